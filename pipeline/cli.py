@@ -1,0 +1,166 @@
+"""The `pnp` command: thin commands that parse options, call the modules, and print findings.
+
+Exit codes: 0 no errors (warnings allowed), 1 errors found, 2 usage error.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from pipeline.content.schema import stale_schemas, write_schemas
+from pipeline.findings import Report
+from pipeline.games import GAMES, find_game
+from pipeline.rules.ruleset import Ruleset
+
+app = typer.Typer(
+    name="pnp",
+    help="Print-and-play pipeline: check game content against its rules engine and render print-ready PDF.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+PACKAGE_CONTENT = Path(__file__).resolve().parent.parent / "content"
+
+
+class Format(StrEnum):
+    text = "text"
+    json = "json"
+    github = "github"
+
+
+GameOption = Annotated[list[str] | None, typer.Option("--game", "-g", help="Game id (repeatable); default: every game.")]
+ContentOption = Annotated[
+    Path | None, typer.Option("--content", help="Content root holding one folder per game; default: ./content.")
+]
+FormatOption = Annotated[Format, typer.Option("--format", "-f", help="text, json or github (CI annotations).")]
+
+
+def content_root(option: Path | None) -> Path:
+    if option is not None:
+        return option
+    local = Path("content")
+    return local if local.is_dir() else PACKAGE_CONTENT
+
+
+def usage_error(message: str) -> typer.Exit:
+    typer.echo(f"pnp: error: {message}", err=True)
+    return typer.Exit(2)
+
+
+def select_games(ids: list[str] | None, root: Path) -> list[Ruleset]:
+    """The games to work on: the ones named, or every game with a content folder under root."""
+    if not root.is_dir():
+        raise usage_error(f"content folder {root} does not exist")
+    if ids:
+        try:
+            games = [find_game(game_id) for game_id in ids]
+        except KeyError as exc:
+            raise usage_error(str(exc.args[0])) from None
+        for game in games:
+            if not game.content_dir(root).is_dir():
+                raise usage_error(f"no content for {game.id} under {root} (expected {game.content_dir(root)})")
+        return games
+    games = [game for game in GAMES.values() if game.content_dir(root).is_dir()]
+    if not games:
+        raise usage_error(f"no game content under {root}; expected one of: {', '.join(f'{g}/' for g in GAMES)}")
+    return games
+
+
+def emit(report: Report, fmt: Format, summary: str) -> None:
+    typer.echo(report.render(fmt.value, summary))
+
+
+def run_validation(games: list[Ruleset], root: Path, structure_only: bool) -> tuple[Report, dict[str, dict[str, int]]]:
+    report = Report()
+    stats: dict[str, dict[str, int]] = {}
+    for game in games:
+        db, findings = game.load(root)
+        report.extend(findings)
+        report.extend(game.checks(db, structure_only=structure_only))
+        stats[game.id] = game.stats(db)
+    return report, stats
+
+
+def counts_line(stats: dict[str, dict[str, int]]) -> str:
+    parts = []
+    for game_id, counts in stats.items():
+        shown = ", ".join(f"{n} {name.replace('_', ' ')}" for name, n in counts.items() if "." not in name)
+        parts.append(f"{game_id}: {shown}")
+    return "; ".join(parts)
+
+
+@app.command()
+def games(content: ContentOption = None, format: FormatOption = Format.text) -> None:
+    """List games, their packs, locales and component counts."""
+    root = content_root(content)
+    rows = []
+    for game in GAMES.values():
+        if not game.content_dir(root).is_dir():
+            continue
+        db, _ = game.load(root)
+        rows.append(game.info(db))
+    if format is Format.json:
+        typer.echo(json.dumps({"games": [row.__dict__ for row in rows]}, indent=2, ensure_ascii=False))
+        return
+    for info in rows:
+        typer.echo(f"{info.id}  {info.name}")
+        typer.echo(f"  packs: {', '.join(info.packs)}   locales: {', '.join(info.locales)}")
+        typer.echo("  " + ", ".join(f"{n} {name.replace('_', ' ')}" for name, n in info.counts.items()))
+
+
+@app.command()
+def validate(game: GameOption = None, content: ContentOption = None, format: FormatOption = Format.text) -> None:
+    """Load every content file, check it against the schema and models, resolve references, count components."""
+    root = content_root(content)
+    selected = select_games(game, root)
+    report, stats = run_validation(selected, root, structure_only=True)
+    report.extra["stats"] = stats
+    emit(report, format, f"validate: {report.summary()} ({counts_line(stats)})")
+    raise typer.Exit(report.exit_code)
+
+
+@app.command()
+def check(game: GameOption = None, content: ContentOption = None, format: FormatOption = Format.text) -> None:
+    """Validate, then run every consistency rule of each game."""
+    root = content_root(content)
+    selected = select_games(game, root)
+    report, stats = run_validation(selected, root, structure_only=False)
+    report.extra["stats"] = stats
+    emit(report, format, f"check: {report.summary()} ({counts_line(stats)})")
+    raise typer.Exit(report.exit_code)
+
+
+@app.command()
+def schema(
+    check: Annotated[bool, typer.Option("--check", help="Fail (exit 1) if a committed schema is missing or stale.")] = False,
+    content: ContentOption = None,
+) -> None:
+    """Write the JSON Schemas of every game's content files into <content>/schema/ (or verify them)."""
+    root = content_root(content)
+    schema_root = root / "schema"
+    for game in GAMES.values():
+        if check:
+            stale = stale_schemas(schema_root, game.id, game.file_kinds)
+            for path in stale:
+                typer.echo(f"{path}:1:1: error SCHEMA-STALE: schema is missing or out of date; run `pnp schema`")
+            if stale:
+                raise typer.Exit(1)
+        else:
+            for path in write_schemas(schema_root, game.id, game.file_kinds):
+                typer.echo(f"wrote {path}")
+    typer.echo("schemas are up to date" if check else "schemas written")
+
+
+def main() -> None:
+    """Console entry point; bad usage exits 2, never with a traceback for content."""
+    try:
+        app()
+    except KeyboardInterrupt:
+        sys.exit(130)

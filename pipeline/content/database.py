@@ -1,0 +1,244 @@
+"""A game's content database: every YAML file loaded, schema-checked, modelled and indexed by id.
+
+Game-agnostic: the game supplies its file kinds (pydantic models). Each entity remembers the file
+and the path it came from, so every later check can point at a file, line and column.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from pipeline.findings import Finding, error
+
+from .models import ContentFile
+from .schema import SchemaValidator, field_label, schema_for
+from .yaml_loader import LoadedFile, Position, load_yaml_file
+
+YAML_SUFFIXES = (".yaml", ".yml")
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where something is written: file, line and column (1-based)."""
+
+    file: str
+    line: int
+    column: int
+
+
+@dataclass(frozen=True)
+class Record:
+    """One entity and where it was loaded from."""
+
+    entity: Any
+    loaded: LoadedFile
+    path: tuple[str | int, ...]
+
+    def where(self, *fields: str | int) -> Source:
+        pos = self.loaded.position([*self.path, *fields])
+        return Source(self.loaded.display, pos.line, pos.column)
+
+
+@dataclass
+class Database:
+    game_id: str
+    root: Path
+    files: list[tuple[ContentFile, LoadedFile]] = field(default_factory=list)
+    collections: dict[str, dict[Any, Record]] = field(default_factory=dict)
+    # Ids of entities written but rejected by the schema: references to them are not "unknown".
+    rejected: dict[str, set[Any]] = field(default_factory=dict)
+    complete: bool = True
+
+    def records(self, collection: str) -> list[Record]:
+        return list(self.collections.get(collection, {}).values())
+
+    def all(self, collection: str) -> list[Any]:
+        return [r.entity for r in self.records(collection)]
+
+    def get(self, collection: str, key: Any) -> Any:
+        record = self.collections.get(collection, {}).get(key)
+        return record.entity if record else None
+
+    def record(self, collection: str, key: Any) -> Record | None:
+        return self.collections.get(collection, {}).get(key)
+
+    def has(self, collection: str, key: Any) -> bool:
+        return key in self.collections.get(collection, {}) or key in self.rejected.get(collection, set())
+
+    def where(self, collection: str, key: Any, *fields: str | int) -> Source:
+        record = self.record(collection, key)
+        if record is None:
+            return Source(str(self.root), 1, 1)
+        return record.where(*fields)
+
+    def files_of(self, model: type[ContentFile]) -> Iterator[tuple[ContentFile, LoadedFile]]:
+        for content, loaded in self.files:
+            if isinstance(content, model):
+                yield content, loaded
+
+
+def finding_at(source: Source, code: str, message: str, hint: str = "") -> Finding:
+    return error(code, message, source.file, source.line, source.column, hint)
+
+
+def display_path(path: Path) -> str:
+    """The path as printed in findings: relative to the working directory when below it."""
+    try:
+        rel = os.path.relpath(path)
+    except ValueError:
+        return str(path)
+    return str(path) if rel.startswith("..") else rel
+
+
+def content_files(root: Path) -> list[Path]:
+    return sorted(p for p in root.rglob("*") if p.suffix in YAML_SUFFIXES and p.is_file())
+
+
+@lru_cache(maxsize=64)
+def _validator(model: type[ContentFile], game_id: str) -> SchemaValidator:
+    return SchemaValidator(schema_for(model, game_id))
+
+
+def load_database(root: Path, game_id: str, kinds: Sequence[type[ContentFile]]) -> tuple[Database, list[Finding]]:
+    """Load every YAML file under root: one a model accepts joins the database, any other is an error."""
+    db = Database(game_id=game_id, root=root)
+    findings: list[Finding] = []
+    by_kind = {model.kind_name(): model for model in kinds}
+    files = content_files(root)
+    if not files:
+        findings.append(error("CONTENT-EMPTY", f"no YAML content files under {display_path(root)}", display_path(root)))
+    for path in files:
+        loaded, load_findings = load_yaml_file(path, display_path(path))
+        findings.extend(load_findings)
+        if loaded is None:
+            db.complete = False
+            continue
+        findings.extend(_add_file(db, loaded, by_kind))
+    return db, findings
+
+
+def _add_file(db: Database, loaded: LoadedFile, by_kind: dict[str, type[ContentFile]]) -> list[Finding]:
+    data = loaded.data
+    kind = data.get("kind") if isinstance(data, dict) else None
+    model = by_kind.get(kind) if isinstance(kind, str) else None
+    if model is None:
+        db.complete = False
+        pos = loaded.position(["kind"]) if isinstance(data, dict) and "kind" in data else Position(1, 1)
+        shown = f"kind {kind!r} is unknown" if kind is not None else "it has no 'kind'"
+        return [
+            error(
+                "CONTENT-KIND",
+                f"no model accepts this file: {shown}",
+                loaded.display,
+                pos.line,
+                pos.column,
+                hint=f"start the file with one of: {', '.join(f'kind: {k}' for k in sorted(by_kind))}",
+            )
+        ]
+    # Fast path: the models in strict JSON mode accept exactly what the generated schema accepts,
+    # at a fraction of jsonschema's cost. Only a file they reject goes through the schema, whose
+    # errors are phrased for a person; model-only rules (validators) come from pydantic after that.
+    try:
+        content = model.model_validate_json(json.dumps(data), strict=True)
+    except ValidationError as exc:
+        db.complete = False
+        _salvage(db, model, loaded)
+        schema_findings = _validator(model, db.game_id).validate(loaded)
+        return schema_findings or [_model_finding(err, loaded) for err in exc.errors()]
+    db.files.append((content, loaded))
+    return _index(db, model, content, loaded)
+
+
+def _entity_items(model: type[ContentFile], content: Any) -> list[tuple[tuple[str | int, ...], Any]]:
+    name = model.entities_field
+    value = getattr(content, name) if isinstance(content, BaseModel) else content.get(name)
+    if isinstance(value, list):
+        return [((name, i), item) for i, item in enumerate(value)]
+    return [((name,), value)] if value is not None else []
+
+
+def _entity_key(entity: Any) -> Any:
+    if isinstance(entity, dict):
+        return entity.get("id", entity.get("number"))
+    key = getattr(entity, "id", None)
+    return key if key is not None else getattr(entity, "number", None)
+
+
+def _index(db: Database, model: type[ContentFile], content: ContentFile, loaded: LoadedFile) -> list[Finding]:
+    findings = []
+    index = db.collections.setdefault(model.collection_name(), {})
+    for path, entity in _entity_items(model, content):
+        key = _entity_key(entity)
+        record = Record(entity, loaded, path)
+        if key in index:
+            first = index[key].where()
+            here = record.where("id") if "id" in type(entity).model_fields else record.where()
+            findings.append(
+                error(
+                    "CONTENT-DUPLICATE-ID",
+                    f"{model.collection_name()} id {key!r} is already used at {first.file}:{first.line}",
+                    here.file,
+                    here.line,
+                    here.column,
+                    hint="ids must be unique; they key translations and the build cache",
+                )
+            )
+            continue
+        index[key] = record
+    return findings
+
+
+def _salvage(db: Database, model: type[ContentFile], loaded: LoadedFile) -> None:
+    """Keep the entities of a rejected file that are valid on their own, to limit follow-on findings."""
+    field_info = model.model_fields.get(model.entities_field)
+    items = _entity_items(model, loaded.data if isinstance(loaded.data, dict) else {})
+    rejected = db.rejected.setdefault(model.collection_name(), set())
+    index = db.collections.setdefault(model.collection_name(), {})
+    item_model = _list_item_model(field_info.annotation) if field_info else None
+    for path, raw in items:
+        key = _entity_key(raw) if isinstance(raw, dict) else None
+        try:
+            entity = item_model.model_validate_json(json.dumps(raw), strict=True) if item_model else None
+        except ValidationError:
+            entity = None
+        if entity is None or key in index:
+            if key is not None:
+                rejected.add(key)
+            continue
+        index[key] = Record(entity, loaded, path)
+
+
+def _list_item_model(annotation: Any) -> type[BaseModel] | None:
+    args = getattr(annotation, "__args__", ())
+    item = args[0] if args else annotation
+    return item if isinstance(item, type) and issubclass(item, BaseModel) else None
+
+
+def _model_finding(err: Any, loaded: LoadedFile) -> Finding:
+    path = _data_path(loaded.data, err["loc"])
+    pos = loaded.position(path)
+    message = str(err["msg"]).removeprefix("Value error, ")
+    return error("MODEL", f"{field_label(path)}: {message}", loaded.display, pos.line, pos.column)
+
+
+def _data_path(data: Any, loc: Sequence[Any]) -> list[str | int]:
+    """Pydantic's error location, without the union tags that are not keys in the data."""
+    path: list[str | int] = []
+    node = data
+    for part in loc:
+        if isinstance(node, dict) and part in node:
+            node = node[part]
+        elif isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
+            node = node[part]
+        else:
+            continue
+        path.append(part)
+    return path

@@ -1,0 +1,61 @@
+"""Base classes every game's content models build on: strict, frozen, with kebab-case ids."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Annotated, ClassVar
+
+from pydantic import BaseModel, ConfigDict, Field
+
+SLUG_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
+
+# A content id: a kebab-case slug, stable forever (it keys translations and the build cache).
+Slug = Annotated[str, Field(pattern=SLUG_PATTERN, min_length=1, max_length=64)]
+Text = Annotated[str, Field(min_length=1)]
+
+
+class ContentModel(BaseModel):
+    """A strict model: unknown fields are errors, values are immutable once loaded."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, use_enum_values=False)
+
+
+class Entity(ContentModel):
+    """A content object with a stable id."""
+
+    id: Slug
+
+
+class ContentFile(ContentModel):
+    """One YAML file of a game: a `kind` and one list of entities (or a single manifest).
+
+    Subclasses set `kind` to a Literal and name the list field in `entities_field`, which
+    the database indexes under `collection` (defaults to the kind).
+    """
+
+    entities_field: ClassVar[str] = ""
+    collection: ClassVar[str] = ""
+
+    @classmethod
+    def kind_name(cls) -> str:
+        field = cls.model_fields["kind"]
+        args = getattr(field.annotation, "__args__", ())
+        return str(args[0]) if args else ""
+
+    @classmethod
+    def collection_name(cls) -> str:
+        return cls.collection or cls.kind_name()
+
+
+def iter_models(value: object, path: tuple[str | int, ...] = ()) -> Iterator[tuple[tuple[str | int, ...], BaseModel]]:
+    """Every pydantic model inside value (itself included), with its path: for findings deep in an entity."""
+    stack: list[tuple[tuple[str | int, ...], object]] = [(path, value)]
+    while stack:
+        here, node = stack.pop()
+        if isinstance(node, BaseModel):
+            yield here, node
+            for name in reversed(type(node).model_fields):
+                stack.append(((*here, name), getattr(node, name)))
+        elif isinstance(node, (list, tuple)):
+            for i in reversed(range(len(node))):
+                stack.append(((*here, i), node[i]))

@@ -1,0 +1,224 @@
+"""JSON Schemas generated from a game's file models, and raw-data validation against them.
+
+The schemas are committed under `content/schema/<game>/` so editors (yaml-language-server)
+autocomplete and underline mistakes; `pnp schema --check` fails when they are stale.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError
+
+from pipeline.findings import Finding, error
+
+from .models import SLUG_PATTERN, ContentFile
+from .yaml_loader import LoadedFile
+
+JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
+
+
+def schema_for(model: type[ContentFile], game_id: str) -> dict[str, Any]:
+    """The JSON Schema of one file kind, with discriminated unions turned into if/then rules.
+
+    jsonschema ignores OpenAPI's `discriminator`, so a plain `oneOf` would test every effect class
+    against every effect and report all of them; keyed if/then tests one, and says why it failed.
+    """
+    schema = model.model_json_schema()
+    schema = _rewrite_discriminators(schema)
+    return {
+        "$schema": JSON_SCHEMA_DIALECT,
+        "$id": f"https://pnp-pipeline.invalid/schema/{game_id}/{model.kind_name()}.schema.json",
+        **schema,
+    }
+
+
+def _rewrite_discriminators(node: Any) -> Any:
+    if isinstance(node, list):
+        return [_rewrite_discriminators(item) for item in node]
+    if not isinstance(node, dict):
+        return node
+    node = {key: _rewrite_discriminators(value) for key, value in node.items()}
+    discriminator = node.get("discriminator")
+    if isinstance(discriminator, dict) and "mapping" in discriminator and "oneOf" in node:
+        prop = discriminator["propertyName"]
+        mapping: dict[str, str] = discriminator["mapping"]
+        rewritten = {k: v for k, v in node.items() if k not in ("oneOf", "discriminator")}
+        rewritten.update(
+            {
+                "type": "object",
+                "required": [prop],
+                "properties": {prop: {"enum": sorted(mapping)}},
+                "allOf": [
+                    {"if": {"properties": {prop: {"const": name}}}, "then": {"$ref": ref}}
+                    for name, ref in sorted(mapping.items())
+                ],
+            }
+        )
+        return rewritten
+    return node
+
+
+def schema_path(schema_root: Path, game_id: str, kind: str) -> Path:
+    return schema_root / game_id / f"{kind}.schema.json"
+
+
+def schema_text(schema: dict[str, Any]) -> str:
+    return json.dumps(schema, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+def write_schemas(schema_root: Path, game_id: str, models: Iterable[type[ContentFile]]) -> list[Path]:
+    """Write every file kind's schema; return the paths that changed."""
+    changed = []
+    for model in models:
+        path = schema_path(schema_root, game_id, model.kind_name())
+        text = schema_text(schema_for(model, game_id))
+        if not path.exists() or path.read_text(encoding="utf-8") != text:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = path.with_suffix(".tmp")
+            tmp.write_text(text, encoding="utf-8")
+            tmp.replace(path)
+            changed.append(path)
+    return changed
+
+
+def stale_schemas(schema_root: Path, game_id: str, models: Iterable[type[ContentFile]]) -> list[Path]:
+    """Schema files that are missing or differ from what the models generate."""
+    stale = []
+    for model in models:
+        path = schema_path(schema_root, game_id, model.kind_name())
+        text = schema_text(schema_for(model, game_id))
+        if not path.exists() or path.read_text(encoding="utf-8") != text:
+            stale.append(path)
+    return stale
+
+
+class SchemaValidator:
+    """Validates raw YAML data of one file kind and phrases each error for a person."""
+
+    def __init__(self, schema: dict[str, Any]) -> None:
+        # The schema is trusted (generated, and checked against the meta-schema in tests).
+        self._validator = Draft202012Validator(schema)
+
+    def validate(self, loaded: LoadedFile) -> list[Finding]:
+        findings = []
+        for err in self._validator.iter_errors(loaded.data):
+            for leaf in _leaves(err):
+                findings.append(_finding(leaf, loaded))
+        return sorted(set(findings))
+
+
+def _leaves(err: ValidationError) -> list[ValidationError]:
+    """The errors worth showing: for if/then and anyOf, the failing sub-errors, not the wrapper."""
+    if err.validator in ("anyOf", "oneOf") and err.context:
+        # Nullable fields (X | None) produce anyOf[X, null]: report the branch that fits the type.
+        non_null = [e for e in err.context if e.validator != "type" or "null" not in str(e.validator_value)]
+        deepest = max(non_null or err.context, key=lambda e: len(e.absolute_path))
+        return _leaves(deepest)
+    return [err]
+
+
+def _finding(err: ValidationError, loaded: LoadedFile) -> Finding:
+    path = list(err.absolute_path)
+    message = describe(err)
+    if err.validator == "additionalProperties" and isinstance(err.instance, dict):
+        allowed = set(err.schema.get("properties", {}))
+        extra = sorted(k for k in err.instance if k not in allowed)
+        if extra:
+            pos = loaded.key_position([*path, extra[0]])
+            return error("SCHEMA", message, loaded.display, pos.line, pos.column)
+    pos = loaded.position(path)
+    return error("SCHEMA", message, loaded.display, pos.line, pos.column)
+
+
+def field_label(path: Sequence[str | int]) -> str:
+    """`cards[3].cost` style label of a path inside a file."""
+    label = ""
+    for part in path:
+        label += f"[{part}]" if isinstance(part, int) else (f".{part}" if label else str(part))
+    return label or "the file"
+
+
+def describe(err: ValidationError) -> str:
+    """A sentence a designer understands: 'cards[2].cost must be an integer ≥ 0, got 'three''."""
+    where = field_label(list(err.absolute_path))
+    schema = err.schema if isinstance(err.schema, dict) else {}
+    value = err.instance
+    kind = err.validator
+    if kind == "type":
+        return f"{where} must be {_type_phrase(schema)}, got {_show(value)}"
+    if kind == "required":
+        missing = str(err.message).split("'")[1] if "'" in str(err.message) else str(err.validator_value)
+        return f"{where} is missing the required field '{missing}'"
+    if kind == "additionalProperties":
+        allowed = sorted(schema.get("properties", {}))
+        extra = sorted(k for k in value if k not in allowed) if isinstance(value, dict) else []
+        return f"{where} has unknown field(s) {', '.join(repr(k) for k in extra)}; allowed: {', '.join(allowed)}"
+    if kind in ("minimum", "exclusiveMinimum", "maximum", "exclusiveMaximum"):
+        return f"{where} must be {_bounds_phrase(schema)}, got {_show(value)}"
+    if kind in ("enum", "const"):
+        options = schema.get("enum", [schema.get("const")])
+        if where.endswith(".type") or where == "type":
+            return f"unknown type {_show(value)} at {where}; known types: {', '.join(map(str, options))}"
+        return f"{where} must be one of {', '.join(map(str, options))}; got {_show(value)}"
+    if kind == "pattern":
+        if err.validator_value == SLUG_PATTERN:
+            return f"{where} must be a kebab-case id (lowercase letters, digits, single hyphens), got {_show(value)}"
+        return f"{where} must match the pattern {err.validator_value}, got {_show(value)}"
+    if kind in ("minItems", "maxItems"):
+        count = len(value) if isinstance(value, list) else "?"
+        bound = "at least" if kind == "minItems" else "at most"
+        return f"{where} must have {bound} {err.validator_value} item(s), got {count}"
+    if kind in ("minLength", "maxLength"):
+        bound = "at least" if kind == "minLength" else "at most"
+        return f"{where} must have {bound} {err.validator_value} character(s), got {_show(value)}"
+    return f"{where}: {err.message}"
+
+
+def _type_phrase(schema: dict[str, Any]) -> str:
+    kind = schema.get("type")
+    names = {
+        "integer": "an integer",
+        "number": "a number",
+        "string": "a text",
+        "boolean": "true or false",
+        "array": "a list",
+        "object": "a mapping",
+        "null": "empty",
+    }
+    if isinstance(kind, list):
+        phrase = " or ".join(names.get(str(k), str(k)) for k in kind)
+    else:
+        phrase = names.get(str(kind), str(kind))
+    bounds = _bounds_phrase(schema)
+    return f"{phrase} {bounds}" if bounds and kind in ("integer", "number") else phrase
+
+
+def _bounds_phrase(schema: dict[str, Any]) -> str:
+    low, high = schema.get("minimum"), schema.get("maximum")
+    if "exclusiveMinimum" in schema:
+        low_text = f"> {schema['exclusiveMinimum']}"
+    elif low is not None:
+        low_text = f"≥ {low}"
+    else:
+        low_text = ""
+    high_text = f"≤ {high}" if high is not None else ""
+    if low is not None and high is not None:
+        return f"from {low} to {high}"
+    return " and ".join(t for t in (low_text, high_text) if t)
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, str):
+        return repr(value) if len(value) <= 40 else repr(value[:37] + "...")
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    if value is None:
+        return "nothing"
+    return json.dumps(value)

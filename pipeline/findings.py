@@ -1,0 +1,119 @@
+"""Findings: what a check says about content, and how it is printed.
+
+A content problem is a Finding, never an exception. Checks collect findings into a Report; the
+command's exit code comes from the report (0 no errors, 1 errors; 2 is the CLI's usage error).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator
+from dataclasses import asdict, dataclass, field
+from enum import StrEnum
+from typing import Any
+
+
+class Severity(StrEnum):
+    ERROR = "error"
+    WARNING = "warning"
+    INFO = "info"
+
+
+@dataclass(frozen=True, order=True)
+class Finding:
+    """One problem in content: where it is, what it is, and how to fix it."""
+
+    file: str
+    line: int
+    column: int
+    severity: Severity
+    code: str
+    message: str
+    hint: str = ""
+
+    def as_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["severity"] = self.severity.value
+        return {k: data[k] for k in ("severity", "code", "message", "file", "line", "column", "hint")}
+
+    def as_text(self) -> str:
+        text = f"{self.file}:{self.line}:{self.column}: {self.severity.value} {self.code}: {self.message}"
+        return f"{text} (hint: {self.hint})" if self.hint else text
+
+    def as_github(self) -> str:
+        level = {"error": "error", "warning": "warning", "info": "notice"}[self.severity.value]
+        message = _github_escape(f"{self.code}: {self.message}")
+        return f"::{level} file={self.file},line={self.line},col={self.column}::{message}"
+
+
+def error(code: str, message: str, file: str, line: int = 1, column: int = 1, hint: str = "") -> Finding:
+    return Finding(file, line, column, Severity.ERROR, code, message, hint)
+
+
+def warning(code: str, message: str, file: str, line: int = 1, column: int = 1, hint: str = "") -> Finding:
+    return Finding(file, line, column, Severity.WARNING, code, message, hint)
+
+
+def _github_escape(text: str) -> str:
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+@dataclass
+class Report:
+    """All findings of one run, plus command-specific figures (stats, coverage, outputs...)."""
+
+    findings: list[Finding] = field(default_factory=list)
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def add(self, finding: Finding) -> None:
+        self.findings.append(finding)
+
+    def extend(self, findings: Iterable[Finding]) -> None:
+        self.findings.extend(findings)
+
+    def __iter__(self) -> Iterator[Finding]:
+        return iter(self.findings)
+
+    @property
+    def errors(self) -> list[Finding]:
+        return [f for f in self.findings if f.severity is Severity.ERROR]
+
+    @property
+    def warnings(self) -> list[Finding]:
+        return [f for f in self.findings if f.severity is Severity.WARNING]
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+    @property
+    def exit_code(self) -> int:
+        return 0 if self.ok else 1
+
+    def sorted(self) -> list[Finding]:
+        return sorted(set(self.findings))
+
+    def summary(self) -> str:
+        return f"{len(self.errors)} error(s), {len(self.warnings)} warning(s)"
+
+    def to_json(self) -> str:
+        payload: dict[str, Any] = {"ok": self.ok, "findings": [f.as_dict() for f in self.sorted()]}
+        payload.update(self.extra)
+        return json.dumps(payload, indent=2, ensure_ascii=False, sort_keys=False)
+
+    def to_text(self, summary_line: str = "") -> str:
+        lines = [f.as_text() for f in self.sorted()]
+        lines.append(summary_line or self.summary())
+        return "\n".join(lines)
+
+    def to_github(self, summary_line: str = "") -> str:
+        lines = [f.as_github() for f in self.sorted()]
+        lines.append(summary_line or self.summary())
+        return "\n".join(lines)
+
+    def render(self, fmt: str, summary_line: str = "") -> str:
+        if fmt == "json":
+            return self.to_json()
+        if fmt == "github":
+            return self.to_github(summary_line)
+        return self.to_text(summary_line)

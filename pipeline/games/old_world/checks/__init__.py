@@ -1,0 +1,25 @@
+"""Old World's consistency rules (reference §21), one module per part of the game."""
+
+from __future__ import annotations
+
+from pipeline.content.database import Database
+from pipeline.findings import Finding
+
+from ..content import OldWorldContent
+from . import cards, counts, events, map, monsters, references, setup, stories
+
+# What `pnp validate` proves of the database: references resolve, counts match, numbered decks hold.
+STRUCTURE = (references, counts, events)
+# The rest of the game's consistency rules, added by `pnp check`.
+CONSISTENCY = (cards, map, monsters, stories, setup)
+
+
+def run_checks(db: Database, structure_only: bool = False) -> list[Finding]:
+    """Old World's checks on a loaded database; counts only when every file loaded."""
+    content = OldWorldContent(db)
+    findings: list[Finding] = []
+    for module in STRUCTURE if structure_only else STRUCTURE + CONSISTENCY:
+        if module is counts and not db.complete:
+            continue
+        findings.extend(module.check(content))
+    return findings

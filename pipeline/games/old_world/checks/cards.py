@@ -1,0 +1,162 @@
+"""Schools, starting decks, market cards and potions (reference §21.2–21.3)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from pipeline.content.database import finding_at
+from pipeline.findings import Finding, warning
+
+from ..content import OldWorldContent
+from ..effects import COMBO_EFFECTS, GainMarketCard
+from ..enums import CardTerrain, LocationAction
+from .walk import effects_in
+
+MIN_ZERO_COST = 3  # setup puts three printed-0-cost cards on the market
+ADVISED_ZERO_COST = 10  # 0-cost gains are the standard penalty: the deck must usually have one
+
+
+def check(content: OldWorldContent) -> list[Finding]:
+    return [*_schools(content), *_starting_decks(content), *_card_effects(content), *_market(content), *_names(content)]
+
+
+def _schools(content: OldWorldContent) -> list[Finding]:
+    db, findings = content.db, []
+    locations = content.location_by_id
+    for rec in db.records("schools"):
+        school = rec.entity
+        home = locations.get(school.home)
+        if home is not None and (home.action.type is not LocationAction.SCHOOL or home.action.school != school.id):
+            findings.append(
+                finding_at(rec.where("home"), "OW-SCHOOL-HOME", f"home {home.name} is not a school location of {school.id}")
+            )
+        # Strength of a level: its effects and their numbers (a rough, monotone measure).
+        strengths = [sum(sum(e.numbers()) + 1 for e in level) for level in school.specialty.levels]
+        for lvl in range(1, len(strengths)):
+            if strengths[lvl] < strengths[lvl - 1]:
+                src = rec.where("specialty", "levels", lvl)
+                findings.append(
+                    warning(
+                        "OW-SPECIALTY-WEAKER",
+                        f"specialty level {lvl + 1} is weaker than level {lvl}",
+                        src.file,
+                        src.line,
+                        src.column,
+                    )
+                )
+    for loc in content.locations:
+        if loc.action.type is LocationAction.SCHOOL:
+            owners = [s.id for s in content.schools if s.home == loc.id]
+            if len(owners) != 1:
+                where = db.where("locations", loc.id, "action")
+                findings.append(
+                    finding_at(
+                        where,
+                        "OW-SCHOOL-HOME",
+                        f"school location {loc.name} is home of {len(owners)} schools; it must be home of exactly one",
+                    )
+                )
+    return findings
+
+
+def _starting_decks(content: OldWorldContent) -> list[Finding]:
+    db, findings = content.db, []
+    manifest = content.manifest
+    per_school = manifest.components.starting_cards // max(manifest.components.schools, 1) if manifest else None
+    for school in content.schools:
+        deck = [c for c in content.starting_cards if c.school == school.id]
+        size = sum(c.copies for c in deck)
+        where = db.where("schools", school.id)
+        if per_school is not None and db.complete and size != per_school:
+            findings.append(
+                finding_at(where, "OW-START-DECK", f"{school.id} has {size} starting cards; every school needs {per_school}")
+            )
+        terrains = {c.terrain for c in deck}
+        for terrain in (CardTerrain.FOREST, CardTerrain.MOUNTAIN, CardTerrain.WATER):
+            if deck and terrain not in terrains and CardTerrain.WILD not in terrains:
+                findings.append(
+                    warning(
+                        "OW-START-TERRAIN",
+                        f"{school.id}'s starting deck has no {terrain.value} card to move with",
+                        where.file,
+                        where.line,
+                        where.column,
+                    )
+                )
+    for rec in db.records("action-cards"):
+        card = rec.entity
+        if not (card.fight.damage or card.fight.shield or card.fight.draw or card.fight.effects):
+            src = rec.where("fight")
+            findings.append(warning("OW-CARD-EMPTY", f"{card.name} has an empty fight ability", src.file, src.line, src.column))
+    return findings
+
+
+def _card_effects(content: OldWorldContent) -> list[Finding]:
+    """Fight abilities and extensions resolve in a combo: only combo effects make sense there."""
+    findings = []
+    for rec in content.db.records("action-cards"):
+        card = rec.entity
+        parts = [(("fight",), card.fight)] + [(("extensions", i), ext) for i, ext in enumerate(card.extensions)]
+        for path, part in parts:
+            for j, effect in enumerate(part.effects):
+                if effect.type_name() not in COMBO_EFFECTS:
+                    findings.append(
+                        finding_at(
+                            rec.where(*path, "effects", j, "type"),
+                            "OW-CARD-EFFECT",
+                            f"{effect.type_name()} cannot happen when a combo resolves",
+                            f"allowed on cards: {', '.join(sorted(COMBO_EFFECTS))}",
+                        )
+                    )
+    return findings
+
+
+def _market(content: OldWorldContent) -> list[Finding]:
+    db, findings = content.db, []
+    costs: Counter[int] = Counter()
+    for card in content.market_cards:
+        costs[card.cost] += card.copies
+    manifest_where = (
+        db.where("game", content.manifest.id, "components", "market_cards") if content.manifest else db.where("game", None)
+    )
+    if content.market_cards and costs[0] < MIN_ZERO_COST:
+        findings.append(
+            finding_at(
+                manifest_where,
+                "OW-MARKET-ZERO",
+                f"the market deck has {costs[0]} printed-0-cost cards; setup needs {MIN_ZERO_COST}",
+            )
+        )
+    elif content.market_cards and costs[0] < ADVISED_ZERO_COST:
+        findings.append(
+            warning(
+                "OW-MARKET-ZERO",
+                f"only {costs[0]} printed-0-cost market cards; 0-cost penalties will often search the whole deck",
+                manifest_where.file,
+                manifest_where.line,
+                manifest_where.column,
+            )
+        )
+    for rec, path, effect in effects_in(db):
+        if isinstance(effect, GainMarketCard) and effect.cost is not None and content.market_cards and costs[effect.cost] == 0:
+            findings.append(
+                finding_at(
+                    rec.where(*path, "cost"),
+                    "OW-MARKET-COST",
+                    f"gains a market card of printed cost {effect.cost}, but the market deck has none",
+                )
+            )
+    return findings
+
+
+def _names(content: OldWorldContent) -> list[Finding]:
+    findings = []
+    for collection in ("action-cards", "potions", "monsters"):
+        seen: dict[str, str] = {}
+        for rec in content.db.records(collection):
+            name = rec.entity.name
+            if name in seen:
+                findings.append(finding_at(rec.where("name"), "OW-NAME-DUPLICATE", f"name {name!r} is also used by {seen[name]}"))
+            else:
+                seen[name] = rec.entity.id
+    return findings

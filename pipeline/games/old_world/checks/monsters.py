@@ -1,0 +1,139 @@
+"""Monsters, their tokens, monster fight cards and trophy abilities (reference §21.5, §21.8)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from pipeline.content.database import finding_at
+from pipeline.findings import Finding
+
+from ..content import OldWorldContent
+from ..enums import FIGHT_TIMINGS, Limit, Timing
+
+# Monster Fight card amounts fixed by the rules, per monster level I, II, III (reference §10.6).
+FIXED_ATTACK_AMOUNTS = {"lower-alchemy": [0, 1, 2], "discard-random": [1, 2, 3], "trash-chosen": 1}
+
+
+def check(content: OldWorldContent) -> list[Finding]:
+    return [*_monsters(content), *_stock(content), *_fight_cards(content), *_abilities(content)]
+
+
+def _monsters(content: OldWorldContent) -> list[Finding]:
+    db, findings = content.db, []
+    deck = content.manifest.rules.monster_fight_deck if content.manifest else None
+    tokens = {t.id: t for t in content.monster_tokens}
+    owners = Counter(m.token for m in content.monsters)
+    for rec in db.records("monsters"):
+        monster = rec.entity
+        if deck is not None and monster.life > deck:
+            findings.append(
+                finding_at(
+                    rec.where("life"),
+                    "OW-MONSTER-LIFE",
+                    f"{monster.name} has {monster.life} life; the Monster Fight deck holds only {deck}",
+                )
+            )
+        token = tokens.get(monster.token)
+        if token is not None:
+            if token.monster != monster.id:
+                findings.append(
+                    finding_at(
+                        rec.where("token"), "OW-MONSTER-TOKEN", f"token {token.id} belongs to {token.monster}, not {monster.id}"
+                    )
+                )
+            if token.level != monster.level:
+                findings.append(
+                    finding_at(
+                        rec.where("level"),
+                        "OW-MONSTER-TOKEN",
+                        f"{monster.name} is level {monster.level}, its token level {token.level}",
+                    )
+                )
+        if owners[monster.token] > 1:
+            findings.append(
+                finding_at(
+                    rec.where("token"), "OW-MONSTER-TOKEN", f"token {monster.token} is shared by {owners[monster.token]} monsters"
+                )
+            )
+    return findings
+
+
+def _stock(content: OldWorldContent) -> list[Finding]:
+    """Every setup profile can draw the monsters it needs."""
+    manifest, findings = content.manifest, []
+    if manifest is None or not content.monsters or not content.db.complete:
+        return []
+    stock = Counter(m.level for m in content.monsters)
+    for i, profile in enumerate(manifest.setup):
+        need = Counter(profile.monster_levels)
+        need[1] += profile.extra_level1_stack
+        for level, count in sorted(need.items()):
+            if stock[level] < count:
+                where = content.db.where("game", manifest.id, "setup", i, "monster_levels")
+                findings.append(
+                    finding_at(
+                        where,
+                        "OW-MONSTER-STOCK",
+                        f"{profile.players}-player setup needs {count} level {level} monster(s); there are {stock[level]}",
+                    )
+                )
+    return findings
+
+
+def _fight_cards(content: OldWorldContent) -> list[Finding]:
+    findings = []
+    for rec in content.db.records("monster-fight-cards"):
+        for half in ("charge", "bite"):
+            attack = getattr(rec.entity, half)
+            fixed = FIXED_ATTACK_AMOUNTS.get(attack.type)
+            if fixed is not None and attack.amount != fixed:
+                findings.append(
+                    finding_at(
+                        rec.where(half, "amount"), "OW-FIGHT-CARD", f"{attack.type} amount must be {fixed}, got {attack.amount}"
+                    )
+                )
+            if attack.type == "damage" and min(attack.amount if isinstance(attack.amount, list) else [attack.amount]) < 1:
+                findings.append(
+                    finding_at(rec.where(half, "amount"), "OW-FIGHT-CARD", "damage must be at least 1 at every level")
+                )
+    return findings
+
+
+def _abilities(content: OldWorldContent) -> list[Finding]:
+    """Once-per-fight abilities need a fight timing; trophies work from under the board."""
+    findings = []
+    usable = FIGHT_TIMINGS | {Timing.PERMANENT, Timing.PHASE_I, Timing.AFTER_FIGHT}
+    for collection, field in (
+        ("monsters", "trophy"),
+        ("monsters", "special"),
+        ("attribute-trophies", "ability"),
+        ("witcher-trophies", "ability"),
+    ):
+        for rec in content.db.records(collection):
+            ability = getattr(rec.entity, field)
+            if ability.limit is Limit.ONCE_PER_FIGHT and ability.timing not in FIGHT_TIMINGS:
+                findings.append(
+                    finding_at(
+                        rec.where(field, "timing"),
+                        "OW-ABILITY-TIMING",
+                        f"a once-per-fight ability needs a fight timing, not {ability.timing.value}",
+                    )
+                )
+            if ability.timing not in usable:
+                findings.append(
+                    finding_at(
+                        rec.where(field, "timing"),
+                        "OW-ABILITY-TIMING",
+                        f"timing {ability.timing.value} cannot be used from a trophy or monster card",
+                    )
+                )
+    for rec in content.db.records("monsters"):
+        if rec.entity.special.timing not in FIGHT_TIMINGS:
+            findings.append(
+                finding_at(
+                    rec.where("special", "timing"),
+                    "OW-ABILITY-TIMING",
+                    "a monster's special ability must trigger during its fight",
+                )
+            )
+    return findings

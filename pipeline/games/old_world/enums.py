@@ -1,0 +1,126 @@
+"""Old World's enumerations (reference §20.1), shared by models, effects and engine."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class Terrain(StrEnum):
+    FOREST = "forest"
+    MOUNTAIN = "mountain"
+    WATER = "water"
+
+
+class CardTerrain(StrEnum):
+    """A card's movement symbol: a terrain, or wild (counts as any terrain)."""
+
+    FOREST = "forest"
+    MOUNTAIN = "mountain"
+    WATER = "water"
+    WILD = "wild"
+
+
+class Color(StrEnum):
+    """Card colour = card type: blue Fast Attack, red Strong Attack, green Dodge,
+    yellow Defensive Sign, purple Offensive Sign."""
+
+    BLUE = "blue"
+    RED = "red"
+    GREEN = "green"
+    YELLOW = "yellow"
+    PURPLE = "purple"
+
+
+class Attribute(StrEnum):
+    COMBAT = "combat"
+    DEFENSE = "defense"
+    ALCHEMY = "alchemy"
+    SPECIALTY = "specialty"
+
+
+class AttackType(StrEnum):
+    CHARGE = "charge"
+    BITE = "bite"
+
+
+class ExplorationDeck(StrEnum):
+    CITY = "city"
+    WILDS = "wilds"
+
+
+class ResultKind(StrEnum):
+    INSTANT = "instant"
+    QUEST = "quest"
+
+
+class EventType(StrEnum):
+    OPTIONS = "options"
+    TEST = "test"
+    SHORT_FIGHT = "short-fight"
+    EQUIPMENT = "equipment"
+    COMPANION = "companion"
+
+
+class LocationAction(StrEnum):
+    SCHOOL = "school"
+    TRAIN_ATTRIBUTE = "train-attribute"
+    POTION = "potion"
+    LOCALS_POKER = "locals-poker"
+    TRAIL_QUEST = "trail-quest"
+    CARD_EXCHANGE = "card-exchange"
+    POOL_TRASH = "pool-trash"
+    SPECIAL = "special"
+
+
+class Timing(StrEnum):
+    PHASE_I = "phase-1"
+    FIGHT_START = "fight-start"
+    FIGHT_TURN = "fight-turn"
+    FIGHT_FIRST_TURN = "fight-first-turn"
+    ON_COMBO_RESOLVE = "on-combo-resolve"
+    FIGHT_STEP4_DRAW = "fight-step-4"
+    WHOLE_FIGHT = "whole-fight"
+    MONSTER_FIRST_TURN = "monster-first-turn"
+    ON_OPPONENT_DISCARD = "on-opponent-discard"
+    ON_SHIELD_ZERO = "on-shield-zero"
+    AFTER_FIGHT = "after-fight"
+    PERMANENT = "permanent"
+
+
+FIGHT_TIMINGS = frozenset(
+    {
+        Timing.FIGHT_START,
+        Timing.FIGHT_TURN,
+        Timing.FIGHT_FIRST_TURN,
+        Timing.ON_COMBO_RESOLVE,
+        Timing.FIGHT_STEP4_DRAW,
+        Timing.WHOLE_FIGHT,
+        Timing.MONSTER_FIRST_TURN,
+        Timing.ON_OPPONENT_DISCARD,
+        Timing.ON_SHIELD_ZERO,
+    }
+)
+
+
+class Limit(StrEnum):
+    NONE = "none"
+    ONCE_PER_FIGHT = "once-per-fight"
+    ONCE_PER_TURN = "once-per-turn"
+
+
+class PokerCategory(StrEnum):
+    NOTHING = "nothing"
+    PAIR = "pair"
+    TWO_PAIRS = "two-pairs"
+    THREE_KIND = "three-of-a-kind"
+    STRAIGHT_LOW = "five-high-straight"
+    STRAIGHT_HIGH = "six-high-straight"
+    FULL_HOUSE = "full-house"
+    FOUR_KIND = "four-of-a-kind"
+    FIVE_KIND = "five-of-a-kind"
+
+
+class HelpCardKind(StrEnum):
+    ACTION = "action"
+    FIGHT = "fight"
+    SOLO = "solo"

@@ -1,0 +1,508 @@
+"""Old World content models (reference §20.3): one pydantic model per component, one file kind each.
+
+Every YAML file under `content/old-world/` has a `kind:` naming one of the file models at the end
+of this module; the JSON Schemas in `content/schema/old-world/` are generated from them.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field, model_validator
+
+from pipeline.content.models import ContentFile, ContentModel, Entity, Slug, Text
+
+from .effects import OldWorldEffect
+from .enums import (
+    AttackType,
+    Attribute,
+    CardTerrain,
+    Color,
+    EventType,
+    ExplorationDeck,
+    HelpCardKind,
+    Limit,
+    LocationAction,
+    PokerCategory,
+    ResultKind,
+    Terrain,
+    Timing,
+)
+
+Count = Annotated[int, Field(ge=0)]
+Level = Annotated[int, Field(ge=1, le=3)]
+Effects = list[OldWorldEffect]
+AttackAmount = Annotated[int, Field(ge=0, le=10)]
+
+
+# --- Shared pieces ----------------------------------------------------------------------------
+
+
+class Condition(ContentModel):
+    """When an ability may be used: Shield at 0, a combo of N+ cards, a hand of at most N cards..."""
+
+    shield_zero: bool = False
+    combo_size_at_least: Annotated[int, Field(ge=2, le=7)] | None = None
+    hand_size_at_most: Annotated[int, Field(ge=0, le=7)] | None = None
+    has_trail: bool = False
+
+
+class Ability(ContentModel):
+    """A triggered or usable ability: when, how often, under which condition, doing what."""
+
+    timing: Timing
+    limit: Limit = Limit.NONE
+    condition: Condition | None = None
+    effects: Effects = Field(min_length=1)
+    text: str = ""
+
+
+# --- Manifest ---------------------------------------------------------------------------------
+
+
+class Pack(ContentModel):
+    id: Slug
+    name: Text
+    year: Annotated[int, Field(ge=1990, le=2100)]
+    requires: list[Slug] = []
+    player_min: Annotated[int, Field(ge=1, le=8)]
+    player_max: Annotated[int, Field(ge=1, le=8)]
+    event_numbers: tuple[int, int]
+
+
+class HelpCardCounts(ContentModel):
+    action: Count
+    fight: Count
+    solo: Count
+
+
+class ComponentCounts(ContentModel):
+    """How many of each component the box holds; the database must match exactly."""
+
+    schools: Count
+    starting_cards: Count
+    market_cards: Count
+    potions: Count
+    city_exploration: Count
+    wilds_exploration: Count
+    events: Count
+    monsters: Count
+    monster_tokens: Count
+    monster_fight_cards: Count
+    attribute_trophies: Count
+    witcher_trophies: Count
+    location_tokens: Count
+    locations: Count
+    help_cards: HelpCardCounts
+
+
+class RuleConstants(ContentModel):
+    """Every rules number the engine reads and the guides print; written here once."""
+
+    hand_limit: Annotated[int, Field(ge=1)]
+    potion_hold_limit: Annotated[int, Field(ge=1)]
+    phase3_draw: Annotated[int, Field(ge=0)]
+    phase3_draw_after_loss: Annotated[int, Field(ge=0)]
+    phase3_hand_cap: Annotated[int, Field(ge=0)]
+    win_trophies: Annotated[int, Field(ge=1)]
+    attribute_min: Annotated[int, Field(ge=1)]
+    attribute_max: Annotated[int, Field(ge=1)]
+    witcher_level_max: Annotated[int, Field(ge=1)]
+    shield_start: Annotated[int, Field(ge=0)]
+    gold_defeat_monster: Count
+    gold_drive_away: Count
+    poker_stake: Annotated[int, Field(ge=1)]
+    poker_bank_add_vs_witcher: Count
+    poker_bank_add_vs_locals: Count
+    school_train_cost_base: Count
+    exchange_cost_above: Count
+    drive_away_max_life: Count
+    duel_defender_draw_win: Count
+    duel_defender_draw_loss: Count
+    monster_fight_deck: Annotated[int, Field(ge=1)]
+    levelup_draw: dict[int, Count]
+    solo_start_cards: Count
+    solo_start_gold: Count
+    solo_charge_max_roll: Annotated[int, Field(ge=1, le=5)]
+    wager_gold: Count
+    wager_min_players: Annotated[int, Field(ge=2)]
+    turn_cap: Annotated[int, Field(ge=10)]
+
+
+class TrophyTrackPosition(ContentModel):
+    fatigue: Count
+    reputation: Annotated[int, Field(ge=1, le=3)]
+
+
+class Market(ContentModel):
+    slot_modifiers: list[int] = Field(min_length=1)
+    zero_cost_slots: Annotated[int, Field(ge=0)]
+
+
+class Seat(ContentModel):
+    cards: Count
+    gold: Count
+
+
+class SetupProfile(ContentModel):
+    """What changes with the number of players (reference §5, §14)."""
+
+    players: Annotated[int, Field(ge=1, le=8)]
+    seats: list[Seat] = Field(min_length=1)
+    monster_levels: list[Level] = Field(min_length=1)
+    extra_level1_stack: Count
+    attribute_trophies: Count
+    witcher_trophies_per_player: Count
+    bonus_attribute_levels: Count
+    wagers: bool
+
+    @model_validator(mode="after")
+    def _one_seat_per_player(self) -> SetupProfile:
+        if len(self.seats) != self.players:
+            raise ValueError(f"{self.players} players need {self.players} seats, got {len(self.seats)}")
+        return self
+
+
+class DicePoker(ContentModel):
+    ranking: list[PokerCategory]
+    solo_payout: dict[PokerCategory, Count]
+
+
+class SoloTier(ContentModel):
+    id: Slug
+    min_turns: Annotated[int, Field(ge=1)] | None = None
+    max_turns: Annotated[int, Field(ge=1)] | None = None
+    title: Text
+    text: Text
+
+
+class Manifest(ContentModel):
+    id: Slug
+    name: Text
+    source_locale: str = "en"
+    locales: list[str] = Field(min_length=1)
+    packs: list[Pack] = Field(min_length=1)
+    components: ComponentCounts
+    rules: RuleConstants
+    trophy_track: list[TrophyTrackPosition] = Field(min_length=2)
+    market: Market
+    setup: list[SetupProfile] = Field(min_length=1)
+    dice_poker: DicePoker
+    solo_tiers: list[SoloTier] = Field(min_length=1)
+
+
+# --- Schools and the map -----------------------------------------------------------------------
+
+
+class Specialty(ContentModel):
+    name: Text
+    timing: Timing
+    condition: Condition | None = None
+    limit: Limit = Limit.ONCE_PER_FIGHT
+    # levels[0] is Specialty level 1 ... levels[4] is level 5.
+    levels: list[Effects] = Field(min_length=5, max_length=5)
+    text: str = ""
+
+
+class School(Entity):
+    name: Text
+    color: Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$")]
+    home: Slug
+    specialty: Specialty
+
+
+class Position(ContentModel):
+    """A point on the printed board, in millimetres from the top-left corner."""
+
+    x: Annotated[float, Field(ge=0)]
+    y: Annotated[float, Field(ge=0)]
+
+
+class LocationActionSpec(ContentModel):
+    type: LocationAction
+    attribute: Attribute | None = None
+    school: Slug | None = None
+
+
+class Location(Entity):
+    number: Annotated[int, Field(ge=0)]
+    name: Text
+    terrain: Terrain
+    action: LocationActionSpec
+    connections: list[Slug] = Field(min_length=1)
+    position: Position
+
+
+class Board(ContentModel):
+    width_mm: Annotated[float, Field(gt=0)]
+    height_mm: Annotated[float, Field(gt=0)]
+
+
+# --- Cards -------------------------------------------------------------------------------------
+
+
+class FightAbility(ContentModel):
+    damage: Count = 0
+    shield: Count = 0
+    draw: Annotated[int, Field(ge=-5, le=5)] = 0
+    effects: Effects = []
+
+
+class Extension(FightAbility):
+    """A combo extension: the colours a following card may have, and what attaching one adds."""
+
+    colors: list[Color] = Field(min_length=1)
+
+
+class ActionCard(Entity):
+    name: Text
+    school: Slug | None = None
+    color: Color
+    terrain: CardTerrain
+    cost: Count
+    copies: Annotated[int, Field(ge=1)] = 1
+    fight: FightAbility
+    extensions: list[Extension] = []
+    text: str = ""
+
+
+class Potion(Entity):
+    name: Text
+    copies: Annotated[int, Field(ge=1)] = 1
+    timing: Timing = Timing.FIGHT_TURN
+    effects: Effects = Field(min_length=1)
+    text: str = ""
+
+
+# --- Monsters ---------------------------------------------------------------------------------
+
+
+class Monster(Entity):
+    name: Text
+    level: Level
+    life: Annotated[int, Field(ge=1)]
+    special: Ability
+    trophy: Ability
+    description: Text
+    token: Slug
+
+
+class MonsterToken(Entity):
+    monster: Slug
+    level: Level
+
+
+class LocationToken(Entity):
+    location: Slug
+    terrain: Terrain
+
+
+class Attack(ContentModel):
+    """One half of a Monster Fight card. `amount` is fixed, or per monster level [I, II, III]."""
+
+    type: Literal["damage", "lower-alchemy", "discard-random", "trash-chosen"]
+    amount: AttackAmount | Annotated[list[AttackAmount], Field(min_length=3, max_length=3)]
+
+    def amount_for(self, level: int) -> int:
+        return self.amount[level - 1] if isinstance(self.amount, list) else self.amount
+
+
+class MonsterFightCard(Entity):
+    charge: Attack
+    bite: Attack
+
+    def attack(self, kind: AttackType) -> Attack:
+        return self.charge if kind is AttackType.CHARGE else self.bite
+
+
+# --- Exploration and events ----------------------------------------------------------------------
+
+
+class Quest(ContentModel):
+    terrain: Terrain | None = None
+    enter_event: Annotated[int, Field(ge=1)]
+
+
+class Result(ContentModel):
+    kind: ResultKind
+    text: Text
+    effects: Effects = []
+    quest: Quest | None = None
+
+
+class ExplorationOption(ContentModel):
+    label: Text
+    gold_cost: Count = 0
+    result: Result
+
+
+class ExplorationCard(Entity):
+    deck: ExplorationDeck
+    title: Text
+    intro: Text
+    options: list[ExplorationOption] = Field(min_length=2, max_length=2)
+
+
+class EventOption(ContentModel):
+    label: Text
+    gold_cost: Count = 0
+    text: Text
+    effects: Effects = []
+
+
+class KeptCard(ContentModel):
+    """An Equipment or Companion card kept by the board for the rest of the game."""
+
+    name: Text
+    ability: Ability
+
+
+class Event(ContentModel):
+    number: Annotated[int, Field(ge=1)]
+    title: Text
+    type: EventType
+    intro: Text
+    options: list[EventOption] = []
+    effects: Effects = []
+    keep: KeptCard | None = None
+
+    @property
+    def id(self) -> str:
+        return f"event-{self.number}"
+
+
+# --- Trophies and help cards ---------------------------------------------------------------------
+
+
+class AttributeTrophy(Entity):
+    attribute: Attribute
+    copy_index: Annotated[int, Field(ge=1, le=2)]
+    name: Text
+    text: Text
+    ability: Ability
+
+
+class WitcherTrophy(Entity):
+    school: Slug
+    name: Text
+    description: Text
+    ability: Ability
+
+
+class HelpSection(ContentModel):
+    heading: Text
+    lines: list[Text] = Field(min_length=1)
+
+
+class HelpCard(Entity):
+    kind: HelpCardKind
+    copies: Annotated[int, Field(ge=1)] = 1
+    title: Text
+    sections: list[HelpSection] = Field(min_length=1)
+
+
+# --- File kinds ---------------------------------------------------------------------------------
+
+
+class GameFile(ContentFile):
+    kind: Literal["game"]
+    game: Manifest
+    entities_field = "game"
+
+
+class SchoolsFile(ContentFile):
+    kind: Literal["schools"]
+    schools: list[School]
+    entities_field = "schools"
+
+
+class MapFile(ContentFile):
+    kind: Literal["map"]
+    board: Board
+    locations: list[Location]
+    entities_field = "locations"
+    collection = "locations"
+
+
+class ActionCardsFile(ContentFile):
+    kind: Literal["action-cards"]
+    cards: list[ActionCard]
+    entities_field = "cards"
+
+
+class PotionsFile(ContentFile):
+    kind: Literal["potions"]
+    potions: list[Potion]
+    entities_field = "potions"
+
+
+class MonstersFile(ContentFile):
+    kind: Literal["monsters"]
+    monsters: list[Monster]
+    entities_field = "monsters"
+
+
+class MonsterTokensFile(ContentFile):
+    kind: Literal["monster-tokens"]
+    tokens: list[MonsterToken]
+    entities_field = "tokens"
+
+
+class LocationTokensFile(ContentFile):
+    kind: Literal["location-tokens"]
+    tokens: list[LocationToken]
+    entities_field = "tokens"
+
+
+class MonsterFightCardsFile(ContentFile):
+    kind: Literal["monster-fight-cards"]
+    cards: list[MonsterFightCard]
+    entities_field = "cards"
+
+
+class ExplorationFile(ContentFile):
+    kind: Literal["exploration"]
+    cards: list[ExplorationCard]
+    entities_field = "cards"
+
+
+class EventsFile(ContentFile):
+    kind: Literal["events"]
+    events: list[Event]
+    entities_field = "events"
+
+
+class AttributeTrophiesFile(ContentFile):
+    kind: Literal["attribute-trophies"]
+    trophies: list[AttributeTrophy]
+    entities_field = "trophies"
+
+
+class WitcherTrophiesFile(ContentFile):
+    kind: Literal["witcher-trophies"]
+    trophies: list[WitcherTrophy]
+    entities_field = "trophies"
+
+
+class HelpCardsFile(ContentFile):
+    kind: Literal["help-cards"]
+    cards: list[HelpCard]
+    entities_field = "cards"
+
+
+FILE_KINDS: tuple[type[ContentFile], ...] = (
+    GameFile,
+    SchoolsFile,
+    MapFile,
+    ActionCardsFile,
+    PotionsFile,
+    MonstersFile,
+    MonsterTokensFile,
+    LocationTokensFile,
+    MonsterFightCardsFile,
+    ExplorationFile,
+    EventsFile,
+    AttributeTrophiesFile,
+    WitcherTrophiesFile,
+    HelpCardsFile,
+)

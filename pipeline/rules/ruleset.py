@@ -1,0 +1,52 @@
+"""The contract every game implements: its content models, its checks, its engine."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pipeline.content.database import Database, load_database
+from pipeline.content.models import ContentFile
+from pipeline.findings import Finding
+
+from .effects import EffectRegistry
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What `pnp games` shows of one game's content."""
+
+    id: str
+    name: str
+    packs: list[str]
+    locales: list[str]
+    counts: dict[str, int]
+
+
+class Ruleset(ABC):
+    """One game: which files its content has, what it must satisfy, how it is played."""
+
+    id: str
+    name: str
+    file_kinds: tuple[type[ContentFile], ...]
+    effects: EffectRegistry
+
+    def content_dir(self, content_root: Path) -> Path:
+        return content_root / self.id
+
+    def load(self, content_root: Path) -> tuple[Database, list[Finding]]:
+        return load_database(self.content_dir(content_root), self.id, self.file_kinds)
+
+    @abstractmethod
+    def checks(self, db: Database, structure_only: bool = False) -> list[Finding]:
+        """The game's rules on a loaded database. structure_only: what `validate` proves (references
+        resolve, counts match, numbered decks hold); otherwise every consistency rule too."""
+
+    @abstractmethod
+    def info(self, db: Database) -> GameInfo:
+        """Name, packs, locales and component counts of the loaded content."""
+
+    def stats(self, db: Database) -> dict[str, Any]:
+        return dict(self.info(db).counts)

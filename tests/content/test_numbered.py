@@ -1,0 +1,75 @@
+"""The shared numbered-deck checks, on small hand-made decks."""
+
+from __future__ import annotations
+
+from pipeline.content.database import Source
+from pipeline.content.numbered import NumberedDeck, NumberedEntry, Ref, check_numbered_deck
+from pipeline.findings import Severity
+
+DECK = NumberedDeck(name="event", code="T-EVENT", first=1, last=4)
+
+
+def at(line: int) -> Source:
+    return Source("deck.yaml", line, 1)
+
+
+def entry(number: int, *targets: int) -> NumberedEntry:
+    return NumberedEntry(number, at(number * 10), tuple(Ref(t, at(number * 10 + 1)) for t in targets))
+
+
+def run(entries, entry_refs, deck=DECK):  # type: ignore[no-untyped-def]
+    return [(f.code, f.line, f.severity) for f in check_numbered_deck(deck, entries, entry_refs)]
+
+
+def test_a_sound_deck_has_no_findings() -> None:
+    assert run([entry(1, 2), entry(2), entry(3, 4), entry(4)], [Ref(1, at(1)), Ref(3, at(2))]) == []
+
+
+def test_a_number_used_twice() -> None:
+    found = run([entry(1), entry(2), entry(2), entry(3), entry(4)], [Ref(n, at(1)) for n in (1, 2, 3, 4)])
+    assert ("T-EVENT-DUPLICATE", 20, Severity.ERROR) in found
+
+
+def test_a_gap_in_the_numbers() -> None:
+    found = run([entry(1), entry(2), entry(4)], [Ref(n, at(1)) for n in (1, 2, 4)])
+    assert found == [("T-EVENT-GAP", 10, Severity.ERROR)]
+
+
+def test_a_number_outside_the_range() -> None:
+    found = run([entry(n) for n in (1, 2, 3, 4, 9)], [Ref(n, at(1)) for n in (1, 2, 3, 4, 9)])
+    assert found == [("T-EVENT-RANGE", 90, Severity.ERROR)]
+
+
+def test_a_reference_to_a_missing_number_names_it() -> None:
+    findings = check_numbered_deck(DECK, [entry(n) for n in (1, 2, 3, 4)], [Ref(n, at(1)) for n in (1, 2, 3, 4)] + [Ref(61, at(7), "quest city-03")])
+    assert [(f.code, f.line, f.message) for f in findings] == [("T-EVENT-REF", 7, "quest city-03 enters event 61, which does not exist")]
+
+
+def test_an_entry_nothing_leads_to_is_a_warning() -> None:
+    found = run([entry(1, 2), entry(2), entry(3), entry(4)], [Ref(1, at(1)), Ref(4, at(1))])
+    assert found == [("T-EVENT-UNREACHABLE", 30, Severity.WARNING)]
+
+
+def test_a_cycle_is_reported_once_at_the_closing_reference() -> None:
+    findings = check_numbered_deck(DECK, [entry(1, 2), entry(2, 3), entry(3, 1), entry(4)], [Ref(1, at(1)), Ref(4, at(1))])
+    assert [(f.code, f.line) for f in findings] == [("T-EVENT-CYCLE", 31)]
+    assert "1 → 2 → 3 → 1" in findings[0].message
+
+
+def test_cycles_are_allowed_when_the_deck_says_so() -> None:
+    deck = NumberedDeck(name="event", code="T-EVENT", first=1, last=4, allow_cycles=True)
+    assert run([entry(1, 2), entry(2, 1), entry(3), entry(4)], [Ref(n, at(1)) for n in (1, 3, 4)], deck) == []
+
+
+def test_a_path_must_end_at_a_terminal_within_its_length() -> None:
+    deck = NumberedDeck(name="story card", code="T-STORY", first=1, last=4, terminals=frozenset({4}), max_path_length=3)
+    assert run([entry(1, 2, 3), entry(2, 4), entry(3), entry(4)], [Ref(1, at(1))], deck) == [("T-STORY-DEAD-END", 30, Severity.ERROR)]
+    long_deck = NumberedDeck(name="story card", code="T-STORY", first=1, last=4, terminals=frozenset({4}), max_path_length=2)
+    assert ("T-STORY-TOO-LONG", 30, Severity.ERROR) in run([entry(1, 2), entry(2, 3), entry(3, 4), entry(4)], [Ref(1, at(1))], long_deck)
+
+
+def test_a_long_chain_does_not_hit_the_recursion_limit() -> None:
+    deck = NumberedDeck(name="event", code="T-EVENT", first=1, last=5000)
+    entries = [entry(n, n + 1) for n in range(1, 5000)] + [entry(5000, 1)]
+    found = run(entries, [Ref(1, at(1))], deck)
+    assert [code for code, _, _ in found] == ["T-EVENT-CYCLE"]
