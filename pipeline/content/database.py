@@ -43,7 +43,12 @@ class Record:
     path: tuple[str | int, ...]
 
     def where(self, *fields: str | int) -> Source:
-        pos = self.loaded.position([*self.path, *fields])
+        """Where a field of this entity is written: a scalar at its value, a list or mapping at its key."""
+        path = [*self.path, *fields]
+        if isinstance(_value_at(self.loaded.data, path), (dict, list)) and isinstance(path[-1], str):
+            pos = self.loaded.key_position(path)
+        else:
+            pos = self.loaded.position(path)
         return Source(self.loaded.display, pos.line, pos.column)
 
 
@@ -83,6 +88,17 @@ class Database:
         for content, loaded in self.files:
             if isinstance(content, model):
                 yield content, loaded
+
+
+def _value_at(data: Any, path: Sequence[str | int]) -> Any:
+    for part in path:
+        if isinstance(data, dict) and part in data:
+            data = data[part]
+        elif isinstance(data, list) and isinstance(part, int) and 0 <= part < len(data):
+            data = data[part]
+        else:
+            return None
+    return data
 
 
 def finding_at(source: Source, code: str, message: str, hint: str = "") -> Finding:
@@ -180,11 +196,12 @@ def _index(db: Database, model: type[ContentFile], content: ContentFile, loaded:
         record = Record(entity, loaded, path)
         if key in index:
             first = index[key].where()
-            here = record.where("id") if "id" in type(entity).model_fields else record.where()
+            has_id = "id" in type(entity).model_fields
+            here = record.where("id") if has_id else record.where()
             findings.append(
                 error(
                     "CONTENT-DUPLICATE-ID",
-                    f"{model.collection_name()} id {key!r} is already used at {first.file}:{first.line}",
+                    f"{model.collection_name()} {'id' if has_id else 'number'} {key!r} is already used at {first.file}:{first.line}",
                     here.file,
                     here.line,
                     here.column,

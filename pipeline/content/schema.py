@@ -9,15 +9,15 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any
-
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError
+from typing import TYPE_CHECKING, Any
 
 from pipeline.findings import Finding, error
 
 from .models import SLUG_PATTERN, ContentFile
 from .yaml_loader import LoadedFile
+
+if TYPE_CHECKING:
+    from jsonschema.exceptions import ValidationError
 
 JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
@@ -101,6 +101,9 @@ class SchemaValidator:
     """Validates raw YAML data of one file kind and phrases each error for a person."""
 
     def __init__(self, schema: dict[str, Any]) -> None:
+        # Imported here: jsonschema is only needed once a file fails the fast model check.
+        from jsonschema import Draft202012Validator
+
         # The schema is trusted (generated, and checked against the meta-schema in tests).
         self._validator = Draft202012Validator(schema)
 

@@ -41,8 +41,12 @@ def test_a_number_outside_the_range() -> None:
 
 
 def test_a_reference_to_a_missing_number_names_it() -> None:
-    findings = check_numbered_deck(DECK, [entry(n) for n in (1, 2, 3, 4)], [Ref(n, at(1)) for n in (1, 2, 3, 4)] + [Ref(61, at(7), "quest city-03")])
-    assert [(f.code, f.line, f.message) for f in findings] == [("T-EVENT-REF", 7, "quest city-03 enters event 61, which does not exist")]
+    findings = check_numbered_deck(
+        DECK, [entry(n) for n in (1, 2, 3, 4)], [Ref(n, at(1)) for n in (1, 2, 3, 4)] + [Ref(61, at(7), "quest city-03")]
+    )
+    assert [(f.code, f.line, f.message) for f in findings] == [
+        ("T-EVENT-REF", 7, "quest city-03 enters event 61, which does not exist")
+    ]
 
 
 def test_an_entry_nothing_leads_to_is_a_warning() -> None:
@@ -63,9 +67,13 @@ def test_cycles_are_allowed_when_the_deck_says_so() -> None:
 
 def test_a_path_must_end_at_a_terminal_within_its_length() -> None:
     deck = NumberedDeck(name="story card", code="T-STORY", first=1, last=4, terminals=frozenset({4}), max_path_length=3)
-    assert run([entry(1, 2, 3), entry(2, 4), entry(3), entry(4)], [Ref(1, at(1))], deck) == [("T-STORY-DEAD-END", 30, Severity.ERROR)]
+    assert run([entry(1, 2, 3), entry(2, 4), entry(3), entry(4)], [Ref(1, at(1))], deck) == [
+        ("T-STORY-DEAD-END", 30, Severity.ERROR)
+    ]
     long_deck = NumberedDeck(name="story card", code="T-STORY", first=1, last=4, terminals=frozenset({4}), max_path_length=2)
-    assert ("T-STORY-TOO-LONG", 30, Severity.ERROR) in run([entry(1, 2), entry(2, 3), entry(3, 4), entry(4)], [Ref(1, at(1))], long_deck)
+    assert ("T-STORY-TOO-LONG", 30, Severity.ERROR) in run(
+        [entry(1, 2), entry(2, 3), entry(3, 4), entry(4)], [Ref(1, at(1))], long_deck
+    )
 
 
 def test_a_long_chain_does_not_hit_the_recursion_limit() -> None:

@@ -1,0 +1,94 @@
+"""The command-line contract: formats, exit codes 0/1/2, --content, schema --check."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from pipeline.cli import app
+from tests.conftest import CONTENT
+
+runner = CliRunner()
+
+
+def broken_tree(tmp_path: Path) -> Path:
+    root = tmp_path / "content"
+    shutil.copytree(CONTENT / "old-world", root / "old-world")
+    city = root / "old-world" / "exploration" / "city.yaml"
+    city.write_text(city.read_text(encoding="utf-8").replace("enter_event: 1}", "enter_event: 61}", 1), encoding="utf-8")
+    return root
+
+
+def test_validate_on_shipped_content_exits_0_with_a_one_line_summary() -> None:
+    result = runner.invoke(app, ["validate", "--content", str(CONTENT)])
+    assert result.exit_code == 0, result.output
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1
+    assert lines[0].startswith("validate: 0 error(s)") and "90 market cards" in lines[0] and "56 events" in lines[0]
+
+
+def test_check_on_shipped_content_exits_0() -> None:
+    result = runner.invoke(app, ["check", "--content", str(CONTENT), "--game", "old-world"])
+    assert result.exit_code == 0, result.output
+
+
+def test_findings_print_like_a_compiler_and_exit_1(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["validate", "--content", str(broken_tree(tmp_path))])
+    assert result.exit_code == 1
+    first = next(line for line in result.output.splitlines() if "OW-EVENT-REF" in line)
+    assert "exploration/city.yaml:" in first and ": error OW-EVENT-REF: quest city-" in first
+    assert first.endswith("enters event 61, which does not exist")
+
+
+def test_json_format_has_ok_findings_and_stats(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["validate", "--content", str(broken_tree(tmp_path)), "--format", "json"])
+    assert result.exit_code == 1
+    payload = json.loads(result.output)
+    assert payload["ok"] is False
+    finding = next(f for f in payload["findings"] if f["severity"] == "error")
+    assert set(finding) == {"severity", "code", "message", "file", "line", "column", "hint"}
+    assert finding["code"] == "OW-EVENT-REF" and finding["line"] > 1
+    assert payload["stats"]["old-world"]["events"] == 56
+
+
+def test_github_format_prints_annotations(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["validate", "--content", str(broken_tree(tmp_path)), "--format", "github"])
+    assert result.exit_code == 1
+    annotation = next(line for line in result.output.splitlines() if line.startswith("::error file="))
+    assert ",line=" in annotation and ",col=" in annotation and "OW-EVENT-REF" in annotation
+
+
+def test_an_unknown_game_is_a_usage_error() -> None:
+    result = runner.invoke(app, ["validate", "--game", "chess", "--content", str(CONTENT)])
+    assert result.exit_code == 2
+    assert "unknown game 'chess'" in result.output
+
+
+def test_a_bad_option_value_is_a_usage_error() -> None:
+    assert runner.invoke(app, ["validate", "--format", "xml"]).exit_code == 2
+
+
+def test_a_missing_content_folder_is_a_usage_error(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["validate", "--content", str(tmp_path / "nowhere")])
+    assert result.exit_code == 2
+
+
+def test_games_lists_counts_and_locales() -> None:
+    result = runner.invoke(app, ["games", "--content", str(CONTENT), "--format", "json"])
+    assert result.exit_code == 0
+    game = json.loads(result.output)["games"][0]
+    assert game["id"] == "old-world" and "de" in game["locales"] and game["counts"]["locations"] == 19
+
+
+def test_schema_check_passes_on_committed_schemas_and_fails_when_stale(tmp_path: Path) -> None:
+    assert runner.invoke(app, ["schema", "--check", "--content", str(CONTENT)]).exit_code == 0
+    root = tmp_path / "content"
+    shutil.copytree(CONTENT / "schema", root / "schema")
+    (root / "schema" / "old-world" / "events.schema.json").write_text("{}")
+    result = runner.invoke(app, ["schema", "--check", "--content", str(root)])
+    assert result.exit_code == 1 and "events.schema.json" in result.output
+    assert runner.invoke(app, ["schema", "--content", str(root)]).exit_code == 0
+    assert runner.invoke(app, ["schema", "--check", "--content", str(root)]).exit_code == 0
