@@ -73,9 +73,8 @@ def main() -> None:
         root = generated_tree(Path(tmp) / "content", options.cards)
         big = best_time(["validate", "--game", "old-world", "--content", str(root)], options.runs)
         cards = options.cards + 50
-        print(
-            f"{cards:,} cards      : {big:6.3f} s   ({cards / big:8.0f} cards/s; {cards / max(big - startup, 1e-9):8.0f} cards/s without start-up)"
-        )
+        rate, bare = cards / big, cards / max(big - startup, 1e-9)
+        print(f"{cards:,} cards      : {big:6.3f} s   ({rate:8.0f} cards/s; {bare:8.0f} cards/s without start-up)")
 
 
 if __name__ == "__main__":

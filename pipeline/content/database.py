@@ -198,10 +198,11 @@ def _index(db: Database, model: type[ContentFile], content: ContentFile, loaded:
             first = index[key].where()
             has_id = "id" in type(entity).model_fields
             here = record.where("id") if has_id else record.where()
+            key_name = "id" if has_id else "number"
             findings.append(
                 error(
                     "CONTENT-DUPLICATE-ID",
-                    f"{model.collection_name()} {'id' if has_id else 'number'} {key!r} is already used at {first.file}:{first.line}",
+                    f"{model.collection_name()} {key_name} {key!r} is already used at {first.file}:{first.line}",
                     here.file,
                     here.line,
                     here.column,

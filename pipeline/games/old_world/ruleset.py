@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from pipeline.content.database import Database
 from pipeline.findings import Finding
+from pipeline.rules.components import Components, Localizer
 from pipeline.rules.ruleset import GameInfo, Ruleset
 
 from .checks import run_checks
 from .checks.counts import actual_counts
+from .components import old_world_components
 from .content import OldWorldContent
 from .effects import EFFECTS
 from .models import FILE_KINDS
@@ -32,3 +34,7 @@ class OldWorldRuleset(Ruleset):
             locales=list(manifest.locales) if manifest else [],
             counts=actual_counts(content),
         )
+
+    def components(self, db: Database, localizer: Localizer) -> Components:
+        """Every printable card and token, localized (what `pnp build` draws)."""
+        return old_world_components(db, localizer)
