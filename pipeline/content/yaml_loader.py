@@ -28,6 +28,8 @@ from ruamel.yaml.reader import ReaderError
 
 from pipeline.findings import Finding, error
 
+from .yaml_scalars import MAP, SCALAR_TAGS, SEQ, plain_scalar, short_tag, tagged_scalar
+
 __all__ = [
     "MAX_DEPTH",
     "MAX_FILE_BYTES",
@@ -173,93 +175,6 @@ def _parser_finding(exc: YAMLError, text: str, display: str) -> Finding:
 
 # --- scalars --------------------------------------------------------------------------------------
 
-_TAG = "tag:yaml.org,2002:"
-_STR, _INT, _FLOAT, _BOOL, _NULL = (_TAG + name for name in ("str", "int", "float", "bool", "null"))
-_TIMESTAMP, _SEQ_TAG, _MAP_TAG = _TAG + "timestamp", _TAG + "seq", _TAG + "map"
-
-# YAML 1.2 core-schema patterns, as ruamel's resolver uses them (a %YAML 1.1 directive is ignored)
-_BOOL_RE = re.compile(r"^(?:true|True|TRUE|false|False|FALSE)\Z")
-_NULL_RE = re.compile(r"^(?:~|null|Null|NULL|)\Z")
-_INT_RE = re.compile(r"^(?:[-+]?0b[0-1_]+|[-+]?0o?[0-7_]+|[-+]?[0-9_]+|[-+]?0x[0-9a-fA-F_]+)\Z")
-_FLOAT_RE = re.compile(
-    r"^(?:[-+]?(?:[0-9][0-9_]*)\.[0-9_]*(?:[eE][-+]?[0-9]+)?"
-    r"|[-+]?(?:[0-9][0-9_]*)(?:[eE][-+]?[0-9]+)"
-    r"|[-+]?\.[0-9_]+(?:[eE][-+][0-9]+)?"
-    r"|[-+]?\.(?:inf|Inf|INF)"
-    r"|\.(?:nan|NaN|NAN))\Z"
-)
-_NUMBER_START = frozenset("-+0123456789.")
-
-
-def _to_int(value: str) -> int | None:
-    if not _INT_RE.match(value):
-        return None
-    digits = value.replace("_", "")
-    sign = 1
-    if digits[:1] in ("-", "+"):
-        sign = -1 if digits[0] == "-" else 1
-        digits = digits[1:]
-    base = {"0b": 2, "0o": 8, "0x": 16}.get(digits[:2], 10)
-    if base != 10:
-        digits = digits[2:]
-    try:
-        return sign * int(digits, base)
-    except ValueError:  # "_" alone, or more digits than Python converts
-        return None
-
-
-def _to_float(value: str) -> float | None:
-    if not _FLOAT_RE.match(value):
-        number = _to_int(value)
-        return None if number is None else float(number)
-    text = value.replace("_", "").lower()
-    if text.endswith((".inf", ".nan")):
-        return float(text.replace(".", ""))
-    try:
-        return float(text)
-    except ValueError:
-        return None
-
-
-def _resolve_plain(value: str) -> Any:
-    """An untagged plain scalar as YAML 1.2 reads it; anything unsure stays a string."""
-    if not value:
-        return None
-    first = value[0]
-    if first in _NUMBER_START:
-        if _FLOAT_RE.match(value):
-            number: Any = _to_float(value)
-        else:
-            number = _to_int(value)
-        return value if number is None else number  # timestamps end up here too, as strings
-    if first in "tTfF" and _BOOL_RE.match(value):
-        return value[0] in "tT"
-    if first in "~nN" and _NULL_RE.match(value):
-        return None
-    return value
-
-
-def _short_tag(tag: str) -> str:
-    return "!!" + tag[len(_TAG) :] if tag.startswith(_TAG) else tag
-
-
-def _typed_scalar(tag: str, value: str) -> tuple[bool, Any]:
-    """(ok, value) for an explicitly tagged scalar."""
-    if tag in (_STR, _TIMESTAMP, "!"):
-        return True, value
-    if tag == _INT:
-        number: Any = _to_int(value)
-    elif tag == _FLOAT:
-        number = _to_float(value)
-    elif tag == _BOOL:
-        return (True, value[0] in "tT") if _BOOL_RE.match(value) else (False, None)
-    elif tag == _NULL:
-        return (True, None) if _NULL_RE.match(value) else (False, None)
-    else:
-        return False, None
-    return number is not None, number
-
-
 # --- composing events into nodes ------------------------------------------------------------------
 
 _SCALAR, _SEQ, _MAP = 0, 1, 2
@@ -366,11 +281,11 @@ class _Composer:
                 try:
                     value = self.plain_cache[raw]
                 except KeyError:
-                    value = self.plain_cache[raw] = _resolve_plain(raw)
+                    value = self.plain_cache[raw] = plain_scalar(raw)
             else:
                 value = raw
         else:
-            ok, value = _typed_scalar(str(tag), raw)
+            ok, value = tagged_scalar(str(tag), raw)
             if not ok:
                 self.bad_tag(str(tag), pos, raw)
                 value = raw
@@ -381,8 +296,8 @@ class _Composer:
         self.add(node, pos, merge_key)
 
     def bad_tag(self, tag: str, pos: Position, raw: str | None = None) -> None:
-        short = _short_tag(tag)
-        if raw is not None and tag in (_INT, _FLOAT, _BOOL, _NULL):
+        short = short_tag(tag)
+        if raw is not None and tag in SCALAR_TAGS:
             message = f"{raw[:40]!r} is not a valid {short}"
         else:
             message = f"tag {short} is not allowed; content files hold only plain data"
@@ -394,7 +309,7 @@ class _Composer:
             raise _Stop(self.fail("YAML-DEPTH", f"nested more than {MAX_DEPTH} levels deep", pos))
         self.count_written(pos)
         tag = event.ctag
-        if tag is not None and str(tag) not in ("!", _MAP_TAG if is_map else _SEQ_TAG):
+        if tag is not None and str(tag) not in ("!", MAP if is_map else SEQ):
             self.bad_tag(str(tag), pos)
         node = _Node(_MAP if is_map else _SEQ, [], pos)
         if event.anchor is not None:
