@@ -9,14 +9,17 @@ import json
 import sys
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
+from pipeline.build.command import build as build_command
+from pipeline.cli_i18n import LocaleOption, i18n_app, i18n_findings
 from pipeline.content.schema import stale_schemas, write_schemas
-from pipeline.findings import Report
+from pipeline.findings import Finding, Report
 from pipeline.games import GAMES, find_game
 from pipeline.rules.ruleset import Ruleset
+from pipeline.rules.simulation import run_simulation, smoke_run
 
 app = typer.Typer(
     name="pnp",
@@ -26,6 +29,11 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
+app.add_typer(i18n_app, name="i18n")
+app.command(name="build")(build_command)
+
+# Games per player count in the `pnp check` smoke run: enough to reach most content in a few seconds.
+SMOKE_GAMES = 10
 PACKAGE_CONTENT = Path(__file__).resolve().parent.parent / "content"
 
 
@@ -127,14 +135,80 @@ def validate(game: GameOption = None, content: ContentOption = None, format: For
 
 
 @app.command()
-def check(game: GameOption = None, content: ContentOption = None, format: FormatOption = Format.text) -> None:
-    """Validate, then run every consistency rule of each game."""
+def check(
+    game: GameOption = None, locale: LocaleOption = None, content: ContentOption = None, format: FormatOption = Format.text
+) -> None:
+    """Validate, then run every consistency rule of each game (and the translation checks of --locale L)."""
     root = content_root(content)
     selected = select_games(game, root)
     report, stats = run_validation(selected, root, structure_only=False)
+    if report.ok:
+        report.extend(simulation_findings(selected, root))
+    report.extend(i18n_findings(selected, root, locale or []))
     report.extra["stats"] = stats
     emit(report, format, f"check: {report.summary()} ({counts_line(stats)})")
     raise typer.Exit(report.exit_code)
+
+
+def simulation_findings(games: list[Ruleset], root: Path) -> list[Finding]:
+    """The seeded smoke run of `pnp check`: a few games at every player count of each game with an engine."""
+    findings: list[Finding] = []
+    for game in games:
+        if game.bots:
+            db, _ = game.load(root)
+            findings.extend(smoke_run(game, db, seed=1, games_per_count=SMOKE_GAMES)[0])
+    return findings
+
+
+class BotName(StrEnum):
+    random = "random"
+    greedy = "greedy"
+
+
+@app.command()
+def simulate(
+    game: Annotated[str, typer.Option("--game", "-g", help="Game id.")],
+    players: Annotated[int, typer.Option("--players", "-p", min=1, help="Number of players.")] = 2,
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Number of games; game i uses seed + i.")] = 100,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the first game.")] = 1,
+    bot: Annotated[BotName, typer.Option("--bot", help="random (uniform legal actions) or greedy (plays to win).")] = BotName.greedy,
+    content: ContentOption = None,
+    format: Annotated[Format, typer.Option("--format", "-f", help="text or json.")] = Format.text,
+) -> None:
+    """Play seeded games with bots; report completion, turns, wins and content coverage; exit 1 on any failed game."""
+    root = content_root(content)
+    ruleset = select_games([game], root)[0]
+    if not ruleset.bots:
+        raise usage_error(f"{ruleset.id} has no rules engine to simulate")
+    db, findings = ruleset.load(root)
+    report = Report(findings)
+    if not report.ok:
+        emit(report, format, f"simulate: the content of {ruleset.id} has errors; fix them first ({report.summary()})")
+        raise typer.Exit(1)
+    counts = ruleset.player_counts(db)
+    if players not in counts:
+        raise usage_error(f"{ruleset.id} supports {', '.join(map(str, counts))} players, not {players}")
+    sim = run_simulation(ruleset, db, players, games, seed, bot.value)
+    report.extend(sim.findings(str(ruleset.content_dir(root) / "game.yaml")))
+    report.extra["simulation"] = sim.to_dict()
+    if format is Format.json:
+        typer.echo(report.to_json())
+    else:
+        typer.echo(report.to_text(simulation_summary(sim)))
+    raise typer.Exit(report.exit_code)
+
+
+def simulation_summary(sim: Any) -> str:
+    figures = sim.turn_figures()
+    lines = [
+        f"simulate {sim.game}: {sim.completed}/{sim.games} games completed with {sim.players} player(s), bot {sim.bot}, seeds {sim.seed}–{sim.seed + sim.games - 1}",
+        f"  turns per game: mean {figures['mean']:.1f}, median {figures['median']:.1f}, max {figures['max']:.0f}",
+        "  wins by school: " + ", ".join(f"{k} {v}" for k, v in sorted(sim.wins_by_faction.items())),
+        "  wins by seat: " + ", ".join(f"{k + 1}: {v}" for k, v in sorted(sim.wins_by_seat.items())),
+    ]
+    for name, ids in sorted(sim.coverage.items()):
+        lines.append(f"  coverage {name}: {len(ids)}/{sim.totals.get(name, len(ids))}")
+    return "\n".join(lines)
 
 
 @app.command()

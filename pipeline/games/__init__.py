@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from pipeline.rules.ruleset import Ruleset
 
+from .adventure_game.ruleset import AdventureGameRuleset
 from .old_world.ruleset import OldWorldRuleset
 
 GAMES: dict[str, Ruleset] = {
     ruleset.id: ruleset
-    for ruleset in (OldWorldRuleset(),)
+    for ruleset in (OldWorldRuleset(), AdventureGameRuleset())
 }
 
 

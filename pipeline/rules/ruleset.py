@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from pipeline.content.database import Database, load_database
 from pipeline.content.models import ContentFile
 from pipeline.findings import Finding
+from pipeline.i18n.localizer import Localizer
+from pipeline.i18n.messages import SourceString
 
 from .effects import EffectRegistry
 
@@ -32,6 +35,8 @@ class Ruleset(ABC):
     name: str
     file_kinds: tuple[type[ContentFile], ...]
     effects: EffectRegistry
+    # Bot factories by name (seed -> bot), for the simulation runner; empty for games without an engine.
+    bots: ClassVar[Mapping[str, Callable[[int], Any]]] = {}
 
     def content_dir(self, content_root: Path) -> Path:
         return content_root / self.id
@@ -50,3 +55,19 @@ class Ruleset(ABC):
 
     def stats(self, db: Database) -> dict[str, Any]:
         return dict(self.info(db).counts)
+
+    def strings(self, db: Database) -> list[SourceString]:
+        """Every translatable string of the content, with its msgctxt path and source position."""
+        return []
+
+    def localizer(self, db: Database, locale: str) -> Localizer:
+        """Printed text in a locale: the game's catalog, message templates and effect sentences."""
+        return Localizer.load(locale, db.root)
+
+    def player_counts(self, db: Database) -> list[int]:
+        """The player counts the loaded content supports (simulation smoke runs play each)."""
+        return []
+
+    def new_game(self, db: Database, players: int, seed: int, options: Mapping[str, Any] | None = None) -> Any:
+        """A new game State at its first decision (see pipeline/rules/simulation.py for the State contract)."""
+        raise NotImplementedError(f"{self.id} has no rules engine")

@@ -11,6 +11,7 @@ from typing import Annotated, Literal
 from pydantic import Field, model_validator
 
 from pipeline.content.models import ContentFile, ContentModel, Entity, Slug, Text
+from pipeline.i18n.models import TermsFile, TextsFile
 
 from .effects import OldWorldEffect
 from .enums import (
@@ -490,6 +491,85 @@ class HelpCardsFile(ContentFile):
     entities_field = "cards"
 
 
+# --- Reference guide and player aid -----------------------------------------------------------
+# Rules numbers in guide text are `{name}` placeholders naming keys of the manifest's `rules`.
+
+GuideTable = Literal["setup-seats", "locations", "solo-tiers", "poker-ranking"]
+
+
+class GuideBlock(ContentModel):
+    """A paragraph, example, note, list or table of guide text (`[[entry-id]]` links another entry)."""
+
+    kind: Literal["paragraph", "example", "bullets", "numbered", "table", "note"]
+    text: str = ""
+    items: list[Text] = []
+    order: Literal["as-written", "alphabetical"] = "as-written"
+    rows: list[list[str]] = []  # tables: the first row is the header
+    source: GuideTable | None = None  # a table generated from the content instead of rows
+
+
+class GuideEntry(Entity):
+    """A rules topic or glossary entry; `summary` is what the player aid prints of it."""
+
+    title: Text
+    blocks: list[GuideBlock] = Field(min_length=1)
+    summary: list[GuideBlock] = []
+    related: list[Slug] = []
+    index_terms: list[Text] = []
+    key_term: bool = False  # listed by a section with `key_terms: true`
+
+
+class GuideSection(Entity):
+    title: Text
+    intro: list[GuideBlock] = []
+    entries: list[GuideEntry] = []
+    aid: bool = False  # part of the player aid
+    key_terms: bool = False  # lists the glossary's key terms (links in the guide, summaries in the aid)
+
+
+class QuickReferenceIcon(ContentModel):
+    icon: Slug
+    name: Text
+    text: Text
+
+
+class GuideLabels(ContentModel):
+    contents: Text = "Contents"
+    index: Text = "Index"
+    related: Text = "Related Topics:"
+    see: Text = "see"
+    page: Text = "p."
+    quick_reference: Text = "Quick Reference"
+
+
+class GuideSettings(ContentModel):
+    """The guide's titles, the words its layout prints, and its quick-reference icons."""
+
+    id: Slug
+    title: Text
+    aid_title: Text
+    glossary_title: Text
+    labels: GuideLabels = GuideLabels()
+    quick_reference: list[QuickReferenceIcon] = []
+
+
+class GuideFile(ContentFile):
+    kind: Literal["guide"]
+    guide: GuideSettings
+    entities_field = "guide"
+
+
+class GuideSectionsFile(ContentFile):
+    kind: Literal["guide-sections"]
+    sections: list[GuideSection]
+    entities_field = "sections"
+
+
+class GlossaryFile(ContentFile):
+    kind: Literal["glossary"]
+    entries: list[GuideEntry]
+    entities_field = "entries"
+
 FILE_KINDS: tuple[type[ContentFile], ...] = (
     GameFile,
     SchoolsFile,
@@ -505,4 +585,9 @@ FILE_KINDS: tuple[type[ContentFile], ...] = (
     AttributeTrophiesFile,
     WitcherTrophiesFile,
     HelpCardsFile,
+    TextsFile,
+    TermsFile,
+    GuideFile,
+    GuideSectionsFile,
+    GlossaryFile,
 )

@@ -6,12 +6,12 @@ from pipeline.content.database import Database
 from pipeline.findings import Finding
 
 from ..content import OldWorldContent
-from . import cards, counts, events, map, monsters, references, setup, stories
+from . import cards, counts, events, guide, map, monsters, references, setup, stories, texts
 
 # What `pnp validate` proves of the database: references resolve, counts match, numbered decks hold.
 STRUCTURE = (references, counts, events)
 # The rest of the game's consistency rules, added by `pnp check`.
-CONSISTENCY = (cards, map, monsters, stories, setup)
+CONSISTENCY = (cards, map, monsters, stories, setup, texts, guide)
 
 
 def run_checks(db: Database, structure_only: bool = False) -> list[Finding]:

@@ -1,0 +1,47 @@
+"""Full simulated Old World games per second, per bot, through `run_simulation` (what `pnp simulate` runs).
+
+Usage: .venv/bin/python benchmarks/bench_engine.py [--games N] [--players 1,2,3,4,5] [--no-invariants]
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from pathlib import Path
+
+from pipeline.games import find_game
+from pipeline.rules.simulation import run_simulation
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=50)
+    parser.add_argument("--players", default="1,2,3,4,5")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--no-invariants", action="store_true", help="skip the per-step invariant check")
+    args = parser.parse_args()
+    ruleset = find_game("old-world")
+    db, _ = ruleset.load(ROOT / "content")
+    counts = [int(x) for x in args.players.split(",")]
+    for bot in ("random", "greedy"):
+        total_games = total_turns = 0
+        start = time.perf_counter()
+        for players in counts:
+            t0 = time.perf_counter()
+            report = run_simulation(ruleset, db, players, args.games, args.seed, bot, check_invariants=not args.no_invariants)
+            elapsed = time.perf_counter() - t0
+            figures = report.turn_figures()
+            print(
+                f"{bot:7} {players}p: {args.games / elapsed:7.1f} games/s  "
+                f"turns mean {figures['mean']:6.1f} max {figures['max']:5.0f}  errors {len(report.errors)}"
+            )
+            total_games += args.games
+            total_turns += sum(report.turns)
+        elapsed = time.perf_counter() - start
+        print(f"{bot:7} all: {total_games / elapsed:7.1f} games/s, {total_turns / elapsed:8.0f} turns/s")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,121 @@
+"""Content-addressed build cache: a target is rebuilt only when what it is made from changes.
+
+A target's key hashes its inputs (the game's content files, the layouts, the pipeline's own code,
+the library versions) and its options. The record beside the key lists the files it wrote (size and
+modification time), its findings and figures; a hit needs the same key and the files untouched.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import asdict, dataclass, field
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+from pipeline.findings import Finding, Severity
+
+from .atomic import write_atomic
+
+PIPELINE_DIR = Path(__file__).resolve().parent.parent
+LIBRARIES = ("reportlab", "pillow", "pyphen", "pypdfium2")
+
+
+def tree_digest(folder: Path, pattern: str = "*") -> str:
+    """A hash of every file under folder (relative paths and bytes), in a stable order."""
+    digest = hashlib.sha256()
+    if folder.is_dir():
+        for path in sorted(p for p in folder.rglob(pattern) if p.is_file() and "__pycache__" not in p.parts):
+            digest.update(path.relative_to(folder).as_posix().encode() + b"\0")
+            digest.update(hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()
+
+
+def code_digest() -> str:
+    """The pipeline's source and the versions of the libraries that draw."""
+    versions = []
+    for name in LIBRARIES:
+        try:
+            versions.append(f"{name}={metadata.version(name)}")
+        except metadata.PackageNotFoundError:
+            versions.append(f"{name}=none")
+    return hashlib.sha256((tree_digest(PIPELINE_DIR, "*.py") + ";".join(versions)).encode()).hexdigest()
+
+
+def target_key(inputs: dict[str, str], options: dict[str, Any]) -> str:
+    payload = json.dumps({"inputs": inputs, "options": options}, sort_keys=True)
+    return hashlib.sha256(payload.encode()).hexdigest()
+
+
+@dataclass
+class OutputFile:
+    path: str  # relative to the output root
+    bytes: int
+    pages: int = 0
+    cards: int = 0
+    mtime_ns: int = 0
+
+
+@dataclass
+class TargetRecord:
+    """What one target built: its files, findings and figures (also the cache entry)."""
+
+    game: str
+    locale: str
+    target: str
+    key: str
+    files: list[OutputFile] = field(default_factory=list)
+    findings: list[dict[str, Any]] = field(default_factory=list)
+    seconds: float = 0.0
+    cached: bool = False
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def finding_objects(self) -> list[Finding]:
+        return [Finding(f["file"], f["line"], f["column"], Severity(f["severity"]), f["code"], f["message"], f["hint"])
+                for f in self.findings]
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> TargetRecord:
+        files = [OutputFile(**f) for f in data.get("files", [])]
+        return cls(data["game"], data["locale"], data["target"], data["key"], files, data.get("findings", []),
+                   data.get("seconds", 0.0), False, data.get("extra", {}))
+
+
+class Cache:
+    """Records of built targets under `<cache_dir>/targets/`."""
+
+    def __init__(self, cache_dir: Path, out_dir: Path) -> None:
+        self.dir = cache_dir / "targets"
+        self.out_dir = out_dir
+
+    def _path(self, game: str, locale: str, target: str) -> Path:
+        return self.dir / f"{game}--{locale}--{target}.json"
+
+    def hit(self, game: str, locale: str, target: str, key: str) -> TargetRecord | None:
+        """The stored record if its key matches and every file it wrote is still as written."""
+        path = self._path(game, locale, target)
+        try:
+            record = TargetRecord.from_json(json.loads(path.read_text(encoding="utf-8")))
+        except (OSError, ValueError, KeyError, TypeError):
+            return None
+        if record.key != key:
+            return None
+        for output in record.files:
+            try:
+                stat = (self.out_dir / output.path).stat()
+            except OSError:
+                return None
+            if stat.st_size != output.bytes or stat.st_mtime_ns != output.mtime_ns:
+                return None
+        record.cached = True
+        return record
+
+    def store(self, record: TargetRecord) -> None:
+        for output in record.files:
+            output.mtime_ns = (self.out_dir / output.path).stat().st_mtime_ns
+        data = json.dumps(record.to_json(), indent=1, sort_keys=True).encode()
+        write_atomic(self._path(record.game, record.locale, record.target), data)

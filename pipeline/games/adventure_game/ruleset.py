@@ -1,0 +1,55 @@
+"""The Adventure Game wired into the engine contract: its files, its (empty) effects and its checks."""
+
+from __future__ import annotations
+
+from typing import Never
+
+from pipeline.content.database import Database
+from pipeline.findings import Finding
+from pipeline.i18n.messages import SourceString
+from pipeline.rules.effects import EffectRegistry
+from pipeline.rules.guide import GuideDocument
+from pipeline.rules.ruleset import GameInfo, Ruleset
+
+from .checks import run_checks
+from .checks.counts import actual_counts
+from .content import AdventureContent
+from .guide import guide_document
+from .models import FILE_KINDS
+from .strings import translatable_strings
+
+# This game ships a rules reference guide, not cards: no component here carries a structured
+# effect, so its vocabulary is the empty union (`Never`). The registry is real (it indexes, it
+# answers `in`, its JSON Schema would have no effect classes); a card game would list its classes here.
+EFFECTS = EffectRegistry(Never)
+
+
+class AdventureGameRuleset(Ruleset):
+    id = "adventure-game"
+    name = "The Witcher Adventure Game"
+    file_kinds = FILE_KINDS
+    effects = EFFECTS
+
+    def checks(self, db: Database, structure_only: bool = False) -> list[Finding]:
+        return run_checks(db, structure_only)
+
+    def info(self, db: Database) -> GameInfo:
+        content = AdventureContent(db)
+        manifest = content.manifest
+        return GameInfo(
+            id=self.id,
+            name=manifest.name if manifest else self.name,
+            packs=[],
+            locales=list(manifest.locales) if manifest else [],
+            counts=actual_counts(content),
+        )
+
+    def guide_document(self, db: Database, locale: str) -> GuideDocument:
+        """The Rules Reference Guide in one locale, for the guide renderer."""
+        return guide_document(db, locale)
+
+    def strings(self, db: Database) -> list[SourceString]:
+        """Every string a translation has to cover, with its msgctxt (for `pnp i18n` and messages.pot)."""
+        return translatable_strings(AdventureContent(db))
+
+    translatable_strings = strings

@@ -1,0 +1,296 @@
+"""Bots that play Old World through the engine contract: `RandomBot` and `GreedyBot`.
+
+A bot is made from a seed and answers `choose(state, actions) -> action` for whichever player must
+decide; the registry `BOTS` maps the names `pnp simulate --bot` accepts to their factories.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter, deque
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from .engine.actions import (
+    Action,
+    Buy,
+    ChooseAttribute,
+    ChooseOption,
+    DrawPotion,
+    Exchange,
+    Explore,
+    FightMonster,
+    Meditate,
+    Move,
+    Pass,
+    PlayCard,
+    PokerWithLocals,
+    PoolTrash,
+    Reroll,
+    TakeCard,
+    TakeGold,
+    TrailQuest,
+    Train,
+    UseAbility,
+    UsePotion,
+)
+from .engine.combo import connects
+from .engine.poker import categorize
+from .engine.state import GameState, PlayerState
+from .enums import Attribute, LocationAction, PokerCategory, Terrain
+
+# Poker hands a greedy player never rerolls.
+KEEP_ALL = frozenset({PokerCategory.STRAIGHT_LOW, PokerCategory.STRAIGHT_HIGH, PokerCategory.FULL_HOUSE, PokerCategory.FIVE_KIND})
+
+
+class RandomBot:
+    """Uniform among the legal actions, from its own seeded generator."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, state: Any, actions: Sequence[Action]) -> Action:
+        return self.rng.choice(actions)
+
+
+class GreedyBot:
+    """Plays to win: heads for a monster it can beat, trains and drinks on the way, builds the longest
+    combo, buys the best card it can afford, meditates when allowed."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+        self._dist: dict[str, dict[str, int]] = {}
+
+    def choose(self, state: Any, actions: Sequence[Action]) -> Action:
+        s: GameState = state
+        assert s.decision is not None
+        p = s.players[s.decision.player]
+        handler = getattr(self, "_" + s.decision.kind.replace("-", "_"), None)
+        choice = handler(s, p, actions) if handler else None
+        return choice if choice is not None else actions[0]
+
+    # --- Values -------------------------------------------------------------------------------
+
+    def value(self, s: GameState, card: str) -> float:
+        c = s.tables.cards[card]
+        return c.cost * 2 + c.fight.damage * 1.5 + c.fight.shield + c.fight.draw + len(c.extensions) * 0.5
+
+    def _lowest(self, s: GameState, actions: Sequence[Action], key: Callable[[Action], str]) -> Action:
+        return min(actions, key=lambda a: self.value(s, key(a)))
+
+    def _distances(self, s: GameState, start: str) -> dict[str, int]:
+        if start not in self._dist:
+            dist = {start: 0}
+            queue = deque([start])
+            while queue:
+                here = queue.popleft()
+                for nxt in s.tables.neighbours[here]:
+                    if nxt not in dist:
+                        dist[nxt] = dist[here] + 1
+                        queue.append(nxt)
+            self._dist[start] = dist
+        return self._dist[start]
+
+    def _goal(self, s: GameState, p: PlayerState) -> str | None:
+        """The location of the easiest monster (nearest among the lowest levels), or a training site in solo."""
+        on_board = [v for v in s.slots.values() if v is not None]
+        need = self._solo_need(s, p)
+        if need is not None and len(on_board) <= 1:
+            return self._training_site(s, p, need)
+        on_board = [v for v in on_board if self._can_beat(s, p, v[1])]
+        if not on_board:
+            return None
+        dist = self._distances(s, p.location)
+        token, _ = min(on_board, key=lambda v: (s.tables.monsters[v[1]].level, dist[s.tables.token_location(v[0])]))
+        return s.tables.token_location(token)
+
+    def _can_beat(self, s: GameState, p: PlayerState, monster: str) -> bool:
+        """Enough cards to outlast the monster's Life Pool (a rough guess)."""
+        m = s.tables.monsters[monster]
+        return p.card_count() >= m.life
+
+    def _solo_need(self, s: GameState, p: PlayerState) -> Attribute | None:
+        if s.n != 1 or not s.attribute_trophies:
+            return None
+        return s.tables.attribute_trophies[s.attribute_trophies[0]].attribute
+
+    def _training_site(self, s: GameState, p: PlayerState, attribute: Attribute) -> str | None:
+        dist = self._distances(s, p.location)
+        sites = []
+        for loc in s.tables.locations.values():
+            spec = loc.action
+            if spec.type is LocationAction.SCHOOL and (attribute is not Attribute.SPECIALTY or spec.school == p.school):
+                # Only a school it can pay at: otherwise it would shuttle between schools forever.
+                if p.gold >= p.attributes[attribute] + s.rules.school_train_cost_base:
+                    sites.append(loc.id)
+            elif spec.type is LocationAction.TRAIN_ATTRIBUTE and spec.attribute is attribute:
+                if p.attributes[attribute] <= p.level:
+                    sites.append(loc.id)
+        sites = [x for x in sites if x != p.location] or sites
+        return min(sites, key=lambda x: dist.get(x, 99)) if sites else None
+
+    # --- Phases -------------------------------------------------------------------------------
+
+    def _phase_1(self, s: GameState, p: PlayerState, actions: Sequence[Action]) -> Action | None:
+        need = self._solo_need(s, p)
+        trains = [a for a in actions if isinstance(a, Train)]
+        if trains:
+            order = [need.value] if need else []
+            order += ["combat", "defense", "alchemy", "specialty"]
+            return min(trains, key=lambda a: order.index(a.attribute))
+        for kind in (DrawPotion, TrailQuest, TakeGold):
+            found = [a for a in actions if isinstance(a, kind)]
+            if found and (kind is not DrawPotion or len(p.potions) < s.rules.potion_hold_limit):
+                return found[0]
+        if any(isinstance(a, PokerWithLocals) for a in actions) and p.gold >= 3:
+            return PokerWithLocals()
+        if any(isinstance(a, PoolTrash) for a in actions):
+            return PoolTrash()
+        exchanges = [a for a in actions if isinstance(a, Exchange)]
+        if exchanges:
+            best = max(exchanges, key=lambda a: self._market_value(s, a.slot) - self.value(s, a.trash))
+            if self._market_value(s, best.slot) - self.value(s, best.trash) > 2:
+                return best
+        return self._move(s, p, actions)
+
+    def _market_value(self, s: GameState, slot: int) -> float:
+        card = s.market[slot]
+        return self.value(s, card) if card is not None else 0.0
+
+    def _move(self, s: GameState, p: PlayerState, actions: Sequence[Action]) -> Action:
+        goal = self._goal(s, p)
+        if goal is None:
+            return Pass()
+        dist = self._distances(s, goal)
+        if goal == p.location:
+            if self._solo_need(s, p) is None or p.location in p.moved_into:
+                return Pass()
+            dist = {p.location: 99}  # A training site counts only when moved into: step out, come back next move.
+        moves = [a for a in actions if isinstance(a, Move) and dist.get(a.destination, 98) < dist.get(p.location, 99)]
+        if not moves:
+            return Pass()
+
+        def cost(a: Move) -> float:
+            return len(a.pay) * 10 + a.gold * (3 if p.gold >= 4 else 30) + sum(self.value(s, c) for c in a.pay)
+
+        return min(moves, key=cost)
+
+    def _phase_2(self, s: GameState, p: PlayerState, actions: Sequence[Action]) -> Action | None:
+        for a in actions:
+            if isinstance(a, Meditate) or (isinstance(a, FightMonster) and self._can_beat(s, p, a.monster)):
+                return a
+        explores = [a for a in actions if isinstance(a, Explore)]
+        return self.rng.choice(explores) if explores else None
+
+    def _phase_3_discard(self, s: GameState, p: PlayerState, actions: Sequence[Action]) -> Action:
+        if len(p.hand) <= s.rules.phase3_hand_cap:
+            return Pass()
+        return self._lowest(s, [a for a in actions if not isinstance(a, Pass)], lambda a: a.card)  # type: ignore[attr-defined]
+
+    def _buy(self, s: GameState, p: PlayerState, actions: Sequence[Action]) -> Action:
+        buys = [a for a in actions if isinstance(a, Buy)]
+        return max(buys, key=lambda a: self._market_value(s, a.slot) - 0.5 * sum(self.value(s, c) for c in a.pay))
+
+    # --- Fights -------------------------------------------------------------------------------
+
+    def _fight_turn(self, s: GameState, p: PlayerState, actions: Sequence[Action]) -> Action:
+        for kind in (UseAbility, UsePotion):
+            found = [a for a in actions if isinstance(a, kind)]
+            if found:
+                return found[0]
+        plays = [a for a in actions if isinstance(a, PlayCard)]
+        if not plays:
+            return Pass()
+        f = s.fight
+        assert f is not None
+        top = f.combo[-1].card if f.combo else None
+        best, best_value = None, 0.0
+        for a in plays:
+            rest = Counter(p.hand)
+            rest[a.card] -= 1
+            v = self._play_value(s, top, a) + self._chain(s, a.card, rest, f.extra_links - (a.via < 0 and top is not None))
+            if v > best_value:
+                best, best_value = a, v
+        return best if best is not None else Pass()
+
+    def _play_value(self, s: GameState, top: str | None, a: PlayCard) -> float:
+        c = s.tables.cards[a.card].fight
+        v = 1 + c.damage * 3 + c.shield + c.draw * 2
+        if top is not None and a.via >= 0:
+            ext = s.tables.cards[top].extensions[a.via]
+            v += ext.damage * 3 + ext.shield + ext.draw * 2
+        return v
+
+    def _chain(self, s: GameState, top: str, rest: Counter[str], extra: int, depth: int = 0) -> float:
+        """The best value a chain can add on top of `top` with the cards left (depth-first)."""
+        if depth > 6:
+            return 0.0
+        cards = s.tables.cards
+        best = 0.0
+        for card, n in rest.items():
+            if n <= 0:
+                continue
+            vias = connects(cards[card], cards[top]) or ([-1] if extra > 0 else [])
+            for via in vias[:1]:
+                rest[card] -= 1
+                v = self._play_value(s, top, PlayCard(card, via)) + self._chain(s, card, rest, extra - (via < 0), depth + 1)
+                rest[card] += 1
+                best = max(best, v)
+        return best
+
+    def _attack_type(self, s: GameState, p: PlayerState, actions: Sequence[Action]) -> Action:
+        return self.rng.choice(actions)
+
+    def _lose_card(self, s: GameState, p: PlayerState, actions: Sequence[Action]) -> Action:
+        return self._lowest(s, actions, lambda a: a.card)  # type: ignore[attr-defined]
+
+    _trash = _lose_card
+
+    def _take_from_discard(self, s: GameState, p: PlayerState, actions: Sequence[Action]) -> Action:
+        return max(actions, key=lambda a: self.value(s, a.card) if isinstance(a, TakeCard) else 0)
+
+    def _put_back(self, s: GameState, p: PlayerState, actions: Sequence[Action]) -> Action:
+        return Pass()
+
+    def _take_market(self, s: GameState, p: PlayerState, actions: Sequence[Action]) -> Action:
+        return max(actions, key=lambda a: self._market_value(s, a.slot))  # type: ignore[attr-defined]
+
+    def _wager(self, s: GameState, p: PlayerState, actions: Sequence[Action]) -> Action:
+        return Pass()
+
+    # --- Choices in effects, exploration, setup -----------------------------------------------
+
+    def _reroll(self, s: GameState, p: PlayerState, actions: Sequence[Action]) -> Action:
+        dice = _current_dice(s)
+        if dice is None:
+            return Reroll(())
+        category, combo, _ = categorize(dice)
+        if category in KEEP_ALL:
+            return Reroll(())
+        return Reroll(tuple(i for i, d in enumerate(dice) if d not in combo))
+
+    def _explore_option(self, s: GameState, p: PlayerState, actions: Sequence[Action]) -> Action:
+        return max(actions, key=lambda a: self.rng.random() if isinstance(a, ChooseOption) else 0)
+
+    _event_option = _explore_option
+
+    def _bonus_attribute(self, s: GameState, p: PlayerState, actions: Sequence[Action]) -> Action | None:
+        return next((a for a in actions if getattr(a, "attribute", "") == "combat"), None)
+
+    def _attribute(self, s: GameState, p: PlayerState, actions: Sequence[Action]) -> Action:
+        order = ["combat", "defense", "alchemy", "specialty"]
+        return min(actions, key=lambda a: order.index(a.attribute) if isinstance(a, ChooseAttribute) else 9)
+
+    def _trail_terrain(self, s: GameState, p: PlayerState, actions: Sequence[Action]) -> Action | None:
+        goal = self._goal(s, p)
+        terrain = s.tables.locations[goal].terrain if goal else Terrain.FOREST
+        return next((a for a in actions if getattr(a, "terrain", "") == terrain.value), None)
+
+
+def _current_dice(s: GameState) -> list[int] | None:
+    """The deciding player's dice (poker dice lie face up on the table)."""
+    assert s.decision is not None
+    return s.dice.get(s.decision.player)
+
+
+BOTS: dict[str, Callable[[int], RandomBot | GreedyBot]] = {"random": RandomBot, "greedy": GreedyBot}

@@ -1,0 +1,388 @@
+"""Old World's printable faces: every card and token of the content, localized, as render-ready fields.
+
+Content strings are looked up under the msgctxt paths of `strings.py` (`action-card:<id>:name`,
+`event:<number>:option-a:text`, ...); labels, rules phrases and effects print through the message
+templates of `texts/*.yaml` (`color:blue`, `monster-attack:damage`, `ability:frame`, ...).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from pipeline.content.database import Database
+from pipeline.i18n.localizer import Localizer
+from pipeline.i18n.messages import Message
+from pipeline.rules.components import Components, Deck, Face, Where, plain
+
+from .content import OldWorldContent
+from .enums import Terrain
+from .models import (
+    Ability,
+    ActionCard,
+    Attack,
+    Event,
+    ExplorationCard,
+    FightAbility,
+    HelpCard,
+    Monster,
+    RuleConstants,
+)
+from .texts import ability_text
+
+ROMAN = {1: "I", 2: "II", 3: "III"}
+
+# Tokens the content files do not list, with their counts and sides. [NOT IN SOURCE] designed
+# for this prototype: 40 one-Gold coins, 12 five-Gold coins, 5 trail markers per terrain,
+# 12 quest markers and 1 closed-tavern tile.
+GOLD_TOKENS = {1: 40, 5: 12}
+TRAIL_MARKERS_PER_TERRAIN = 5
+QUEST_MARKERS = 12
+CLOSED_TAVERNS = 1
+_PLACEHOLDER = re.compile(r"\{([a-z0-9_]+)\}")
+
+
+def old_world_components(db: Database, loc: Localizer) -> Components:
+    """Every Old World card and token as faces, grouped into decks, in the localizer's locale."""
+    return _Builder(db, OldWorldContent(db), loc).run()
+
+
+class _Builder:
+    def __init__(self, db: Database, content: OldWorldContent, loc: Localizer) -> None:
+        self.db = db
+        self.content = content
+        self.loc = loc
+        self.out = Components("old-world", loc.locale, db.root)
+
+    def run(self) -> Components:
+        self.action_cards()
+        self.potions()
+        self.exploration()
+        self.events()
+        self.monsters()
+        self.fight_cards()
+        self.trophies()
+        self.help_cards()
+        self.tokens()
+        return self.out
+
+    # --- helpers -------------------------------------------------------------------------------
+
+    def t(self, context: str, source: str) -> str:
+        return self.loc.text(context, source) if source else ""
+
+    def label(self, context: str, **params: Any) -> str:
+        return self.loc.message(Message(context, params))
+
+    def where(self, collection: str, key: Any) -> Where:
+        source = self.db.where(collection, key)
+        return Where(source.file, source.line, source.column)
+
+    def deck(self, deck_id: str, title: str, target: str = "cards") -> Deck:
+        deck = Deck(deck_id, title, "tokens" if target == "tokens" else "cards")
+        self.out.decks.append(deck)
+        return deck
+
+    def back(self, kind: str, back_id: str, **fields: Any) -> str:
+        if back_id not in self.out.backs:
+            self.out.backs[back_id] = Face(kind, back_id, "", plain(fields))
+        return back_id
+
+    def effects(self, effects: list[Any], context: str) -> str:
+        return self.loc.effects_text(effects, context) if effects else ""
+
+    def ability(self, ability: Ability, context: str) -> str:
+        """An ability as printed: the author's wording if given, else when/limit/condition and effects."""
+        if ability.text:
+            return self.t(f"{context}:text", ability.text)
+        text = ability_text(self.loc, ability, context)
+        head, colon, rest = text.partition(": ")
+        return f"**{head}:** {rest}" if colon else text
+
+    def fight(self, fight: FightAbility, context: str) -> str:
+        icons = []
+        if fight.damage:
+            icons.append(f"{{icon:damage}}\u00a0{fight.damage}")
+        if fight.shield:
+            icons.append(f"{{icon:shield}}\u00a0{fight.shield}")
+        if fight.draw:
+            icons.append(f"{{icon:draw}}\u00a0{fight.draw:+d}")
+        text = "   ".join(icons)
+        rules = self.effects(list(fight.effects), context)
+        return f"{text}\n{rules}" if text and rules else text or rules
+
+    # --- cards ---------------------------------------------------------------------------------
+
+    def action_cards(self) -> None:
+        schools = {school.id: school for school in self.content.schools}
+        kind = self.label("card-kind:action-card")
+        back = self.back("action-back", "action-back", title=kind)
+        decks: dict[str, Deck] = {}
+        for school in self.content.schools:
+            name = self.t(f"school:{school.id}:name", school.name)
+            decks[school.id] = self.deck(f"starting-{school.id}", f"{kind}: {name}")
+        decks[""] = self.deck("market", kind)
+        for card in self.content.cards:
+            owner = schools.get(card.school or "")
+            deck = decks[card.school or ""]
+            fields = self.action_fields(card)
+            if owner is not None:
+                fields.update(school=self.t(f"school:{owner.id}:name", owner.name), school_color=owner.color)
+            face = Face("action-card", card.id, deck.id, plain(fields), card.copies, back, self.where("action-cards", card.id))
+            deck.faces.append(face)
+
+    def action_fields(self, card: ActionCard) -> dict[str, Any]:
+        ctx = f"action-card:{card.id}"
+        rows = [
+            {"colors": [c.value for c in ext.colors], "text": self.fight(ext, ctx)}
+            for ext in card.extensions
+        ]
+        return {
+            "name": self.t(f"{ctx}:name", card.name),
+            "cost": card.cost,
+            "color": card.color.value,
+            "type": self.label(f"color:{card.color.value}"),
+            "terrain": card.terrain.value,
+            "fight": self.fight(card.fight, ctx),
+            "rules": self.t(f"{ctx}:text", card.text),
+            "extensions": rows,
+        }
+
+    def potions(self) -> None:
+        kind = self.label("card-kind:potion")
+        deck = self.deck("potions", kind)
+        back = self.back("potion-back", "potion-back", title=kind)
+        for potion in self.content.potions:
+            ctx = f"potion:{potion.id}"
+            rules = self.t(f"{ctx}:text", potion.text) if potion.text else self.effects(list(potion.effects), ctx)
+            fields = {
+                "name": self.t(f"{ctx}:name", potion.name),
+                "timing": self.label(f"ability:timing:{potion.timing.value}"),
+                "rules": rules,
+                "icon": "potion",
+            }
+            face = Face("potion", potion.id, deck.id, plain(fields), potion.copies, back, self.where("potions", potion.id))
+            deck.faces.append(face)
+
+    def exploration(self) -> None:
+        kind = self.label("card-kind:exploration")
+        for deck_kind in ("city", "wilds"):
+            deck = self.deck(deck_kind, f"{kind}: {self.label(f'deck:{deck_kind}')}")
+            for card in self.content.exploration:
+                if card.deck.value == deck_kind:
+                    front, back = self.exploration_faces(card, deck.id)
+                    self.out.backs[back.id] = back
+                    deck.faces.append(front)
+
+    def exploration_faces(self, card: ExplorationCard, deck: str) -> tuple[Face, Face]:
+        """Intro and options on the front, results on the card's own back: choose before you turn it over."""
+        ctx = f"exploration:{card.id}"
+        options, results = [], []
+        for i, option in enumerate(card.options):
+            letter = chr(ord("a") + i)
+            label = self.t(f"{ctx}:option-{letter}:label", option.label)
+            cost = f" ({self.label('label:gold-cost', amount=option.gold_cost)})" if option.gold_cost else ""
+            options.append(f"**{letter.upper()}.** {label}{cost}")
+            result = option.result
+            parts = [self.t(f"{ctx}:option-{letter}:result", result.text), self.effects(list(result.effects), ctx)]
+            if result.quest is not None:
+                terrain = f" {{icon:{result.quest.terrain.value}}}" if result.quest.terrain else ""
+                quest = self.label("result-kind:quest")
+                parts.append(f"**{quest}**{terrain}: {self.label('label:enter-event', number=result.quest.enter_event)}")
+            results.append(f"**{letter.upper()}. {label}**\n" + " ".join(p for p in parts if p))
+        common = {"title": self.t(f"{ctx}:title", card.title), "deck_name": self.label(f"deck:{card.deck.value}"),
+                  "icon": card.deck.value}
+        where = self.where("exploration", card.id)
+        back = Face("exploration-results", f"{card.id}-results", deck, plain({**common, "body": "\n".join(results)}), where=where)
+        front_fields = {**common, "intro": self.t(f"{ctx}:intro", card.intro), "options": "\n".join(options)}
+        return Face("exploration", card.id, deck, plain(front_fields), 1, back.id, where), back
+
+    def events(self) -> None:
+        kind = self.label("card-kind:event")
+        deck = self.deck("events", kind)
+        back = self.back("event-back", "event-back", title=kind)
+        for event in self.content.events:
+            fields = {
+                "number": str(event.number),
+                "title": self.t(f"event:{event.number}:title", event.title),
+                "type": self.label(f"event-type:{event.type.value}"),
+                "body": self.event_body(event),
+            }
+            deck.faces.append(Face("event", event.id, deck.id, plain(fields), 1, back, self.where("events", event.id)))
+
+    def event_body(self, event: Event) -> str:
+        ctx = f"event:{event.number}"
+        paragraphs = [self.t(f"{ctx}:intro", event.intro)]
+        for i, option in enumerate(event.options):
+            letter = chr(ord("a") + i)
+            cost = f" ({self.label('label:gold-cost', amount=option.gold_cost)})" if option.gold_cost else ""
+            label = self.t(f"{ctx}:option-{letter}:label", option.label)
+            text = self.t(f"{ctx}:option-{letter}:text", option.text)
+            effects = self.effects(list(option.effects), ctx)
+            paragraphs.append(f"**{label}**{cost}: {text} {effects}".rstrip())
+        if event.effects:
+            paragraphs.append(self.effects(list(event.effects), ctx))
+        if event.keep is not None:
+            name = self.t(f"{ctx}:keep:name", event.keep.name)
+            paragraphs.append(f"**{name}.** " + self.ability(event.keep.ability, f"{ctx}:keep:ability"))
+        return "\n".join(p for p in paragraphs if p)
+
+    def monsters(self) -> None:
+        deck = self.deck("monsters", self.label("card-kind:monster"))
+        for monster in self.content.monsters:
+            front, back = self.monster_faces(monster, deck.id)
+            self.out.backs[back.id] = back
+            deck.faces.append(front)
+
+    def monster_faces(self, monster: Monster, deck: str) -> tuple[Face, Face]:
+        ctx = f"monster:{monster.id}"
+        name = self.t(f"{ctx}:name", monster.name)
+        where = self.where("monsters", monster.id)
+        trophy = f"**{self.label('label:trophy')}.** " + self.ability(monster.trophy, f"{ctx}:trophy")
+        back_fields = {
+            "name": name,
+            "description": "*" + self.t(f"{ctx}:description", monster.description) + "*",
+            "trophy": trophy,
+            "icon": "trophy",
+        }
+        back = Face("monster-back", f"{monster.id}-back", deck, plain(back_fields), where=where)
+        fields = {
+            "name": name,
+            "level": ROMAN[monster.level],
+            "life": str(monster.life),
+            "special": self.ability(monster.special, f"{ctx}:special"),
+            "life_icon": "life",
+        }
+        return Face("monster", monster.id, deck, plain(fields), 1, back.id, where), back
+
+    def fight_cards(self) -> None:
+        kind = self.label("card-kind:monster-fight-card")
+        deck = self.deck("monster-fight", kind)
+        back = self.back("monster-fight-back", "monster-fight-back", title=kind)
+        for card in self.content.fight_cards:
+            fields = {
+                "charge_label": self.label("attack:charge"),
+                "bite_label": self.label("attack:bite"),
+                "charge": self.attack(card.charge),
+                "bite": self.attack(card.bite),
+            }
+            face = Face("monster-fight-card", card.id, deck.id, fields, 1, back, self.where("monster-fight-cards", card.id))
+            deck.faces.append(face)
+
+    def attack(self, attack: Attack) -> str:
+        """One half of a fight card; per-level amounts print as I/II/III."""
+        if isinstance(attack.amount, list):
+            amounts = "/".join(str(n) for n in attack.amount)
+            return self.loc.message(Message(f"monster-attack:{attack.type}", {"amount": amounts})) + "\n*I/II/III*"
+        return self.label(f"monster-attack:{attack.type}", amount=attack.amount)
+
+    def trophies(self) -> None:
+        kind = self.label("card-kind:attribute-trophy")
+        deck = self.deck("attribute-trophies", kind)
+        back = self.back("trophy-back", "attribute-trophy-back", title=kind, icon="trophy")
+        for trophy in self.content.attribute_trophies:
+            ctx = f"attribute-trophy:{trophy.id}"
+            fields = {
+                "name": self.t(f"{ctx}:name", trophy.name),
+                "icon": trophy.attribute.value,
+                "flavor": "*" + self.t(f"{ctx}:text", trophy.text) + "*",
+                "ability": self.ability(trophy.ability, f"{ctx}:ability"),
+            }
+            face = Face("attribute-trophy", trophy.id, deck.id, fields, 1, back, self.where("attribute-trophies", trophy.id))
+            deck.faces.append(face)
+        self.witcher_trophies()
+
+    def witcher_trophies(self) -> None:
+        kind = self.label("card-kind:witcher-trophy")
+        deck = self.deck("witcher-trophies", kind)
+        schools = {school.id: school for school in self.content.schools}
+        for trophy in self.content.witcher_trophies:
+            ctx = f"witcher-trophy:{trophy.id}"
+            school = schools.get(trophy.school)
+            color = school.color if school else "#808080"
+            school_name = self.t(f"school:{trophy.school}:name", school.name) if school else trophy.school
+            back = self.back("trophy-back", f"witcher-trophy-back-{trophy.school}", title=kind, icon="trophy", school_color=color)
+            fields = {
+                "name": self.t(f"{ctx}:name", trophy.name),
+                "school": school_name,
+                "school_color": color,
+                "flavor": "*" + self.t(f"{ctx}:description", trophy.description) + "*",
+                "ability": self.ability(trophy.ability, f"{ctx}:ability"),
+                "icon": "trophy",
+            }
+            face = Face("witcher-trophy", trophy.id, deck.id, fields, 1, back, self.where("witcher-trophies", trophy.id))
+            deck.faces.append(face)
+
+    def help_cards(self) -> None:
+        kind = self.label("card-kind:help-card")
+        deck = self.deck("help", kind)
+        back = self.back("help-back", "help-back", title=kind)
+        rules = self.content.manifest.rules if self.content.manifest else None
+        for card in self.content.help_cards:
+            fields = {"title": self.t(f"help-card:{card.id}:title", card.title), "body": self.help_body(card, rules)}
+            deck.faces.append(Face("help-card", card.id, deck.id, fields, card.copies, back, self.where("help-cards", card.id)))
+
+    def help_body(self, card: HelpCard, rules: RuleConstants | None) -> str:
+        paragraphs = []
+        for s, section in enumerate(card.sections, start=1):
+            ctx = f"help-card:{card.id}:section-{s}"
+            paragraphs.append("**" + self.t(f"{ctx}:heading", section.heading) + "**")
+            lines = (self.t(f"{ctx}:line-{n}", line) for n, line in enumerate(section.lines, start=1))
+            paragraphs.extend(fill_rules(line, rules) for line in lines)
+        return "\n".join(paragraphs)
+
+    # --- tokens --------------------------------------------------------------------------------
+
+    def tokens(self) -> None:
+        locations = self.deck("location-tokens", self.label("card-kind:location-token"), "tokens")
+        for token in self.content.location_tokens:
+            location = self.content.location_by_id.get(token.location)
+            name = self.t(f"location:{token.location}:name", location.name) if location else token.location
+            back = self.back("location-token-back", f"location-token-back-{token.terrain.value}", icon=token.terrain.value)
+            fields = {"name": name, "number": str(location.number) if location else "", "icon": token.terrain.value}
+            face = Face("location-token", token.id, locations.id, plain(fields), 1, back, self.where("location-tokens", token.id))
+            locations.faces.append(face)
+        monsters = self.deck("monster-tokens", self.label("card-kind:monster-token"), "tokens")
+        names = {m.id: self.t(f"monster:{m.id}:name", m.name) for m in self.content.monsters}
+        for monster_token in self.content.monster_tokens:
+            level = ROMAN[monster_token.level]
+            back = self.back("monster-token-back", f"monster-token-back-{monster_token.level}", level=level, icon="monster")
+            fields = {"name": names.get(monster_token.monster, monster_token.monster), "level": level, "icon": "monster"}
+            where = self.where("monster-tokens", monster_token.id)
+            face = Face("monster-token", monster_token.id, monsters.id, fields, 1, back, where)
+            monsters.faces.append(face)
+        self.marker_tokens()
+
+    def marker_tokens(self) -> None:
+        """Gold, trail and quest markers (alike on both sides) and the closed-tavern tile."""
+        markers = self.deck("markers", "Gold & markers", "tokens")
+        for value, copies in GOLD_TOKENS.items():
+            face = Face("gold-token", f"gold-{value}", markers.id, {"value": str(value), "icon": "gold"}, copies)
+            self.same_both_sides(markers, face)
+        for terrain in Terrain:
+            fields = {"label": self.label(f"terrain:{terrain.value}"), "icon": terrain.value}
+            face = Face("marker-token", f"trail-{terrain.value}", markers.id, fields, TRAIL_MARKERS_PER_TERRAIN)
+            self.same_both_sides(markers, face)
+        quest = {"label": self.label("result-kind:quest"), "icon": "quest"}
+        self.same_both_sides(markers, Face("marker-token", "quest", markers.id, quest, QUEST_MARKERS))
+        closed = {"label": self.t("token:tavern:closed", "Closed"), "icon": "tavern"}
+        back = self.back("marker-token", "tavern-open", label=self.t("token:tavern:open", "Open"), icon="tavern")
+        markers.faces.append(Face("marker-token", "tavern-closed", markers.id, closed, CLOSED_TAVERNS, back))
+
+    def same_both_sides(self, deck: Deck, face: Face) -> None:
+        back_id = f"{face.id}-back"
+        self.out.backs[back_id] = Face(face.kind, back_id, face.deck, face.fields)
+        deck.faces.append(Face(face.kind, face.id, face.deck, face.fields, face.copies, back_id, face.where))
+
+
+def fill_rules(text: str, rules: RuleConstants | None) -> str:
+    """Replace `{rule_name}` placeholders with the manifest's rule constants (icon tokens untouched)."""
+    if rules is None:
+        return text
+    values = rules.model_dump()
+
+    def value(match: re.Match[str]) -> str:
+        found = values.get(match.group(1))
+        return str(found) if isinstance(found, int) else match.group(0)
+
+    return _PLACEHOLDER.sub(value, text)

@@ -1,0 +1,75 @@
+"""Kept abilities (trophies, Equipment/Companion cards, the school Specialty) seen through one shape."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..effects import OldWorldEffect
+from ..enums import Attribute, Limit, Timing
+from ..models import Condition
+from .state import GameState, PlayerState
+
+
+@dataclass(frozen=True)
+class AbilityView:
+    key: str  # "specialty", "monster:<id>", "witcher:<id>", "attribute:<id>", "kept:<n>"
+    timing: Timing
+    limit: Limit
+    condition: Condition | None
+    effects: Sequence[OldWorldEffect]
+
+
+def owned_abilities(s: GameState, p: PlayerState) -> list[AbilityView]:
+    """The Specialty at its current level, then every trophy and kept card (§13: only the current level)."""
+    t = s.tables
+    spec = t.schools[p.school].specialty
+    level = p.attributes[Attribute.SPECIALTY]
+    views = [AbilityView("specialty", spec.timing, spec.limit, spec.condition, spec.levels[level - 1])]
+    for key in p.trophies:
+        kind, _, ident = key.partition(":")
+        if kind == "monster":
+            ab = t.monsters[ident].trophy
+        elif kind == "witcher":
+            ab = t.witcher_trophies[ident].ability
+        else:
+            ab = t.attribute_trophies[ident].ability
+        views.append(AbilityView(key, ab.timing, ab.limit, ab.condition, ab.effects))
+    for number in p.kept:
+        keep = t.events[number].keep
+        assert keep is not None
+        ab = keep.ability
+        views.append(AbilityView(f"kept:{number}", ab.timing, ab.limit, ab.condition, ab.effects))
+    return views
+
+
+def condition_holds(s: GameState, p: PlayerState, condition: Condition | None, combo_size: int = 0) -> bool:
+    if condition is None:
+        return True
+    if condition.shield_zero and p.shield != 0:
+        return False
+    if condition.combo_size_at_least is not None and combo_size < condition.combo_size_at_least:
+        return False
+    if condition.hand_size_at_most is not None and len(p.hand) > condition.hand_size_at_most:
+        return False
+    if condition.has_trail:
+        f = s.fight
+        if f is None or f.monster is None:
+            return False
+        slot = next((t for t, v in s.slots.items() if v is not None and v[1] == f.monster), None)
+        if slot is None or not p.has_trail(slot, s.tables):
+            return False
+    return True
+
+
+def is_available(s: GameState, p: PlayerState, view: AbilityView, combo_size: int = 0) -> bool:
+    """Not yet used this fight (when limited) and its condition holds."""
+    f = s.fight
+    if f is not None and view.limit is not Limit.NONE and (p.seat, view.key) in f.once:
+        return False
+    return condition_holds(s, p, view.condition, combo_size)
+
+
+def mark_used(s: GameState, p: PlayerState, view: AbilityView) -> None:
+    if s.fight is not None and view.limit is not Limit.NONE:
+        s.fight.once.add((p.seat, view.key))

@@ -1,0 +1,262 @@
+"""Every decision a player makes, as a small frozen value that prints as the call that makes it.
+
+`str(Move('novigrad', pay=('jab', 'kick')))` == "Move('novigrad', pay=('jab', 'kick'))": fields without
+a default print positionally, fields with a default print as keywords when they differ from it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import MISSING, dataclass, fields
+
+
+@dataclass(frozen=True, slots=True, repr=False)  # repr=False: prints through Action.__str__
+class Action:
+    """Base of every action."""
+
+    def __str__(self) -> str:
+        parts: list[str] = []
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if f.default is MISSING:
+                parts.append(repr(value))
+            elif value != f.default:
+                parts.append(f"{f.name}={value!r}")
+        return f"{type(self).__name__}({', '.join(parts)})"
+
+    __repr__ = __str__
+
+
+# --- Setup ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class PlaceMonster(Action):
+    """2 players: the starting player picks the terrain of the level-II monster (reference §5.6)."""
+
+    terrain: str
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class BonusAttribute(Action):
+    """4/5 players: raise one attribute at setup (reference §5.8)."""
+
+    attribute: str
+
+
+# --- Generic choices -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Pass(Action):
+    """Decline: end a phase, skip an optional step, place no wager."""
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class ChooseAttribute(Action):
+    attribute: str
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class ChooseTerrain(Action):
+    terrain: str
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class ChooseOption(Action):
+    """Pick option `index` of an exploration card or an event."""
+
+    index: int
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Discard(Action):
+    """Discard one card of this id from hand."""
+
+    card: str
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Trash(Action):
+    """Trash one card of this id from a zone (hand, deck or discard)."""
+
+    card: str
+    zone: str = "hand"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class TakeCard(Action):
+    """Take one card of this id from the discard pile into hand."""
+
+    card: str
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class PutBack(Action):
+    """Put one card of this id from hand back on top of the deck."""
+
+    card: str
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class TakeMarket(Action):
+    """Take the market card in `slot` (0 = left-most)."""
+
+    slot: int
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class TrashMarket(Action):
+    slot: int
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class DiscardPotion(Action):
+    potion: str
+
+
+# --- Phase I -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Move(Action):
+    """Move to a connected location, paying with cards from hand (and Gold)."""
+
+    destination: str
+    pay: tuple[str, ...] = ()
+    gold: int = 0
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Train(Action):
+    """School (pay level + base) or free training location: raise one attribute."""
+
+    attribute: str
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class DrawPotion(Action):
+    pass
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class PokerWithLocals(Action):
+    pass
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class TrailQuest(Action):
+    """Gain Gold and start a Trail Quest for the monster of this terrain."""
+
+    terrain: str
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Exchange(Action):
+    """Trash a hand card, take a market card of printed cost up to its cost + the allowance."""
+
+    trash: str
+    slot: int
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class PoolTrash(Action):
+    """Vizima: pity Gold, then trash 0-2 market cards by slot."""
+
+    slots: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class TakeGold(Action):
+    """Location 0's action (designed, see map.yaml)."""
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Poker(Action):
+    """Dice Poker against the witcher in `seat`."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Reroll(Action):
+    """Reroll the dice at these positions (0-4); () keeps all."""
+
+    dice: tuple[int, ...] = ()
+
+
+# --- Phase II ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class FightMonster(Action):
+    monster: str
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Duel(Action):
+    seat: int
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Meditate(Action):
+    attribute: str
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Explore(Action):
+    deck: str
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Wager(Action):
+    """A spectator bets on 'attacker' or 'defender'."""
+
+    on: str
+
+
+# --- Fight ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class UsePotion(Action):
+    potion: str
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class UseAbility(Action):
+    """Use a fight-turn ability: 'specialty', 'trophy:<id>' or 'kept:<event number>'."""
+
+    source: str
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class PlayCard(Action):
+    """Add a card to the combo; `via` = the extension of the card beneath it used (-1: none)."""
+
+    card: str
+    via: int = -1
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class ChooseAttack(Action):
+    """The deciding player declares the monster's attack: 'charge' or 'bite'."""
+
+    kind: str
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class PeekDiscard(Action):
+    """Discard the peeked cards at these positions (0 = top)."""
+
+    positions: tuple[int, ...]
+
+
+# --- Phase III -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Buy(Action):
+    """Gain the market card in `slot`, discarding `pay` from hand for its cost."""
+
+    slot: int
+    pay: tuple[str, ...] = ()

@@ -1,0 +1,192 @@
+"""A witcher's fight turn (reference §10.4): step 1 potions and abilities, step 2 the combo built
+card by card, step 3 damage / Shield / special effects, step 4 the draw."""
+
+from __future__ import annotations
+
+from ..effects import OldWorldEffect
+from ..enums import Attribute, Timing
+from ..models import ActionCard
+from .abilities import AbilityView, is_available, mark_used, owned_abilities
+from .actions import Action, Pass, PlayCard, UseAbility, UsePotion
+from .execute import Ctx, run_effects
+from .state import ComboCard, Decision, FightState, Flow, GameState, PlayerState
+from .witcher import set_shield, take_damage
+
+STEP1_TIMINGS = (Timing.FIGHT_TURN,)
+
+
+def opponent_seat(f: FightState, seat: int) -> int:
+    """The other witcher of a duel."""
+    assert f.defender is not None
+    return f.defender if seat == f.witcher else f.witcher
+
+
+def is_knocked_out(p: PlayerState) -> bool:
+    """KO: the Life Pool deck is empty and the last hand card is gone (§10.7)."""
+    return not p.deck and not p.hand
+
+
+def connects(card: ActionCard, beneath: ActionCard) -> list[int]:
+    """The extensions of `beneath` a card attaches through: its colour is one of theirs (§10.4 step 2)."""
+    return [i for i, ext in enumerate(beneath.extensions) if card.color in ext.colors]
+
+
+def combo_options(s: GameState, p: PlayerState, f: FightState) -> list[Action]:
+    """PlayCard options onto the current combo top (or any first card)."""
+    cards = s.tables.cards
+    distinct = dict.fromkeys(p.hand)
+    if not f.combo:
+        return [PlayCard(c) for c in distinct]
+    beneath = cards[f.combo[-1].card]
+    options: list[Action] = []
+    for c in distinct:
+        for i in connects(cards[c], beneath):
+            options.append(PlayCard(c, i))
+        if f.extra_links > 0:
+            options.append(PlayCard(c, -1))
+    return options
+
+
+def step1_options(s: GameState, p: PlayerState, f: FightState, first: bool) -> list[Action]:
+    options: list[Action] = []
+    if len(f.potions_used.get(p.seat, ())) < p.attributes[Attribute.ALCHEMY]:
+        options.extend(UsePotion(x) for x in dict.fromkeys(p.potions))
+    for view in owned_abilities(s, p):
+        usable = view.timing is Timing.FIGHT_TURN or (first and view.timing is Timing.FIGHT_FIRST_TURN)
+        if usable and is_available(s, p, view):
+            options.append(UseAbility(view.key))
+    return options
+
+
+def auto_abilities(s: GameState, p: PlayerState, timing: Timing, combo_size: int = 0) -> Flow:
+    """Abilities that trigger by themselves at a moment of the fight (each within its limit)."""
+    for view in owned_abilities(s, p):
+        if view.timing is timing and is_available(s, p, view, combo_size):
+            yield from use_ability(s, p, view)
+            if s.outcome is not None:
+                return
+
+
+def use_ability(s: GameState, p: PlayerState, view: AbilityView) -> Flow:
+    mark_used(s, p, view)
+    yield from run_effects(s, Ctx(p.seat), view.effects)
+
+
+def witcher_turn(s: GameState, seat: int) -> Flow:
+    """One full witcher fight turn, steps 1-4."""
+    f = s.fight
+    assert f is not None
+    p = s.players[seat]
+    first = f.turns_taken.get(seat, 0) == 0
+    f.turns_taken[seat] = f.turns_taken.get(seat, 0) + 1
+    f.attack_damage = f.draw_mod = f.extra_links = 0
+    f.return_to_hand = []
+    f.combo = []
+    f.combo_owner = seat
+    if first and f.monster is not None:
+        special = s.tables.monsters[f.monster].special
+        if special.timing is Timing.FIGHT_FIRST_TURN:
+            yield from run_effects(s, Ctx(seat, hostile=True), special.effects)
+    if p.shield == 0:
+        yield from auto_abilities(s, p, Timing.ON_SHIELD_ZERO)
+
+    # Steps 1 and 2: potions and abilities until the first card, then the combo card by card.
+    while True:
+        options = combo_options(s, p, f)
+        if not f.combo:
+            options = step1_options(s, p, f, first) + options
+            if not p.hand:
+                options.append(Pass())
+        elif options:
+            options.append(Pass())
+        else:
+            break  # Nothing connects: the combo is complete without a choice.
+        if len(options) == 1 and isinstance(options[0], Pass):
+            break  # An empty hand and nothing to use: no choice to make.
+        action = yield Decision(seat, "fight-turn", tuple(options))
+        if isinstance(action, UsePotion):
+            p.potions.remove(action.potion)
+            f.potions_used.setdefault(seat, []).append(action.potion)
+            s.used["potions"].add(action.potion)
+            yield from run_effects(s, Ctx(seat), s.tables.potions[action.potion].effects)
+        elif isinstance(action, UseAbility):
+            view = next(v for v in owned_abilities(s, p) if v.key == action.source)
+            yield from use_ability(s, p, view)
+        elif isinstance(action, PlayCard):
+            if f.combo and action.via < 0:
+                f.extra_links -= 1
+            p.hand.remove(action.card)
+            f.combo.append(ComboCard(action.card, action.via))
+            s.used["action-cards"].add(action.card)
+        else:
+            break
+        if s.outcome is not None:
+            return
+    yield from resolve_combo(s, p, f)
+    if s.outcome is not None:
+        return
+    yield from replenish(s, p, f)
+
+
+def resolve_combo(s: GameState, p: PlayerState, f: FightState) -> Flow:
+    """Step 3: damage, then Shield (capped by Defense), then special effects; draw modifiers wait (§10.4)."""
+    cards = s.tables.cards
+    yield from auto_abilities(s, p, Timing.ON_COMBO_RESOLVE, len(f.combo))
+    damage = shield = 0
+    effects: list[tuple[int, OldWorldEffect]] = []
+    for index, placed in enumerate(f.combo):
+        ability = cards[placed.card].fight
+        damage += ability.damage
+        shield += ability.shield
+        f.draw_mod += ability.draw
+        effects.extend((index, e) for e in ability.effects)
+        # The extension of the card beneath this one that this card attached through is "used".
+        if index > 0 and placed.via >= 0:
+            ext = cards[f.combo[index - 1].card].extensions[placed.via]
+            damage += ext.damage
+            shield += ext.shield
+            f.draw_mod += ext.draw
+            effects.extend((index - 1, e) for e in ext.effects)
+    f.attack_damage += damage
+    yield from deal_attack_damage(s, p, f)
+    set_shield(s, p, p.shield + shield)
+    for index, effect in effects:
+        yield from run_effects(s, Ctx(p.seat, combo_index=index), [effect])
+        if s.outcome is not None:
+            return
+    yield from deal_attack_damage(s, p, f)
+
+
+def deal_attack_damage(s: GameState, p: PlayerState, f: FightState) -> Flow:
+    """Apply the pending attack damage; a hit that discards cards triggers on-opponent-discard."""
+    while f.attack_damage > 0:
+        amount, f.attack_damage = f.attack_damage, 0
+        lost = yield from hit_opponent(s, p.seat, f, amount)
+        if lost > 0:
+            yield from auto_abilities(s, p, Timing.ON_OPPONENT_DISCARD)
+
+
+def hit_opponent(s: GameState, seat: int, f: FightState, amount: int) -> Flow:
+    """Damage the opponent: a monster loses Life Pool cards; a witcher Shield, deck, then hand."""
+    if f.is_duel:
+        lost = yield from take_damage(s, s.players[opponent_seat(f, seat)], amount)
+        return lost
+    lost = min(amount, len(f.life_pool))
+    for _ in range(lost):
+        f.spent.append(f.life_pool.pop())
+    return lost
+
+
+def replenish(s: GameState, p: PlayerState, f: FightState) -> Flow:
+    """Step 4: draw Combat + modifiers from the Life Pool only (no reshuffle), then discard the combo."""
+    yield from auto_abilities(s, p, Timing.FIGHT_STEP4_DRAW)
+    count = p.attributes[Attribute.COMBAT] + f.draw_mod + f.whole_fight_draw_mod
+    s.draw(p, max(0, count), reshuffle=False)
+    back = set(f.return_to_hand)
+    for index, placed in enumerate(f.combo):
+        if index in back and s.hand_room(p) > 0:
+            p.hand.append(placed.card)
+        else:
+            p.discard.append(placed.card)
+    f.combo = []
+    f.draw_mod = 0

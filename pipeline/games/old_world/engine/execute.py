@@ -1,0 +1,361 @@
+"""The effect executors: an explicit dict from every effect class to the code that runs it.
+
+An executor is `(state, ctx, effect) -> Flow | None`: a generator when the effect needs a player's
+choice, else it acts at once and returns None. Effects apply to `ctx.seat` (the Active Player,
+reference §12.1), except damage and peeks aimed at the fight opponent.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Any
+
+from .. import effects as fx
+from ..enums import Attribute, Terrain
+from .actions import ChooseAttribute, Pass, PeekDiscard, PutBack, TakeCard, TakeMarket, TrashMarket
+from .state import Decision, Flow, GameState, PlayerState
+from .witcher import (
+    discard_potions,
+    discard_random,
+    gain_potions,
+    gain_trail,
+    gain_zero_cost,
+    lower_attribute,
+    lowerable,
+    raisable,
+    raise_attribute,
+    set_shield,
+    take_damage,
+    trash_chosen,
+)
+
+
+@dataclass(slots=True)
+class Ctx:
+    """Who an effect belongs to: `hostile` for a monster's ability aimed at the witcher `seat`."""
+
+    seat: int
+    hostile: bool = False
+    combo_index: int = -1
+
+
+Executor = Callable[[GameState, Ctx, Any], "Flow | None"]
+
+
+def run_effects(s: GameState, ctx: Ctx, effects: Iterable[fx.Effect]) -> Flow:
+    """Run effects in order; stop when the game has ended."""
+    for effect in effects:
+        flow = EXECUTORS[type(effect)](s, ctx, effect)
+        if flow is not None:
+            yield from flow
+        if s.outcome is not None:
+            return
+
+
+def _me(s: GameState, ctx: Ctx) -> PlayerState:
+    return s.players[ctx.seat]
+
+
+def _attribute(s: GameState, p: PlayerState, choice: fx.AttributeChoice, options: list[Attribute]) -> Flow:
+    """Resolve a named / any / lowest attribute choice to one attribute (None when none fits)."""
+    if choice is fx.AttributeChoice.ANY or choice is fx.AttributeChoice.LOWEST:
+        if choice is fx.AttributeChoice.LOWEST and options:
+            low = min(p.attributes[a] for a in options)
+            options = [a for a in options if p.attributes[a] == low]
+        if len(options) <= 1:
+            return options[0] if options else None
+        action = yield Decision(p.seat, "attribute", tuple(ChooseAttribute(a.value) for a in options))
+        assert isinstance(action, ChooseAttribute)
+        return Attribute(action.attribute)
+    named = Attribute(choice.value)
+    return named if named in options else None
+
+
+# --- Gold, attributes, shield, potions -------------------------------------------------------------
+
+
+def _gain_gold(s: GameState, ctx: Ctx, e: fx.GainGold) -> None:
+    s.give_gold(_me(s, ctx), e.amount)
+
+
+def _lose_gold(s: GameState, ctx: Ctx, e: fx.LoseGold) -> None:
+    s.give_gold(_me(s, ctx), -e.amount)  # §15: lose as much as possible.
+
+
+def _raise_attribute(s: GameState, ctx: Ctx, e: fx.RaiseAttribute) -> Flow:
+    p = _me(s, ctx)
+    attribute = yield from _attribute(s, p, e.attribute, raisable(s, p))
+    if attribute is not None:
+        yield from raise_attribute(s, p, attribute, e.amount)
+
+
+def _lower_attribute(s: GameState, ctx: Ctx, e: fx.LowerAttribute) -> Flow:
+    p = _me(s, ctx)
+    attribute = yield from _attribute(s, p, e.attribute, lowerable(s, p))
+    if attribute is not None:
+        lower_attribute(s, p, attribute, e.amount)
+
+
+def _raise_shield(s: GameState, ctx: Ctx, e: fx.RaiseShield) -> None:
+    p = _me(s, ctx)
+    set_shield(s, p, p.shield + e.amount)
+
+
+def _lower_shield(s: GameState, ctx: Ctx, e: fx.LowerShield) -> None:
+    p = _me(s, ctx)
+    set_shield(s, p, p.shield - e.amount)
+
+
+def _set_shield(s: GameState, ctx: Ctx, e: fx.SetShield) -> None:
+    set_shield(s, _me(s, ctx), e.value)
+
+
+def _lower_defense_this_fight(s: GameState, ctx: Ctx, e: fx.LowerDefenseThisFight) -> None:
+    if s.fight is not None:
+        s.fight.defense_penalty[ctx.seat] = s.fight.defense_penalty.get(ctx.seat, 0) + e.amount
+        p = _me(s, ctx)
+        set_shield(s, p, p.shield)
+
+
+def _gain_potion(s: GameState, ctx: Ctx, e: fx.GainPotion) -> Flow:
+    return gain_potions(s, _me(s, ctx), e.amount)
+
+
+def _discard_potions(s: GameState, ctx: Ctx, e: fx.DiscardPotions) -> None:
+    discard_potions(s, _me(s, ctx), None if e.amount == "all" else e.amount)
+
+
+# --- Cards ----------------------------------------------------------------------------------------
+
+
+def _draw_cards(s: GameState, ctx: Ctx, e: fx.DrawCards) -> None:
+    s.draw(_me(s, ctx), e.amount, reshuffle=not s.in_fight(ctx.seat))
+
+
+def _draw_modifier(s: GameState, ctx: Ctx, e: fx.DrawModifier) -> None:
+    if s.fight is not None:
+        s.fight.draw_mod += e.amount  # Used in fight step 4 only (§21.3 rule 23).
+
+
+def _discard_random_from_hand(s: GameState, ctx: Ctx, e: fx.DiscardRandomFromHand) -> None:
+    f = s.fight
+    if f is not None and not ctx.hostile and ctx.combo_index >= 0:
+        # On a combo card it hits the opposing witcher's hand; a monster has no hand (starting-viper.yaml).
+        if f.is_duel:
+            from .combo import opponent_seat
+
+            discard_random(s, s.players[opponent_seat(f, ctx.seat)], e.amount)
+        return
+    discard_random(s, _me(s, ctx), e.amount)
+
+
+def _discard_from_deck_top(s: GameState, ctx: Ctx, e: fx.DiscardFromDeckTop) -> None:
+    p = _me(s, ctx)
+    for _ in range(min(e.amount, len(p.deck))):
+        p.discard.append(p.deck.pop())
+
+
+def _trash_cards(s: GameState, ctx: Ctx, e: fx.TrashCards) -> Flow:
+    zones = ("hand", "deck", "discard") if e.source is fx.TrashSource.ANY else (e.source.value,)
+    yield from trash_chosen(s, _me(s, ctx), e.amount, zones)
+
+
+def _take_top_of_discard(s: GameState, ctx: Ctx, e: fx.TakeTopOfDiscard) -> None:
+    p = _me(s, ctx)
+    if p.discard and s.hand_room(p) > 0:
+        p.hand.append(p.discard.pop())
+
+
+def _search_discard_for_any(s: GameState, ctx: Ctx, e: fx.SearchDiscardForAny) -> Flow:
+    p = _me(s, ctx)
+    if not p.discard or s.hand_room(p) <= 0:
+        return
+    action = yield Decision(p.seat, "take-from-discard", tuple(TakeCard(c) for c in dict.fromkeys(p.discard)))
+    assert isinstance(action, TakeCard)
+    p.discard.remove(action.card)
+    p.hand.append(action.card)
+
+
+def _return_this_card_to_hand(s: GameState, ctx: Ctx, e: fx.ReturnThisCardToHand) -> None:
+    if s.fight is not None and ctx.combo_index >= 0:
+        s.fight.return_to_hand.append(ctx.combo_index)
+
+
+def _put_back_on_deck(s: GameState, ctx: Ctx, e: fx.PutBackOnDeck) -> Flow:
+    p = _me(s, ctx)
+    for _ in range(e.amount):  # "possibly": each card is optional (§13 Cat).
+        if not p.hand:
+            return
+        action = yield Decision(p.seat, "put-back", (Pass(), *(PutBack(c) for c in dict.fromkeys(p.hand))))
+        if not isinstance(action, PutBack):
+            return
+        p.hand.remove(action.card)
+        p.deck.append(action.card)
+
+
+def _look_at_deck(s: GameState, ctx: Ctx, e: fx.LookAtDeck) -> None:
+    s.rng.shuffle(_me(s, ctx).deck)  # Looking through a deck ends with shuffling it (§6.1).
+
+
+def _gain_market_card(s: GameState, ctx: Ctx, e: fx.GainMarketCard) -> Flow:
+    p = _me(s, ctx)
+
+    def accept(cost: int) -> bool:
+        return cost == e.cost if e.cost is not None else cost <= (e.max_cost or 0)
+
+    to_hand = e.destination is fx.Destination.HAND
+    slots = [i for i, c in enumerate(s.market) if c is not None and accept(s.tables.cards[c].cost)]
+    if not slots:
+        s.gain_by_cost(p, accept, to_hand)  # §10.10 fallback: reveal until one fits.
+        return
+    action = yield Decision(p.seat, "take-market", tuple(TakeMarket(i) for i in slots))
+    assert isinstance(action, TakeMarket)
+    s.put_gained(p, s.take_from_market(action.slot), to_hand)
+
+
+def _gain_zero_cost_card(s: GameState, ctx: Ctx, e: fx.GainZeroCostCard) -> Flow:
+    return gain_zero_cost(s, _me(s, ctx))
+
+
+def _trash_market_cards(s: GameState, ctx: Ctx, e: fx.TrashMarketCards) -> Flow:
+    for _ in range(e.amount):
+        slots = [i for i, c in enumerate(s.market) if c is not None]
+        if not slots:
+            return
+        action = yield Decision(ctx.seat, "trash-market", tuple(TrashMarket(i) for i in slots))
+        assert isinstance(action, TrashMarket)
+        s.trash.append(s.take_from_market(action.slot))
+
+
+# --- Fight ----------------------------------------------------------------------------------------
+
+
+def _deal_damage(s: GameState, ctx: Ctx, e: fx.DealDamage) -> Flow | None:
+    if s.fight is None:
+        return None  # Nothing to hit outside a fight.
+    if ctx.hostile:
+        return _hostile_damage(s, ctx, e.amount)
+    s.fight.attack_damage += e.amount  # Resolved with the combo in step 3a (§10.4).
+    return None
+
+
+def _hostile_damage(s: GameState, ctx: Ctx, amount: int) -> Flow:
+    yield from take_damage(s, _me(s, ctx), amount)
+
+
+def _extra_combo_card(s: GameState, ctx: Ctx, e: fx.ExtraComboCard) -> None:
+    if s.fight is not None:
+        s.fight.extra_links += e.amount
+
+
+def _peek_opponent_deck(s: GameState, ctx: Ctx, e: fx.PeekOpponentDeck) -> Flow:
+    f = s.fight
+    if f is None or ctx.hostile:
+        return
+    from .combo import opponent_seat
+
+    pile = s.players[opponent_seat(f, ctx.seat)].deck if f.is_duel else f.life_pool
+    seen = min(e.amount, len(pile))
+    count = min(e.discard, seen)
+    if count == 0:
+        return
+    options = tuple(PeekDiscard(c) for c in combinations(range(seen), count))
+    action = yield Decision(ctx.seat, "peek-discard", options)
+    assert isinstance(action, PeekDiscard)
+    # Positions count from the top; remove the deepest first so indexes stay valid.
+    for pos in sorted(action.positions, reverse=True):
+        card = pile.pop(len(pile) - 1 - pos)
+        if f.is_duel:
+            s.players[opponent_seat(f, ctx.seat)].discard.append(card)
+        else:
+            f.spent.append(card)
+
+
+def _monster_chooses_worse_attack(s: GameState, ctx: Ctx, e: fx.MonsterChoosesWorseAttack) -> None:
+    if s.fight is not None:
+        s.fight.worse_attack_first = True
+
+
+def _monster_strikes_first(s: GameState, ctx: Ctx, e: fx.IgnoreTrailFirstStrike) -> None:
+    if s.fight is not None:
+        s.fight.monster_first = True
+
+
+# --- Map, trails, quests, events --------------------------------------------------------------------
+
+
+def _gain_trail(s: GameState, ctx: Ctx, e: fx.GainTrail) -> Flow:
+    terrain = None if e.terrain is fx.TerrainChoice.ANY else Terrain(e.terrain.value)
+    return gain_trail(s, _me(s, ctx), terrain)
+
+
+def _start_quest(s: GameState, ctx: Ctx, e: fx.StartQuest) -> None:
+    from .exploration import start_quest
+
+    start_quest(s, _me(s, ctx), "", e.terrain, e.enter_event)
+
+
+def _enter_event(s: GameState, ctx: Ctx, e: fx.EnterEvent) -> Flow:
+    from .exploration import enter_event
+
+    return enter_event(s, _me(s, ctx), e.event)
+
+
+def _roll_die(s: GameState, ctx: Ctx, e: fx.RollDie) -> Flow:
+    roll = s.rng.randint(1, 6)
+    for branch in e.branches:
+        if branch.min <= roll <= branch.max:
+            yield from run_effects(s, ctx, branch.effects)
+            return
+
+
+def _attribute_test(s: GameState, ctx: Ctx, e: fx.AttributeTest) -> Flow:
+    passed = _me(s, ctx).attributes[e.attribute] >= e.at_least
+    yield from run_effects(s, ctx, e.success if passed else e.failure)
+
+
+def _short_fight(s: GameState, ctx: Ctx, e: fx.ShortFight) -> Flow:
+    from .fight import short_fight
+
+    won = yield from short_fight(s, _me(s, ctx), e.life, e.damage)
+    yield from run_effects(s, ctx, e.win if won else e.lose)
+
+
+EXECUTORS: dict[type[fx.Effect], Executor] = {
+    fx.GainGold: _gain_gold,
+    fx.LoseGold: _lose_gold,
+    fx.RaiseAttribute: _raise_attribute,
+    fx.LowerAttribute: _lower_attribute,
+    fx.RaiseShield: _raise_shield,
+    fx.LowerShield: _lower_shield,
+    fx.SetShield: _set_shield,
+    fx.LowerDefenseThisFight: _lower_defense_this_fight,
+    fx.GainPotion: _gain_potion,
+    fx.DiscardPotions: _discard_potions,
+    fx.DrawCards: _draw_cards,
+    fx.DrawModifier: _draw_modifier,
+    fx.DiscardRandomFromHand: _discard_random_from_hand,
+    fx.DiscardFromDeckTop: _discard_from_deck_top,
+    fx.TrashCards: _trash_cards,
+    fx.TakeTopOfDiscard: _take_top_of_discard,
+    fx.SearchDiscardForAny: _search_discard_for_any,
+    fx.ReturnThisCardToHand: _return_this_card_to_hand,
+    fx.PutBackOnDeck: _put_back_on_deck,
+    fx.LookAtDeck: _look_at_deck,
+    fx.GainMarketCard: _gain_market_card,
+    fx.GainZeroCostCard: _gain_zero_cost_card,
+    fx.TrashMarketCards: _trash_market_cards,
+    fx.DealDamage: _deal_damage,
+    fx.ExtraComboCard: _extra_combo_card,
+    fx.PeekOpponentDeck: _peek_opponent_deck,
+    fx.MonsterChoosesWorseAttack: _monster_chooses_worse_attack,
+    fx.IgnoreTrailFirstStrike: _monster_strikes_first,
+    fx.GainTrail: _gain_trail,
+    fx.StartQuest: _start_quest,
+    fx.EnterEvent: _enter_event,
+    fx.RollDie: _roll_die,
+    fx.AttributeTest: _attribute_test,
+    fx.ShortFight: _short_fight,
+}

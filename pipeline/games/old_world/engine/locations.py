@@ -1,0 +1,112 @@
+"""Location actions (reference §8): what each location offers and what taking it does."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from ..enums import Attribute, LocationAction, Terrain
+from .actions import Action, DrawPotion, Exchange, PokerWithLocals, PoolTrash, TakeGold, TrailQuest, Train
+from .fight import TRAIL_QUEST_GOLD
+from .poker import play, play_solo
+from .state import Flow, GameState, PlayerState
+from .tables import TERRAINS
+from .witcher import gain_potions, raise_attribute
+
+# Small Gold amounts printed on the board's location symbols (reference §8.6-§8.8; not manifest constants).
+TALK_TO_LOCALS_GOLD = 1
+PITY_GOLD = 1
+LOCATION_ZERO_GOLD = 1  # Designed in map.yaml: location 0's action gains 1 Gold.
+MARKET_TRASH_MAX = 2
+
+
+def school_cost(s: GameState, p: PlayerState, attribute: Attribute) -> int:
+    """Training at a school costs the attribute's current level + the base (§8.1)."""
+    return p.attributes[attribute] + s.rules.school_train_cost_base
+
+
+def location_options(s: GameState, p: PlayerState) -> list[Action]:
+    """The location action on offer: only where the witcher moved in this turn, once per turn (§7.1)."""
+    here = p.location
+    if here not in p.moved_into or here in p.actions_used:
+        return []
+    spec = s.tables.locations[here].action
+    top = s.rules.attribute_max
+    kind = spec.type
+    if kind is LocationAction.SCHOOL:
+        trainable = [Attribute.COMBAT, Attribute.DEFENSE, Attribute.ALCHEMY]
+        if spec.school == p.school:
+            trainable.append(Attribute.SPECIALTY)  # Only your own school trains your Specialty.
+        return [Train(a.value) for a in trainable if p.attributes[a] < top and p.gold >= school_cost(s, p, a)]
+    if kind is LocationAction.TRAIN_ATTRIBUTE:
+        a = spec.attribute
+        # Free training only while the attribute is at most the witcher level (§8.2).
+        return [Train(a.value)] if a is not None and p.attributes[a] < top and p.attributes[a] <= p.level else []
+    if kind is LocationAction.POTION:
+        return [DrawPotion()]
+    if kind is LocationAction.LOCALS_POKER:
+        return [PokerWithLocals()] if p.gold >= s.rules.poker_stake else []
+    if kind is LocationAction.TRAIL_QUEST:
+        terrains = [t for t in TERRAINS if s.slots.get(t) is not None and _quest_tokens(s, p, t)]
+        return [TrailQuest(t.value) for t in terrains] or [TrailQuest("")]
+    if kind is LocationAction.CARD_EXCHANGE:
+        cards = s.tables.cards
+        allowance = s.rules.exchange_cost_above
+        return [
+            Exchange(h, i)
+            for h in dict.fromkeys(p.hand)
+            for i, m in enumerate(s.market)
+            if m is not None and cards[m].cost <= cards[h].cost + allowance
+        ]
+    if kind is LocationAction.POOL_TRASH:
+        filled = [i for i, m in enumerate(s.market) if m is not None]
+        return [PoolTrash(c) for k in range(MARKET_TRASH_MAX + 1) for c in combinations(filled, k)]
+    return [TakeGold()]
+
+
+def _quest_tokens(s: GameState, p: PlayerState, terrain: Terrain) -> list[str]:
+    return [t for t in s.token_piles[terrain] if s.tables.token_location(t) != p.location]
+
+
+def take_location_action(s: GameState, p: PlayerState, action: Action) -> Flow:
+    """Carry out a location action chosen from `location_options`."""
+    p.actions_used.add(p.location)
+    if isinstance(action, Train):
+        attribute = Attribute(action.attribute)
+        if s.tables.locations[p.location].action.type is LocationAction.SCHOOL:
+            s.give_gold(p, -school_cost(s, p, attribute))
+        yield from raise_attribute(s, p, attribute)
+    elif isinstance(action, DrawPotion):
+        yield from gain_potions(s, p, 1)
+    elif isinstance(action, PokerWithLocals):
+        yield from (play_solo(s, p) if s.n == 1 else play(s, p, None))
+    elif isinstance(action, TrailQuest):
+        s.give_gold(p, TALK_TO_LOCALS_GOLD)
+        if action.terrain:
+            start_trail_quest(s, p, Terrain(action.terrain))
+    elif isinstance(action, Exchange):
+        p.hand.remove(action.trash)
+        s.trash.append(action.trash)
+        s.put_gained(p, s.take_from_market(action.slot), to_hand=True)
+    elif isinstance(action, PoolTrash):
+        if p.gold == 0:
+            s.give_gold(p, PITY_GOLD)
+        # Ascending: taking slot i only shifts the cards left of it, so later slots keep their index.
+        for slot in sorted(action.slots):
+            s.trash.append(s.take_from_market(slot))
+    elif isinstance(action, TakeGold):
+        s.give_gold(p, LOCATION_ZERO_GOLD)
+
+
+def start_trail_quest(s: GameState, p: PlayerState, terrain: Terrain) -> None:
+    """Draw a token of the terrain (not this location: draw another, §18.10: the first is shuffled back)."""
+    pile = s.token_piles[terrain]
+    token = pile.pop()
+    if s.tables.token_location(token) == p.location:
+        other = pile.pop() if pile else None
+        pile.append(token)
+        s.rng.shuffle(pile)
+        if other is None:
+            return
+        token = other
+    p.trail_quests.append(token)
+    s.bank -= TRAIL_QUEST_GOLD

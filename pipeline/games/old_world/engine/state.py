@@ -1,0 +1,324 @@
+"""The game state: zones, accounts and the pending decision (reference §20.4).
+
+The rules run as one generator (see turn.py) that yields a `Decision` whenever a player must
+choose; `apply()` sends the chosen action back in. All chance goes through `self.rng`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Generator
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..enums import Attribute, Terrain
+from .actions import Action
+from .outcome import Outcome, Termination
+from .tables import ATTRIBUTES, Tables
+
+
+class IllegalAction(ValueError):
+    """An action that is not among the legal actions of the current decision."""
+
+
+@dataclass(slots=True)
+class Decision:
+    """A choice one player must make now, among `actions`."""
+
+    player: int
+    kind: str
+    actions: tuple[Action, ...]
+
+
+Flow = Generator[Decision, Action, Any]
+
+
+@dataclass
+class Quest:
+    """An exploration result kept by a player until they enter its location (reference §12.2)."""
+
+    card: str
+    event: int
+    token: str | None
+
+
+@dataclass
+class PlayerState:
+    seat: int
+    school: str
+    location: str
+    gold: int = 0
+    attributes: dict[Attribute, int] = field(default_factory=lambda: dict.fromkeys(ATTRIBUTES, 1))
+    maxed: set[Attribute] = field(default_factory=set)
+    level: int = 1
+    shield: int = 1
+    deck: list[str] = field(default_factory=list)  # top = end of the list
+    discard: list[str] = field(default_factory=list)  # top = end of the list
+    hand: list[str] = field(default_factory=list)
+    potions: list[str] = field(default_factory=list)
+    trophies: list[str] = field(default_factory=list)  # "monster:<id>", "witcher:<id>", "attribute:<id>"
+    track: int = 0
+    own_witcher_trophies: list[str] = field(default_factory=list)
+    trail_tokens: list[str] = field(default_factory=list)
+    trail_quests: list[str] = field(default_factory=list)
+    quests: list[Quest] = field(default_factory=list)
+    kept: list[int] = field(default_factory=list)  # event numbers of Equipment / Companion cards
+    turns: int = 0
+    # Per turn (reference §7.1, §21.9 rule 71).
+    moved_into: set[str] = field(default_factory=set)
+    actions_used: set[str] = field(default_factory=set)
+    poker_partners: set[int] = field(default_factory=set)
+    phase3_target: int = 0
+
+    def has_trail(self, terrain: Terrain, tables: Tables) -> bool:
+        return any(tables.token_terrain(t) is terrain for t in self.trail_tokens)
+
+    def card_count(self) -> int:
+        return len(self.deck) + len(self.discard) + len(self.hand)
+
+
+@dataclass
+class ComboCard:
+    card: str
+    via: int  # the extension of the card beneath used to attach this one; -1 for the first / none
+
+
+@dataclass
+class FightState:
+    """One fight: a monster fight, a witcher duel or an event's short fight."""
+
+    kind: str  # "monster" | "duel" | "short"
+    witcher: int
+    defender: int | None = None
+    monster: str | None = None
+    level: int = 1
+    short_damage: int = 0
+    life_pool: list[str] = field(default_factory=list)  # top = end of the list
+    spent: list[str] = field(default_factory=list)
+    turns_taken: dict[int, int] = field(default_factory=dict)
+    monster_turns: int = 0
+    potions_used: dict[int, list[str]] = field(default_factory=dict)
+    once: set[tuple[int, str]] = field(default_factory=set)
+    defense_penalty: dict[int, int] = field(default_factory=dict)
+    combo: list[ComboCard] = field(default_factory=list)
+    combo_owner: int = -1
+    # The current witcher turn's pending parts (steps 1-4).
+    attack_damage: int = 0
+    draw_mod: int = 0
+    extra_links: int = 0
+    return_to_hand: list[int] = field(default_factory=list)
+    whole_fight_draw_mod: int = 0
+    monster_first: bool = False
+    worse_attack_first: bool = False
+    decider: int = 0
+
+    @property
+    def is_duel(self) -> bool:
+        return self.kind == "duel"
+
+
+class GameState:
+    """The whole game: shared zones, players, the current fight and the pending decision."""
+
+    def __init__(self, tables: Tables, players: int, seed: int) -> None:
+        self.tables = tables
+        self.rules = tables.rules
+        self.n = players
+        self.profile = tables.profile(players)
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.players: list[PlayerState] = []
+        self.active = 0
+        self.turn = 0
+        self.action_deck: list[str] = []
+        self.market: list[str | None] = []
+        self.common_discard: list[str] = []
+        self.trash: list[str] = []
+        self.potion_deck: list[str] = []
+        self.potion_discard: list[str] = []
+        self.exploration: dict[str, list[str]] = {}
+        self.exploration_used: dict[str, list[str]] = {}
+        self.kept_events: set[int] = set()
+        self.monster_stacks: dict[int, list[str]] = {1: [], 2: [], 3: []}
+        self.driven_away: dict[int, list[str]] = {1: [], 2: [], 3: []}
+        self.extra_stack: list[str] = []
+        self.defeated: list[str] = []
+        self.slots: dict[Terrain, tuple[str, str] | None] = {}  # terrain -> (location token, monster)
+        self.token_piles: dict[Terrain, list[str]] = {}
+        self.fight_deck: list[str] = []
+        self.attribute_trophies: list[str] = []
+        self.closed_tavern: str | None = None
+        self.bank = 0  # the bank's balance; negative = it has paid out
+        self.pot = 0
+        self.dice: dict[int, list[int]] = {}  # Poker dice on the table, by the seat that may reroll them.
+        self.wagers: dict[int, str] = {}
+        self.fight: FightState | None = None
+        self.log: list[Action] = []
+        self.used: dict[str, set[str]] = {k: set() for k in ("action-cards", "potions", "monsters", "exploration", "events")}
+        self.outcome: Outcome | None = None
+        self.event_depth = 0
+        self._flow: Flow | None = None
+        self._decision: Decision | None = None
+
+    # --- The contract ---------------------------------------------------------------------------
+
+    def start(self, flow: Flow) -> None:
+        """Run the rules until the first decision."""
+        self._flow = flow
+        self._advance(None)
+
+    @property
+    def current_player(self) -> int:
+        return self._decision.player if self._decision else self.active
+
+    @property
+    def decision(self) -> Decision | None:
+        return self._decision
+
+    def legal_actions(self) -> list[Action]:
+        return list(self._decision.actions) if self._decision else []
+
+    def apply(self, action: Action) -> None:
+        """Play one action of the current decision and run the rules to the next decision."""
+        if self._decision is None or action not in self._decision.actions:
+            raise IllegalAction(f"{action} is not legal now")
+        self.log.append(action)
+        self._advance(action)
+
+    def is_terminal(self) -> bool:
+        return self.outcome is not None
+
+    def result(self) -> Outcome | None:
+        return self.outcome
+
+    def coverage(self) -> dict[str, set[str]]:
+        """Content used in this game, by database collection: for unreachable-content warnings."""
+        return {k: set(v) for k, v in self.used.items()}
+
+    def invariant_violations(self) -> list[str]:
+        from .invariants import violations
+
+        return violations(self)
+
+    def _advance(self, action: Action | None) -> None:
+        assert self._flow is not None
+        try:
+            self._decision = self._flow.send(action) if action is not None else next(self._flow)
+        except StopIteration:
+            self._decision = None
+            if self.outcome is None:
+                self.outcome = Outcome(Termination.TURN_CAP, None, self.turn)
+
+    def end(self, termination: Termination, winner: int | None) -> None:
+        faction = self.players[winner].school if winner is not None else None
+        score = None
+        if winner is not None and self.n == 1:
+            score = solo_tier(self, self.players[winner].turns)
+        self.outcome = Outcome(termination, winner, self.turn, faction, score)
+
+    # --- Zones ----------------------------------------------------------------------------------
+
+    def hand_room(self, p: PlayerState) -> int:
+        return self.rules.hand_limit - len(p.hand)
+
+    def draw(self, p: PlayerState, count: int, reshuffle: bool = True) -> int:
+        """Draw up to `count` cards; the hand limit stops drawing; fights never reshuffle (§6.1, §6.2)."""
+        drawn = 0
+        while drawn < count and len(p.hand) < self.rules.hand_limit:
+            if not p.deck:
+                if not reshuffle or not p.discard:
+                    break
+                p.deck = p.discard
+                p.discard = []
+                self.rng.shuffle(p.deck)
+            p.hand.append(p.deck.pop())
+            drawn += 1
+        return drawn
+
+    def draw_to(self, p: PlayerState, size: int) -> None:
+        self.draw(p, max(0, size - len(p.hand)))
+
+    def reshuffle_all(self, p: PlayerState, with_hand: bool = True) -> None:
+        """Deck + discard (+ hand) into one new shuffled deck (after fights, Fatigue)."""
+        p.deck.extend(p.discard)
+        p.discard = []
+        if with_hand:
+            p.deck.extend(p.hand)
+            p.hand = []
+        self.rng.shuffle(p.deck)
+
+    def in_fight(self, seat: int) -> bool:
+        f = self.fight
+        return f is not None and (f.witcher == seat or f.defender == seat)
+
+    def give_gold(self, p: PlayerState, amount: int) -> None:
+        """Bank pays `amount` (negative: the player pays, as much as they have)."""
+        if amount < 0:
+            amount = -min(p.gold, -amount)
+        p.gold += amount
+        self.bank -= amount
+
+    # --- Market ---------------------------------------------------------------------------------
+
+    def reveal(self) -> str | None:
+        """Top of the Action Deck; an empty deck reshuffles the common discard (reference §18.8)."""
+        if not self.action_deck and self.common_discard:
+            self.action_deck = self.common_discard
+            self.common_discard = []
+            self.rng.shuffle(self.action_deck)
+        return self.action_deck.pop() if self.action_deck else None
+
+    def take_from_market(self, slot: int) -> str:
+        """Remove a market card, slide the others right, refill the left-most slot (§7.3)."""
+        card = self.market[slot]
+        assert card is not None
+        del self.market[slot]
+        self.market.insert(0, self.reveal())
+        return card
+
+    def slot_cost(self, slot: int) -> int:
+        card = self.market[slot]
+        assert card is not None
+        return max(0, self.tables.cards[card].cost + self.tables.manifest.market.slot_modifiers[slot])
+
+    def gain_by_cost(self, p: PlayerState, accept: Any, to_hand: bool) -> str | None:
+        """Reveal Action Deck cards until one passes `accept` (§10.10); the rest go to the common discard."""
+        revealed: list[str] = []
+        found = None
+        while True:
+            card = self.reveal()
+            if card is None:
+                break
+            if accept(self.tables.cards[card].cost):
+                found = card
+                break
+            revealed.append(card)
+        self.common_discard.extend(revealed)
+        if found is not None:
+            self.put_gained(p, found, to_hand)
+        return found
+
+    def put_gained(self, p: PlayerState, card: str, to_hand: bool) -> None:
+        self.used["action-cards"].add(card)
+        if to_hand and len(p.hand) < self.rules.hand_limit:
+            p.hand.append(card)
+        else:
+            p.discard.append(card)
+
+    # --- Potions --------------------------------------------------------------------------------
+
+    def draw_potion(self) -> str | None:
+        """Top of the Potion Deck; when empty, the discarded potions are reshuffled (reference §18: silent)."""
+        if not self.potion_deck and self.potion_discard:
+            self.potion_deck = self.potion_discard
+            self.potion_discard = []
+            self.rng.shuffle(self.potion_deck)
+        return self.potion_deck.pop() if self.potion_deck else None
+
+
+def solo_tier(state: GameState, turns: int) -> str | None:
+    """The solo score tier for a number of turns (manifest `solo_tiers`)."""
+    for tier in state.tables.manifest.solo_tiers:
+        if (tier.min_turns is None or turns >= tier.min_turns) and (tier.max_turns is None or turns <= tier.max_turns):
+            return tier.id
+    return None

@@ -1,0 +1,100 @@
+"""Read-only lookups the engine needs from the content, built once per game setup."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..content import OldWorldContent
+from ..enums import Attribute, ExplorationDeck, Terrain
+from ..models import (
+    ActionCard,
+    AttributeTrophy,
+    Event,
+    ExplorationCard,
+    Location,
+    LocationToken,
+    Manifest,
+    Monster,
+    MonsterFightCard,
+    Potion,
+    RuleConstants,
+    School,
+    SetupProfile,
+    WitcherTrophy,
+)
+
+ATTRIBUTES: tuple[Attribute, ...] = (Attribute.COMBAT, Attribute.DEFENSE, Attribute.ALCHEMY, Attribute.SPECIALTY)
+TERRAINS: tuple[Terrain, ...] = (Terrain.FOREST, Terrain.MOUNTAIN, Terrain.WATER)
+
+
+@dataclass(eq=False)  # Hashed by identity: one Tables per loaded content.
+class Tables:
+    """Every content lookup by id, plus the manifest's rule constants."""
+
+    manifest: Manifest
+    rules: RuleConstants
+    cards: dict[str, ActionCard]
+    potions: dict[str, Potion]
+    monsters: dict[str, Monster]
+    fight_cards: dict[str, MonsterFightCard]
+    locations: dict[str, Location]
+    neighbours: dict[str, tuple[str, ...]]
+    tokens: dict[str, LocationToken]
+    schools: dict[str, School]
+    exploration: dict[str, ExplorationCard]
+    events: dict[int, Event]
+    attribute_trophies: dict[str, AttributeTrophy]
+    witcher_trophies: dict[str, WitcherTrophy]
+    school_sites: dict[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def from_content(cls, content: OldWorldContent) -> Tables:
+        """Index a loaded content database; the manifest must be present."""
+        manifest = content.manifest
+        if manifest is None:
+            raise ValueError("the content has no game manifest")
+        locations = {loc.id: loc for loc in content.locations}
+        tables = cls(
+            manifest=manifest,
+            rules=manifest.rules,
+            cards={c.id: c for c in content.cards},
+            potions={p.id: p for p in content.potions},
+            monsters={m.id: m for m in content.monsters},
+            fight_cards={f.id: f for f in content.fight_cards},
+            locations=locations,
+            neighbours={loc.id: tuple(loc.connections) for loc in content.locations},
+            tokens={t.id: t for t in content.location_tokens},
+            schools={s.id: s for s in content.schools},
+            exploration={e.id: e for e in content.exploration},
+            events={e.number: e for e in content.events},
+            attribute_trophies={t.id: t for t in content.attribute_trophies},
+            witcher_trophies={t.id: t for t in content.witcher_trophies},
+        )
+        tables.school_sites = {loc.id: loc.action.school for loc in content.locations if loc.action.school}
+        return tables
+
+    def profile(self, players: int) -> SetupProfile:
+        """The setup profile for a player count (reference §5, §14)."""
+        for profile in self.manifest.setup:
+            if profile.players == players:
+                return profile
+        raise ValueError(f"no setup profile for {players} players")
+
+    def market_ids(self) -> list[str]:
+        """Every market card id, once per copy."""
+        return [c.id for c in self.cards.values() if c.school is None for _ in range(c.copies)]
+
+    def starting_ids(self, school: str) -> list[str]:
+        return [c.id for c in self.cards.values() if c.school == school for _ in range(c.copies)]
+
+    def potion_ids(self) -> list[str]:
+        return [p.id for p in self.potions.values() for _ in range(p.copies)]
+
+    def exploration_ids(self, deck: ExplorationDeck) -> list[str]:
+        return [e.id for e in self.exploration.values() if e.deck is deck]
+
+    def token_location(self, token: str) -> str:
+        return self.tokens[token].location
+
+    def token_terrain(self, token: str) -> Terrain:
+        return self.tokens[token].terrain

@@ -1,0 +1,215 @@
+"""The turn (reference §7): Phase I movement and location actions, Phase II fight / meditate /
+explore, Phase III discard, draw and gain a card. `game_flow` runs turns until the game ends."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from ..enums import Attribute, CardTerrain, ExplorationDeck, LocationAction
+from .actions import Action, Buy, Discard, Duel, Explore, FightMonster, Meditate, Move, Pass, Poker
+from .exploration import explore, on_enter
+from .fight import duel, monster_fight
+from .locations import location_options, take_location_action
+from .outcome import Outcome, Termination
+from .poker import play
+from .state import Decision, Flow, GameState, PlayerState
+from .tables import ATTRIBUTES
+from .witcher import gain_trophy
+
+
+def game_flow(s: GameState, setup: Flow) -> Flow:
+    """Setup choices, then turns clockwise until a win or the turn cap."""
+    yield from setup
+    while s.outcome is None:
+        p = s.players[s.active]
+        if p.turns >= s.rules.turn_cap:
+            s.outcome = Outcome(Termination.TURN_CAP, None, s.turn)
+            return
+        yield from take_turn(s, p)
+        s.active = (s.active + 1) % s.n
+
+
+def take_turn(s: GameState, p: PlayerState) -> Flow:
+    s.turn += 1
+    p.turns += 1
+    p.moved_into, p.actions_used, p.poker_partners = set(), set(), set()
+    p.phase3_target = s.rules.phase3_draw
+    yield from phase_one(s, p)
+    if s.outcome is None:
+        yield from phase_two(s, p)
+    if s.outcome is None:
+        yield from phase_three(s, p)
+
+
+# --- Phase I ---------------------------------------------------------------------------------------
+
+
+def payments(s: GameState, p: PlayerState) -> tuple[list[str], list[tuple[str, str]]]:
+    """Distinct single cards and distinct pairs of hand cards (copies are interchangeable)."""
+    singles = list(dict.fromkeys(p.hand))
+    pairs = list(dict.fromkeys(combinations(sorted(p.hand), 2)))
+    return singles, pairs
+
+
+def move_options(s: GameState, p: PlayerState) -> list[Action]:
+    """Move to a connected location paying: 1 matching or Wild card, any 2 cards, or 1 card + 1 Gold (§7.1)."""
+    if not p.hand:
+        return []
+    singles, pairs = payments(s, p)
+    cards = s.tables.cards
+    options: list[Action] = []
+    for dest in s.tables.neighbours[p.location]:
+        terrain = s.tables.locations[dest].terrain.value
+        for c in singles:
+            t = cards[c].terrain
+            if t is CardTerrain.WILD or t.value == terrain:
+                options.append(Move(dest, (c,)))
+        options.extend(Move(dest, pair) for pair in pairs)
+        if p.gold >= 1:
+            options.extend(Move(dest, (c,), gold=1) for c in singles)
+    return options
+
+
+def poker_options(s: GameState, p: PlayerState) -> list[Action]:
+    """Dice Poker with each witcher here, once each, at a location moved into this turn (§7.1, §9.1)."""
+    if p.location not in p.moved_into or p.gold < s.rules.poker_stake:
+        return []
+    return [
+        Poker(q.seat)
+        for q in s.players
+        if q is not p and q.location == p.location and q.seat not in p.poker_partners and q.gold >= s.rules.poker_stake
+    ]
+
+
+def phase_one(s: GameState, p: PlayerState) -> Flow:
+    while True:
+        options = move_options(s, p) + location_options(s, p) + poker_options(s, p)
+        if not options:
+            return
+        options.append(Pass())
+        action = yield Decision(p.seat, "phase-1", tuple(options))
+        if isinstance(action, Move):
+            for card in action.pay:
+                p.hand.remove(card)
+                p.discard.append(card)
+                s.used["action-cards"].add(card)
+            s.give_gold(p, -action.gold)
+            p.location = action.destination
+            p.moved_into.add(action.destination)
+            yield from on_enter(s, p)
+        elif isinstance(action, Poker):
+            p.poker_partners.add(action.seat)
+            yield from play(s, p, action.seat)
+        elif isinstance(action, Pass):
+            return
+        else:
+            yield from take_location_action(s, p, action)
+        if s.outcome is not None:
+            return
+
+
+# --- Phase II --------------------------------------------------------------------------------------
+
+
+def phase_two_options(s: GameState, p: PlayerState) -> list[Action]:
+    options: list[Action] = []
+    tables = s.tables
+    on_board = [v for v in s.slots.values() if v is not None]
+    for token, monster in on_board:
+        if tables.token_location(token) == p.location:
+            # §14.2: solo: the last monster on the board may not fall before the attribute trophy is held.
+            if s.n == 1 and len(on_board) == 1 and not any(t.startswith("attribute:") for t in p.trophies):
+                continue
+            options.append(FightMonster(monster))
+    here = tables.locations[p.location]
+    if here.action.type is not LocationAction.SCHOOL and p.location != s.closed_tavern:
+        options.extend(
+            Duel(q.seat) for q in s.players if q is not p and q.location == p.location and q.seat not in p.poker_partners
+        )
+    options.extend(Meditate(a.value) for a in meditations(s, p))
+    for deck in ExplorationDeck:
+        if s.exploration[deck.value] or s.exploration_used[deck.value]:
+            options.append(Explore(deck.value))
+    return options
+
+
+def meditations(s: GameState, p: PlayerState) -> list[Attribute]:
+    """Attributes at the top whose trophy is still available and not already owned (§11.3)."""
+    owned = {s.tables.attribute_trophies[k[10:]].attribute for k in p.trophies if k.startswith("attribute:")}
+    pool = {s.tables.attribute_trophies[t].attribute for t in s.attribute_trophies}
+    return [a for a in ATTRIBUTES if a in p.maxed and a in pool and a not in owned]
+
+
+def phase_two(s: GameState, p: PlayerState) -> Flow:
+    options = phase_two_options(s, p)
+    if not options:
+        return
+    action = yield Decision(p.seat, "phase-2", tuple(options))
+    if isinstance(action, FightMonster):
+        yield from monster_fight(s, p, action.monster)
+    elif isinstance(action, Duel):
+        yield from duel(s, p, s.players[action.seat])
+    elif isinstance(action, Meditate):
+        attribute = Attribute(action.attribute)
+        trophy = next(t for t in s.attribute_trophies if s.tables.attribute_trophies[t].attribute is attribute)
+        s.attribute_trophies.remove(trophy)
+        yield from gain_trophy(s, p, f"attribute:{trophy}", from_fight=False)
+    elif isinstance(action, Explore):
+        yield from explore(s, p, ExplorationDeck(action.deck))
+
+
+# --- Phase III -------------------------------------------------------------------------------------
+
+
+def buy_options(s: GameState, p: PlayerState) -> list[Action]:
+    """Every market card the hand can pay for, with each distinct set of cards to discard (§7.3)."""
+    options: list[Action] = []
+    hand = sorted(p.hand)
+    for slot, card in enumerate(s.market):
+        if card is None:
+            continue
+        cost = s.slot_cost(slot)
+        if cost <= len(hand):
+            options.extend(Buy(slot, pay) for pay in dict.fromkeys(combinations(hand, cost)))
+    return options
+
+
+def phase_three(s: GameState, p: PlayerState) -> Flow:
+    rules = s.rules
+    # Step 1: discard any number; at most the cap may stay in hand (§7.3, §18.4).
+    while p.hand:
+        options: list[Action] = [Discard(c) for c in dict.fromkeys(p.hand)]
+        if len(p.hand) <= rules.phase3_hand_cap:
+            options.append(Pass())
+        action = yield Decision(p.seat, "phase-3-discard", tuple(options))
+        if not isinstance(action, Discard):
+            break
+        p.hand.remove(action.card)
+        p.discard.append(action.card)
+    # Step 2: draw up to 3 (2 after a lost fight).
+    s.draw_to(p, p.phase3_target)
+    # Step 3: gain exactly one market card into hand.
+    options = buy_options(s, p)
+    if options:
+        action = yield Decision(p.seat, "buy", tuple(options))
+        assert isinstance(action, Buy)
+        for card in action.pay:
+            p.hand.remove(card)
+            p.discard.append(card)
+        s.put_gained(p, s.take_from_market(action.slot), to_hand=True)
+        bought = action.slot
+    else:
+        # §18.9: nothing affordable: take a printed-0-cost card into hand for free (displayed, else revealed).
+        zero = [i for i, c in enumerate(s.market) if c is not None and s.tables.cards[c].cost == 0]
+        bought = zero[-1] if zero else -1
+        if zero:
+            s.put_gained(p, s.take_from_market(bought), to_hand=True)
+        elif s.gain_by_cost(p, lambda cost: cost == 0, to_hand=True) is None and s.market[-1] is not None:
+            # No 0-cost card left anywhere: the right-most card goes to the common discard so the
+            # market turns over instead of freezing on cards nobody can pay for (our reading of §18.9).
+            s.common_discard.append(s.take_from_market(len(s.market) - 1))
+    last = len(s.market) - 1
+    if s.n == 1 and bought != last and s.market[last] is not None:
+        # §14.3 solo: buying any but the right-most card discards the right-most one (§18.13: to the common discard).
+        card = s.take_from_market(last)
+        s.common_discard.append(card)

@@ -1,0 +1,181 @@
+"""A witcher's own resources: attributes and level, Shield, damage taken, potions, trophies, Fatigue."""
+
+from __future__ import annotations
+
+from ..enums import Attribute, Terrain
+from .actions import Action, ChooseTerrain, DiscardPotion, TakeMarket, Trash
+from .outcome import Termination
+from .state import Decision, Flow, GameState, PlayerState
+from .tables import ATTRIBUTES, TERRAINS
+
+
+def defense_cap(s: GameState, p: PlayerState) -> int:
+    """The Shield maximum: Defense, lowered for this fight by effects such as Leshen's."""
+    penalty = s.fight.defense_penalty.get(p.seat, 0) if s.fight is not None else 0
+    return max(0, p.attributes[Attribute.DEFENSE] - penalty)
+
+
+def set_shield(s: GameState, p: PlayerState, value: int) -> None:
+    p.shield = max(0, min(value, defense_cap(s, p)))
+
+
+def raise_attribute(s: GameState, p: PlayerState, attribute: Attribute, amount: int = 1) -> Flow:
+    """Raise an attribute with its side effects: Defense +1 Shield, Alchemy +1 Potion (§6.4), level-up (§6.5)."""
+    top = s.rules.attribute_max
+    for _ in range(amount):
+        if p.attributes[attribute] >= top:
+            return
+        p.attributes[attribute] += 1
+        if p.attributes[attribute] >= top:
+            p.maxed.add(attribute)
+        # §18.5: the "(exception: level 5)" note is unexplained; every raise gives +1 Shield, capped by Defense.
+        if attribute is Attribute.DEFENSE:
+            set_shield(s, p, p.shield + 1)
+        elif attribute is Attribute.ALCHEMY:
+            yield from gain_potions(s, p, 1)
+        check_level_up(s, p)
+
+
+def check_level_up(s: GameState, p: PlayerState) -> None:
+    """Level up while every attribute is above the witcher level; draw the printed reward."""
+    while p.level < s.rules.witcher_level_max and all(v > p.level for v in p.attributes.values()):
+        p.level += 1
+        s.draw(p, s.rules.levelup_draw.get(p.level, 0), reshuffle=not s.in_fight(p.seat))
+
+
+def lower_attribute(s: GameState, p: PlayerState, attribute: Attribute, amount: int = 1) -> None:
+    """Lower an attribute, never below the minimum nor once it reached the top (§6.4); clamp the Shield."""
+    if attribute in p.maxed:
+        return
+    p.attributes[attribute] = max(s.rules.attribute_min, p.attributes[attribute] - amount)
+    if attribute is Attribute.DEFENSE:
+        set_shield(s, p, p.shield)
+
+
+def raisable(s: GameState, p: PlayerState) -> list[Attribute]:
+    return [a for a in ATTRIBUTES if p.attributes[a] < s.rules.attribute_max]
+
+
+def lowerable(s: GameState, p: PlayerState) -> list[Attribute]:
+    return [a for a in ATTRIBUTES if a not in p.maxed and p.attributes[a] > s.rules.attribute_min]
+
+
+def gain_potions(s: GameState, p: PlayerState, count: int) -> Flow:
+    """Draw potions; over the hold limit, discard chosen ones down to it (§6.7)."""
+    for _ in range(count):
+        potion = s.draw_potion()
+        if potion is not None:
+            p.potions.append(potion)
+    while len(p.potions) > s.rules.potion_hold_limit:
+        action = yield Decision(p.seat, "discard-potion", tuple(DiscardPotion(x) for x in dict.fromkeys(p.potions)))
+        assert isinstance(action, DiscardPotion)
+        p.potions.remove(action.potion)
+        s.potion_discard.append(action.potion)
+
+
+def discard_potions(s: GameState, p: PlayerState, count: int | None) -> None:
+    """Discard potions (all when count is None): the last drawn first."""
+    n = len(p.potions) if count is None else min(count, len(p.potions))
+    for _ in range(n):
+        s.potion_discard.append(p.potions.pop())
+
+
+def take_damage(s: GameState, p: PlayerState, amount: int) -> Flow:
+    """Shield first, then the deck top, then hand cards of the victim's choice (§10.4 step 3a). Returns cards lost."""
+    absorbed = min(p.shield, amount)
+    p.shield -= absorbed
+    amount -= absorbed
+    lost = 0
+    while amount > 0 and p.deck:
+        p.discard.append(p.deck.pop())
+        amount -= 1
+        lost += 1
+    while amount > 0 and p.hand:
+        action: Action = yield Decision(p.seat, "lose-card", tuple(_discards(p)))
+        assert isinstance(action, Trash)
+        p.hand.remove(action.card)
+        p.discard.append(action.card)
+        amount -= 1
+        lost += 1
+    return lost
+
+
+def _discards(p: PlayerState) -> list[Trash]:
+    return [Trash(c, "hand") for c in dict.fromkeys(p.hand)]
+
+
+def discard_random(s: GameState, p: PlayerState, count: int) -> int:
+    """Random cards from hand to the discard pile; a short hand continues from the deck top (§10.6)."""
+    lost = 0
+    for _ in range(count):
+        if p.hand:
+            p.discard.append(p.hand.pop(s.rng.randrange(len(p.hand))))
+        elif p.deck:
+            p.discard.append(p.deck.pop())
+        else:
+            break
+        lost += 1
+    return lost
+
+
+def trash_chosen(s: GameState, p: PlayerState, count: int, zones: tuple[str, ...]) -> Flow:
+    """Trash `count` cards of the player's choice from the given zones (§6.1); returns how many."""
+    done = 0
+    for _ in range(count):
+        options = [Trash(c, zone) for zone in zones for c in dict.fromkeys(getattr(p, zone))]
+        if not options:
+            break
+        action = yield Decision(p.seat, "trash", tuple(options))
+        assert isinstance(action, Trash)
+        getattr(p, action.zone).remove(action.card)
+        s.trash.append(action.card)
+        done += 1
+    return done
+
+
+def gain_zero_cost(s: GameState, p: PlayerState) -> Flow:
+    """Add a printed-0-cost card to the discard pile: a displayed one, else revealed from the deck (§10.10)."""
+    slots = [i for i, c in enumerate(s.market) if c is not None and s.tables.cards[c].cost == 0]
+    if not slots:
+        s.gain_by_cost(p, lambda cost: cost == 0, to_hand=False)
+        return
+    action = yield Decision(p.seat, "take-zero-cost", tuple(TakeMarket(i) for i in _distinct_slots(s, slots)))
+    assert isinstance(action, TakeMarket)
+    s.put_gained(p, s.take_from_market(action.slot), to_hand=False)
+
+
+def _distinct_slots(s: GameState, slots: list[int]) -> list[int]:
+    seen: dict[str | None, int] = {}
+    for i in slots:
+        seen.setdefault(s.market[i], i)
+    return list(seen.values())
+
+
+def gain_trail(s: GameState, p: PlayerState, terrain: Terrain | None) -> Flow:
+    """Gain a Trail Token: draw one Location Token of the terrain (chosen when None) (§6.8)."""
+    if terrain is None:
+        options = [t for t in TERRAINS if s.token_piles[t]]
+        if not options:
+            return
+        action = yield Decision(p.seat, "trail-terrain", tuple(ChooseTerrain(t.value) for t in options))
+        assert isinstance(action, ChooseTerrain)
+        terrain = Terrain(action.terrain)
+    if s.token_piles[terrain]:
+        p.trail_tokens.append(s.token_piles[terrain].pop())
+
+
+def gain_trophy(s: GameState, p: PlayerState, trophy: str, from_fight: bool) -> Flow:
+    """Take a trophy, advance the track, win at the top, suffer Fatigue (§11.2, §11.3). Returns True on a win."""
+    p.trophies.append(trophy)
+    top = s.rules.win_trophies
+    if not from_fight and p.track + 1 >= top:
+        return False  # §11.3: a Meditation never ends the game: keep the card, no advance, no Fatigue.
+    p.track += 1
+    if p.track >= top:
+        s.end(Termination.SOLO_GOAL if s.n == 1 else Termination.TROPHIES, p.seat)
+        return True
+    fatigue = s.tables.manifest.trophy_track[p.track].fatigue
+    if fatigue:
+        yield from trash_chosen(s, p, fatigue, ("hand", "deck", "discard"))
+        s.reshuffle_all(p, with_hand=True)  # §18.7: the hand is shuffled in too.
+    return False

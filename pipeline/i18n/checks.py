@@ -1,0 +1,172 @@
+"""Translation checks: a game's source strings against its locale catalogs, as findings with file and line.
+
+Codes: I18N-CATALOG (no catalog), I18N-PO-SYNTAX, I18N-POT-STALE, I18N-MISSING, I18N-FUZZY,
+I18N-STALE (translated from older English), I18N-OBSOLETE, I18N-PLACEHOLDER, I18N-ICON, I18N-MARKUP,
+I18N-PLURAL-FORMS, I18N-TERM, I18N-TYPO-QUOTES, I18N-TYPO-NBSP, I18N-TYPO-ELLIPSIS, I18N-GLYPH.
+Incomplete translations are warnings (a build may fall back to English); broken ones are errors.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import PoFileError
+
+from pipeline.content.database import display_path
+from pipeline.findings import Finding, error, warning
+
+from .catalogs import build_template, catalog_bytes, catalog_path, read_catalog, template_path
+from .entries import Entry, PoFile, translated_entries
+from .glyphs import glyph_findings
+from .messages import SourceString
+from .plurals import plural_count
+from .status import by_context, has_translation
+from .terms import load_terms, rules_for, term_findings
+from .tokens import icons, placeholders
+from .typography import typography_findings
+
+
+def locale_findings(
+    game_strings: Sequence[SourceString], content_dir: Path, locales: Sequence[str], source_locale: str = "en"
+) -> list[Finding]:
+    """Every i18n finding of a game's content for the locales asked (the source locale: glyphs only)."""
+    findings = list(template_findings(game_strings, content_dir))
+    terms = load_terms(content_dir)
+    for locale in locales:
+        if locale == source_locale:
+            findings.extend(source_glyph_findings(game_strings))
+            continue
+        path = catalog_path(content_dir, locale)
+        if not path.is_file():
+            hint = f"run `pnp i18n update --game {content_dir.name} --locale {locale}`"
+            findings.append(error("I18N-CATALOG", f"no {locale} catalog", display_path(path), hint=hint))
+            continue
+        po = PoFile.read(path)
+        findings.extend(plural_header_findings(po, locale))
+        try:
+            catalog = read_catalog(path, locale)
+        except PoFileError as exc:
+            findings.append(error("I18N-PO-SYNTAX", f"cannot read the catalog: {exc}", po.display, exc.lineno + 1))
+            continue
+        entries = list(translated_entries(game_strings, catalog, po))
+        findings.extend(completeness_findings(game_strings, catalog, po, locale))
+        findings.extend(token_findings(entries))
+        findings.extend(term_findings(entries, rules_for(terms, locale)))
+        findings.extend(typography_findings(entries, locale))
+        texts = ((text, po.display, e.line(i), e.string.context) for e in entries for i, text in enumerate(e.forms))
+        findings.extend(glyph_findings(texts))
+    return findings
+
+
+def template_findings(strings: Sequence[SourceString], content_dir: Path) -> Iterator[Finding]:
+    """messages.pot must be what `pnp i18n extract` would write now."""
+    path = template_path(content_dir)
+    expected = catalog_bytes(build_template(strings, content_dir.name, content_dir.parent.parent))
+    if not path.is_file() or path.read_bytes() != expected:
+        state = "is missing" if not path.is_file() else "is out of date with the content"
+        hint = f"run `pnp i18n extract --game {content_dir.name}`, then `pnp i18n update`"
+        yield warning("I18N-POT-STALE", f"the translation template {state}", display_path(path), hint=hint)
+
+
+def source_glyph_findings(strings: Sequence[SourceString]) -> list[Finding]:
+    """The English itself must be printable."""
+    texts: list[tuple[str, str, int, str]] = []
+    for string in strings:
+        file = display_path(string.path) if string.path else ""
+        texts.extend((form, file, string.line, string.context) for form in string.forms)
+    return glyph_findings(texts)
+
+
+def plural_header_findings(po: PoFile, locale: str) -> list[Finding]:
+    """The catalog's Plural-Forms header must give as many forms as the locale's CLDR rule."""
+    line = po.header_line("Plural-Forms")
+    match = re.search(r"nplurals\s*=\s*(\d+)", po.lines[line - 1]) if po.lines else None
+    needed = plural_count(locale)
+    if match is None or int(match.group(1)) == needed:
+        return []
+    text = f"the catalog declares {match.group(1)} plural forms; {locale} needs {needed} (CLDR)"
+    return [error("I18N-PLURAL-FORMS", text, po.display, line, hint=f"Plural-Forms: nplurals={needed}; ...")]
+
+
+def completeness_findings(strings: Sequence[SourceString], catalog: Catalog, po: PoFile, locale: str) -> list[Finding]:
+    """Missing, fuzzy, stale and obsolete entries, and plural forms the locale's rule needs."""
+    findings: list[Finding] = []
+    update = f"run `pnp i18n update --game {po.path.parent.parent.name}`"
+
+    def at_po(code: str, text: str, line: int | None, hint: str = "") -> None:
+        findings.append(warning(code, text, po.display, line or 1, hint=hint))
+
+    messages = by_context(catalog)
+    for string in strings:
+        message = messages.get(string.context)
+        if message is None:
+            where = display_path(string.path) if string.path else po.display
+            text = f"{string.context} is not in the {locale} catalog"
+            findings.append(warning("I18N-MISSING", text, where, string.line, hint=update))
+        elif message.id != string.msgid and has_translation(message):
+            at_po("I18N-STALE", f"{string.context} is translated from an older English text", message.lineno, update)
+        elif message.id != string.msgid:
+            at_po("I18N-MISSING", f"{string.context} has no {locale} translation", message.lineno, update)
+        elif message.fuzzy:
+            at_po("I18N-FUZZY", f"{string.context} is fuzzy", message.lineno, "revise it, then remove the fuzzy flag")
+        else:
+            findings.extend(_form_findings(Entry(string, message, po), locale))
+    current = {s.context for s in strings}
+    for context, message in messages.items():
+        if context not in current:
+            at_po("I18N-OBSOLETE", f"{context} is no longer in the content", message.lineno, update)
+    for message in catalog.obsolete.values():
+        at_po("I18N-OBSOLETE", f"obsolete entry {message.context or message.id!s}", message.lineno, "delete its #~ lines")
+    return findings
+
+
+def _form_findings(entry: Entry, locale: str) -> list[Finding]:
+    forms = entry.forms
+    filled = [bool(text) for text in forms]
+    if not any(filled):
+        return [warning("I18N-MISSING", f"{entry.string.context} has no {locale} translation", entry.po.display, entry.line())]
+    if all(filled):
+        return []
+    return [
+        error(
+            "I18N-PLURAL-FORMS",
+            f"{entry.string.context}: plural form {index} is empty ({locale} needs {len(forms)} forms)",
+            entry.po.display,
+            entry.line(index),
+            hint=f"fill msgstr[{index}]",
+        )
+        for index, ok in enumerate(filled)
+        if not ok
+    ]
+
+
+def token_findings(entries: Sequence[Entry]) -> list[Finding]:
+    """Placeholders, icon tokens and bold markup must be those of the English."""
+    findings = []
+    for entry in entries:
+        for form, (english, text) in enumerate(zip(entry.sources(), entry.forms, strict=False)):
+            context = entry.string.context
+            want, got = set(placeholders(english)), set(placeholders(text))
+            if want != got:
+                detail = _difference(want, got, "{%s}")
+                findings.append(error("I18N-PLACEHOLDER", f"{context}: {detail}", entry.po.display, entry.line(form)))
+            want_icons, got_icons = icons(english), icons(text)
+            if want_icons != got_icons:
+                detail = _difference(set(want_icons.elements()), set(got_icons.elements()), "{icon:%s}") or "icon count differs"
+                findings.append(error("I18N-ICON", f"{context}: {detail}", entry.po.display, entry.line(form)))
+            if english.count("**") != text.count("**"):
+                text_ = f"{context}: bold markup ** differs from the English"
+                findings.append(warning("I18N-MARKUP", text_, entry.po.display, entry.line(form)))
+    return findings
+
+
+def _difference(want: set[str], got: set[str], shape: str) -> str:
+    parts = []
+    if want - got:
+        parts.append("missing " + ", ".join(shape % name for name in sorted(want - got)))
+    if got - want:
+        parts.append("not in the English: " + ", ".join(shape % name for name in sorted(got - want)))
+    return "; ".join(parts)

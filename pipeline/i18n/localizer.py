@@ -1,0 +1,148 @@
+"""The Localizer: every printed string of one locale, from its catalog, with English as the recorded fallback."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import PoFileError
+
+from .catalogs import catalog_path, read_catalog
+from .messages import Fallback, Message, Param, SourceString
+from .plurals import plural_index
+from .tokens import fill
+
+Describe = Callable[[Any], Message]
+SENTENCE_JOINER = " "
+
+
+class Localizer:
+    """Strings of one locale: translations from its catalog, else the English source (recorded in `fallbacks`).
+
+    `templates` are the game's message templates by msgctxt (effect sentences, rule labels);
+    `describe` is the game's mapping of a structured effect to the Message that prints it.
+    """
+
+    def __init__(
+        self,
+        locale: str,
+        catalog: Catalog | None = None,
+        templates: Iterable[SourceString] = (),
+        describe: Describe | None = None,
+        source_locale: str = "en",
+    ) -> None:
+        self.locale = locale
+        self.source_locale = source_locale
+        self.catalog = catalog
+        self.templates: dict[str, SourceString] = {t.context: t for t in templates}
+        self.describe = describe
+        self.fallbacks: list[Fallback] = []
+        self._seen: set[tuple[str, str]] = set()
+
+    @classmethod
+    def load(
+        cls,
+        locale: str,
+        content_dir: Path,
+        templates: Iterable[SourceString] = (),
+        describe: Describe | None = None,
+        source_locale: str = "en",
+    ) -> Localizer:
+        """A localizer reading `<content_dir>/locales/<locale>.po` (none needed for the source locale)."""
+        catalog = None
+        path = catalog_path(content_dir, locale)
+        if locale != source_locale and path.is_file():
+            try:
+                catalog = read_catalog(path, locale)
+            except PoFileError:
+                catalog = None  # reported by the locale checks; print English meanwhile
+        return cls(locale, catalog, templates, describe, source_locale)
+
+    @property
+    def is_source(self) -> bool:
+        return self.locale == self.source_locale
+
+    # --- Plain strings ------------------------------------------------------------------------
+
+    def text(self, context: str, source: str, where: str = "") -> str:
+        """The translation of source under msgctxt context, else source (recorded as a fallback).
+
+        For a context the content defines as a message template, the content's English wins over
+        the source passed in (code may carry a stale copy of a label).
+        """
+        template = self.templates.get(context)
+        if template is not None and not template.plural:
+            source = template.source
+        if self.is_source:
+            return source
+        found = self._translation(context, source)
+        if isinstance(found, str) and found:
+            return found
+        self._fell_back(context, source, where)
+        return source
+
+    def plural(self, context: str, singular: str, plural: str, n: int, where: str = "") -> str:
+        """The form for the number n: from the catalog by the locale's CLDR rule, else English's."""
+        if not self.is_source:
+            found = self._translation(context, singular)
+            if isinstance(found, tuple) and all(found):
+                index = plural_index(self.locale, n)
+                return found[min(index, len(found) - 1)]
+            self._fell_back(context, singular, where)
+        return singular if plural_index(self.source_locale, n) == 0 else plural
+
+    def _translation(self, context: str, source: str) -> str | tuple[str, ...] | None:
+        if self.catalog is None:
+            return None
+        message = self.catalog.get(source, context=context)
+        if message is None or message.fuzzy:
+            return None
+        string = message.string
+        return tuple(string) if isinstance(string, (list, tuple)) else string
+
+    def _fell_back(self, context: str, source: str, where: str) -> None:
+        key = (context, where)
+        if key not in self._seen:
+            self._seen.add(key)
+            self.fallbacks.append(Fallback(context, source, where))
+
+    # --- Messages and effects -----------------------------------------------------------------
+
+    def message(self, message: Message, where: str = "") -> str:
+        """A message template of this locale with its placeholders filled (nested messages printed too)."""
+        template = self.templates.get(message.context)
+        if template is None:
+            self._fell_back(message.context, "", where)
+            return f"[{message.context}]"
+        if template.plural:
+            count = message.params.get(template.count, 0)
+            n = count if isinstance(count, int) else 0
+            text = self.plural(template.context, template.source, template.plural, n, where)
+        else:
+            text = self.text(template.context, template.source, where)
+        return fill(text, lambda name: self._value(message.params.get(name), where))
+
+    def _value(self, value: Param | None, where: str) -> str | None:
+        if value is None:
+            return None
+        if isinstance(value, Message):
+            return self.message(value, where)
+        if isinstance(value, tuple):
+            return SENTENCE_JOINER.join(self.message(m, where) for m in value)
+        return str(value)
+
+    def effect_text(self, effect: Any, context: str = "") -> str:
+        """The printed rules text of one structured effect; context names the component (for fallbacks)."""
+        if self.describe is None:
+            raise TypeError("this Localizer was made without the game's effect descriptions")
+        return self.message(self.describe(effect), context)
+
+    def effects_text(self, effects: Sequence[Any], context: str = "") -> str:
+        """The printed rules text of a list of effects: one sentence each, joined."""
+        return SENTENCE_JOINER.join(self.effect_text(effect, context) for effect in effects)
+
+    def fallback_contexts(self) -> list[str]:
+        """The msgctxt of every string printed in English so far, without repeats, in order."""
+        return list(dict.fromkeys(f.context for f in self.fallbacks))

@@ -1,0 +1,184 @@
+"""A face drawn from its template: each box resolves its arguments (colour, text fitted, icon, art), then draws.
+
+`prepare_face` measures (text fitting, art lookup) and collects findings; `PreparedFace.draw`
+only draws, with the card's trim box bottom-left at the canvas origin. Box kinds are generic
+(rect, text, icon, icons, art, rows): a new card kind needs a template, not new drawing code.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from reportlab.pdfgen.canvas import Canvas
+
+from pipeline.findings import Finding, error
+from pipeline.rules.components import Face
+
+from .art import draw_placeholder, prepared_art, resolve_art
+from .icons import draw_icon, is_icon, rgb
+from .layouts import BoxSpec, Template
+from .richtext import Fitted, TextStyle, fit_text
+from .units import Box, pt
+
+
+@dataclass(frozen=True)
+class RenderContext:
+    game: str
+    locale: str
+    root: Path  # the game's content folder (art paths are relative to it)
+    cache_dir: Path
+    bleed: float = 3.0
+
+
+@dataclass
+class _Op:
+    spec: BoxSpec
+    box: Box
+    fill: str | None = None
+    fitted: Fitted | None = None
+    icons: list[str] = field(default_factory=list)
+    image: Path | None = None
+    rows: list[tuple[list[str], Fitted, Box]] = field(default_factory=list)
+
+
+@dataclass
+class PreparedFace:
+    face: Face
+    template: Template
+    ops: list[_Op]
+    bleed: float
+
+    def draw(self, c: Canvas) -> None:
+        height = self.template.size.height
+        for op in self.ops:
+            _draw_op(c, op, height, self.face, self.template)
+
+
+def prepare_face(face: Face, template: Template, ctx: RenderContext) -> tuple[PreparedFace, list[Finding]]:
+    """Resolve every box of the template against the face's fields; findings for what cannot print."""
+    ops: list[_Op] = []
+    findings: list[Finding] = []
+    for spec in template.boxes:
+        model = spec.model
+        if model.when and not face.fields.get(model.when):
+            continue
+        value = face.fields.get(model.field) if model.field else None
+        if model.field and value is None and model.type != "art":  # art without an image: a placeholder
+            continue
+        op = _Op(spec, spec.box.grow(ctx.bleed) if model.bleed else spec.box)
+        if model.type == "rect":
+            fill = face.fields.get(model.fill_field) if model.fill_field else model.fill
+            op.fill = template.color(str(fill)) if fill else None
+        elif model.type == "text":
+            markup = str(value) if value is not None else model.text or ""
+            op.fitted = _fit(markup, op.box, spec.text_style, ctx)
+            findings += _text_findings(op.fitted, face, spec.name, model.field or spec.name, ctx)
+        elif model.type in ("icon", "icons"):
+            op.icons = [str(v) for v in value] if isinstance(value, list) else [str(value or model.icon or "")]
+            findings += _icon_findings(op.icons, face, spec.name, ctx)
+        elif model.type == "art":
+            op.image, problem = _art(value, op.box, face, ctx)
+            findings += [problem] if problem else []
+        elif model.type == "rows":
+            op.rows, problems = _rows(value, op.box, spec, face, ctx)
+            findings += problems
+        ops.append(op)
+    return PreparedFace(face, template, ops, ctx.bleed), findings
+
+
+def _fit(markup: str, box: Box, style: TextStyle, ctx: RenderContext) -> Fitted:
+    return fit_text(markup, pt(box.width), pt(box.height), style, ctx.locale)
+
+
+def where_of(face: Face, template: Template) -> tuple[str, int, int]:
+    if face.where is not None:
+        return face.where.file, face.where.line, face.where.column
+    return template.file, 1, 1
+
+
+def _text_findings(fitted: Fitted, face: Face, box: str, field_name: str, ctx: RenderContext) -> list[Finding]:
+    findings = _icon_findings(list(fitted.unknown_icons), face, box, ctx)
+    if not fitted.fits:
+        file, line, column = (face.where.file, face.where.line, face.where.column) if face.where else (ctx.game, 1, 1)
+        message = (f"{ctx.game} [{ctx.locale}] {face.kind} {face.id!r}: field {field_name!r} overflows its box by "
+                   f"{fitted.overflow_mm:.1f} mm at the minimum size {fitted.style.min_size:g}pt")
+        findings.append(error("FIT-OVERFLOW", message, file, line, column,
+                              hint="shorten the text, or give the box more room or a smaller minimum size"))
+    return findings
+
+
+def _icon_findings(icons: list[str], face: Face, box: str, ctx: RenderContext) -> list[Finding]:
+    file, line, column = (face.where.file, face.where.line, face.where.column) if face.where else (ctx.game, 1, 1)
+    return [error("RENDER-ICON", f"{ctx.game} [{ctx.locale}] {face.kind} {face.id!r}: box {box!r} uses unknown icon {name!r}",
+                  file, line, column) for name in icons if name and not is_icon(name)]
+
+
+def _art(value: Any, box: Box, face: Face, ctx: RenderContext) -> tuple[Path | None, Finding | None]:
+    if not value:
+        return None, None
+    file, line = (face.where.file, face.where.line) if face.where else (ctx.game, 1)
+    path, problem = resolve_art(ctx.root, str(value), file, line)
+    if path is None:
+        return None, problem
+    return prepared_art(path, box, ctx.cache_dir), None
+
+
+Row = tuple[list[str], Fitted, Box]
+
+
+def _rows(value: Any, box: Box, spec: BoxSpec, face: Face, ctx: RenderContext) -> tuple[list[Row], list[Finding]]:
+    rows = value if isinstance(value, list) else []
+    if not rows:
+        return [], []
+    gap = spec.gap
+    height = (box.height - gap * (len(rows) - 1)) / len(rows)
+    out: list[Row] = []
+    findings: list[Finding] = []
+    for i, row in enumerate(rows):
+        colors = [str(c) for c in row.get("colors", [])]
+        chip = min(height, 4.2)
+        chips_width = chip * len(colors) + 0.8
+        text_box = Box(box.x + chips_width + 0.8, box.y + i * (height + gap), box.width - chips_width - 0.8, height)
+        fitted = _fit(str(row.get("text", "")), text_box, spec.text_style, ctx)
+        findings += _text_findings(fitted, face, spec.name, f"{spec.model.field}[{i}]", ctx)
+        findings += _icon_findings(colors, face, spec.name, ctx)
+        out.append((colors, fitted, text_box))
+    return out, findings
+
+
+def _draw_op(c: Canvas, op: _Op, height: float, face: Face, template: Template) -> None:
+    model, box = op.spec.model, op.box
+    x, y, w, h = box.pdf_rect(height)
+    if model.type == "rect":
+        stroke = template.color(model.stroke) if model.stroke else None
+        if op.fill:
+            c.setFillColor(rgb(op.fill))
+        if stroke:
+            c.setStrokeColor(rgb(stroke))
+            c.setLineWidth(op.spec.stroke_width)
+        if op.spec.radius:
+            c.roundRect(x, y, w, h, pt(op.spec.radius), fill=1 if op.fill else 0, stroke=1 if stroke else 0)
+        else:
+            c.rect(x, y, w, h, fill=1 if op.fill else 0, stroke=1 if stroke else 0)
+    elif model.type == "text" and op.fitted is not None:
+        op.fitted.draw(c, x, y + h)
+    elif model.type in ("icon", "icons"):
+        size = min(h, (w - pt(op.spec.gap) * (len(op.icons) - 1)) / max(1, len(op.icons)))
+        total = size * len(op.icons) + pt(op.spec.gap) * (len(op.icons) - 1)
+        left = x + (w - total) / 2 if model.align == "center" or model.type == "icon" else x
+        for i, name in enumerate(op.icons):
+            draw_icon(c, name, left + i * (size + pt(op.spec.gap)), y + (h - size) / 2, size)
+    elif model.type == "art":
+        if op.image is not None:
+            c.drawImage(str(op.image), x, y, w, h)
+        else:
+            draw_placeholder(c, face.kind, face.id, x, y, w, h)
+    elif model.type == "rows":
+        for colors, fitted, text_box in op.rows:
+            tx, ty, tw, th = text_box.pdf_rect(height)
+            chip = min(th, pt(4.2))
+            for i, name in enumerate(colors):
+                draw_icon(c, name, x + i * chip, ty + (th - chip) / 2, chip)
+            fitted.draw(c, tx, ty + th)

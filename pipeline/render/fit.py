@@ -1,0 +1,39 @@
+"""Text fit without writing a PDF: every face of a game in a locale set against its layout.
+
+`pnp check --locale L` calls `fit_findings`; `pnp build` reports the same findings while drawing.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from pipeline.content.database import Database
+from pipeline.findings import Finding, warning
+from pipeline.rules.components import Components, HasComponents
+
+from .faces import RenderContext
+from .layouts import default_layouts_dir, load_layouts
+from .sheets import prepare
+
+DEFAULT_CACHE = Path(".pnp-cache")
+
+
+def localized_components(ruleset: Any, db: Database, locale: str) -> tuple[Components | None, Any, list[Finding]]:
+    """The game's faces in a locale and the localizer that printed them (None if the game cannot print)."""
+    make_localizer = getattr(ruleset, "localizer", None)
+    if not isinstance(ruleset, HasComponents) or make_localizer is None:
+        return None, None, [warning("BUILD-UNSUPPORTED", f"{ruleset.id} has no printable components yet", str(db.root))]
+    localizer = make_localizer(db, locale)
+    return ruleset.components(db, localizer), localizer, []
+
+
+def fit_findings(ruleset: Any, db: Database, locale: str, layouts_dir: Path | None = None,
+                 cache_dir: Path = DEFAULT_CACHE) -> list[Finding]:
+    """Layout problems and every text that overflows its box (FIT-OVERFLOW) or uses an unknown icon."""
+    components, _, findings = localized_components(ruleset, db, locale)
+    if components is None:
+        return findings
+    layouts, layout_findings = load_layouts(layouts_dir or default_layouts_dir())
+    ctx = RenderContext(components.game, locale, components.root, cache_dir)
+    return layout_findings + prepare(components, layouts, ctx).findings

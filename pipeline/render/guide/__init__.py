@@ -1,0 +1,95 @@
+"""The guide renderer: a `GuideDocument` laid out as a reference guide or a player aid PDF.
+
+`render_guide(document, path, paper)` lays the document out in passes until every page reference
+(contents, "see also", inline links, index) is exact, draws it with the embedded Vera fonts and
+writes it atomically. Same document, same bytes.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+from pathlib import Path
+from typing import Any
+
+from reportlab.pdfgen.canvas import Canvas
+
+from pipeline.rules.guide import GuideDocument
+
+from ..fonts import font_name, register_fonts
+from ..pdf import CREATOR
+from .compose import Composer, Refs
+from .index import build_index
+from .paginate import Page, anchor_pages, paginate
+from .style import STYLES, Geometry, GuideStyle, PaperError, geometry
+
+__all__ = ["PaperError", "layout_guide", "render_guide", "render_player_aid"]
+
+MAX_PASSES = 8
+
+
+def layout_guide(document: GuideDocument, paper: str = "a4", kind: str = "guide") -> tuple[list[Page], Refs, int]:
+    """Pages of a document whose page references agree with the layout; also the references and passes used."""
+    style = STYLES[kind]
+    geo = geometry(paper, style)
+    refs = Refs()
+    pages: list[Page] = []
+    for passes in range(1, MAX_PASSES + 1):
+        pages = paginate(Composer(document, style, geo, refs).parts(), geo)
+        found = Refs(anchor_pages(pages), build_index(document, pages) if style.index else ())
+        if found == refs:
+            return pages, refs, passes
+        refs = found
+    return pages, refs, MAX_PASSES  # references still moving: the last pass is printed
+
+
+def render_guide(document: GuideDocument, path: Path | str, paper: str = "a4", kind: str = "guide") -> dict[str, Any]:
+    """Write the document as a PDF (kind "guide" or "aid"); returns pages, entries, index terms and passes."""
+    pages, refs, passes = layout_guide(document, paper, kind)
+    data = draw_pdf(document, pages, STYLES[kind], geometry(paper, STYLES[kind]))
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    temp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    temp.write_bytes(data)
+    os.replace(temp, target)
+    return {
+        "path": str(target),
+        "pages": len(pages),
+        "entries": len(document.entries()),
+        "index_terms": len(refs.index),
+        "passes": passes,
+    }
+
+
+def render_player_aid(document: GuideDocument, path: Path | str, paper: str = "a4") -> dict[str, Any]:
+    """A player aid: compact, two columns, no contents or index."""
+    return render_guide(document, path, paper, kind="aid")
+
+
+def draw_pdf(document: GuideDocument, pages: list[Page], style: GuideStyle, geo: Geometry) -> bytes:
+    """The laid-out pages drawn into a deterministic PDF."""
+    register_fonts()
+    buffer = io.BytesIO()
+    # The initial font is Vera too: reportlab's default (Helvetica) would be listed, not embedded.
+    c = Canvas(buffer, pagesize=(geo.page_width, geo.page_height), invariant=1, pageCompression=1,
+               initialFontName=font_name("regular"), initialFontSize=style.body_size)
+    for setter in (c.setTitle, c.setSubject):
+        setter(document.title)
+    for setter in (c.setAuthor, c.setCreator, c.setProducer):
+        setter(CREATOR)
+    for page in pages:
+        for placed in page.placed:
+            placed.row.draw(c, placed.x, placed.top, placed.width)
+        if page.part != "title":
+            _footer(c, document.title, page.number, style, geo)
+        c.showPage()
+    c.save()
+    return buffer.getvalue()
+
+
+def _footer(c: Canvas, title: str, number: int, style: GuideStyle, geo: Geometry) -> None:
+    baseline = geo.top - geo.height - geo.gutter - style.small_size
+    c.setFillColor(style.muted)
+    c.setFont(font_name("regular"), style.small_size)
+    c.drawString(geo.left, baseline, title)
+    c.drawRightString(geo.left + geo.width, baseline, str(number))

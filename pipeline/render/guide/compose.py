@@ -1,0 +1,203 @@
+"""A GuideDocument as parts of rows: title page, contents, sections, index and quick reference.
+
+Page numbers come from `Refs`, the previous layout pass; the first pass prints "?" and the passes
+repeat until the numbers no longer change. Glossaries, alphabetical lists, related topics and the
+index are sorted with the locale's collation (`pipeline.i18n.collation`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from pipeline.i18n.collation import sort_key
+from pipeline.rules.guide import Block, Entry, GuideDocument, Section
+
+from .paginate import Part
+from .rows import Row, icon_row, leader_rows, table_rows, text_rows
+from .style import Geometry, GuideStyle
+
+LINK = re.compile(r"\[\[([a-z0-9]+(?:-[a-z0-9]+)*)\]\]")
+_MARKUP = re.compile(r"\*\*|\*|\{icon:[a-z0-9-]+\}")
+NBSP = "\u00a0"
+BULLET = "\u2022"
+UNKNOWN_PAGE = "?"
+
+IndexLines = tuple[tuple[str, tuple[int, ...]], ...]
+
+
+@dataclass(frozen=True)
+class Refs:
+    """What the previous pass found: the page of every anchor, and the index (term, pages)."""
+
+    anchors: dict[str, int] = field(default_factory=dict)
+    index: IndexLines = ()
+
+
+def strip_markup(text: str) -> str:
+    """Markup without its emphasis and icon tokens: what sorts and what the index searches."""
+    return _MARKUP.sub("", text)
+
+
+class Composer:
+    """Turns one document into parts for one style, paper and set of page references."""
+
+    def __init__(self, document: GuideDocument, style: GuideStyle, geometry: Geometry, refs: Refs) -> None:
+        self.doc = document
+        self.style = style
+        self.geometry = geometry
+        self.refs = refs
+        self.locale = document.locale
+        self.titles = {entry.id: entry.title for entry in document.entries()}
+        self.width = geometry.column_width(style.columns)
+
+    def key(self, text: str) -> tuple[str, str, str]:
+        return sort_key(strip_markup(text), self.locale, self.doc.umlauts)
+
+    def parts(self) -> list[Part]:
+        """Every part of the document, in print order."""
+        s = self.style
+        parts: list[Part] = []
+        if s.title_page:
+            parts.append(Part("title", self._title_page()))
+        if s.contents:
+            parts.append(Part("contents", self._contents()))
+        lead: list[Row] = [] if s.title_page else self._title_rows()
+        for i, section in enumerate(self.doc.sections):
+            rows = [*(lead if i == 0 else []), *self._section(section)]
+            new_page = s.section_breaks or i == 0 or (section.sort_entries and s.title_page)
+            parts.append(Part("section", rows, s.columns, new_page=new_page))
+        if s.index:
+            parts.append(Part("index", self._index(), s.index_columns))
+        if self.doc.quick_reference:
+            parts.append(Part("quick-reference", self._quick_reference(), s.columns, new_page=s.title_page))
+        return parts
+
+    # --- Page references ----------------------------------------------------------------------
+
+    def page_of(self, anchor: str) -> str:
+        page = self.refs.anchors.get(anchor)
+        return str(page) if page is not None else UNKNOWN_PAGE
+
+    def link(self, entry_id: str) -> str:
+        """An entry named by id: its title, and its page where the style prints page references."""
+        title = self.titles.get(entry_id, entry_id)
+        if not self.style.page_refs:
+            return f"*{title}*"
+        return f"*{title}* ({self.doc.labels.page}{NBSP}{self.page_of(f'entry:{entry_id}')})"
+
+    def resolve(self, text: str) -> str:
+        return LINK.sub(lambda m: self.link(m.group(1)), text)
+
+    # --- Parts --------------------------------------------------------------------------------
+
+    def _title_rows(self) -> list[Row]:
+        s = self.style
+        return text_rows(f"**{self.doc.title}**", self.geometry.width, s.title_size, self.locale, leading=1.2,
+                         color=s.accent, hyphenate=False)
+
+    def _title_page(self) -> list[Row]:
+        s = self.style
+        spacer = Row(height=self.geometry.height * 0.32)
+        title = text_rows(f"**{self.doc.title}**", self.geometry.width, s.title_size, self.locale, leading=1.2,
+                          color=s.accent, align="center", hyphenate=False)
+        return [spacer, *title]
+
+    def _heading(self, text: str, size: float, anchor: str, owner: str = "", space: float = 0.0) -> list[Row]:
+        return text_rows(f"**{text}**", self.width, size, self.locale, leading=1.25, color=self.style.accent,
+                         owner=owner, anchors=(anchor,), keep=True, space_before=space, hyphenate=False)
+
+    def _contents(self) -> list[Row]:
+        s, labels = self.style, self.doc.labels
+        width = self.geometry.width
+        rows = text_rows(f"**{labels.contents}**", width, s.h1_size, self.locale, leading=1.25, color=s.accent,
+                         anchors=("contents",))
+        lines = [(section.title, f"section:{section.id}") for section in self.doc.sections]
+        if s.index:
+            lines.append((labels.index, "index"))
+        if self.doc.quick_reference:
+            lines.append((labels.quick_reference, "quick-reference"))
+        for i, (title, anchor) in enumerate(lines):
+            rows += leader_rows(title, self.page_of(anchor), width, s.body_size + 1, self.locale,
+                                space_before=(s.body_size if i == 0 else 0.3 * s.body_size))
+        return rows
+
+    def _section(self, section: Section) -> list[Row]:
+        s = self.style
+        rows = self._heading(section.title, s.h1_size, f"section:{section.id}", space=0.8 * s.h1_size)
+        for block in section.intro:
+            rows += self._block(block, owner="")
+        entries = list(section.entries)
+        if section.sort_entries:
+            entries.sort(key=lambda entry: self.key(entry.title))
+        for entry in entries:
+            rows += self._entry(entry)
+        return rows
+
+    def _entry(self, entry: Entry) -> list[Row]:
+        s = self.style
+        rows = self._heading(entry.title, s.h2_size, f"entry:{entry.id}", owner=entry.id, space=0.9 * s.body_size)
+        for block in entry.blocks:
+            rows += self._block(block, owner=entry.id)
+        if s.related and entry.related:
+            links = sorted((self.link(i) for i in entry.related), key=self.key)
+            text = f"**{self.doc.labels.related}** " + ", ".join(links)
+            rows += text_rows(text, self.width, s.small_size, self.locale, leading=s.leading, color=s.muted,
+                              owner=entry.id, space_before=0.4 * s.body_size)
+        return rows
+
+    def _block(self, block: Block, owner: str) -> list[Row]:
+        s = self.style
+        size, gap = s.body_size, 0.45 * s.body_size
+        para: Callable[..., list[Row]] = lambda text, **kw: text_rows(  # noqa: E731
+            self.resolve(text), self.width, size, self.locale, leading=s.leading, color=s.ink, owner=owner, **kw)
+        if block.kind in ("example", "note"):
+            bar = s.muted if block.kind == "example" else s.accent
+            text = f"*{block.text}*" if block.kind == "example" and "*" not in block.text else block.text
+            rows = para(text, indent=1.2 * size, bar=bar, space_before=gap)
+        elif block.kind == "table":
+            rows = para(block.text, space_before=gap) if block.text else []
+            cells = [[self.resolve(cell) for cell in row] for row in block.rows]
+            rows += table_rows(cells, self.width, size, self.locale, leading=s.leading, color=s.ink, fill=s.tint,
+                               owner=owner, space_before=gap)
+        else:
+            rows = para(block.text, space_before=gap) if block.text else []
+            if block.kind in ("bullets", "numbered"):
+                rows += self._items(block, para, gap)
+        return rows
+
+    def _items(self, block: Block, para: Callable[..., list[Row]], gap: float) -> list[Row]:
+        items = [self.resolve(item) for item in block.items]
+        if block.order == "alphabetical":
+            items.sort(key=self.key)
+        rows: list[Row] = []
+        indent = 1.5 * self.style.body_size
+        for i, item in enumerate(items):
+            marker = BULLET if block.kind == "bullets" else f"{i + 1}."
+            rows += para(item, indent=indent, marker=marker, space_before=gap if i == 0 else 0.15 * gap)
+        return rows
+
+    def _index(self) -> list[Row]:
+        s = self.style
+        width = self.geometry.column_width(s.index_columns)
+        rows = text_rows(f"**{self.doc.labels.index}**", width, s.h1_size, self.locale, leading=1.25, color=s.accent,
+                         anchors=("index",), keep=True)
+        letter = ""
+        for term, pages in self.refs.index:
+            initial = self.key(term)[0][:1].upper()
+            if initial and initial != letter:
+                letter = initial
+                rows += text_rows(f"**{letter}**", width, s.h2_size, self.locale, color=s.accent, keep=True,
+                                  space_before=0.6 * s.body_size)
+            numbers = ", ".join(str(n) for n in pages)
+            rows += leader_rows(term, numbers, width, s.small_size, self.locale, leading=s.leading)
+        return rows
+
+    def _quick_reference(self) -> list[Row]:
+        s = self.style
+        rows = self._heading(self.doc.labels.quick_reference, s.h1_size, "quick-reference", space=0.8 * s.h1_size)
+        for i, item in enumerate(self.doc.quick_reference):
+            rows.append(icon_row(item.icon, item.name, self.resolve(item.text), self.width, s.body_size, self.locale,
+                                 leading=s.leading, color=s.ink, space_before=(s.body_size if i == 0 else 0.5 * s.body_size)))
+        return rows

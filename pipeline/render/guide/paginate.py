@@ -1,0 +1,118 @@
+"""Pagination: rows flow into the columns of pages; a heading keeps with what follows it.
+
+A `Part` is a run of rows with its own column count; a part that asks for it starts on a new page.
+The result says where every row landed, so anchors ("entry:<id>") resolve to page numbers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .rows import Row
+from .style import Geometry
+
+
+@dataclass
+class Part:
+    name: str  # "title", "contents", "section", "index", "quick-reference", "aid"
+    rows: list[Row]
+    columns: int = 1
+    new_page: bool = True
+
+
+@dataclass(frozen=True)
+class Placed:
+    row: Row
+    x: float
+    top: float
+    width: float
+
+
+@dataclass
+class Page:
+    number: int  # 1-based, the title page included
+    part: str
+    placed: list[Placed] = field(default_factory=list)
+
+    def text(self) -> str:
+        """The page's plain text, line by line, with words broken by hyphenation joined again."""
+        return "\n".join(p.row.text for p in self.placed).replace("-\n", "")
+
+
+class _Flow:
+    """The column being filled and the pages made so far."""
+
+    def __init__(self, geometry: Geometry) -> None:
+        self.geometry = geometry
+        self.pages: list[Page] = []
+        self.columns = 1
+        self.column = 0
+        self.used = 0.0  # pt used in the current column
+
+    def new_page(self, part: str, columns: int) -> None:
+        self.pages.append(Page(len(self.pages) + 1, part))
+        self.columns, self.column, self.used = columns, 0, 0.0
+
+    def next_column(self, part: str) -> None:
+        if self.column + 1 < self.columns:
+            self.column += 1
+            self.used = 0.0
+        else:
+            self.new_page(part, self.columns)
+
+    def place(self, row: Row, gap: float) -> None:
+        g = self.geometry
+        width = g.column_width(self.columns)
+        x = g.left + self.column * (width + g.gutter)
+        self.pages[-1].placed.append(Placed(row, x, g.top - self.used - gap, width))
+        self.used += gap + row.height
+
+
+def _chain_height(rows: list[Row], start: int) -> float:
+    """Height of a row plus every row it keeps with (their space before included)."""
+    height = rows[start].height
+    i = start
+    while rows[i].keep_with_next and i + 1 < len(rows):
+        i += 1
+        height += rows[i].space_before + rows[i].height
+    return height
+
+
+def paginate(parts: list[Part], geometry: Geometry) -> list[Page]:
+    """Place the parts' rows on pages, column by column."""
+    flow = _Flow(geometry)
+    for part in parts:
+        if part.new_page or not flow.pages or part.columns != flow.columns:
+            flow.new_page(part.name, part.columns)
+        i = 0
+        while i < len(part.rows):
+            row = part.rows[i]
+            at_top = flow.used == 0.0
+            gap = 0.0 if at_top else row.space_before
+            if not at_top and flow.used + gap + _chain_height(part.rows, i) > geometry.height:
+                flow.next_column(part.name)
+                continue
+            flow.place(row, gap)
+            i += 1
+    return flow.pages
+
+
+def anchor_pages(pages: list[Page]) -> dict[str, int]:
+    """Every anchor and the first page it lands on."""
+    found: dict[str, int] = {}
+    for page in pages:
+        for placed in page.placed:
+            for anchor in placed.row.anchors:
+                found.setdefault(anchor, page.number)
+    return found
+
+
+def owner_pages(pages: list[Page]) -> dict[str, dict[int, str]]:
+    """For every entry, the text it prints on each page it spans (hyphenated words joined)."""
+    found: dict[str, dict[int, list[str]]] = {}
+    for page in pages:
+        for placed in page.placed:
+            if placed.row.owner:
+                found.setdefault(placed.row.owner, {}).setdefault(page.number, []).append(placed.row.text)
+    return {owner: {n: "\n".join(texts).replace("-\n", "") for n, texts in by_page.items()}
+            for owner, by_page in found.items()}

@@ -1,0 +1,283 @@
+"""Our own vector icons, drawn in a unit square (0..1, origin bottom-left) scaled to the text size.
+
+Inline `{icon:name}` tokens and layout icon boxes both draw through `draw_icon`. An unknown name
+draws a visible "?" box; `is_icon` lets callers report it as a finding first.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from functools import lru_cache
+
+from reportlab.lib.colors import Color, toColor
+from reportlab.pdfgen.canvas import Canvas
+
+from .fonts import font_name
+
+Painter = Callable[[Canvas], None]
+
+COLORS = {
+    "blue": "#2f6db5",
+    "red": "#c0392b",
+    "green": "#3c9a4a",
+    "yellow": "#d9a514",
+    "purple": "#7d4ba3",
+    "forest": "#2e7d32",
+    "mountain": "#7b6a58",
+    "water": "#2a7fbf",
+    "gold": "#e0b020",
+    "ink": "#222222",
+    "paper": "#fbf7ee",
+}
+
+
+@lru_cache(maxsize=1024)
+def rgb(value: str) -> Color:
+    """A colour parsed once ("#rrggbb" or a reportlab name)."""
+    return toColor(value)
+
+
+def _poly(c: Canvas, points: list[tuple[float, float]], fill: str, stroke: str | None = None) -> None:
+    path = c.beginPath()
+    path.moveTo(*points[0])
+    for point in points[1:]:
+        path.lineTo(*point)
+    path.close()
+    c.setFillColor(rgb(fill))
+    if stroke:
+        c.setStrokeColor(rgb(stroke))
+    c.drawPath(path, fill=1, stroke=1 if stroke else 0)
+
+
+def _circle(c: Canvas, x: float, y: float, r: float, fill: str, stroke: str | None = None) -> None:
+    c.setFillColor(rgb(fill))
+    if stroke:
+        c.setStrokeColor(rgb(stroke))
+    c.circle(x, y, r, fill=1, stroke=1 if stroke else 0)
+
+
+def _forest(c: Canvas) -> None:
+    c.setFillColor(rgb("#5d4037"))
+    c.rect(0.44, 0.04, 0.12, 0.22, fill=1, stroke=0)
+    _poly(c, [(0.12, 0.24), (0.88, 0.24), (0.5, 0.62)], COLORS["forest"])
+    _poly(c, [(0.2, 0.5), (0.8, 0.5), (0.5, 0.96)], COLORS["forest"])
+
+
+def _mountain(c: Canvas) -> None:
+    _poly(c, [(0.02, 0.08), (0.4, 0.86), (0.78, 0.08)], COLORS["mountain"])
+    _poly(c, [(0.42, 0.08), (0.7, 0.6), (0.98, 0.08)], "#9c8a76")
+    _poly(c, [(0.3, 0.64), (0.4, 0.86), (0.5, 0.64)], "#ffffff")
+
+
+def _water(c: Canvas) -> None:
+    c.setStrokeColor(rgb(COLORS["water"]))
+    c.setLineWidth(0.1)
+    c.setLineCap(1)
+    for y in (0.28, 0.52, 0.76):
+        path = c.beginPath()
+        path.moveTo(0.08, y)
+        path.curveTo(0.28, y + 0.14, 0.36, y - 0.14, 0.5, y)
+        path.curveTo(0.64, y + 0.14, 0.72, y - 0.14, 0.92, y)
+        c.drawPath(path, stroke=1, fill=0)
+
+
+def _star(c: Canvas, fill: str, points: int = 5, inner: float = 0.2) -> None:
+    coords = []
+    for i in range(points * 2):
+        radius = 0.46 if i % 2 == 0 else inner
+        angle = math.pi / 2 + i * math.pi / points
+        coords.append((0.5 + radius * math.cos(angle), 0.5 + radius * math.sin(angle)))
+    _poly(c, coords, fill)
+
+
+def _gem(color: str) -> Painter:
+    def paint(c: Canvas) -> None:
+        c.setLineWidth(0.05)
+        _poly(c, [(0.5, 0.96), (0.92, 0.5), (0.5, 0.04), (0.08, 0.5)], COLORS[color], "#ffffff")
+
+    return paint
+
+
+def _damage(c: Canvas) -> None:
+    _poly(c, [(0.5, 0.98), (0.62, 0.66), (0.95, 0.7), (0.7, 0.45), (0.86, 0.08), (0.5, 0.3), (0.14, 0.08), (0.3, 0.45),
+              (0.05, 0.7), (0.38, 0.66)], COLORS["red"])
+
+
+def _shield(c: Canvas, fill: str = "#5b7fa6") -> None:
+    path = c.beginPath()
+    path.moveTo(0.5, 0.96)
+    path.lineTo(0.9, 0.82)
+    path.curveTo(0.9, 0.4, 0.75, 0.18, 0.5, 0.02)
+    path.curveTo(0.25, 0.18, 0.1, 0.4, 0.1, 0.82)
+    path.close()
+    c.setFillColor(rgb(fill))
+    c.drawPath(path, fill=1, stroke=0)
+    _poly(c, [(0.5, 0.84), (0.78, 0.74), (0.5, 0.14)], "#ffffff")
+
+
+def _draw(c: Canvas) -> None:
+    c.setLineWidth(0.05)
+    c.setStrokeColor(rgb("#ffffff"))
+    c.setFillColor(rgb("#8d6e63"))
+    c.roundRect(0.12, 0.1, 0.46, 0.7, 0.06, fill=1, stroke=1)
+    c.setFillColor(rgb("#bcaaa4"))
+    c.roundRect(0.36, 0.2, 0.46, 0.7, 0.06, fill=1, stroke=1)
+    _poly(c, [(0.58, 0.5), (0.98, 0.5), (0.78, 0.2)], COLORS["ink"])
+
+
+def _gold(c: Canvas) -> None:
+    c.setLineWidth(0.06)
+    _circle(c, 0.5, 0.5, 0.44, COLORS["gold"], "#9a7410")
+    c.setFillColor(rgb("#9a7410"))
+    c.setFont(font_name("bold"), 0.56)
+    c.drawCentredString(0.5, 0.31, "G")
+
+
+def _potion(c: Canvas, fill: str = "#8e44ad") -> None:
+    _circle(c, 0.5, 0.36, 0.32, fill)
+    c.setFillColor(rgb(fill))
+    c.rect(0.4, 0.6, 0.2, 0.26, fill=1, stroke=0)
+    c.setFillColor(rgb("#6d4c41"))
+    c.rect(0.36, 0.86, 0.28, 0.1, fill=1, stroke=0)
+    _circle(c, 0.4, 0.42, 0.07, "#ffffff")
+
+
+def _trophy(c: Canvas) -> None:
+    c.setFillColor(rgb(COLORS["gold"]))
+    path = c.beginPath()
+    path.moveTo(0.18, 0.92)
+    path.lineTo(0.82, 0.92)
+    path.curveTo(0.82, 0.5, 0.66, 0.4, 0.5, 0.4)
+    path.curveTo(0.34, 0.4, 0.18, 0.5, 0.18, 0.92)
+    path.close()
+    c.drawPath(path, fill=1, stroke=0)
+    c.rect(0.44, 0.18, 0.12, 0.24, fill=1, stroke=0)
+    c.rect(0.28, 0.06, 0.44, 0.12, fill=1, stroke=0)
+
+
+def _swords(c: Canvas) -> None:
+    c.setLineCap(1)
+    c.setStrokeColor(rgb("#607d8b"))
+    c.setLineWidth(0.09)
+    c.line(0.12, 0.12, 0.88, 0.88)
+    c.line(0.88, 0.12, 0.12, 0.88)
+    c.setStrokeColor(rgb("#5d4037"))
+    c.setLineWidth(0.14)
+    c.line(0.1, 0.1, 0.22, 0.22)
+    c.line(0.9, 0.1, 0.78, 0.22)
+
+
+def _life(c: Canvas) -> None:
+    path = c.beginPath()
+    path.moveTo(0.5, 0.08)
+    path.curveTo(0.1, 0.4, 0.02, 0.62, 0.16, 0.82)
+    path.curveTo(0.3, 0.98, 0.46, 0.9, 0.5, 0.74)
+    path.curveTo(0.54, 0.9, 0.7, 0.98, 0.84, 0.82)
+    path.curveTo(0.98, 0.62, 0.9, 0.4, 0.5, 0.08)
+    c.setFillColor(rgb(COLORS["red"]))
+    c.drawPath(path, fill=1, stroke=0)
+
+
+def _city(c: Canvas) -> None:
+    c.setFillColor(rgb("#795548"))
+    c.rect(0.1, 0.06, 0.3, 0.6, fill=1, stroke=0)
+    c.rect(0.6, 0.06, 0.3, 0.6, fill=1, stroke=0)
+    c.rect(0.35, 0.06, 0.3, 0.78, fill=1, stroke=0)
+    _poly(c, [(0.3, 0.84), (0.7, 0.84), (0.5, 0.98)], COLORS["red"])
+
+
+def _wilds(c: Canvas) -> None:
+    c.saveState()
+    c.translate(0.3, 0)
+    c.scale(0.7, 0.7)
+    _mountain(c)
+    c.restoreState()
+    c.saveState()
+    c.scale(0.6, 0.8)
+    _forest(c)
+    c.restoreState()
+
+
+def _quest(c: Canvas) -> None:
+    c.setFillColor(rgb("#efe2c0"))
+    c.setStrokeColor(rgb("#6d4c41"))
+    c.setLineWidth(0.05)
+    c.roundRect(0.16, 0.06, 0.68, 0.88, 0.08, fill=1, stroke=1)
+    c.setFillColor(rgb("#6d4c41"))
+    c.setFont(font_name("bold"), 0.7)
+    c.drawCentredString(0.5, 0.25, "!")
+
+
+def _monster(c: Canvas) -> None:
+    _circle(c, 0.5, 0.55, 0.4, "#4e342e")
+    _poly(c, [(0.3, 0.45), (0.38, 0.18), (0.44, 0.45)], "#ffffff")
+    _poly(c, [(0.56, 0.45), (0.62, 0.18), (0.7, 0.45)], "#ffffff")
+    _circle(c, 0.35, 0.66, 0.07, "#ffcc00")
+    _circle(c, 0.65, 0.66, 0.07, "#ffcc00")
+
+
+def _tavern(c: Canvas) -> None:
+    c.setFillColor(rgb("#e0a030"))
+    c.roundRect(0.18, 0.06, 0.5, 0.72, 0.06, fill=1, stroke=0)
+    c.setFillColor(rgb("#ffffff"))
+    c.roundRect(0.14, 0.7, 0.58, 0.2, 0.08, fill=1, stroke=0)
+    c.setStrokeColor(rgb("#e0a030"))
+    c.setLineWidth(0.08)
+    c.arc(0.56, 0.2, 0.9, 0.6, -90, 180)
+
+
+def _wild(c: Canvas) -> None:
+    _star(c, "#8a8a8a", points=8, inner=0.26)
+
+
+ICONS: dict[str, Painter] = {
+    "forest": _forest,
+    "mountain": _mountain,
+    "water": _water,
+    "wild": _wild,
+    "blue": _gem("blue"),
+    "red": _gem("red"),
+    "green": _gem("green"),
+    "yellow": _gem("yellow"),
+    "purple": _gem("purple"),
+    "damage": _damage,
+    "shield": _shield,
+    "draw": _draw,
+    "gold": _gold,
+    "potion": _potion,
+    "trophy": _trophy,
+    "combat": _swords,
+    "defense": lambda c: _shield(c, "#37474f"),
+    "alchemy": lambda c: _potion(c, "#2e7d32"),
+    "specialty": lambda c: _star(c, "#c77800"),
+    "life": _life,
+    "city": _city,
+    "wilds": _wilds,
+    "quest": _quest,
+    "trail": lambda c: _star(c, "#6d4c41", points=4, inner=0.14),
+    "monster": _monster,
+    "tavern": _tavern,
+}
+
+
+def is_icon(name: str) -> bool:
+    return name in ICONS
+
+
+def draw_icon(c: Canvas, name: str, x: float, y: float, size: float) -> None:
+    """Draw icon `name` in the square of side `size` points whose bottom-left corner is (x, y)."""
+    c.saveState()
+    c.translate(x, y)
+    c.scale(size, size)
+    painter = ICONS.get(name)
+    if painter is None:
+        c.setStrokeColor(rgb("#ff00ff"))
+        c.setLineWidth(0.08)
+        c.rect(0.08, 0.08, 0.84, 0.84, fill=0, stroke=1)
+        c.setFillColor(rgb("#ff00ff"))
+        c.setFont(font_name("bold"), 0.7)
+        c.drawCentredString(0.5, 0.25, "?")
+    else:
+        painter(c)
+    c.restoreState()

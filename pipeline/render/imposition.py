@@ -1,0 +1,246 @@
+"""Imposition: faces on sheets. Cards abut (shared cut lines) with bleed around the grid and crop marks
+outside it; nothing is drawn on a cut line. Backs: `duplex` (mirrored back pages, back offset,
+a calibration page), `gutter` (fronts and mirrored backs either side of a fold), or `none`.
+One-up documents carry TrimBox and BleedBox for print-on-demand shops.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from .faces import PreparedFace
+from .fonts import font_name
+from .layouts import Profile
+from .pdf import Document
+from .units import Size, pt
+
+Slot = tuple[PreparedFace, PreparedFace | None]  # front, back
+BACK_MODES = ("duplex", "gutter", "none")
+
+
+@dataclass
+class Group:
+    """Consecutive card instances of one deck with one card size, and the label printed in the margin."""
+
+    label: str
+    size: Size
+    slots: list[Slot]
+
+
+@dataclass(frozen=True)
+class Grid:
+    cols: int
+    rows: int
+    left: float  # trim box of the grid's top-left card, mm from the page's top-left
+    top: float
+    card: Size
+
+    @property
+    def per_page(self) -> int:
+        return self.cols * self.rows
+
+
+@dataclass
+class Imposed:
+    data: bytes
+    pages: int
+    placed: int
+
+
+class LayoutError(ValueError):
+    """A card that does not fit on the paper at all (reported as a finding by the caller)."""
+
+
+def fit_grid(width: float, height: float, card: Size, bleed: float) -> tuple[int, int]:
+    cols = int((width - 2 * bleed + 1e-6) // card.width)
+    rows = int((height - 2 * bleed + 1e-6) // card.height)
+    if cols < 1 or rows < 1:
+        raise LayoutError(f"a {card.width:g}x{card.height:g} mm card does not fit in {width:g}x{height:g} mm")
+    return cols, rows
+
+
+def impose(groups: list[Group], profile: Profile, backs: str, back_offset: float, title: str) -> Imposed:
+    """A sheet PDF of every group, each group starting on a new sheet."""
+    paper = profile.paper.swapped() if backs == "gutter" else profile.paper
+    doc = Document(title, (pt(paper.width), pt(paper.height)))
+    placed = 0
+    for group in groups:
+        grids = _grids(group.size, paper, profile, backs)
+        per_page = grids[0].per_page
+        pages = math.ceil(len(group.slots) / per_page)
+        for index in range(pages):
+            chunk = group.slots[index * per_page: (index + 1) * per_page]
+            label = f"{group.label} - {index + 1}/{pages}"
+            if backs == "gutter":
+                _page(doc, paper, grids[0], [s[0] for s in chunk], profile, label, marks=True)
+                _mirrored(doc, grids[1], [s[1] for s in chunk], 0.0, paper, profile.bleed)
+                _fold_line(doc, paper, grids[0], profile)
+                doc.end_page()
+            else:
+                _page(doc, paper, grids[0], [s[0] for s in chunk], profile, label, marks=True)
+                doc.end_page()
+                if backs == "duplex":
+                    _mirrored(doc, grids[0], [s[1] for s in chunk], back_offset, paper, profile.bleed)
+                    _label(doc, paper, grids[0], profile, label + " (back)")
+                    doc.end_page()
+            placed += len(chunk)
+    if backs == "duplex":
+        _calibration(doc, paper, back_offset)
+    return Imposed(doc.finish(), doc.pages, placed)
+
+
+def _grids(card: Size, paper: Size, profile: Profile, backs: str) -> list[Grid]:
+    area_h = paper.height - 2 * profile.margin
+    if backs != "gutter":
+        cols, rows = fit_grid(paper.width - 2 * profile.margin, area_h, card, profile.bleed)
+        left = (paper.width - cols * card.width) / 2
+        return [Grid(cols, rows, left, (paper.height - rows * card.height) / 2, card)]
+    half = paper.width / 2 - profile.gutter / 2 - profile.margin
+    cols, rows = fit_grid(half, area_h, card, profile.bleed)
+    top = (paper.height - rows * card.height) / 2
+    fold = paper.width / 2
+    front = Grid(cols, rows, fold - profile.gutter / 2 - cols * card.width, top, card)
+    back = Grid(cols, rows, fold + profile.gutter / 2, top, card)
+    return [front, back]
+
+
+def _cells(count: int, grid: Grid, mirrored: bool) -> list[tuple[int, int]]:
+    cells = []
+    for i in range(count):
+        row, col = divmod(i, grid.cols)
+        cells.append((grid.cols - 1 - col if mirrored else col, row))
+    return cells
+
+
+def _place_all(doc: Document, grid: Grid, faces: list[PreparedFace | None], cells: list[tuple[int, int]], paper: Size,
+               bleed: float, shift: float = 0.0) -> None:
+    """Place faces in cells; a card's clip takes the bleed only on sides with no neighbour."""
+    occupied = set(cells)
+    w, h = grid.card.width, grid.card.height
+    for face, (col, row) in zip(faces, cells, strict=True):
+        if face is None:
+            continue
+        x0 = grid.left + shift + col * w
+        top = grid.top + row * h
+        left = bleed if (col - 1, row) not in occupied else 0.0
+        right = bleed if (col + 1, row) not in occupied else 0.0
+        above = bleed if (col, row - 1) not in occupied else 0.0
+        below = bleed if (col, row + 1) not in occupied else 0.0
+        clip = (pt(x0 - left), pt(paper.height - top - h - below), pt(x0 + w + right), pt(paper.height - top + above))
+        doc.place(face, pt(x0), pt(paper.height - top - h), clip)
+
+
+def _page(doc: Document, paper: Size, grid: Grid, faces: list[PreparedFace], profile: Profile, label: str, marks: bool) -> None:
+    cells = _cells(len(faces), grid, mirrored=False)
+    _place_all(doc, grid, list(faces), cells, paper, profile.bleed)
+    if marks:
+        _crop_marks(doc, paper, grid, cells, profile)
+    _label(doc, paper, grid, profile, label)
+
+
+def _mirrored(doc: Document, grid: Grid, faces: list[PreparedFace | None], shift: float, paper: Size, bleed: float) -> None:
+    _place_all(doc, grid, faces, _cells(len(faces), grid, mirrored=True), paper, bleed, shift)
+
+
+def _crop_marks(doc: Document, paper: Size, grid: Grid, cells: list[tuple[int, int]], profile: Profile) -> None:
+    """Short lines on the extension of every cut line, starting outside the bleed."""
+    c = doc.canvas
+    c.setStrokeColor("#000000")
+    c.setLineWidth(profile.crop_width)
+    cols = sorted({col for col, _ in cells})
+    rows = sorted({row for _, row in cells})
+    x_lines = {grid.left + k * grid.card.width for col in cols for k in (col, col + 1)}
+    y_lines = {grid.top + k * grid.card.height for row in rows for k in (row, row + 1)}
+    top, bottom = min(y_lines), max(y_lines)
+    left, right = min(x_lines), max(x_lines)
+    start, length = profile.crop_offset, profile.crop_length
+    for x in sorted(x_lines):
+        for y0, direction in ((top, -1), (bottom, 1)):
+            a, b = y0 + direction * start, y0 + direction * (start + length)
+            a, b = (max(0.0, min(paper.height, v)) for v in (a, b))
+            if abs(b - a) > 0.5:
+                c.line(pt(x), pt(paper.height - a), pt(x), pt(paper.height - b))
+    for y in sorted(y_lines):
+        for x0, direction in ((left, -1), (right, 1)):
+            a, b = x0 + direction * start, x0 + direction * (start + length)
+            a, b = (max(0.0, min(paper.width, v)) for v in (a, b))
+            if abs(b - a) > 0.5:
+                c.line(pt(a), pt(paper.height - y), pt(b), pt(paper.height - y))
+
+
+def _label(doc: Document, paper: Size, grid: Grid, profile: Profile, text: str) -> None:
+    """The deck label, in whichever margin has room beyond the crop marks."""
+    c = doc.canvas
+    c.setFillColor("#555555")
+    c.setFont(font_name("regular"), 6)
+    reserved = profile.crop_offset + profile.crop_length
+    top_room = grid.top - reserved
+    side_room = grid.left - reserved
+    if top_room >= 3.0:
+        c.drawString(pt(grid.left), pt(paper.height - top_room / 2 - 1), text)
+    elif side_room >= 3.0:
+        c.saveState()
+        c.translate(pt(side_room / 2 + 1), pt(paper.height - grid.top))
+        c.rotate(90)
+        c.drawRightString(0, 0, text)
+        c.restoreState()
+
+
+def _fold_line(doc: Document, paper: Size, grid: Grid, profile: Profile) -> None:
+    """A dashed fold line in the gutter's margins (it is not a cut line)."""
+    c = doc.canvas
+    c.saveState()
+    c.setStrokeColor("#888888")
+    c.setLineWidth(0.4)
+    c.setDash(2, 2)
+    x = pt(paper.width / 2)
+    c.line(x, pt(paper.height - grid.top + profile.bleed + 1), x, pt(paper.height))
+    c.line(x, 0, x, pt(paper.height - grid.top - grid.rows * grid.card.height - profile.bleed - 1))
+    c.restoreState()
+
+
+def _calibration(doc: Document, paper: Size, offset: float) -> None:
+    """A front page with a millimetre ruler and a back page with one line: hold to the light, read the offset."""
+    c = doc.canvas
+    mid_x, mid_y = paper.width / 2, paper.height / 2
+    c.setFont(font_name("bold"), 12)
+    c.drawCentredString(pt(mid_x), pt(paper.height - 30), "Duplex calibration")
+    c.setFont(font_name("regular"), 8)
+    c.drawCentredString(pt(mid_x), pt(paper.height - 38), "Print double-sided and hold the sheet to the light.")
+    hint = "Read where the back's line falls on this ruler; build again with --back-offset MM."
+    c.drawCentredString(pt(mid_x), pt(paper.height - 43), hint)
+    c.setLineWidth(0.3)
+    for mm in range(-10, 11):
+        tick = 6 if mm % 5 == 0 else 3
+        c.line(pt(mid_x + mm), pt(mid_y), pt(mid_x + mm), pt(mid_y + tick))
+        if mm % 5 == 0:
+            c.drawCentredString(pt(mid_x + mm), pt(mid_y + 8), f"{mm:+d}" if mm else "0")
+    doc.end_page()
+    c.setLineWidth(0.5)
+    x = pt(paper.width - mid_x + offset)  # the back is mirrored: its centre stays the centre
+    c.line(x, pt(mid_y - 20), x, pt(mid_y + 20))
+    c.setFont(font_name("regular"), 8)
+    c.drawCentredString(pt(mid_x), pt(mid_y - 26), f"back offset {offset:+g} mm")
+    doc.end_page()
+
+
+def one_up(slots: list[Slot], bleed: float, backs: str, title: str) -> Imposed:
+    """One card per page (front, then its back unless backs is none), with TrimBox and BleedBox."""
+    if not slots:
+        return Imposed(Document(title, (pt(63), pt(88))).finish(), 0, 0)
+    first = slots[0][0].template.size
+    doc = Document(title, (pt(first.width + 2 * bleed), pt(first.height + 2 * bleed)))
+    c = doc.canvas
+    for front, back in slots:
+        faces = [front] if backs == "none" or back is None else [front, back]
+        for face in faces:
+            size = face.template.size
+            width, height = pt(size.width + 2 * bleed), pt(size.height + 2 * bleed)
+            c.setPageSize((width, height))
+            c.setCropBox((0, 0, width, height))
+            c.setBleedBox((0, 0, width, height))
+            c.setTrimBox((pt(bleed), pt(bleed), width - pt(bleed), height - pt(bleed)))
+            doc.place(face, pt(bleed), pt(bleed), None)
+            doc.end_page()
+    return Imposed(doc.finish(), doc.pages, len(slots))

@@ -1,0 +1,82 @@
+"""From a game's components to documents: prepare every face once, then impose cards and tokens."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pipeline.findings import Finding, error
+from pipeline.rules.components import Components, Face, Target
+
+from .faces import PreparedFace, RenderContext, prepare_face
+from .imposition import Group, Imposed, LayoutError, Slot, impose, one_up
+from .layouts import Layouts, Profile
+
+
+@dataclass
+class Prepared:
+    """Every face of one game and locale, measured and ready to draw, with what could not be."""
+
+    components: Components
+    faces: dict[int, PreparedFace] = field(default_factory=dict)
+    findings: list[Finding] = field(default_factory=list)
+
+    def get(self, face: Face | None) -> PreparedFace | None:
+        return self.faces.get(id(face)) if face is not None else None
+
+
+def prepare(components: Components, layouts: Layouts, ctx: RenderContext, target: Target | None = None) -> Prepared:
+    """Fit every face (of one target, or all) against its template; a missing template is a finding."""
+    prepared = Prepared(components)
+    missing: set[str] = set()
+    decks = components.decks_for(target) if target else components.decks
+    faces = [face for deck in decks for face in deck.faces]
+    faces += [back for face in faces if (back := components.back_of(face)) is not None]
+    for face in faces:
+        if id(face) in prepared.faces:
+            continue
+        template = layouts.template_for(components.game, face.kind)
+        if template is None:
+            if face.kind not in missing:
+                missing.add(face.kind)
+                prepared.findings.append(error(
+                    "LAYOUT-MISSING", f"{components.game}: no layout template for face kind {face.kind!r}",
+                    face.where.file if face.where else "layouts", face.where.line if face.where else 1,
+                    hint=f"add a template named {face.kind!r} under layouts/{components.game}/"))
+            continue
+        ready, findings = prepare_face(face, template, ctx)
+        prepared.faces[id(face)] = ready
+        prepared.findings.extend(findings)
+    return prepared
+
+
+def groups(prepared: Prepared, target: Target) -> list[Group]:
+    """Card instances (copies expanded) per deck, split where the card size changes."""
+    components = prepared.components
+    out: list[Group] = []
+    for deck in components.decks_for(target):
+        label = f"{components.game} - {components.locale} - {deck.title} ({deck.count})"
+        current: Group | None = None
+        for face in deck.faces:
+            front = prepared.get(face)
+            if front is None:
+                continue
+            back = prepared.get(components.back_of(face))
+            if current is None or current.size != front.template.size:
+                current = Group(label, front.template.size, [])
+                out.append(current)
+            slot: Slot = (front, back)
+            current.slots.extend([slot] * face.copies)
+    return out
+
+
+def sheets(prepared: Prepared, target: Target, profile: Profile, backs: str, back_offset: float,
+           title: str) -> tuple[Imposed | None, list[Finding]]:
+    try:
+        return impose(groups(prepared, target), profile, backs, back_offset, title), []
+    except LayoutError as exc:
+        return None, [error("LAYOUT-PAPER", f"{prepared.components.game}: {exc} ({profile.name})", "layouts/profiles.yaml")]
+
+
+def cards_one_up(prepared: Prepared, bleed: float, backs: str, title: str) -> Imposed:
+    slots = [slot for group in groups(prepared, "cards") for slot in group.slots]
+    return one_up(slots, bleed, backs, title)

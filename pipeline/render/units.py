@@ -1,0 +1,79 @@
+"""Units and geometry: lengths are parsed here and nowhere else; everything inside render is millimetres.
+
+`"3mm"`, `"0.3cm"`, `"0.125in"`, `"12pt"` and bare numbers (millimetres for lengths, points for font
+sizes) are accepted. PDF drawing converts with `pt()` at the last moment.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+MM_PER_PT = 25.4 / 72
+PT_PER_MM = 72 / 25.4
+_PER_MM = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": MM_PER_PT}
+_LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*(mm|cm|in|pt)?\s*$")
+
+
+class UnitError(ValueError):
+    """A length that cannot be parsed (content/layout problem, turned into a finding by the caller)."""
+
+
+def parse_length(value: str | float | int, default_unit: str = "mm") -> float:
+    """A length in millimetres."""
+    if isinstance(value, bool):
+        raise UnitError(f"{value!r} is not a length")
+    if isinstance(value, (int, float)):
+        return float(value) * _PER_MM[default_unit]
+    match = _LENGTH.match(value)
+    if match is None:
+        raise UnitError(f"{value!r} is not a length; write e.g. 3mm, 0.125in or 12pt")
+    number, unit = match.groups()
+    return float(number) * _PER_MM[unit or default_unit]
+
+
+def parse_points(value: str | float | int) -> float:
+    """A font size (or stroke width) in points; bare numbers are points."""
+    return parse_length(value, default_unit="pt") * PT_PER_MM
+
+
+def pt(mm: float) -> float:
+    """Millimetres to PDF points."""
+    return mm * PT_PER_MM
+
+
+@dataclass(frozen=True)
+class Box:
+    """A rectangle in millimetres, origin at the top-left, y growing downwards (as layouts are written)."""
+
+    x: float
+    y: float
+    width: float
+    height: float
+
+    @property
+    def right(self) -> float:
+        return self.x + self.width
+
+    @property
+    def bottom(self) -> float:
+        return self.y + self.height
+
+    def inset(self, amount: float) -> Box:
+        return Box(self.x + amount, self.y + amount, self.width - 2 * amount, self.height - 2 * amount)
+
+    def grow(self, amount: float) -> Box:
+        return self.inset(-amount)
+
+    def pdf_rect(self, page_height: float) -> tuple[float, float, float, float]:
+        """(x, y, width, height) in points with PDF's bottom-left origin, on a page page_height mm tall."""
+        return pt(self.x), pt(page_height - self.bottom), pt(self.width), pt(self.height)
+
+
+@dataclass(frozen=True)
+class Size:
+    width: float
+    height: float
+
+    def swapped(self) -> Size:
+        return Size(self.height, self.width)

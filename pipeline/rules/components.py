@@ -1,0 +1,107 @@
+"""What a game hands the renderer: printable faces grouped into decks, already localized.
+
+A game turns its content into `Face`s (a kind that names a layout template, and field values that
+the template's boxes draw). The renderer draws faces from layouts and never imports a game.
+Field values are plain data: strings (rich text markup with `**bold**`, `*italic*` and
+`{icon:name}` tokens), numbers, lists of icon names, and lists of rows (`{"colors": [...], "text": "..."}`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal, Protocol, runtime_checkable
+
+from pipeline.content.database import Database
+
+Target = Literal["cards", "tokens"]
+
+
+class Localizer(Protocol):
+    """Localized text for one locale (implemented by pipeline.i18n)."""
+
+    @property
+    def locale(self) -> str: ...
+
+    def text(self, context: str, source: str) -> str:
+        """The translation of a source text written under a stable context (msgctxt)."""
+        ...
+
+    def effect_text(self, effect: Any, context: str) -> str:
+        """Printed rules text of one structured effect, with icon tokens."""
+        ...
+
+    def effects_text(self, effects: Sequence[Any], context: str) -> str:
+        """Printed rules text of a list of effects, as one text."""
+        ...
+
+
+@dataclass(frozen=True)
+class Where:
+    """The content position a face comes from (for findings about it)."""
+
+    file: str
+    line: int = 1
+    column: int = 1
+
+
+@dataclass(frozen=True, eq=False)
+class Face:
+    """One printable side: its kind names a layout template; `back` names the face printed behind it."""
+
+    kind: str
+    id: str
+    deck: str
+    fields: Mapping[str, Any]
+    copies: int = 1
+    back: str = ""
+    where: Where | None = None
+
+
+@dataclass
+class Deck:
+    """Faces printed together (one label in the sheet margin); cards or tokens."""
+
+    id: str
+    title: str
+    target: Target
+    faces: list[Face] = field(default_factory=list)
+
+    @property
+    def count(self) -> int:
+        return sum(face.copies for face in self.faces)
+
+
+@dataclass
+class Components:
+    """Everything printable of one game in one locale."""
+
+    game: str
+    locale: str
+    root: Path  # the game's content folder: art paths are relative to it and may not leave it
+    decks: list[Deck] = field(default_factory=list)
+    backs: dict[str, Face] = field(default_factory=dict)
+
+    def decks_for(self, target: Target) -> list[Deck]:
+        return [deck for deck in self.decks if deck.target == target and deck.faces]
+
+    def faces(self) -> Iterator[Face]:
+        for deck in self.decks:
+            yield from deck.faces
+        yield from self.backs.values()
+
+    def back_of(self, face: Face) -> Face | None:
+        return self.backs.get(face.back) if face.back else None
+
+
+@runtime_checkable
+class HasComponents(Protocol):
+    """A ruleset that can print: `ruleset.components(db, localizer)`."""
+
+    def components(self, db: Database, localizer: Localizer) -> Components: ...
+
+
+def plain(fields: Mapping[str, Any]) -> dict[str, Any]:
+    """Drop empty values, so a layout box bound to a missing field is skipped."""
+    return {key: value for key, value in fields.items() if value not in (None, "", [], ())}

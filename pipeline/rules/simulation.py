@@ -1,0 +1,199 @@
+"""Seeded simulations of any game of the engine contract: bots play, the runner records what happened.
+
+The State contract (DESIGN.md): `current_player`, `legal_actions()`, `apply(action)`, `is_terminal()`,
+`result()` (an outcome with `termination`, `winner`, `turns` and optionally `faction`), plus the
+optional hooks `coverage() -> dict[collection, set[id]]` and `invariant_violations() -> list[str]`.
+Game i of a run uses seed `seed + i`, so every error names the seed that reproduces it.
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from pipeline.content.database import Database
+from pipeline.findings import Finding, error, warning
+
+from .ruleset import Ruleset
+
+# A never-used entity is only suspicious when the run saw its collection often: warn when the games'
+# distinct sightings in that collection add up to at least this many per entity (uniform draws would
+# then miss one entity with probability about e^-8, i.e. practically never).
+UNUSED_MIN_SIGHTINGS_PER_ENTITY = 8
+
+
+class State(Protocol):
+    current_player: int
+
+    def legal_actions(self) -> Sequence[Any]: ...
+
+    def apply(self, action: Any) -> None: ...
+
+    def is_terminal(self) -> bool: ...
+
+    def result(self) -> Any: ...
+
+
+class Bot(Protocol):
+    def choose(self, state: Any, actions: Sequence[Any]) -> Any: ...
+
+
+@dataclass(frozen=True)
+class GameError:
+    """A game that failed: a crash, a broken invariant or the turn cap; `seed` reproduces it."""
+
+    code: str  # SIM-CRASH, SIM-INVARIANT, SIM-TURN-CAP
+    seed: int
+    message: str
+
+
+@dataclass
+class SimulationReport:
+    game: str
+    players: int
+    bot: str
+    seed: int
+    games: int
+    completed: int = 0
+    errors: list[GameError] = field(default_factory=list)
+    turns: list[int] = field(default_factory=list)
+    wins_by_faction: Counter[str] = field(default_factory=Counter)
+    wins_by_seat: Counter[int] = field(default_factory=Counter)
+    coverage: dict[str, set[str]] = field(default_factory=dict)
+    sightings: Counter[str] = field(default_factory=Counter)  # per collection: distinct ids seen, summed over games
+    totals: dict[str, int] = field(default_factory=dict)  # per collection: entities in the content
+
+    def turn_figures(self) -> dict[str, float]:
+        if not self.turns:
+            return {"mean": 0.0, "median": 0.0, "max": 0.0}
+        turns = self.turns
+        return {"mean": statistics.fmean(turns), "median": float(statistics.median(turns)), "max": float(max(turns))}
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready summary (the `stats` and `coverage` of `pnp simulate --format json`)."""
+        return {
+            "game": self.game,
+            "players": self.players,
+            "bot": self.bot,
+            "seed": self.seed,
+            "games": self.games,
+            "completed": self.completed,
+            "errors": [{"code": e.code, "seed": e.seed, "message": e.message} for e in self.errors],
+            "turns": {k: round(v, 2) for k, v in self.turn_figures().items()},
+            "wins_by_faction": dict(sorted(self.wins_by_faction.items())),
+            "wins_by_seat": {str(k): v for k, v in sorted(self.wins_by_seat.items())},
+            "coverage": {
+                name: {"used": len(ids), "total": self.totals.get(name, len(ids))} for name, ids in sorted(self.coverage.items())
+            },
+        }
+
+    def findings(self, where: str) -> list[Finding]:
+        """Errors for crashes, broken invariants and unfinished games, located at `where` (e.g. the manifest)."""
+        out = []
+        for e in self.errors:
+            message = f"{self.game}, {self.players} player(s), bot {self.bot}, seed {e.seed}: {e.message}"
+            hint = (
+                f"reproduce with: pnp simulate --game {self.game} --players {self.players}"
+                f" --games 1 --seed {e.seed} --bot {self.bot}"
+            )
+            out.append(error(e.code, message, where, hint=hint))
+        return out
+
+    def merge(self, other: SimulationReport) -> None:
+        """Fold another run's coverage into this one (smoke runs over several player counts)."""
+        for name, ids in other.coverage.items():
+            self.coverage.setdefault(name, set()).update(ids)
+        self.sightings.update(other.sightings)
+        self.totals.update(other.totals)
+
+
+def play_game(state: State, bot: Bot, check_invariants: bool = True) -> str | None:
+    """Play one game to its end; the first broken invariant, as a message, or None."""
+    hook = getattr(state, "invariant_violations", None) if check_invariants else None
+    while not state.is_terminal():
+        state.apply(bot.choose(state, state.legal_actions()))
+        if hook is not None:
+            broken = hook()
+            if broken:
+                return "; ".join(broken)
+    return None
+
+
+def run_simulation(
+    ruleset: Ruleset, db: Database, players: int, games: int, seed: int, bot: str, check_invariants: bool = True
+) -> SimulationReport:
+    """Play `games` seeded games (game i: seed + i) with one bot in every seat."""
+    factory = ruleset.bots[bot]
+    report = SimulationReport(ruleset.id, players, bot, seed, games)
+    for i in range(games):
+        game_seed = seed + i
+        try:
+            state = ruleset.new_game(db, players, game_seed)
+            broken = play_game(state, factory(game_seed), check_invariants)
+        except Exception as exc:  # A crash is a bug in the engine or content: report it with its seed.
+            report.errors.append(GameError("SIM-CRASH", game_seed, f"{type(exc).__name__}: {exc}"))
+            continue
+        if broken is not None:
+            report.errors.append(GameError("SIM-INVARIANT", game_seed, f"invariant broken: {broken}"))
+            continue
+        _record(report, state, game_seed)
+    for name in report.coverage:
+        report.totals[name] = len(db.collections.get(name, {}))
+    return report
+
+
+def _record(report: SimulationReport, state: State, game_seed: int) -> None:
+    outcome = state.result()
+    termination = getattr(getattr(outcome, "termination", None), "value", getattr(outcome, "termination", ""))
+    if termination == "turn-cap":
+        message = f"the game did not end within the turn cap ({outcome.turns} turns)"
+        report.errors.append(GameError("SIM-TURN-CAP", game_seed, message))
+        return
+    report.completed += 1
+    report.turns.append(int(outcome.turns))
+    if outcome.winner is not None:
+        report.wins_by_seat[int(outcome.winner)] += 1
+        report.wins_by_faction[str(getattr(outcome, "faction", None) or "?")] += 1
+    coverage = getattr(state, "coverage", None)
+    for name, ids in (coverage() if coverage else {}).items():
+        report.coverage.setdefault(name, set()).update(ids)
+        report.sightings[name] += len(ids)
+
+
+def unused_findings(report: SimulationReport, db: Database, collections: Iterable[str] | None = None) -> list[Finding]:
+    """SIM-UNUSED warnings for entities no game used, where the run was large enough to mean something."""
+    out = []
+    for name in sorted(collections if collections is not None else report.coverage):
+        universe = db.collections.get(name, {})
+        if not universe or report.sightings[name] < UNUSED_MIN_SIGHTINGS_PER_ENTITY * len(universe):
+            continue
+        used = report.coverage.get(name, set())
+        for key in universe:
+            if key not in used:
+                src = db.where(name, key)
+                message = f"{name} {key!r} was never used in {report.games} simulated game(s) per player count"
+                hint = "check that the rules can reach it"
+                out.append(warning("SIM-UNUSED", message, src.file, src.line, src.column, hint=hint))
+    return out
+
+
+def smoke_run(
+    ruleset: Ruleset, db: Database, seed: int = 1, games_per_count: int = 10, bot: str = "greedy"
+) -> tuple[list[Finding], dict[str, set[str]]]:
+    """The `pnp check` run: seeded games at every player count; errors plus SIM-UNUSED warnings, and coverage."""
+    counts = ruleset.player_counts(db)
+    where = str(db.root)
+    manifest = db.records("game")
+    if manifest:
+        where = manifest[0].where().file
+    findings: list[Finding] = []
+    total = SimulationReport(ruleset.id, 0, bot, seed, games_per_count)
+    for players in counts:
+        report = run_simulation(ruleset, db, players, games_per_count, seed, bot)
+        findings.extend(report.findings(where))
+        total.merge(report)
+    findings.extend(unused_findings(total, db))
+    return findings, total.coverage

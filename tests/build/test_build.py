@@ -1,0 +1,80 @@
+"""`pnp build`: deterministic bytes, a cache that skips unchanged targets, atomic writes, a JSON report."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from pipeline.build import targets
+from pipeline.build.atomic import atomic_file, write_atomic
+
+from .conftest import Build
+
+
+def test_same_input_builds_identical_bytes(build: Build, tmp_path: Path) -> None:
+    build("--locale", "en", "--target", "cards", "--target", "tokens", out="first")
+    (tmp_path / "cache").rename(tmp_path / "cache-first")
+    build("--locale", "en", "--target", "cards", "--target", "tokens", out="second")
+    for name in ("cards.pdf", "cards-1up.pdf", "tokens.pdf"):
+        first = (tmp_path / "first" / "old-world" / "en" / name).read_bytes()
+        assert first == (tmp_path / "second" / "old-world" / "en" / name).read_bytes(), name
+
+
+def test_unchanged_targets_are_not_rebuilt(build: Build, monkeypatch: pytest.MonkeyPatch) -> None:
+    code, first, out = build("--locale", "en", "--target", "tokens")
+    assert code == 0 and [o["cached"] for o in first["outputs"]] == [False]
+
+    def must_not_load(job: targets.Job) -> None:
+        raise AssertionError("a cache hit must not load content")
+
+    monkeypatch.setattr(targets, "_load", must_not_load)
+    code, second, _ = build("--locale", "en", "--target", "tokens")
+    assert code == 0 and [o["cached"] for o in second["outputs"]] == [True]
+    assert second["outputs"][0]["files"] == first["outputs"][0]["files"]
+    monkeypatch.undo()
+    (out / "old-world" / "en" / "tokens.pdf").write_bytes(b"tampered")
+    code, third, _ = build("--locale", "en", "--target", "tokens")
+    assert [o["cached"] for o in third["outputs"]] == [False]
+
+
+def test_option_change_rebuilds(build: Build) -> None:
+    build("--locale", "en", "--target", "tokens")
+    _, again, _ = build("--locale", "en", "--target", "tokens", "--paper", "letter")
+    assert [o["cached"] for o in again["outputs"]] == [False]
+
+
+def test_build_report_lists_files_pages_cards_and_seconds(build: Build) -> None:
+    code, output, out = build("--locale", "en", "--target", "cards")
+    report = json.loads((out / "old-world" / "build-report.json").read_text(encoding="utf-8"))
+    assert code == 0 and output["ok"] and report["ok"]
+    (target,) = report["targets"]
+    assert target["target"] == "cards" and target["cards"] == 383 and target["seconds"] > 0
+    assert {Path(f["path"]).name for f in target["files"]} == {"cards.pdf", "cards-1up.pdf"}
+    assert all(f["pages"] > 0 and f["bytes"] > 0 for f in target["files"])
+
+
+def test_unknown_game_is_a_usage_error() -> None:
+    from typer.testing import CliRunner
+
+    from pipeline.cli import app
+
+    result = CliRunner().invoke(app, ["build", "--game", "no-such-game"])
+    assert result.exit_code == 2 and "unknown game" in result.output
+
+
+def test_atomic_write_leaves_no_partial_file_when_the_writer_raises(tmp_path: Path) -> None:
+    target = tmp_path / "out" / "cards.pdf"
+    write_atomic(target, b"old complete file")
+
+    def broken() -> bytes:
+        raise RuntimeError("killed mid-render")
+
+    with pytest.raises(RuntimeError):
+        write_atomic(target, broken)
+    with pytest.raises(RuntimeError), atomic_file(target) as handle:
+        handle.write(b"half a PDF")
+        raise RuntimeError("killed mid-write")
+    assert target.read_bytes() == b"old complete file"
+    assert [p.name for p in target.parent.iterdir()] == ["cards.pdf"]

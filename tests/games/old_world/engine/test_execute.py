@@ -1,0 +1,93 @@
+"""Every effect class of the vocabulary has an executor, and each one executes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from pydantic import TypeAdapter
+
+from pipeline.games.old_world.effects import EFFECTS, OldWorldEffect
+from pipeline.games.old_world.engine.execute import EXECUTORS, Ctx, run_effects
+from pipeline.games.old_world.engine.state import FightState, GameState
+from pipeline.games.old_world.enums import Attribute as A
+
+from .conftest import drive
+
+ADAPTER: TypeAdapter[Any] = TypeAdapter(OldWorldEffect)
+GOLD = [{"type": "gain-gold", "amount": 1}]
+
+# One example per effect type and what it must change on seat 0 (None: it must just run).
+CASES: dict[str, tuple[dict[str, Any], Any]] = {
+    "gain-gold": ({"amount": 2}, lambda s, p, b: p.gold == b["gold"] + 2),
+    "lose-gold": ({"amount": 20}, lambda s, p, b: p.gold == 0),  # as much as possible
+    "raise-attribute": ({"attribute": "combat"}, lambda s, p, b: p.attributes[A.COMBAT] == 2),
+    "lower-attribute": ({"attribute": "defense"}, lambda s, p, b: p.attributes[A.DEFENSE] == 1),
+    "raise-shield": ({"amount": 1}, lambda s, p, b: p.shield == 2),
+    "lower-shield": ({"amount": 1}, lambda s, p, b: p.shield == 0),
+    "set-shield": ({"value": 0}, lambda s, p, b: p.shield == 0),
+    "lower-defense-this-fight": ({}, lambda s, p, b: p.shield == 1),
+    "gain-potion": ({}, lambda s, p, b: len(p.potions) == 2),
+    "discard-potions": ({"amount": "all"}, lambda s, p, b: p.potions == []),
+    "draw-cards": ({"amount": 2}, lambda s, p, b: len(p.hand) == b["hand"] + 2),
+    "draw-modifier": ({"amount": -1}, lambda s, p, b: s.fight.draw_mod == -1),
+    "discard-random-from-hand": ({"amount": 1}, lambda s, p, b: len(p.hand) == b["hand"] - 1),
+    "discard-from-deck-top": ({"amount": 2}, lambda s, p, b: len(p.deck) == b["deck"] - 2),
+    "trash-cards": ({"amount": 1}, lambda s, p, b: len(s.trash) == 1),
+    "take-top-of-discard": ({}, lambda s, p, b: len(p.hand) == b["hand"] + 1),
+    "search-discard-for-any": ({}, lambda s, p, b: len(p.hand) == b["hand"] + 1),
+    "return-this-card-to-hand": ({}, lambda s, p, b: s.fight.return_to_hand == [0]),
+    "put-back-on-deck": ({"amount": 1}, None),
+    "look-at-deck": ({}, lambda s, p, b: sorted(p.deck) == sorted(b["deck_cards"])),
+    "gain-market-card": ({"max_cost": 5}, lambda s, p, b: len(p.hand) == b["hand"] + 1),
+    "gain-zero-cost-card": ({}, lambda s, p, b: len(p.discard) == b["discard"] + 1),
+    "trash-market-cards": ({"amount": 2}, lambda s, p, b: len(s.trash) == 2),
+    "deal-damage": ({"amount": 2}, lambda s, p, b: s.fight.attack_damage == 2),
+    "extra-combo-card": ({}, lambda s, p, b: s.fight.extra_links == 1),
+    "peek-opponent-deck": ({"amount": 3, "discard": 1}, lambda s, p, b: len(s.fight.life_pool) == 4),
+    "monster-chooses-worse-attack": ({}, lambda s, p, b: s.fight.worse_attack_first),
+    "monster-strikes-first": ({}, lambda s, p, b: s.fight.monster_first),
+    "gain-trail": ({"terrain": "forest"}, lambda s, p, b: len(p.trail_tokens) == 1),
+    "start-quest": ({"terrain": "water", "enter_event": 1}, lambda s, p, b: len(p.quests) == 1),
+    "enter-event": ({"event": 1}, lambda s, p, b: "event-1" in s.used["events"]),
+    "roll-die": ({"branches": [{"min": 1, "max": 3, "effects": GOLD}, {"min": 4, "max": 6, "effects": GOLD}]},
+                 lambda s, p, b: p.gold == b["gold"] + 1),
+    "attribute-test": ({"attribute": "combat", "at_least": 2, "success": [], "failure": GOLD},
+                       lambda s, p, b: p.gold == b["gold"] + 1),
+    "short-fight": ({"life": 2, "damage": 1, "win": GOLD, "lose": GOLD}, lambda s, p, b: p.gold == b["gold"] + 1),
+}
+
+
+def test_every_effect_class_has_an_executor_and_a_case() -> None:
+    assert set(EXECUTORS) == set(EFFECTS)
+    assert len(EXECUTORS) == 34
+    assert set(CASES) == set(EFFECTS.names())
+
+
+def prepared(s: GameState, in_fight: bool) -> None:
+    p = s.players[0]
+    p.hand, p.deck, p.discard = ["jab", "kick"], ["duck"] * 5, ["brace"]
+    p.potions = ["potion-swallow"]
+    p.attributes[A.DEFENSE] = 2
+    p.shield = 1
+    if in_fight:
+        f = FightState(kind="monster", witcher=0, monster="drowner", level=1)
+        f.life_pool, s.fight_deck = s.fight_deck[:5], s.fight_deck[5:]
+        s.fight = f
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_effect_executes(game, name: str) -> None:  # type: ignore[no-untyped-def]
+    s = game(2, seed=5)
+    params, check = CASES[name]
+    in_fight = name != "short-fight"
+    prepared(s, in_fight)
+    p = s.players[0]
+    before = {"gold": p.gold, "hand": len(p.hand), "deck": len(p.deck), "discard": len(p.discard)}
+    before["deck_cards"] = list(p.deck)
+    effect = ADAPTER.validate_python({"type": name, **params})
+    # Only a combo card's effect knows "this card"; elsewhere effects act on the witcher themself.
+    ctx = Ctx(0, combo_index=0 if name == "return-this-card-to-hand" else -1)
+    drive(run_effects(s, ctx, [effect]))
+    if check is not None:
+        assert check(s, p, before), name

@@ -1,0 +1,71 @@
+"""`pnp i18n` and `pnp check --locale` on a copy of the shipped content."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from pipeline.cli import app
+from pipeline.cli_i18n import i18n_findings
+from pipeline.games import find_game
+from tests.conftest import CONTENT, line_of
+
+runner = CliRunner()
+
+
+def copy_content(tmp_path: Path) -> Path:
+    root = tmp_path / "content"
+    shutil.copytree(CONTENT / "old-world", root / "old-world")
+    return root
+
+
+def test_extract_twice_changes_no_bytes(tmp_path: Path) -> None:
+    root = copy_content(tmp_path)
+    pot = root / "old-world" / "locales" / "messages.pot"
+    before = pot.read_bytes()
+    result = runner.invoke(app, ["i18n", "extract", "--game", "old-world", "--content", str(root)])
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("unchanged") and pot.read_bytes() == before
+
+
+def test_edit_english_then_extract_update_makes_german_fuzzy(tmp_path: Path) -> None:
+    root = copy_content(tmp_path)
+    help_cards = root / "old-world" / "help-cards.yaml"
+    help_cards.write_text(help_cards.read_text(encoding="utf-8").replace("Hand limit: {hand_limit}.", "Hand limit is {hand_limit}."))
+    for command in ("extract", "update"):
+        result = runner.invoke(app, ["i18n", command, "--game", "old-world", "--content", str(root)])
+        assert result.exit_code == 0, result.output
+    de = (root / "old-world" / "locales" / "de.po").read_text(encoding="utf-8")
+    assert '#, fuzzy, python-brace-format\n#| msgid "Hand limit: {hand_limit}."\nmsgctxt "help-card:action-help:section-4:line-5"' in de
+    status = runner.invoke(app, ["i18n", "status", "--game", "old-world", "--content", str(root), "--format", "json"])
+    [german] = json.loads(status.output)["locales"]
+    assert german["fuzzy"] == 1 and german["total"] == german["translated"] + german["fuzzy"] + german["missing"]
+    found = i18n_findings([find_game("old-world")], root, ["de"])
+    assert [f.code for f in found if f.severity.value == "error"] == []
+    assert [f.line for f in found if f.code == "I18N-FUZZY"] == [line_of(root / "old-world" / "locales" / "de.po", "Hand limit is")]
+
+
+def test_check_with_locale_reports_translations() -> None:
+    german = runner.invoke(app, ["check", "--game", "old-world", "--content", str(CONTENT), "--locale", "de", "-f", "json"])
+    found = json.loads(german.output)["findings"]
+    assert "I18N-MISSING" in {f["code"] for f in found}
+    assert [f for f in found if f["code"].startswith("I18N-") and f["severity"] == "error"] == []  # incomplete = warnings
+    assert i18n_findings([find_game("old-world")], CONTENT, []) == []  # no --locale: no translation findings
+
+
+def test_update_without_template_is_a_usage_error(tmp_path: Path) -> None:
+    root = copy_content(tmp_path)
+    (root / "old-world" / "locales" / "messages.pot").unlink()
+    result = runner.invoke(app, ["i18n", "update", "--game", "old-world", "--content", str(root)])
+    assert result.exit_code == 2
+
+
+def test_pseudo_writes_a_complete_catalog(tmp_path: Path) -> None:
+    root = copy_content(tmp_path)
+    result = runner.invoke(app, ["i18n", "pseudo", "--game", "old-world", "--content", str(root)])
+    assert result.exit_code == 0, result.output
+    status = runner.invoke(app, ["i18n", "status", "--game", "old-world", "--content", str(root), "-l", "en-XA"])
+    assert "100.0%" in status.output

@@ -1,0 +1,65 @@
+"""The game-agnostic simulation runner on the shipped Old World content."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pipeline.findings import Severity
+from pipeline.games.old_world.ruleset import OldWorldRuleset
+from pipeline.rules.simulation import GameError, SimulationReport, run_simulation, smoke_run, unused_findings
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def ruleset() -> OldWorldRuleset:
+    return OldWorldRuleset()
+
+
+@pytest.fixture(scope="module")
+def db(ruleset: OldWorldRuleset) -> Any:
+    return ruleset.load(ROOT / "content")[0]
+
+
+def test_report_figures_and_json(ruleset: OldWorldRuleset, db: Any) -> None:
+    report = run_simulation(ruleset, db, players=3, games=5, seed=1, bot="greedy")
+    data = report.to_dict()
+    json.dumps(data)
+    assert data["completed"] == 5 and data["errors"] == []
+    assert sum(data["wins_by_seat"].values()) == 5 == sum(data["wins_by_faction"].values())
+    assert data["turns"]["max"] >= data["turns"]["median"] > 0
+    assert data["coverage"]["monsters"]["total"] == len(db.collections["monsters"])
+
+
+def test_game_i_uses_seed_plus_i(ruleset: OldWorldRuleset, db: Any) -> None:
+    one = run_simulation(ruleset, db, players=2, games=1, seed=8, bot="random")
+    both = run_simulation(ruleset, db, players=2, games=2, seed=7, bot="random")
+    assert one.turns[0] == both.turns[1]
+
+
+def test_errors_become_findings_with_the_seed() -> None:
+    report = SimulationReport("old-world", 2, "random", 1, 3, errors=[GameError("SIM-CRASH", 2, "KeyError: 'x'")])
+    [finding] = report.findings("content/old-world/game.yaml")
+    assert finding.severity is Severity.ERROR and finding.code == "SIM-CRASH"
+    assert "seed 2" in finding.message and "--seed 2" in finding.hint
+
+
+def test_unused_warnings_only_for_a_large_enough_run(db: Any) -> None:
+    small = SimulationReport("old-world", 2, "greedy", 1, 1, coverage={"monsters": {"drowner"}})
+    small.sightings["monsters"] = 3
+    assert unused_findings(small, db) == []
+    large = SimulationReport("old-world", 2, "greedy", 1, 100, coverage={"monsters": {"drowner"}})
+    large.sightings["monsters"] = 10_000
+    found = unused_findings(large, db)
+    assert len(found) == len(db.collections["monsters"]) - 1
+    assert all(f.code == "SIM-UNUSED" and f.file.endswith("monsters.yaml") and f.line > 1 for f in found)
+
+
+def test_smoke_run_covers_every_player_count(ruleset: OldWorldRuleset, db: Any) -> None:
+    findings, coverage = smoke_run(ruleset, db, seed=1, games_per_count=2)
+    assert [f for f in findings if f.severity is Severity.ERROR] == []
+    assert coverage["monsters"] and coverage["exploration"]
