@@ -9,7 +9,7 @@ import json
 import sys
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
@@ -19,7 +19,7 @@ from pipeline.content.schema import stale_schemas, write_schemas
 from pipeline.findings import Finding, Report
 from pipeline.games import GAMES, find_game
 from pipeline.rules.ruleset import Ruleset
-from pipeline.rules.simulation import run_simulation, smoke_run
+from pipeline.rules.simulation import SimulationReport, run_simulation, smoke_run
 
 app = typer.Typer(
     name="pnp",
@@ -171,7 +171,9 @@ def simulate(
     players: Annotated[int, typer.Option("--players", "-p", min=1, help="Number of players.")] = 2,
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="Number of games; game i uses seed + i.")] = 100,
     seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the first game.")] = 1,
-    bot: Annotated[BotName, typer.Option("--bot", help="random (uniform legal actions) or greedy (plays to win).")] = BotName.greedy,
+    bot: Annotated[BotName, typer.Option("--bot", help="random (uniform legal actions) or greedy (plays to win).")] = (
+        BotName.greedy
+    ),
     content: ContentOption = None,
     format: Annotated[Format, typer.Option("--format", "-f", help="text or json.")] = Format.text,
 ) -> None:
@@ -198,10 +200,11 @@ def simulate(
     raise typer.Exit(report.exit_code)
 
 
-def simulation_summary(sim: Any) -> str:
+def simulation_summary(sim: SimulationReport) -> str:
     figures = sim.turn_figures()
+    seeds = f"seeds {sim.seed}–{sim.seed + sim.games - 1}"
     lines = [
-        f"simulate {sim.game}: {sim.completed}/{sim.games} games completed with {sim.players} player(s), bot {sim.bot}, seeds {sim.seed}–{sim.seed + sim.games - 1}",
+        f"simulate {sim.game}: {sim.completed}/{sim.games} games completed with {sim.players} player(s), bot {sim.bot}, {seeds}",
         f"  turns per game: mean {figures['mean']:.1f}, median {figures['median']:.1f}, max {figures['max']:.0f}",
         "  wins by school: " + ", ".join(f"{k} {v}" for k, v in sorted(sim.wins_by_faction.items())),
         "  wins by seat: " + ", ".join(f"{k + 1}: {v}" for k, v in sorted(sim.wins_by_seat.items())),

@@ -92,3 +92,26 @@ def test_schema_check_passes_on_committed_schemas_and_fails_when_stale(tmp_path:
     assert result.exit_code == 1 and "events.schema.json" in result.output
     assert runner.invoke(app, ["schema", "--content", str(root)]).exit_code == 0
     assert runner.invoke(app, ["schema", "--check", "--content", str(root)]).exit_code == 0
+
+
+def test_simulate_is_reproducible_and_reports_figures() -> None:
+    args = ["simulate", "--game", "old-world", "--players", "3", "--games", "4", "--seed", "7", "--content", str(CONTENT)]
+    first = runner.invoke(app, [*args, "--format", "json"])
+    second = runner.invoke(app, [*args, "--format", "json"])
+    assert first.exit_code == 0, first.output
+    assert first.output == second.output
+    sim = json.loads(first.output)["simulation"]
+    assert sim["completed"] == 4 and sim["players"] == 3
+    assert set(sim) >= {"turns", "wins_by_seat", "wins_by_faction", "coverage", "errors"}
+
+
+def test_simulate_text_summary_names_the_seeds() -> None:
+    result = runner.invoke(app, ["simulate", "--game", "old-world", "--players", "1", "--games", "2", "--content", str(CONTENT)])
+    assert result.exit_code == 0, result.output
+    assert "2/2 games completed with 1 player(s), bot greedy, seeds 1–2" in result.output
+    assert "coverage monsters:" in result.output
+
+
+def test_simulate_rejects_an_unsupported_player_count() -> None:
+    result = runner.invoke(app, ["simulate", "--game", "old-world", "--players", "7", "--content", str(CONTENT)])
+    assert result.exit_code == 2

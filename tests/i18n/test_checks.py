@@ -94,6 +94,11 @@ def test_german_typography(game_dir: Path) -> None:
     assert locale_findings(source_strings(game_dir), game_dir, ["de"]) == []
 
 
+def test_a_quote_closing_after_an_icon_token_is_german(game_dir: Path) -> None:
+    translate(game_dir, {"story:intro": "„Läute {icon:gold}“ heißt es in der Dämmerung."})
+    assert findings_of(game_dir, "I18N-TYPO-QUOTES") == []
+
+
 def test_glyph_missing_from_the_font(game_dir: Path) -> None:
     translate(game_dir, {"story:intro": "Die Glocke läutet → Dämmerung."})
     [found] = findings_of(game_dir, "I18N-GLYPH")

@@ -58,7 +58,7 @@ class Filler:
         self.values = values
 
     def __call__(self, text: str) -> str:
-        text = markup.TOKEN.sub(lambda m: self._token(markup.Token(m.group(0), m.group(1), m.group(2), m.group(3))), text)
+        text = markup.TOKEN.sub(lambda m: self._token(markup.Token(m.group(0), m.group(1), m.group(2))), text)
         return markup.LINK.sub(lambda m: self._link(markup.Link(m.group(0), m.group(1), m.group(2))), text)
 
     def _token(self, token: markup.Token) -> str:
@@ -67,13 +67,13 @@ class Filler:
         if token.is_rule:
             value = self.values.get(token.name)
             return token.raw if value is None else str(value)
-        found = self.texts.content.lookup(token.name, token.id or "")
+        found = self.texts.content.lookup(token.kind, token.id or "")
         if found is None:
             return token.raw
         if token.field is not None:
             return str(getattr(found, token.field, token.raw))
-        name = self.texts.name(token.name, found)
-        return f"**{name}**" if token.name == "trait" else name
+        name = self.texts.name(token.kind, found)
+        return f"**{name}**" if token.kind == "trait" else name
 
     def _link(self, link: markup.Link) -> str:
         if link.words:

@@ -2,7 +2,7 @@
 
 - `{rule_key}`: a rules number from the manifest (`{actions_per_turn}` -> 2); never a literal digit.
 - `{kind:id}`: a thing of the rule data, printed as its localized name (`{action:travel}` -> Reisen).
-- `{kind:id:field}`: a number of the rule data (`{route:novigrad-duen-canell:gold_cost}` -> 2).
+- `{kind_field:id}`: a number of the rule data (`{route_gold_cost:novigrad-duen-canell}` -> 2).
 - `{icon:name}`: an in-text icon, kept for the renderer.
 - `[[id]]`: a glossary entry (kept as a link for the renderer) or a term (printed as its name).
 - `[[id|shown words]]`: a mention of an entry or term, printed as the words (German inflects them).
@@ -17,7 +17,8 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-TOKEN = re.compile(r"\{([a-z][a-z0-9_]*)(?::([a-z0-9-]+))?(?::([a-z][a-z0-9_]*))?\}")
+# The same grammar as pipeline.i18n.tokens (`{name}` and `{name:arg}`), so the generic i18n checks agree.
+TOKEN = re.compile(r"\{([a-z][a-z0-9_]*)(?::([a-z0-9-]+))?\}")
 LINK = re.compile(r"\[\[([a-z0-9]+(?:-[a-z0-9]+)*)(?:\|([^\]|]+))?\]\]")
 DIGITS = re.compile(r"(?<![\w-])\d+(?![\w])")
 ICON = "icon"
@@ -47,9 +48,18 @@ class Token:
     """One `{...}` token: a rule key, a data reference, a data number or an icon."""
 
     raw: str
-    name: str  # rule key, data kind, or "icon"
+    name: str  # rule key, data kind, `kind_field`, or "icon"
     id: str | None  # data id or icon name
-    field: str | None  # data field, for `{kind:id:field}`
+
+    @property
+    def kind(self) -> str:
+        """The data kind of `{kind:id}` and `{kind_field:id}` (data kinds have no underscore)."""
+        return self.name.split("_", 1)[0]
+
+    @property
+    def field(self) -> str | None:
+        """The number field of `{kind_field:id}`, else None."""
+        return self.name.split("_", 1)[1] if self.id is not None and "_" in self.name else None
 
     @property
     def is_rule(self) -> bool:
@@ -70,7 +80,7 @@ class Link:
 
 
 def tokens(text: str) -> list[Token]:
-    return [Token(m.group(0), m.group(1), m.group(2), m.group(3)) for m in TOKEN.finditer(text)]
+    return [Token(m.group(0), m.group(1), m.group(2)) for m in TOKEN.finditer(text)]
 
 
 def links(text: str) -> list[Link]:

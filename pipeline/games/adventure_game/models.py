@@ -3,7 +3,7 @@
 Every YAML file under `content/adventure-game/` has a `kind:` naming one of the file models at the
 end of this module; the JSON Schemas in `content/schema/adventure-game/` are generated from them.
 English text lives here; German comes from `locales/de.po` (see strings.py for the msgctxt paths).
-Entry text is written with the markup of markup.py: `{rule_key}`, `{kind:id}`, `{kind:id:field}`,
+Entry text is written with the markup of markup.py: `{rule_key}`, `{kind:id}`, `{kind_field:id}`,
 `{icon:name}`, `[[entry-or-term]]` and `[[id|shown words]]`.
 """
 

@@ -113,6 +113,7 @@ class _Builder:
             sections=tuple(sections),
             quick_reference=self.quick_reference(),
             labels=self.labels(),
+            umlauts=settings.umlauts if settings else "expand",
         )
 
     def labels(self) -> GuideLabels:

@@ -549,6 +549,8 @@ class GuideSettings(ContentModel):
     title: Text
     aid_title: Text
     glossary_title: Text
+    # German sorting (DIN 5007): "expand" reads ä as ae (variant 2, phone book), "base" as a (variant 1).
+    umlauts: Literal["expand", "base"] = "expand"
     labels: GuideLabels = GuideLabels()
     quick_reference: list[QuickReferenceIcon] = []
 

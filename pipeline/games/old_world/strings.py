@@ -17,6 +17,7 @@ from pipeline.i18n.models import MessageTemplate
 from pipeline.rules.effects import Effect, walk_effects
 
 from . import effects as fx
+from .guide import guide_strings
 from .models import (
     Ability,
     ActionCard,
@@ -91,6 +92,8 @@ def translatable_strings(db: Database) -> list[SourceString]:
         handler = _HANDLERS.get(type(record.entity))
         if handler is not None:
             handler(out, record)
+    # The reference guide and player aid (guide/*.yaml) list their own strings.
+    out.strings.extend(s for s in guide_strings(db) if s.context not in out.seen)
     return out.strings
 
 

@@ -168,12 +168,18 @@ def effect_contexts() -> Iterator[str]:
 
 def ability_message(ability: Ability) -> Message:
     """When and how often an ability works, then what it does: 'In your fight turn (once per fight): ...'."""
-    when = Message(f"ability:timing:{ability.timing.value}")
-    for condition in condition_messages(ability.condition):
-        when = Message("ability:when:condition", {"timing": when, "condition": condition})
-    if ability.limit is not Limit.NONE:
-        when = Message("ability:when:limit", {"when": when, "limit": Message(f"ability:limit:{ability.limit.value}")})
+    when = when_message(ability.timing, ability.condition, ability.limit)
     return Message("ability:frame", {"when": when, "effects": effects_param(ability.effects)})
+
+
+def when_message(timing: Timing, condition: Condition | None, limit: Limit) -> Message:
+    """When and how often something works: 'When your Shield drops to 0, if ... (once per fight)'."""
+    when = Message(f"ability:timing:{timing.value}")
+    for phrase in condition_messages(condition):
+        when = Message("ability:when:condition", {"timing": when, "condition": phrase})
+    if limit is not Limit.NONE:
+        when = Message("ability:when:limit", {"when": when, "limit": Message(f"ability:limit:{limit.value}")})
+    return when
 
 
 def condition_messages(condition: Condition | None) -> list[Message]:

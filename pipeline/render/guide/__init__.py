@@ -10,7 +10,7 @@ from __future__ import annotations
 import io
 import os
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -25,10 +25,12 @@ from .style import STYLES, Geometry, GuideStyle, PaperError, geometry
 
 __all__ = ["PaperError", "layout_guide", "render_guide", "render_player_aid"]
 
+Kind = Literal["guide", "aid"]
+
 MAX_PASSES = 8
 
 
-def layout_guide(document: GuideDocument, paper: str = "a4", kind: str = "guide") -> tuple[list[Page], Refs, int]:
+def layout_guide(document: GuideDocument, paper: str = "a4", kind: Kind = "guide") -> tuple[list[Page], Refs, int]:
     """Pages of a document whose page references agree with the layout; also the references and passes used."""
     style = STYLES[kind]
     geo = geometry(paper, style)
@@ -43,7 +45,7 @@ def layout_guide(document: GuideDocument, paper: str = "a4", kind: str = "guide"
     return pages, refs, MAX_PASSES  # references still moving: the last pass is printed
 
 
-def render_guide(document: GuideDocument, path: Path | str, paper: str = "a4", kind: str = "guide") -> dict[str, Any]:
+def render_guide(document: GuideDocument, path: Path | str, paper: str = "a4", kind: Kind = "guide") -> dict[str, Any]:
     """Write the document as a PDF (kind "guide" or "aid"); returns pages, entries, index terms and passes."""
     pages, refs, passes = layout_guide(document, paper, kind)
     data = draw_pdf(document, pages, STYLES[kind], geometry(paper, STYLES[kind]))

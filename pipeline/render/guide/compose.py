@@ -7,9 +7,11 @@ index are sorted with the locale's collation (`pipeline.i18n.collation`).
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from pipeline.i18n.collation import sort_key
 from pipeline.rules.guide import Block, Entry, GuideDocument, Section
@@ -61,13 +63,13 @@ class Composer:
         parts: list[Part] = []
         if s.title_page:
             parts.append(Part("title", self._title_page()))
+        else:
+            parts.append(Part("heading", self._title_rows()))
         if s.contents:
             parts.append(Part("contents", self._contents()))
-        lead: list[Row] = [] if s.title_page else self._title_rows()
         for i, section in enumerate(self.doc.sections):
-            rows = [*(lead if i == 0 else []), *self._section(section)]
-            new_page = s.section_breaks or i == 0 or (section.sort_entries and s.title_page)
-            parts.append(Part("section", rows, s.columns, new_page=new_page))
+            new_page = s.section_breaks or (s.title_page and (i == 0 or section.sort_entries))
+            parts.append(Part("section", self._section(section), s.columns, new_page=new_page))
         if s.index:
             parts.append(Part("index", self._index(), s.index_columns))
         if self.doc.quick_reference:
@@ -94,8 +96,9 @@ class Composer:
 
     def _title_rows(self) -> list[Row]:
         s = self.style
-        return text_rows(f"**{self.doc.title}**", self.geometry.width, s.title_size, self.locale, leading=1.2,
+        rows = text_rows(f"**{self.doc.title}**", self.geometry.width, s.title_size, self.locale, leading=1.2,
                          color=s.accent, hyphenate=False)
+        return [*rows, Row(height=0.5 * s.title_size)]
 
     def _title_page(self) -> list[Row]:
         s = self.style
@@ -147,11 +150,16 @@ class Composer:
                               owner=entry.id, space_before=0.4 * s.body_size)
         return rows
 
+    def _para(self, text: str, owner: str, **options: Any) -> list[Row]:
+        """Body text rows (links resolved) in the body size."""
+        s = self.style
+        return text_rows(self.resolve(text), self.width, s.body_size, self.locale, leading=s.leading, color=s.ink,
+                         owner=owner, **options)
+
     def _block(self, block: Block, owner: str) -> list[Row]:
         s = self.style
         size, gap = s.body_size, 0.45 * s.body_size
-        para: Callable[..., list[Row]] = lambda text, **kw: text_rows(  # noqa: E731
-            self.resolve(text), self.width, size, self.locale, leading=s.leading, color=s.ink, owner=owner, **kw)
+        para = functools.partial(self._para, owner=owner)
         if block.kind in ("example", "note"):
             bar = s.muted if block.kind == "example" else s.accent
             text = f"*{block.text}*" if block.kind == "example" and "*" not in block.text else block.text
@@ -168,6 +176,7 @@ class Composer:
         return rows
 
     def _items(self, block: Block, para: Callable[..., list[Row]], gap: float) -> list[Row]:
+        """A list's items, sorted for the locale when the list is alphabetical, each with its marker."""
         items = [self.resolve(item) for item in block.items]
         if block.order == "alphabetical":
             items.sort(key=self.key)

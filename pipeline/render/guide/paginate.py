@@ -1,6 +1,7 @@
 """Pagination: rows flow into the columns of pages; a heading keeps with what follows it.
 
-A `Part` is a run of rows with its own column count; a part that asks for it starts on a new page.
+A `Part` is a run of rows with its own column count; a part that asks for it starts on a new page,
+another continues below the page's content (in a new band when its column count differs).
 The result says where every row landed, so anchors ("entry:<id>") resolve to page numbers.
 """
 
@@ -40,23 +41,35 @@ class Page:
 
 
 class _Flow:
-    """The column being filled and the pages made so far."""
+    """The column being filled and the pages made so far. A band is a run of columns across the page."""
 
     def __init__(self, geometry: Geometry) -> None:
         self.geometry = geometry
         self.pages: list[Page] = []
         self.columns = 1
         self.column = 0
-        self.used = 0.0  # pt used in the current column
+        self.band_top = 0.0  # pt below the text area's top where the current band starts
+        self.band_bottom = 0.0  # the deepest point used so far in the current band
+        self.used = 0.0  # pt below the text area's top used in the current column
+
+    @property
+    def at_top(self) -> bool:
+        return self.used == self.band_top
 
     def new_page(self, part: str, columns: int) -> None:
         self.pages.append(Page(len(self.pages) + 1, part))
-        self.columns, self.column, self.used = columns, 0, 0.0
+        self.columns, self.column = columns, 0
+        self.band_top = self.band_bottom = self.used = 0.0
+
+    def new_band(self, columns: int) -> None:
+        """Continue below everything on the page with another number of columns."""
+        self.columns, self.column = columns, 0
+        self.band_top = self.used = self.band_bottom
 
     def next_column(self, part: str) -> None:
         if self.column + 1 < self.columns:
             self.column += 1
-            self.used = 0.0
+            self.used = self.band_top
         else:
             self.new_page(part, self.columns)
 
@@ -66,6 +79,7 @@ class _Flow:
         x = g.left + self.column * (width + g.gutter)
         self.pages[-1].placed.append(Placed(row, x, g.top - self.used - gap, width))
         self.used += gap + row.height
+        self.band_bottom = max(self.band_bottom, self.used)
 
 
 def _chain_height(rows: list[Row], start: int) -> float:
@@ -82,14 +96,15 @@ def paginate(parts: list[Part], geometry: Geometry) -> list[Page]:
     """Place the parts' rows on pages, column by column."""
     flow = _Flow(geometry)
     for part in parts:
-        if part.new_page or not flow.pages or part.columns != flow.columns:
+        if part.new_page or not flow.pages:
             flow.new_page(part.name, part.columns)
+        elif part.columns != flow.columns:
+            flow.new_band(part.columns)
         i = 0
         while i < len(part.rows):
             row = part.rows[i]
-            at_top = flow.used == 0.0
-            gap = 0.0 if at_top else row.space_before
-            if not at_top and flow.used + gap + _chain_height(part.rows, i) > geometry.height:
+            gap = 0.0 if flow.at_top else row.space_before
+            if not flow.at_top and flow.used + gap + _chain_height(part.rows, i) > geometry.height:
                 flow.next_column(part.name)
                 continue
             flow.place(row, gap)

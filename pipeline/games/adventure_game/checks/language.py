@@ -44,7 +44,7 @@ def literal_numbers(units: list[TextUnit]) -> list[Finding]:
         if found:
             shown = ", ".join(str(n) for n in sorted(found))
             message = f"{unit.context}: writes the number(s) {shown} instead of taking them from the rule data"
-            hint = "use a {rule_key} placeholder from game.yaml (or {kind:id:field}); numbers written twice drift"
+            hint = "use a {rule_key} placeholder from game.yaml (or {kind_field:id}); numbers written twice drift"
             findings.append(finding_at(unit.where, "AG-LITERAL-NUMBER", message, hint))
     return findings
 

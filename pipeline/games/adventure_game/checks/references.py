@@ -76,19 +76,19 @@ def token_problem(content: AdventureContent, token: markup.Token, values: dict[s
         if token.name in values:
             return None
         return "AG-RULE-REF", f"{token.raw} is not a rule number of the manifest", _known(values)
-    if token.name not in REF_KINDS:
-        return "AG-REF", f"{token.raw}: unknown kind {token.name!r}", _known(REF_KINDS)
-    found = content.lookup(token.name, token.id or "")
+    if token.kind not in REF_KINDS:
+        return "AG-REF", f"{token.raw}: unknown kind {token.kind!r}", _known(REF_KINDS)
+    found = content.lookup(token.kind, token.id or "")
     if found is None:
-        if content.db.has(REF_KINDS[token.name], token.id):
+        if content.db.has(REF_KINDS[token.kind], token.id):
             return None  # written but rejected by the schema: already reported
-        known = _known(e.id for e in content.data(token.name))
-        return "AG-REF", f"{token.raw}: no {token.name} {token.id!r} in the rule data", known
+        known = _known(e.id for e in content.data(token.kind))
+        return "AG-REF", f"{token.raw}: no {token.kind} {token.id!r} in the rule data", known
     if token.field is not None:
         value = getattr(found, token.field, None)
         if not isinstance(value, int) or isinstance(value, bool):
             fields = [n for n, v in found if isinstance(v, int) and not isinstance(v, bool)]
-            return "AG-REF", f"{token.raw}: {token.name} has no number field {token.field!r}", _known(fields)
+            return "AG-REF", f"{token.raw}: {token.kind} has no number field {token.field!r}", _known(fields)
     return None
 
 

@@ -1,4 +1,9 @@
-"""Runtime invariants (reference §21.9), checked after every step of a simulated game."""
+"""Runtime invariants (reference §21.9), checked after every step of a simulated game.
+
+`violations` runs after every step, so it is written to be cheap: a sound state is recognised by a
+few C-level operations (one sorted list of every action card against the expected one, sums and
+min/max per player); only when something looks wrong does it build the sentences.
+"""
 
 from __future__ import annotations
 
@@ -19,33 +24,118 @@ def _all_cards(tables: Tables, schools: tuple[str, ...]) -> Counter[str]:
     return Counter(ids)
 
 
+@lru_cache(maxsize=8)
+def _sorted_cards(tables: Tables, schools: tuple[str, ...]) -> list[str]:
+    return sorted(_all_cards(tables, schools).elements())
+
+
+@lru_cache(maxsize=8)
+def _token_set(tables: Tables) -> frozenset[str]:
+    return frozenset(tables.tokens)
+
+
+@lru_cache(maxsize=8)
+def _potion_count(tables: Tables) -> int:
+    return len(tables.potion_ids())
+
+
+def _card_list(s: GameState) -> list[str]:
+    """Every action card in play, as one list (zones concatenated)."""
+    cards = s.action_deck + s.common_discard + s.trash
+    cards += [c for c in s.market if c is not None]
+    for p in s.players:
+        cards += p.deck
+        cards += p.discard
+        cards += p.hand
+    if s.fight is not None:
+        cards += [c.card for c in s.fight.combo]
+    return cards
+
+
 def card_zones(s: GameState) -> Counter[str]:
     """Every action card in play: market, decks, discards, hands, the combo on the table, trash."""
-    zones: Counter[str] = Counter(s.action_deck)
-    zones.update(c for c in s.market if c is not None)
-    zones.update(s.common_discard)
-    zones.update(s.trash)
+    return Counter(_card_list(s))
+
+
+def _cards_conserved(s: GameState) -> bool:
+    cards = _card_list(s)
+    cards.sort()
+    return cards == _sorted_cards(s.tables, tuple(p.school for p in s.players))
+
+
+def _tokens(s: GameState) -> list[str]:
+    tokens = [t for pile in s.token_piles.values() for t in pile]
+    tokens += [v[0] for v in s.slots.values() if v is not None]
     for p in s.players:
-        zones.update(p.deck)
-        zones.update(p.discard)
-        zones.update(p.hand)
+        tokens += p.trail_tokens + p.trail_quests + [q.token for q in p.quests if q.token is not None]
+    return tokens
+
+
+def _gold_total(s: GameState) -> int:
+    total = s.bank + s.pot + sum(p.gold for p in s.players) + len(s.wagers) * s.rules.wager_gold
+    return total + sum(len(p.trail_quests) for p in s.players) * TRAIL_QUEST_GOLD
+
+
+def _potions(s: GameState) -> int:
+    potions = len(s.potion_deck) + len(s.potion_discard) + sum(len(p.potions) for p in s.players)
     if s.fight is not None:
-        zones.update(c.card for c in s.fight.combo)
-    return zones
+        potions += sum(len(v) for v in s.fight.potions_used.values())
+    return potions
+
+
+def _fight_cards(s: GameState) -> int:
+    return len(s.fight_deck) + (len(s.fight.life_pool) + len(s.fight.spent) if s.fight else 0)
+
+
+def is_sound(s: GameState) -> bool:
+    """True when no invariant is broken: the quick test `violations` runs first (same checks, no sentences)."""
+    rules = s.rules
+    tables = s.tables
+    if not _cards_conserved(s) or _gold_total(s) != 0:
+        return False
+    decision = s.decision
+    chooser = decision.player if decision is not None and decision.kind == "discard-potion" else -1
+    low, top = rules.attribute_min, rules.attribute_max
+    for p in s.players:
+        attrs = p.attributes
+        values = attrs.values()
+        if p.gold < 0 or min(values) < low or max(values) > top:
+            return False
+        for a in p.maxed:
+            if attrs[a] != top:
+                return False
+        if not 1 <= p.level <= rules.witcher_level_max or not 0 <= p.shield <= attrs[Attribute.DEFENSE]:
+            return False
+        if len(p.hand) > rules.hand_limit or p.track > rules.win_trophies:
+            return False
+        if len(p.potions) > rules.potion_hold_limit and p.seat != chooser:
+            return False
+    monsters = [v[1] for v in s.slots.values() if v is not None]
+    if len(monsters) != len(set(monsters)):
+        return False
+    for terrain, slot in s.slots.items():
+        if slot is not None and tables.tokens[slot[0]].terrain is not terrain:
+            return False
+    tokens = _tokens(s)
+    expected_tokens = _token_set(tables)
+    # The ids are distinct, so equal lengths and equal sets mean equal multisets.
+    if len(tokens) != len(expected_tokens) or not expected_tokens.issuperset(tokens) or len(set(tokens)) != len(tokens):
+        return False
+    return _fight_cards(s) == len(tables.fight_cards) and _potions(s) == _potion_count(tables)
 
 
 def violations(s: GameState) -> list[str]:
     """Every broken invariant, as a sentence (empty when the state is sound)."""
+    if is_sound(s):
+        return []
     found: list[str] = []
     rules = s.rules
     tables = s.tables
     # Cards (rule 61).
-    expected = _all_cards(tables, tuple(p.school for p in s.players))
-    if card_zones(s) != expected:
+    if not _cards_conserved(s):
         found.append("action cards are not conserved across the zones")
     # Gold (rule 72): every account sums to zero; nobody is negative.
-    total = s.bank + s.pot + sum(p.gold for p in s.players) + len(s.wagers) * rules.wager_gold
-    total += sum(len(p.trail_quests) for p in s.players) * TRAIL_QUEST_GOLD
+    total = _gold_total(s)
     if total != 0:
         found.append(f"gold is not conserved (accounts sum to {total})")
     for p in s.players:
@@ -76,20 +166,12 @@ def violations(s: GameState) -> list[str]:
         if slot is not None and tables.token_terrain(slot[0]) is not terrain:
             found.append(f"the {terrain.value} slot holds a token of another terrain")
     # Location tokens (rule 62).
-    tokens = [t for pile in s.token_piles.values() for t in pile]
-    tokens += [v[0] for v in s.slots.values() if v is not None]
-    for p in s.players:
-        tokens += p.trail_tokens + p.trail_quests + [q.token for q in p.quests if q.token is not None]
-    if sorted(tokens) != sorted(tables.tokens):
+    if sorted(_tokens(s)) != sorted(tables.tokens):
         found.append("location tokens are not conserved")
     # Monster Fight cards (rule 73).
-    fight_cards = len(s.fight_deck) + (len(s.fight.life_pool) + len(s.fight.spent) if s.fight else 0)
-    if fight_cards != len(tables.fight_cards):
+    if _fight_cards(s) != len(tables.fight_cards):
         found.append("monster fight cards are not conserved")
     # Potions.
-    potions = len(s.potion_deck) + len(s.potion_discard) + sum(len(p.potions) for p in s.players)
-    if s.fight is not None:
-        potions += sum(len(v) for v in s.fight.potions_used.values())
-    if potions != len(tables.potion_ids()):
+    if _potions(s) != _potion_count(tables):
         found.append("potions are not conserved")
     return found

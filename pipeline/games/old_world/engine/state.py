@@ -7,6 +7,8 @@ choose; `apply()` sends the chosen action back in. All chance goes through `self
 from __future__ import annotations
 
 import random
+from itertools import repeat
+from operator import is_
 from collections.abc import Generator
 from dataclasses import dataclass, field
 from typing import Any
@@ -180,7 +182,9 @@ class GameState:
 
     def apply(self, action: Action) -> None:
         """Play one action of the current decision and run the rules to the next decision."""
-        if self._decision is None or action not in self._decision.actions:
+        decision = self._decision
+        # Bots hand back one of the offered values: find it by identity (in C) before comparing by value.
+        if decision is None or (True not in map(is_, decision.actions, repeat(action)) and action not in decision.actions):
             raise IllegalAction(f"{action} is not legal now")
         self.log.append(action)
         self._advance(action)

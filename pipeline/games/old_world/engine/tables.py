@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..content import OldWorldContent
 from ..enums import Attribute, ExplorationDeck, Terrain
@@ -46,6 +47,9 @@ class Tables:
     attribute_trophies: dict[str, AttributeTrophy]
     witcher_trophies: dict[str, WitcherTrophy]
     school_sites: dict[str, str] = field(default_factory=dict)
+    # Values derived from the content by the rules, computed once on first use (interned actions,
+    # payable cards per destination, ...): see `memo` users in turn.py and abilities.py.
+    memo: dict[Any, Any] = field(default_factory=dict, repr=False)
 
     @classmethod
     def from_content(cls, content: OldWorldContent) -> Tables:

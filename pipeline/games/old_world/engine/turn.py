@@ -4,6 +4,7 @@ explore, Phase III discard, draw and gain a card. `game_flow` runs turns until t
 from __future__ import annotations
 
 from itertools import combinations
+from typing import Any
 
 from ..enums import Attribute, CardTerrain, ExplorationDeck, LocationAction
 from .actions import Action, Buy, Discard, Duel, Explore, FightMonster, Meditate, Move, Pass, Poker
@@ -13,7 +14,7 @@ from .locations import location_options, take_location_action
 from .outcome import Outcome, Termination
 from .poker import play
 from .state import Decision, Flow, GameState, PlayerState
-from .tables import ATTRIBUTES
+from .tables import ATTRIBUTES, Tables
 from .witcher import gain_trophy
 
 
@@ -52,22 +53,64 @@ def payments(s: GameState, p: PlayerState) -> tuple[list[str], list[tuple[str, s
 
 
 def move_options(s: GameState, p: PlayerState) -> list[Action]:
-    """Move to a connected location paying: 1 matching or Wild card, any 2 cards, or 1 card + 1 Gold (§7.1)."""
-    if not p.hand:
+    """Move to a connected location paying: 1 matching or Wild card, any 2 cards, or 1 card + 1 Gold (§7.1).
+
+    Per destination: the matching single cards (hand order), the distinct pairs (sorted), then with
+    Gold each single card. The Move values are interned per content (`Tables.memo`): equal to fresh
+    ones, but built once.
+    """
+    hand = p.hand
+    if not hand:
         return []
-    singles, pairs = payments(s, p)
-    cards = s.tables.cards
+    tables = s.tables
+    memo = tables.memo
+    singles = list(dict.fromkeys(hand))
+    ordered = tuple(sorted(hand))
+    with_gold = p.gold >= 1
     options: list[Action] = []
-    for dest in s.tables.neighbours[p.location]:
-        terrain = s.tables.locations[dest].terrain.value
-        for c in singles:
-            t = cards[c].terrain
-            if t is CardTerrain.WILD or t.value == terrain:
-                options.append(Move(dest, (c,)))
-        options.extend(Move(dest, pair) for pair in pairs)
-        if p.gold >= 1:
-            options.extend(Move(dest, (c,), gold=1) for c in singles)
+    for dest, payable, single, single_gold in _exits(tables, p.location):
+        options += [single[c] for c in singles if c in payable]
+        key = ("move-pairs", dest, ordered)
+        pairs = memo.get(key)
+        if pairs is None:
+            pairs = memo[key] = [Move(dest, pair) for pair in dict.fromkeys(combinations(ordered, 2))]
+        options += pairs
+        if with_gold:
+            options += [single_gold[c] for c in singles]
+    _trim(memo)
     return options
+
+
+ExitInfo = tuple[str, frozenset[str], dict[str, Move], dict[str, Move]]
+
+
+def _exits(tables: Tables, location: str) -> list[ExitInfo]:
+    """Per neighbour: its id, the cards that pay alone to enter it, and the interned 1-card Moves."""
+    key = ("exits", location)
+    found: list[ExitInfo] | None = tables.memo.get(key)
+    if found is None:
+        found = []
+        for dest in tables.neighbours[location]:
+            terrain = tables.locations[dest].terrain.value
+            payable = frozenset(
+                c.id for c in tables.cards.values() if c.terrain is CardTerrain.WILD or c.terrain.value == terrain
+            )
+            single = {c: Move(dest, (c,)) for c in tables.cards}
+            single_gold = {c: Move(dest, (c,), gold=1) for c in tables.cards}
+            found.append((dest, payable, single, single_gold))
+        tables.memo[key] = found
+    return found
+
+
+# Interned option lists keyed by hands: dropped wholesale past this size to bound the memory.
+MEMO_LIMIT = 100_000
+
+
+def _trim(memo: dict[Any, Any]) -> None:
+    if len(memo) > MEMO_LIMIT:
+        kept = {k: v for k, v in memo.items() if k[0] == "exits"}
+        memo.clear()
+        memo.update(kept)
 
 
 def poker_options(s: GameState, p: PlayerState) -> list[Action]:
@@ -164,13 +207,19 @@ def phase_two(s: GameState, p: PlayerState) -> Flow:
 def buy_options(s: GameState, p: PlayerState) -> list[Action]:
     """Every market card the hand can pay for, with each distinct set of cards to discard (§7.3)."""
     options: list[Action] = []
-    hand = sorted(p.hand)
+    hand = tuple(sorted(p.hand))
+    memo = s.tables.memo
     for slot, card in enumerate(s.market):
         if card is None:
             continue
         cost = s.slot_cost(slot)
         if cost <= len(hand):
-            options.extend(Buy(slot, pay) for pay in dict.fromkeys(combinations(hand, cost)))
+            key = ("buy", slot, cost, hand)
+            buys = memo.get(key)
+            if buys is None:
+                buys = memo[key] = [Buy(slot, pay) for pay in dict.fromkeys(combinations(hand, cost))]
+            options += buys
+    _trim(memo)
     return options
 
 

@@ -1,0 +1,207 @@
+"""Old World's boards as render-ready data: the game board (map, market, monsters, trophy track, decks,
+phases) and one player board per school, localized.
+
+Numbers come from the manifest (market slot modifiers, trophy track, level-up draws, attribute and
+shield limits); labels from `texts/boards.yaml` and the other message templates.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pipeline.content.database import Database
+from pipeline.i18n.localizer import Localizer
+from pipeline.i18n.messages import Message
+from pipeline.rules.boards import Area, BoardLocation, Boards, BoardSpec, Site, Spot
+from pipeline.rules.components import Where
+
+from .content import OldWorldContent
+from .enums import Attribute, LocationAction, Terrain
+from .models import Location, Manifest, School
+from .texts import when_message
+
+BOARD_TEMPLATE = "board"
+PLAYER_BOARD_TEMPLATE = "player-board"
+PLAYER_BOARD_SIZE = (250.0, 170.0)  # mm; must match the player-board layout template
+ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X")
+
+# The icon each location action prints with (training shows its attribute instead).
+ACTION_ICONS = {
+    LocationAction.SCHOOL: "school",
+    LocationAction.POTION: "potion",
+    LocationAction.LOCALS_POKER: "dice",
+    LocationAction.TRAIL_QUEST: "quest",
+    LocationAction.CARD_EXCHANGE: "exchange",
+    LocationAction.POOL_TRASH: "trash",
+    LocationAction.SPECIAL: "gold",
+}
+PRINT_LABELS = ("print:assembly", "print:assembly-help", "print:overlap", "print:tile")
+
+
+def old_world_boards(db: Database, loc: Localizer) -> Boards:
+    """The game board and the five player boards in the localizer's locale."""
+    builder = _Builder(OldWorldContent(db), loc)
+    labels = {key.partition(":")[2]: builder.label(key) for key in PRINT_LABELS}
+    boards = Boards("old-world", loc.locale, builder.board(), builder.player_boards(), labels)
+    return boards
+
+
+class _Builder:
+    def __init__(self, content: OldWorldContent, loc: Localizer) -> None:
+        self.content = content
+        self.loc = loc
+        self.manifest: Manifest | None = content.manifest
+
+    def t(self, context: str, source: str) -> str:
+        return self.loc.text(context, source) if source else ""
+
+    def label(self, context: str, **params: Any) -> str:
+        return self.loc.message(Message(context, params))
+
+    def where(self, collection: str, key: Any, *path: str) -> Where:
+        source = self.content.db.where(collection, key, *path)
+        return Where(source.file, source.line, source.column)
+
+    def title(self) -> str:
+        name = self.manifest.name if self.manifest else "The Witcher: Old World"
+        return self.t("game:name", name)
+
+    # --- The game board ------------------------------------------------------------------------
+
+    def board(self) -> BoardSpec | None:
+        size = self.content.board
+        if size is None:
+            return None
+        spec = BoardSpec("board", self.title(), size.width_mm, size.height_mm, BOARD_TEMPLATE)
+        spec.locations = [self.location(loc) for loc in self.content.locations]
+        known = {loc.id for loc in self.content.locations}
+        spec.connections = sorted({tuple(sorted((loc.id, other))) for loc in self.content.locations  # type: ignore[misc]
+                                   for other in loc.connections if other in known})
+        spec.areas = [self.market(), self.action_deck(), self.monsters(), self.trophy_track(), self.decks(),
+                      self.phases(), self.legend()]
+        return spec
+
+    def location(self, loc: Location) -> BoardLocation:
+        action = loc.action
+        icon = action.attribute.value if action.type is LocationAction.TRAIN_ATTRIBUTE and action.attribute else ""
+        site = None
+        school = next((s for s in self.content.schools if s.id == action.school), None)
+        if action.type is LocationAction.SCHOOL and school is not None:
+            specialty = self.t(f"school:{school.id}:specialty:name", school.specialty.name)
+            site = Site(self.t(f"school:{school.id}:name", school.name), school.color, specialty)
+        return BoardLocation(
+            loc.id, loc.number, self.t(f"location:{loc.id}:name", loc.name), loc.position.x, loc.position.y,
+            loc.terrain.value, icon or ACTION_ICONS.get(action.type, "wild"),
+            self.label(f"location-action:{action.type.value}"), site, self.where("locations", loc.id, "position"))
+
+    def market(self) -> Area:
+        modifiers = self.manifest.market.slot_modifiers if self.manifest else []
+        cost = self.label("label:cost")
+        spots = tuple(Spot(cost, _signed(m), place="action-card") for m in modifiers)
+        return Area("market", self.label("board:market"), "gold", spots, (self.label("board:market-note"),))
+
+    def action_deck(self) -> Area:
+        return Area("action-deck", spots=(Spot(self.label("board:action-deck"), icon="combat", place="action-back"),))
+
+    def monsters(self) -> Area:
+        spots = tuple(Spot(self.label(f"terrain:{terrain.value}"), icon=terrain.value, place="monster",
+                           token="location-token") for terrain in Terrain)
+        return Area("monsters", self.label("board:monsters"), "monster", spots, (self.label("board:monster-slot"),))
+
+    def trophy_track(self) -> Area:
+        track = self.manifest.trophy_track if self.manifest else []
+        last = len(track) - 1
+        spots = []
+        for count, position in enumerate(track):
+            lines = [self.label("board:fatigue", amount=position.fatigue), self.label("board:reputation", amount=position.reputation)]
+            caption = self.label("board:trophies-count", count=count)
+            value = str(count)
+            spots.append(Spot(caption, value, "trophy" if count == last else "", "\n".join(lines),
+                              color="#c9a45c" if count == last else ""))
+        return Area("trophy-track", self.label("board:trophy-track"), "trophy", tuple(spots))
+
+    def decks(self) -> Area:
+        spots = (
+            Spot(self.label("board:potions"), icon="potion", place="potion-back"),
+            Spot(self.label("deck:city"), icon="city", place="exploration"),
+            Spot(self.label("deck:wilds"), icon="wilds", place="exploration"),
+            Spot(self.label("board:events"), icon="quest", place="event-back"),
+            Spot(self.label("board:attribute-trophies"), icon="trophy", place="trophy-back"),
+            Spot(self.label("board:monster-fight"), icon="monster", place="monster-fight-back"),
+        )
+        return Area("decks", self.label("board:decks"), spots=spots, columns=3)
+
+    def phases(self) -> Area:
+        text = tuple(self.label(f"board:phase-{n}") for n in (1, 2, 3))
+        return Area("phases", self.label("board:turn"), text=text)
+
+    def legend(self) -> Area:
+        entries = [(ACTION_ICONS[LocationAction.SCHOOL], LocationAction.SCHOOL)]
+        entries += [(a.value, LocationAction.TRAIN_ATTRIBUTE) for a in (Attribute.COMBAT, Attribute.DEFENSE, Attribute.ALCHEMY)]
+        entries += [(ACTION_ICONS[a], a) for a in ACTION_ICONS if a is not LocationAction.SCHOOL]
+        used = {loc.action.type for loc in self.content.locations}
+        text = tuple(f"{{icon:{icon}}} {self.label(f'location-action:{action.value}')}" for icon, action in entries if action in used)
+        return Area("legend", self.label("board:legend"), text=text)
+
+    # --- Player boards -------------------------------------------------------------------------
+
+    def player_boards(self) -> list[BoardSpec]:
+        return [self.player_board(school) for school in self.content.schools]
+
+    def player_board(self, school: School) -> BoardSpec:
+        name = self.t(f"school:{school.id}:name", school.name)
+        width, height = PLAYER_BOARD_SIZE
+        spec = BoardSpec(f"player-board-{school.id}", name, width, height, PLAYER_BOARD_TEMPLATE, color=school.color,
+                         where=self.where("schools", school.id))
+        rules = self.manifest.rules if self.manifest else None
+        low, high = (rules.attribute_min, rules.attribute_max) if rules else (1, 5)
+        spec.areas = [self.header(school)]
+        for attribute in (Attribute.COMBAT, Attribute.DEFENSE, Attribute.ALCHEMY):
+            spots = tuple(Spot(value=str(n)) for n in range(low, high + 1))
+            spec.areas.append(Area(attribute.value, self.label(f"attribute:{attribute.value}"), attribute.value, spots, track=True))
+        spec.areas += [self.specialty(school, low), self.witcher_level(), self.shield(), self.wagers(), self.trophies()]
+        return spec
+
+    def header(self, school: School) -> Area:
+        specialty = school.specialty
+        name = self.t(f"school:{school.id}:specialty:name", specialty.name)
+        when = self.loc.message(when_message(specialty.timing, specialty.condition, specialty.limit))
+        return Area("header", self.t(f"school:{school.id}:name", school.name), "school",
+                    text=(f"**{self.label('label:specialty')}: {name}.** {when}.",))
+
+    def specialty(self, school: School, low: int) -> Area:
+        ctx = f"school:{school.id}:specialty"
+        spots = tuple(Spot(value=str(low + i), text=self.loc.effects_text(list(effects), ctx), color=school.color)
+                      for i, effects in enumerate(school.specialty.levels))
+        name = self.t(f"{ctx}:name", school.specialty.name)
+        return Area("specialty", f"{self.label('attribute:specialty')}: {name}", "specialty", spots, track=True)
+
+    def witcher_level(self) -> Area:
+        rules = self.manifest.rules if self.manifest else None
+        top = rules.witcher_level_max if rules else 5
+        draws = rules.levelup_draw if rules else {}
+        spots = []
+        for level in range(1, top + 1):
+            text = self.label("effect:draw-cards", amount=draws[level]) if draws.get(level) else ""
+            spots.append(Spot(self.label("player-board:start") if level == 1 else "", ROMAN[level - 1], text=text))
+        return Area("level", self.label("player-board:witcher-level"), "specialty", tuple(spots), track=True)
+
+    def shield(self) -> Area:
+        rules = self.manifest.rules if self.manifest else None
+        top = rules.attribute_max if rules else 5
+        spots = tuple(Spot(value=str(n)) for n in range(0, top + 1))
+        return Area("shield", self.label("player-board:shield"), "shield", spots, track=True)
+
+    def wagers(self) -> Area:
+        rules = self.manifest.rules if self.manifest else None
+        amount = f"{rules.wager_gold} {{icon:gold}}" if rules else ""
+        spots = tuple(Spot(self.label(f"player-board:wager-{side}"), icon="gold", text=amount) for side in ("attacker", "defender"))
+        return Area("wagers", self.label("player-board:wagers"), spots=spots, columns=1)
+
+    def trophies(self) -> Area:
+        return Area("trophies", self.label("player-board:trophies"), "trophy", text=(self.label("player-board:trophies-hint"),))
+
+
+def _signed(value: int) -> str:
+    """A slot modifier as printed: +1, 0, \u22121."""
+    return f"+{value}" if value > 0 else f"\u2212{-value}" if value < 0 else "0"
