@@ -15,9 +15,12 @@ import typer
 
 from pipeline.build.command import build as build_command
 from pipeline.cli_i18n import LocaleOption, i18n_app, i18n_findings
+from pipeline.content.database import Database
 from pipeline.content.schema import stale_schemas, write_schemas
 from pipeline.findings import Finding, Report
 from pipeline.games import GAMES, find_game
+from pipeline.render.fit import fit_findings
+from pipeline.rules.components import HasComponents
 from pipeline.rules.ruleset import Ruleset
 from pipeline.rules.simulation import SimulationReport, run_simulation, smoke_run
 
@@ -138,25 +141,33 @@ def validate(game: GameOption = None, content: ContentOption = None, format: For
 def check(
     game: GameOption = None, locale: LocaleOption = None, content: ContentOption = None, format: FormatOption = Format.text
 ) -> None:
-    """Validate, then run every consistency rule of each game (and the translation checks of --locale L)."""
+    """Validate, run every consistency rule, a seeded simulation smoke run, the translation checks and the
+    text-fit check of each locale (default: every locale the game declares)."""
     root = content_root(content)
-    selected = select_games(game, root)
-    report, stats = run_validation(selected, root, structure_only=False)
-    if report.ok:
-        report.extend(simulation_findings(selected, root))
-    report.extend(i18n_findings(selected, root, locale or []))
+    report = Report()
+    stats: dict[str, dict[str, int]] = {}
+    for ruleset in select_games(game, root):
+        db, findings = ruleset.load(root)
+        findings += ruleset.checks(db)
+        report.extend(findings)
+        stats[ruleset.id] = ruleset.stats(db)
+        if Report(findings).ok:  # simulating or printing broken content would only repeat its errors
+            locales = locale or ruleset.info(db).locales
+            report.extend(deep_check_findings(ruleset, db, root, locales))
     report.extra["stats"] = stats
     emit(report, format, f"check: {report.summary()} ({counts_line(stats)})")
     raise typer.Exit(report.exit_code)
 
 
-def simulation_findings(games: list[Ruleset], root: Path) -> list[Finding]:
-    """The seeded smoke run of `pnp check`: a few games at every player count of each game with an engine."""
+def deep_check_findings(ruleset: Ruleset, db: Database, root: Path, locales: list[str]) -> list[Finding]:
+    """What `check` adds to a sound database: the simulation smoke run, translations, and text fit per locale."""
     findings: list[Finding] = []
-    for game in games:
-        if game.bots:
-            db, _ = game.load(root)
-            findings.extend(smoke_run(game, db, seed=1, games_per_count=SMOKE_GAMES)[0])
+    if ruleset.bots:
+        findings.extend(smoke_run(ruleset, db, seed=1, games_per_count=SMOKE_GAMES)[0])
+    findings.extend(i18n_findings(ruleset, db, root, locales))
+    if isinstance(ruleset, HasComponents):
+        for code in locales:
+            findings.extend(fit_findings(ruleset, db, code))
     return findings
 
 

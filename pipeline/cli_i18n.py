@@ -135,16 +135,14 @@ def pseudo_command(
     _show(pseudo(template, content_dir, ruleset.id, locale), f", {locale}")
 
 
-def i18n_findings(games: Sequence[Ruleset], root: Path, locales: Sequence[str]) -> list[Finding]:
-    """The translation findings of each game for the locales asked (what `pnp check --locale L` adds)."""
-    findings: list[Finding] = []
-    for game in games:
-        db, _ = game.load(root)
-        declared = [code for code in game.info(db).locales if code in locales or "all" in locales]
-        asked = declared + [code for code in locales if code not in declared and code != "all"]
-        strings = game.strings(db)
-        if not strings or not asked:
-            continue  # a game without translatable content has no catalogs to check
-        source = next((code for code in game.info(db).locales if game.localizer(db, code).is_source), "en")
-        findings.extend(locale_findings(strings, game.content_dir(root), asked, source))
-    return findings
+def i18n_findings(game: Ruleset, db: Database, root: Path, locales: Sequence[str]) -> list[Finding]:
+    """The translation findings of one loaded game for the locales asked (what `pnp check` adds)."""
+    declared = game.info(db).locales
+    asked = [code for code in declared if code in locales] + [code for code in locales if code not in declared]
+    strings = game.strings(db)
+    if not strings or not asked:
+        return []  # a game without translatable content has no catalogs to check
+    source = next((code for code in declared if game.localizer(db, code).is_source), "en")
+    return locale_findings(strings, game.content_dir(root), asked, source)
+
+

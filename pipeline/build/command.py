@@ -41,6 +41,8 @@ class Target(StrEnum):
     cards = "cards"
     tokens = "tokens"
     tts = "tts"
+    boards = "boards"
+    help = "help"
 
 
 class OutputFormat(StrEnum):
@@ -65,7 +67,7 @@ def build(
     locale: Annotated[list[str] | None, typer.Option("--locale", "-l", help="Locale (repeatable); default: all.")] = None,
     paper: Annotated[Paper, typer.Option("--paper", help="a4 or letter.")] = Paper.a4,
     backs: Annotated[Backs, typer.Option("--backs", help="duplex, gutter (fold) or none.")] = Backs.duplex,
-    target: Annotated[list[Target] | None, typer.Option("--target", "-t", help="cards, tokens or tts (repeatable).")] = None,
+    target: Annotated[list[Target] | None, typer.Option("--target", "-t", help="cards, tokens, tts, boards, help.")] = None,
     out: Annotated[Path, typer.Option("--out", help="Output folder.")] = Path("output"),
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes.")] = min(4, os.cpu_count() or 1),
     back_offset: Annotated[float, typer.Option("--back-offset", help="Shift duplex backs right by this many mm.")] = 0.0,
@@ -75,7 +77,7 @@ def build(
     cache_dir: Annotated[Path, typer.Option("--cache-dir", help="Build cache folder.")] = Path(".pnp-cache"),
     force: Annotated[bool, typer.Option("--force", help="Rebuild even what the cache says is up to date.")] = False,
 ) -> None:
-    """Render print-ready PDFs (cards, tokens) and digital-table PNGs for each game and locale."""
+    """Render print-ready PDFs (cards, tokens, boards, help cards) and digital-table PNGs for each game and locale."""
     started = time.perf_counter()
     root, layouts_dir = _folder(content, "content"), _folder(layouts, "layouts")
     rulesets = _select(game, root)

@@ -1,4 +1,4 @@
-"""Build targets: what each writes for one game and locale. Room is left for boards, guides and help.
+"""Build targets: what each writes for one game and locale. Room is left for guides.
 
 A job is one game in one locale with the targets asked for; it runs in a worker process, skips the
 targets whose cache record still holds, and loads content only if something must be drawn.
@@ -17,7 +17,7 @@ from pipeline.findings import Finding, warning
 from .atomic import write_atomic
 from .cache import Cache, OutputFile, TargetRecord
 
-TARGET_NAMES = ("cards", "tokens", "tts")  # boards, guides and help come later
+TARGET_NAMES = ("cards", "tokens", "tts", "boards", "help")  # guides come later
 
 
 @dataclass(frozen=True)
@@ -35,6 +35,8 @@ class BuildOptions:
         """The options that change a target's bytes (part of its cache key); TTS sheets ignore the paper."""
         if target == "tts":
             return {"target": target}
+        if target == "boards":  # backs do not apply: boards are one-sided
+            return {"target": target, "paper": self.paper}
         return {"target": target, "paper": self.paper, "backs": self.backs, "back_offset": self.back_offset}
 
 
@@ -56,6 +58,9 @@ class _Drawing:
     ctx: Any
     common: list[Finding] = field(default_factory=list)
     prepared: dict[str, Any] = field(default_factory=dict)
+    ruleset: Any = None
+    db: Any = None
+    localizer: Any = None
 
     def faces(self, kind: str) -> Any:
         from pipeline.render.sheets import prepare
@@ -111,7 +116,7 @@ def _load(job: Job) -> tuple[_Drawing | None, list[Finding]]:
     bleed = profile.bleed if profile else 3.0
     ctx = RenderContext(job.game, job.locale, components.root, opts.cache_dir, bleed)
     common = load_findings + layout_findings + _locale_findings(job, localizer, db.root)
-    return _Drawing(components, layouts, ctx, common), []
+    return _Drawing(components, layouts, ctx, common, ruleset=ruleset, db=db, localizer=localizer), []
 
 
 def _locale_findings(job: Job, localizer: Any, root: Path) -> list[Finding]:
@@ -199,8 +204,24 @@ def build_tts(drawing: _Drawing, job: Job, record: TargetRecord) -> list[Finding
     return list(prepared.findings)
 
 
+def build_boards(drawing: _Drawing, job: Job, record: TargetRecord) -> list[Finding]:
+    """board.pdf (tiled at full size, with an assembly page), board-poster.pdf and player-boards.pdf."""
+    from .boards import build_boards as run
+
+    return run(drawing, job, record)
+
+
+def build_help(drawing: _Drawing, job: Job, record: TargetRecord) -> list[Finding]:
+    """help-cards.pdf: the help cards alone, on card sheets."""
+    from .boards import build_help as run
+
+    return run(drawing, job, record)
+
+
 TARGETS: dict[str, Callable[[_Drawing, Job, TargetRecord], list[Finding]]] = {
     "cards": build_cards,
     "tokens": build_tokens,
     "tts": build_tts,
+    "boards": build_boards,
+    "help": build_help,
 }

@@ -14,7 +14,7 @@ from pipeline.findings import Finding, Severity, error, warning
 from pipeline.rules.boards import BoardLocation, BoardSpec
 
 from .board_areas import draw_area
-from .board_map import RADIUS, draw_map
+from .board_map import FOOTPRINT_NAME, FOOTPRINT_SITE, RADIUS, draw_map
 from .layouts import BoxSpec, Layouts, Template
 from .pdf import Document
 from .pen import Origin, Pen
@@ -32,13 +32,15 @@ class BoardPlan:
     locations: list[BoardLocation] = field(default_factory=list)
     boxes: dict[str, BoxSpec] = field(default_factory=dict)
     findings: list[Finding] = field(default_factory=list)
+    bleed: float = 0.0  # background boxes marked `bleed: true` grow by this much (player boards cut on their own)
 
     @property
     def size(self) -> Size:
         return Size(self.spec.width, self.spec.height)
 
 
-def plan_board(spec: BoardSpec, game: str, locale: str, layouts: Layouts) -> tuple[BoardPlan | None, list[Finding]]:
+def plan_board(spec: BoardSpec, game: str, locale: str, layouts: Layouts,
+               bleed: float = 0.0) -> tuple[BoardPlan | None, list[Finding]]:
     """Match a board with its template; positions and areas that do not fit are findings."""
     where = spec.where
     origin = Origin(game, locale, spec.id, where.file if where else game, where.line if where else 1,
@@ -49,7 +51,7 @@ def plan_board(spec: BoardSpec, game: str, locale: str, layouts: Layouts) -> tup
                             origin.line, hint=f"add a template named {spec.template!r} under layouts/{game}/")]
     sizes = {kind: t.size for name, t in layouts.templates.items() if (kind := name.rpartition("/")[2])
              and layouts.template_for(game, kind) is t}
-    plan = BoardPlan(spec, template, origin, sizes, boxes={box.name: box for box in template.boxes})
+    plan = BoardPlan(spec, template, origin, sizes, boxes={box.name: box for box in template.boxes}, bleed=bleed)
     if abs(template.size.width - spec.width) > 0.01 or abs(template.size.height - spec.height) > 0.01:
         plan.findings.append(warning("BOARD-SIZE", f"{game}: board {spec.id!r} is {spec.width:g}x{spec.height:g} mm, its "
                                      f"layout {template.name!r} {template.size.width:g}x{template.size.height:g} mm",
@@ -76,10 +78,11 @@ def _position_finding(loc: BoardLocation, spec: BoardSpec, areas: list[Box], gam
         return error("BOARD-POSITION", f"{name} lies outside the {spec.width:g}x{spec.height:g} mm board and is not drawn",
                      file, line, column, hint="move it onto the board")
     disc = Box(loc.x - RADIUS, loc.y - RADIUS, 2 * RADIUS, 2 * RADIUS)
+    footprint = Box(disc.x, disc.y, disc.width, disc.height + (FOOTPRINT_SITE if loc.site else FOOTPRINT_NAME))
     if disc.x < 0 or disc.y < 0 or disc.right > spec.width or disc.bottom > spec.height:
         return warning("BOARD-POSITION", f"{name} is cut by the board's edge", file, line, column,
                        hint=f"keep locations {RADIUS:g} mm or more inside the board")
-    if any(_overlaps(disc, area) for area in areas):
+    if any(_overlaps(footprint, area) for area in areas):
         return warning("BOARD-OVERLAP", f"{name} lies under an area of the board layout", file, line, column,
                        hint="move the location, or the area's box in the board layout")
     return None
@@ -95,8 +98,9 @@ def draw_board(pen: Pen, plan: BoardPlan) -> None:
     area_ids = {a.id for a in spec.areas}
     for box in template.boxes:
         if box.name not in area_ids and box.model.type == "rect":
-            _panel(pen, box, template, spec.color)
-    draw_map(pen, spec, plan.locations)
+            _panel(pen, box, template, spec.color, plan.bleed)
+    frame = plan.boxes.get("map")
+    draw_map(pen, spec, plan.locations, frame.box if frame else None)
     for area in spec.areas:
         spec_box = plan.boxes.get(area.id)
         if spec_box is not None:
@@ -111,16 +115,18 @@ def _colors(box: BoxSpec, template: Template, accent: str) -> tuple[str | None, 
     return fill, stroke
 
 
-def _panel(pen: Pen, box: BoxSpec, template: Template, accent: str) -> None:
+def _panel(pen: Pen, box: BoxSpec, template: Template, accent: str, bleed: float) -> None:
     fill, stroke = _colors(box, template, accent)
-    pen.rect(box.box, fill=fill, stroke=stroke, width=box.stroke_width, radius=box.radius)
+    pen.rect(box.box.grow(bleed) if box.model.bleed else box.box, fill=fill, stroke=stroke, width=box.stroke_width,
+             radius=box.radius)
 
 
 def board_form(doc: Document, name: str, plan: BoardPlan) -> list[Finding]:
     """Draw the board once as a form XObject `name` (origin bottom-left, 1 unit = 1 pt); its findings."""
     c = doc.canvas
     size = plan.size
-    c.beginForm(name, 0, 0, pt(size.width), pt(size.height))
+    bleed = pt(plan.bleed)
+    c.beginForm(name, -bleed, -bleed, pt(size.width) + bleed, pt(size.height) + bleed)
     pen = Pen(c, size.height, plan.origin)
     draw_board(pen, plan)
     c.endForm()

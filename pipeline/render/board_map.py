@@ -4,23 +4,37 @@ terrain and action badges, its name plate and, for a faction's site, a ring and 
 
 from __future__ import annotations
 
+import math
+
 from pipeline.rules.boards import BoardLocation, BoardSpec
 
 from .icons import COLORS
 from .pen import Pen, style
 from .units import MM_PER_PT, Box, pt
 
-RADIUS = 14.0  # location disc, mm
+RADIUS = 17.0  # location disc, mm
+FOOTPRINT_NAME = 12.0  # mm under the disc taken by the name plate
+FOOTPRINT_SITE = 24.0  # ... by the name and site plates
 ROAD = "#7a5c3a"
 ROAD_INNER = "#eadcb4"
 INK = "#3b3024"
 LIGHT = "#fbf7ee"
 TERRAIN_FILL = {"forest": "#4f8a3c", "mountain": "#8a7660", "water": "#3f86c0"}
+TERRAIN_PATCH = {"forest": "#dfe6c4", "mountain": "#e6dac2", "water": "#d6e3e6"}
 
 
-def draw_map(pen: Pen, spec: BoardSpec, locations: list[BoardLocation]) -> None:
-    """Roads first, then the locations on top (locations outside the board are left out by the caller)."""
+def draw_map(pen: Pen, spec: BoardSpec, locations: list[BoardLocation], frame: Box | None = None) -> None:
+    """Terrain around each location (inside the map's frame), roads, then the locations on top."""
     by_id = {loc.id: loc for loc in locations}
+    c = pen.c
+    c.saveState()
+    if frame is not None:
+        path = c.beginPath()
+        path.rect(pt(frame.x), pen.y(frame.bottom), pt(frame.width), pt(frame.height))
+        c.clipPath(path, stroke=0, fill=0)
+    for loc in locations:
+        draw_terrain(pen, loc)
+    c.restoreState()
     for a, b in spec.connections:
         if a in by_id and b in by_id:
             draw_road(pen, by_id[a], by_id[b])
@@ -28,30 +42,40 @@ def draw_map(pen: Pen, spec: BoardSpec, locations: list[BoardLocation]) -> None:
         draw_location(pen, loc)
 
 
+def draw_terrain(pen: Pen, loc: BoardLocation) -> None:
+    """A pale patch of the location's terrain with a few of its symbols around it (not under the name)."""
+    fill = TERRAIN_PATCH.get(loc.terrain, "#e6dcc0")
+    pen.circle(loc.x, loc.y, 38.0, fill=fill)
+    for k, (angle, radius) in enumerate(((30.0, 24.0), (150.0, 22.0), (260.0, 26.0))):
+        radians = math.radians(angle + 23 * (loc.number % 4) + 11 * k)
+        pen.circle(loc.x + 22 * math.cos(radians), loc.y + 18 * math.sin(radians), radius, fill=fill)
+    for angle in (200.0, 240.0, 300.0, 340.0):
+        radians = math.radians(angle + 7 * (loc.number % 5))
+        pen.icon(loc.terrain, loc.x + 31 * math.cos(radians), loc.y + 31 * math.sin(radians), 9.0)
+
+
 def draw_road(pen: Pen, a: BoardLocation, b: BoardLocation) -> None:
-    pen.line(a.x, a.y, b.x, b.y, ROAD, 3.0)
-    pen.line(a.x, a.y, b.x, b.y, ROAD_INNER, 1.1, dash=(3.0, 2.4))
+    pen.line(a.x, a.y, b.x, b.y, ROAD, 3.4)
+    pen.line(a.x, a.y, b.x, b.y, ROAD_INNER, 1.3, dash=(3.4, 2.6))
 
 
 def draw_location(pen: Pen, loc: BoardLocation) -> None:
-    x, y = loc.x, loc.y
+    x, y, r = loc.x, loc.y, RADIUS
     what = f"location {loc.number} {loc.name!r}"
     if loc.site is not None:
-        pen.circle(x, y, RADIUS + 3.4, fill=loc.site.color, stroke=INK, width=0.8)
-    pen.circle(x, y, RADIUS, fill=TERRAIN_FILL.get(loc.terrain, COLORS.get(loc.terrain, "#888888")), stroke=INK, width=1.0)
-    pen.circle(x, y, RADIUS - 3.2, fill=LIGHT, stroke=INK, width=0.5)
-    pen.text(f"**{loc.number}**", Box(x - 9, y - 6, 18, 12), style(22, 12, align="center", valign="middle", color=INK),
+        pen.circle(x, y, r + 4.0, fill=loc.site.color, stroke=INK, width=1.0)
+    pen.circle(x, y, r, fill=TERRAIN_FILL.get(loc.terrain, COLORS.get(loc.terrain, "#888888")), stroke=INK, width=1.2)
+    pen.circle(x, y, r - 3.6, fill=LIGHT, stroke=INK, width=0.6)
+    pen.text(f"**{loc.number}**", Box(x - 11, y - 8, 22, 16), style(30, 14, align="center", valign="middle", color=INK),
              f"{what} number")
     # Terrain badge upper left, action badge upper right.
-    pen.circle(x - 11.5, y - 10.5, 5.2, fill=LIGHT, stroke=INK, width=0.6)
-    pen.icon(loc.terrain, x - 11.5, y - 10.5, 7.0, what)
-    pen.circle(x + 11.5, y - 10.5, 6.2, fill=LIGHT, stroke=INK, width=0.8)
-    pen.icon(loc.action, x + 11.5, y - 10.5, 8.4, what)
-    top = y + RADIUS + (4.6 if loc.site else 1.8)
-    plate(pen, f"**{loc.name}**", x, top, 8.0, 76.0, INK, LIGHT, 13, 8, f"{what} name")
+    pen.badge(loc.terrain, x - r * 0.82, y - r * 0.78, 10.0, LIGHT, INK)
+    pen.badge(loc.action, x + r * 0.82, y - r * 0.78, 12.0, LIGHT, INK)
+    top = y + r + (5.2 if loc.site else 2.0)
+    plate(pen, f"**{loc.name}**", x, top, 10.0, 90.0, INK, LIGHT, 17, 9, f"{what} name")
     if loc.site is not None:
         label = f"{loc.site.name} \u00b7 *{loc.site.note}*" if loc.site.note else loc.site.name
-        plate(pen, label, x, top + 8.6, 5.6, 84.0, loc.site.color, LIGHT, 8, 5.5, f"{what} site", INK)
+        plate(pen, label, x, top + 10.8, 6.5, 96.0, loc.site.color, LIGHT, 10, 6, f"{what} site", INK)
 
 
 def plate(pen: Pen, markup: str, cx: float, top: float, height: float, widest: float, fill: str, color: str,

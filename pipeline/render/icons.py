@@ -231,6 +231,44 @@ def _wild(c: Canvas) -> None:
     _star(c, "#8a8a8a", points=8, inner=0.26)
 
 
+def _school(c: Canvas) -> None:
+    """A witcher medallion: a disc on a chain with a blade across it."""
+    c.setLineWidth(0.06)
+    _circle(c, 0.5, 0.46, 0.4, "#9ea7ad", "#37474f")
+    _circle(c, 0.5, 0.46, 0.28, "#cfd8dc", "#37474f")
+    c.setStrokeColor(rgb("#37474f"))
+    c.setLineWidth(0.07)
+    c.line(0.5, 0.86, 0.5, 0.98)
+    _poly(c, [(0.46, 0.2), (0.54, 0.2), (0.54, 0.66), (0.5, 0.74), (0.46, 0.66)], "#37474f")
+    c.rect(0.36, 0.28, 0.28, 0.06, fill=1, stroke=0)
+
+
+def _dice(c: Canvas) -> None:
+    c.setLineWidth(0.05)
+    c.setFillColor(rgb("#fbf7ee"))
+    c.setStrokeColor(rgb(COLORS["ink"]))
+    c.roundRect(0.1, 0.1, 0.8, 0.8, 0.14, fill=1, stroke=1)
+    for x, y in ((0.3, 0.7), (0.7, 0.7), (0.5, 0.5), (0.3, 0.3), (0.7, 0.3)):
+        _circle(c, x, y, 0.075, COLORS["ink"])
+
+
+def _exchange(c: Canvas) -> None:
+    """Two arrows passing each other: trade one card for another."""
+    _poly(c, [(0.08, 0.66), (0.62, 0.66), (0.62, 0.84), (0.94, 0.6), (0.62, 0.36), (0.62, 0.54), (0.08, 0.54)], "#2f6db5")
+    _poly(c, [(0.92, 0.34), (0.38, 0.34), (0.38, 0.52), (0.06, 0.28), (0.38, 0.04), (0.38, 0.22), (0.92, 0.22)], "#c0392b")
+
+
+def _trash(c: Canvas) -> None:
+    c.setFillColor(rgb("#607d8b"))
+    c.rect(0.14, 0.76, 0.72, 0.08, fill=1, stroke=0)
+    c.rect(0.4, 0.84, 0.2, 0.08, fill=1, stroke=0)
+    _poly(c, [(0.2, 0.72), (0.8, 0.72), (0.72, 0.06), (0.28, 0.06)], "#607d8b")
+    c.setStrokeColor(rgb("#cfd8dc"))
+    c.setLineWidth(0.05)
+    for x in (0.38, 0.5, 0.62):
+        c.line(x, 0.16, x, 0.62)
+
+
 ICONS: dict[str, Painter] = {
     "forest": _forest,
     "mountain": _mountain,
@@ -258,6 +296,10 @@ ICONS: dict[str, Painter] = {
     "trail": lambda c: _star(c, "#6d4c41", points=4, inner=0.14),
     "monster": _monster,
     "tavern": _tavern,
+    "school": _school,
+    "dice": _dice,
+    "exchange": _exchange,
+    "trash": _trash,
 }
 
 

@@ -80,6 +80,7 @@ class ProfileModel(_Strict):
     crop_length: Length = "4mm"
     crop_width: Length = "0.3pt"
     gutter: Length = "10mm"
+    tile_overlap: Length = "10mm"  # boards printed at full size over several sheets share this much at each seam
 
 
 class TemplatesFile(_Strict):
@@ -127,6 +128,7 @@ class Profile:
     crop_length: float
     crop_width: float  # pt
     gutter: float
+    tile_overlap: float = 10.0
 
 
 @dataclass
@@ -194,6 +196,7 @@ def _load_profiles(loaded: LoadedFile, layouts: Layouts) -> list[Finding]:
                 parse_length(model.crop_length),
                 parse_points(model.crop_width),
                 parse_length(model.gutter),
+                parse_length(model.tile_overlap),
             )
         except UnitError as exc:
             findings.append(_at(loaded, ("profiles", name), "LAYOUT-UNIT", str(exc)))

@@ -11,7 +11,7 @@ import re
 from reportlab.pdfgen.canvas import Canvas
 
 from .faces import PreparedFace
-from .fonts import register_fonts
+from .fonts import font_name, register_fonts
 from .units import pt
 
 CREATOR = "pnp-pipeline"
@@ -23,7 +23,9 @@ class Document:
     def __init__(self, title: str, page_size: tuple[float, float]) -> None:
         register_fonts()
         self.buffer = io.BytesIO()
-        self.canvas = Canvas(self.buffer, pagesize=page_size, invariant=1, pageCompression=1)
+        # The initial font is Vera too, so no page refers to a font that is not embedded (reportlab's default is Helvetica).
+        self.canvas = Canvas(self.buffer, pagesize=page_size, invariant=1, pageCompression=1,
+                             initialFontName=font_name("regular"), initialFontSize=8)
         self.canvas.setTitle(title)
         self.canvas.setAuthor(CREATOR)
         self.canvas.setCreator(CREATOR)

@@ -94,12 +94,10 @@ class Pen:
             self.finding("RENDER-ICON", f"{what or 'a box'} uses unknown icon {name!r}")
         draw_icon(self.c, name, pt(cx - size / 2), self.y(cy + size / 2), pt(size))
 
-    def faded_icon(self, name: str, cx: float, cy: float, size: float, alpha: float = 0.18) -> None:
-        self.c.saveState()
-        self.c.setFillAlpha(alpha)
-        self.c.setStrokeAlpha(alpha)
-        self.icon(name, cx, cy, size)
-        self.c.restoreState()
+    def badge(self, name: str, cx: float, cy: float, size: float, fill: str = "#fbf7ee", stroke: str = "#6b5a44") -> None:
+        """An icon on a round badge (no transparency: it does not survive form XObjects in every viewer)."""
+        self.circle(cx, cy, size * 0.62, fill=fill, stroke=stroke, width=0.6)
+        self.icon(name, cx, cy, size * 0.85)
 
     def fit(self, markup: str, box: Box, style: TextStyle, what: str) -> Fitted:
         """Text fitted in a box (mm); overflow and unknown icons are findings."""

@@ -67,6 +67,7 @@ class Deck:
     title: str
     target: Target
     faces: list[Face] = field(default_factory=list)
+    help: bool = False  # a help (reference) deck: also printed on its own by the `help` target
 
     @property
     def count(self) -> int:
@@ -85,6 +86,9 @@ class Components:
 
     def decks_for(self, target: Target) -> list[Deck]:
         return [deck for deck in self.decks if deck.target == target and deck.faces]
+
+    def help_decks(self) -> list[Deck]:
+        return [deck for deck in self.decks if deck.help and deck.faces]
 
     def faces(self) -> Iterator[Face]:
         for deck in self.decks:

@@ -43,17 +43,22 @@ def test_edit_english_then_extract_update_makes_german_fuzzy(tmp_path: Path) -> 
     status = runner.invoke(app, ["i18n", "status", "--game", "old-world", "--content", str(root), "--format", "json"])
     [german] = json.loads(status.output)["locales"]
     assert german["fuzzy"] == 1 and german["total"] == german["translated"] + german["fuzzy"] + german["missing"]
-    found = i18n_findings([find_game("old-world")], root, ["de"])
+    game = find_game("old-world")
+    found = i18n_findings(game, game.load(root)[0], root, ["de"])
     assert [f.code for f in found if f.severity.value == "error"] == []
     assert [f.line for f in found if f.code == "I18N-FUZZY"] == [line_of(root / "old-world" / "locales" / "de.po", "Hand limit is")]
 
 
-def test_check_with_locale_reports_translations() -> None:
-    german = runner.invoke(app, ["check", "--game", "old-world", "--content", str(CONTENT), "--locale", "de", "-f", "json"])
+def test_check_with_locale_reports_translations(tmp_path: Path) -> None:
+    root = copy_content(tmp_path)
+    po = root / "old-world" / "locales" / "de.po"
+    po.write_text(po.read_text(encoding="utf-8").replace('msgstr "Wyzima"', 'msgstr ""'), encoding="utf-8")
+    german = runner.invoke(app, ["check", "--game", "old-world", "--content", str(root), "--locale", "de", "-f", "json"])
     found = json.loads(german.output)["findings"]
     assert "I18N-MISSING" in {f["code"] for f in found}
     assert [f for f in found if f["code"].startswith("I18N-") and f["severity"] == "error"] == []  # incomplete = warnings
-    assert i18n_findings([find_game("old-world")], CONTENT, []) == []  # no --locale: no translation findings
+    game = find_game("old-world")
+    assert i18n_findings(game, game.load(CONTENT)[0], CONTENT, []) == []  # no locale asked: no translation findings
 
 
 def test_update_without_template_is_a_usage_error(tmp_path: Path) -> None:

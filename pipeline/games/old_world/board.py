@@ -17,7 +17,7 @@ from pipeline.rules.components import Where
 
 from .content import OldWorldContent
 from .enums import Attribute, LocationAction, Terrain
-from .models import Location, Manifest, School
+from .models import Location, Manifest, MapFile, School
 from .texts import when_message
 
 BOARD_TEMPLATE = "board"
@@ -72,14 +72,20 @@ class _Builder:
         size = self.content.board
         if size is None:
             return None
-        spec = BoardSpec("board", self.title(), size.width_mm, size.height_mm, BOARD_TEMPLATE)
+        spec = BoardSpec("board", self.title(), size.width_mm, size.height_mm, BOARD_TEMPLATE, where=self.map_where())
         spec.locations = [self.location(loc) for loc in self.content.locations]
         known = {loc.id for loc in self.content.locations}
         spec.connections = sorted({tuple(sorted((loc.id, other))) for loc in self.content.locations  # type: ignore[misc]
                                    for other in loc.connections if other in known})
         spec.areas = [self.market(), self.action_deck(), self.monsters(), self.trophy_track(), self.decks(),
-                      self.phases(), self.legend()]
+                      self.phases(), self.legend(), Area("title", spec.title)]
         return spec
+
+    def map_where(self) -> Where | None:
+        for _, loaded in self.content.db.files_of(MapFile):
+            pos = loaded.key_position(["board"])
+            return Where(loaded.display, pos.line, pos.column)
+        return None
 
     def location(self, loc: Location) -> BoardLocation:
         action = loc.action
@@ -113,7 +119,8 @@ class _Builder:
         last = len(track) - 1
         spots = []
         for count, position in enumerate(track):
-            lines = [self.label("board:fatigue", amount=position.fatigue), self.label("board:reputation", amount=position.reputation)]
+            lines = [self.label("board:fatigue", amount=position.fatigue),
+                     self.label("board:reputation", amount=position.reputation)]
             caption = self.label("board:trophies-count", count=count)
             value = str(count)
             spots.append(Spot(caption, value, "trophy" if count == last else "", "\n".join(lines),
@@ -136,12 +143,16 @@ class _Builder:
         return Area("phases", self.label("board:turn"), text=text)
 
     def legend(self) -> Area:
-        entries = [(ACTION_ICONS[LocationAction.SCHOOL], LocationAction.SCHOOL)]
-        entries += [(a.value, LocationAction.TRAIN_ATTRIBUTE) for a in (Attribute.COMBAT, Attribute.DEFENSE, Attribute.ALCHEMY)]
-        entries += [(ACTION_ICONS[a], a) for a in ACTION_ICONS if a is not LocationAction.SCHOOL]
         used = {loc.action.type for loc in self.content.locations}
-        text = tuple(f"{{icon:{icon}}} {self.label(f'location-action:{action.value}')}" for icon, action in entries if action in used)
-        return Area("legend", self.label("board:legend"), text=text)
+        trained = {loc.action.attribute for loc in self.content.locations if loc.action.type is LocationAction.TRAIN_ATTRIBUTE}
+        training = self.label(f"location-action:{LocationAction.TRAIN_ATTRIBUTE.value}")
+        school = f"{{icon:{ACTION_ICONS[LocationAction.SCHOOL]}}} {self.label('location-action:school')}"
+        text = [school] if LocationAction.SCHOOL in used else []
+        if trained:
+            text.append("".join(f"{{icon:{a.value}}}" for a in Attribute if a in trained) + f" {training}")
+        text += [f"{{icon:{icon}}} {self.label(f'location-action:{action.value}')}" for action, icon in ACTION_ICONS.items()
+                 if action in used and action is not LocationAction.SCHOOL]
+        return Area("legend", self.label("board:legend"), text=tuple(text))
 
     # --- Player boards -------------------------------------------------------------------------
 
@@ -158,7 +169,8 @@ class _Builder:
         spec.areas = [self.header(school)]
         for attribute in (Attribute.COMBAT, Attribute.DEFENSE, Attribute.ALCHEMY):
             spots = tuple(Spot(value=str(n)) for n in range(low, high + 1))
-            spec.areas.append(Area(attribute.value, self.label(f"attribute:{attribute.value}"), attribute.value, spots, track=True))
+            title = self.label(f"attribute:{attribute.value}")
+            spec.areas.append(Area(attribute.value, title, attribute.value, spots, track=True))
         spec.areas += [self.specialty(school, low), self.witcher_level(), self.shield(), self.wagers(), self.trophies()]
         return spec
 
@@ -173,8 +185,7 @@ class _Builder:
         ctx = f"school:{school.id}:specialty"
         spots = tuple(Spot(value=str(low + i), text=self.loc.effects_text(list(effects), ctx), color=school.color)
                       for i, effects in enumerate(school.specialty.levels))
-        name = self.t(f"{ctx}:name", school.specialty.name)
-        return Area("specialty", f"{self.label('attribute:specialty')}: {name}", "specialty", spots, track=True)
+        return Area("specialty", self.label("attribute:specialty"), "specialty", spots, track=True)
 
     def witcher_level(self) -> Area:
         rules = self.manifest.rules if self.manifest else None
@@ -195,7 +206,8 @@ class _Builder:
     def wagers(self) -> Area:
         rules = self.manifest.rules if self.manifest else None
         amount = f"{rules.wager_gold} {{icon:gold}}" if rules else ""
-        spots = tuple(Spot(self.label(f"player-board:wager-{side}"), icon="gold", text=amount) for side in ("attacker", "defender"))
+        sides = ("attacker", "defender")
+        spots = tuple(Spot(self.label(f"player-board:wager-{side}"), icon="gold", text=amount) for side in sides)
         return Area("wagers", self.label("player-board:wagers"), spots=spots, columns=1)
 
     def trophies(self) -> Area:

@@ -33,6 +33,7 @@ from .engine.actions import (
     Train,
     UseAbility,
     UsePotion,
+    interned,
 )
 from .engine.combo import connects
 from .engine.poker import categorize
@@ -60,6 +61,11 @@ class GreedyBot:
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
         self._dist: dict[str, dict[str, int]] = {}
+        # Per content (reset when the tables change): card values, play values, first links.
+        self._tables: object = None
+        self._values: dict[str, float] = {}
+        self._plays: dict[tuple[str | None, str, int], float] = {}
+        self._links: dict[tuple[str, str], int | None] = {}
 
     def choose(self, state: Any, actions: Sequence[Action]) -> Action:
         s: GameState = state
@@ -71,9 +77,18 @@ class GreedyBot:
 
     # --- Values -------------------------------------------------------------------------------
 
+    def _content(self, s: GameState) -> None:
+        if self._tables is not s.tables:
+            self._tables = s.tables
+            self._values, self._plays, self._links = {}, {}, {}
+
     def value(self, s: GameState, card: str) -> float:
-        c = s.tables.cards[card]
-        return c.cost * 2 + c.fight.damage * 1.5 + c.fight.shield + c.fight.draw + len(c.extensions) * 0.5
+        self._content(s)
+        v = self._values.get(card)
+        if v is None:
+            c = s.tables.cards[card]
+            v = self._values[card] = c.cost * 2 + c.fight.damage * 1.5 + c.fight.shield + c.fight.draw + len(c.extensions) * 0.5
+        return v
 
     def _lowest(self, s: GameState, actions: Sequence[Action], key: Callable[[Action], str]) -> Action:
         return min(actions, key=lambda a: self.value(s, key(a)))
@@ -214,28 +229,44 @@ class GreedyBot:
         return best if best is not None else Pass()
 
     def _play_value(self, s: GameState, top: str | None, a: PlayCard) -> float:
-        c = s.tables.cards[a.card].fight
-        v = 1 + c.damage * 3 + c.shield + c.draw * 2
-        if top is not None and a.via >= 0:
-            ext = s.tables.cards[top].extensions[a.via]
-            v += ext.damage * 3 + ext.shield + ext.draw * 2
+        self._content(s)
+        key = (top, a.card, a.via)
+        v = self._plays.get(key)
+        if v is None:
+            c = s.tables.cards[a.card].fight
+            v = 1 + c.damage * 3 + c.shield + c.draw * 2
+            if top is not None and a.via >= 0:
+                ext = s.tables.cards[top].extensions[a.via]
+                v += ext.damage * 3 + ext.shield + ext.draw * 2
+            self._plays[key] = v
         return v
+
+    def _link(self, s: GameState, card: str, top: str) -> int | None:
+        """The first extension of `top` that `card` attaches through, or None."""
+        key = (card, top)
+        if key not in self._links:
+            cards = s.tables.cards
+            vias = connects(cards[card], cards[top])
+            self._links[key] = vias[0] if vias else None
+        return self._links[key]
 
     def _chain(self, s: GameState, top: str, rest: Counter[str], extra: int, depth: int = 0) -> float:
         """The best value a chain can add on top of `top` with the cards left (depth-first)."""
         if depth > 6:
             return 0.0
-        cards = s.tables.cards
         best = 0.0
         for card, n in rest.items():
             if n <= 0:
                 continue
-            vias = connects(cards[card], cards[top]) or ([-1] if extra > 0 else [])
-            for via in vias[:1]:
-                rest[card] -= 1
-                v = self._play_value(s, top, PlayCard(card, via)) + self._chain(s, card, rest, extra - (via < 0), depth + 1)
-                rest[card] += 1
-                best = max(best, v)
+            via = self._link(s, card, top)
+            if via is None:
+                if extra <= 0:
+                    continue
+                via = -1
+            rest[card] -= 1
+            v = self._play_value(s, top, interned(PlayCard, card, via)) + self._chain(s, card, rest, extra - (via < 0), depth + 1)
+            rest[card] += 1
+            best = max(best, v)
         return best
 
     def _attack_type(self, s: GameState, p: PlayerState, actions: Sequence[Action]) -> Action:

@@ -316,6 +316,7 @@ class _Builder:
     def help_cards(self) -> None:
         kind = self.label("card-kind:help-card")
         deck = self.deck("help", kind)
+        deck.help = True
         back = self.back("help-back", "help-back", title=kind)
         rules = self.content.manifest.rules if self.content.manifest else None
         for card in self.content.help_cards:

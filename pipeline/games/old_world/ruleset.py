@@ -9,10 +9,12 @@ from pipeline.content.database import Database
 from pipeline.findings import Finding
 from pipeline.i18n.localizer import Localizer as I18nLocalizer
 from pipeline.i18n.messages import SourceString
+from pipeline.rules.boards import Boards
 from pipeline.rules.components import Components
 from pipeline.rules.guide import GuideDocument
 from pipeline.rules.ruleset import GameInfo, Ruleset
 
+from .board import old_world_boards
 from .bots import BOTS
 from .checks import run_checks
 from .checks.counts import actual_counts
@@ -61,6 +63,10 @@ class OldWorldRuleset(Ruleset):
     def components(self, db: Database, localizer: I18nLocalizer) -> Components:
         """Every printable card and token, localized (what `pnp build` draws)."""
         return old_world_components(db, localizer)
+
+    def boards(self, db: Database, localizer: I18nLocalizer) -> Boards:
+        """The game board and the player boards, localized (what `pnp build --target boards` draws)."""
+        return old_world_boards(db, localizer)
 
     def player_counts(self, db: Database) -> list[int]:
         manifest = OldWorldContent(db).manifest

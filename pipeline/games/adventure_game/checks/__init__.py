@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pipeline.content.database import Database
 from pipeline.findings import Finding
+from pipeline.rules.checks import run_check_modules
 
 from ..content import AdventureContent
 from . import counts, language, locales, references
@@ -15,11 +16,5 @@ CONSISTENCY = (language, locales)
 
 
 def run_checks(db: Database, structure_only: bool = False) -> list[Finding]:
-    """The Adventure Game's checks on a loaded database; counts only when every file loaded."""
-    content = AdventureContent(db)
-    findings: list[Finding] = []
-    for module in STRUCTURE if structure_only else STRUCTURE + CONSISTENCY:
-        if module is counts and not db.complete:
-            continue
-        findings.extend(module.check(content))
-    return findings
+    """The game's checks on a loaded database (see pipeline/rules/checks.py)."""
+    return run_check_modules(db, AdventureContent(db), STRUCTURE, CONSISTENCY, structure_only, whole_database=(counts,))

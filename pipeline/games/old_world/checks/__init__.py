@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pipeline.content.database import Database
 from pipeline.findings import Finding
+from pipeline.rules.checks import run_check_modules
 
 from ..content import OldWorldContent
 from . import cards, counts, events, guide, map, monsters, references, setup, stories, texts
@@ -15,11 +16,5 @@ CONSISTENCY = (cards, map, monsters, stories, setup, texts, guide)
 
 
 def run_checks(db: Database, structure_only: bool = False) -> list[Finding]:
-    """Old World's checks on a loaded database; counts only when every file loaded."""
-    content = OldWorldContent(db)
-    findings: list[Finding] = []
-    for module in STRUCTURE if structure_only else STRUCTURE + CONSISTENCY:
-        if module is counts and not db.complete:
-            continue
-        findings.extend(module.check(content))
-    return findings
+    """The game's checks on a loaded database (see pipeline/rules/checks.py)."""
+    return run_check_modules(db, OldWorldContent(db), STRUCTURE, CONSISTENCY, structure_only, whole_database=(counts,))

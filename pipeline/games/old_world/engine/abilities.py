@@ -20,8 +20,20 @@ class AbilityView:
     effects: Sequence[OldWorldEffect]
 
 
-def owned_abilities(s: GameState, p: PlayerState) -> list[AbilityView]:
-    """The Specialty at its current level, then every trophy and kept card (§13: only the current level)."""
+def owned_abilities(s: GameState, p: PlayerState) -> tuple[AbilityView, ...]:
+    """The Specialty at its current level, then every trophy and kept card (§13: only the current level).
+
+    Shared per content and holdings (`Tables.memo`): do not mutate the views.
+    """
+    key = ("abilities", p.school, p.attributes[Attribute.SPECIALTY], tuple(p.trophies), tuple(p.kept))
+    memo = s.tables.memo
+    views = memo.get(key)
+    if views is None:
+        views = memo[key] = _abilities(s, p)
+    return views
+
+
+def _abilities(s: GameState, p: PlayerState) -> tuple[AbilityView, ...]:
     t = s.tables
     spec = t.schools[p.school].specialty
     level = p.attributes[Attribute.SPECIALTY]
@@ -40,7 +52,7 @@ def owned_abilities(s: GameState, p: PlayerState) -> list[AbilityView]:
         assert keep is not None
         ab = keep.ability
         views.append(AbilityView(f"kept:{number}", ab.timing, ab.limit, ab.condition, ab.effects))
-    return views
+    return tuple(views)
 
 
 def condition_holds(s: GameState, p: PlayerState, condition: Condition | None, combo_size: int = 0) -> bool:

@@ -7,6 +7,7 @@ a default print positionally, fields with a default print as keywords when they 
 from __future__ import annotations
 
 from dataclasses import MISSING, dataclass, fields
+from typing import Any, TypeVar
 
 
 @dataclass(frozen=True, slots=True, repr=False)  # repr=False: prints through Action.__str__
@@ -24,6 +25,25 @@ class Action:
         return f"{type(self).__name__}({', '.join(parts)})"
 
     __repr__ = __str__
+
+
+A = TypeVar("A", bound=Action)
+
+# Interned actions: the rules offer the same few hundred values over and over, and building a frozen
+# dataclass costs far more than a dict lookup. Cleared wholesale past this size (content ids bound it).
+_INTERNED: dict[tuple[Any, ...], Any] = {}
+INTERNED_LIMIT = 200_000
+
+
+def interned(cls: type[A], *args: Any) -> A:
+    """`cls(*args)`, shared: equal to a fresh one (actions are frozen values), built once."""
+    key = (cls, *args)
+    found = _INTERNED.get(key)
+    if found is None:
+        if len(_INTERNED) > INTERNED_LIMIT:
+            _INTERNED.clear()
+        found = _INTERNED[key] = cls(*args)
+    return found
 
 
 # --- Setup ---------------------------------------------------------------------------------------

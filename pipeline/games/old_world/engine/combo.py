@@ -7,7 +7,7 @@ from ..effects import OldWorldEffect
 from ..enums import Attribute, Timing
 from ..models import ActionCard
 from .abilities import AbilityView, is_available, mark_used, owned_abilities
-from .actions import Action, Pass, PlayCard, UseAbility, UsePotion
+from .actions import Action, Pass, PlayCard, UseAbility, UsePotion, interned
 from .execute import Ctx, run_effects
 from .state import ComboCard, Decision, FightState, Flow, GameState, PlayerState
 from .witcher import set_shield, take_damage
@@ -33,28 +33,37 @@ def connects(card: ActionCard, beneath: ActionCard) -> list[int]:
 
 def combo_options(s: GameState, p: PlayerState, f: FightState) -> list[Action]:
     """PlayCard options onto the current combo top (or any first card)."""
-    cards = s.tables.cards
     distinct = dict.fromkeys(p.hand)
     if not f.combo:
-        return [PlayCard(c) for c in distinct]
-    beneath = cards[f.combo[-1].card]
+        return [interned(PlayCard, c) for c in distinct]
+    onto = _plays_onto(s, f.combo[-1].card)
     options: list[Action] = []
     for c in distinct:
-        for i in connects(cards[c], beneath):
-            options.append(PlayCard(c, i))
+        options += onto[c]
         if f.extra_links > 0:
-            options.append(PlayCard(c, -1))
+            options.append(interned(PlayCard, c, -1))
     return options
+
+
+def _plays_onto(s: GameState, beneath: str) -> dict[str, list[PlayCard]]:
+    """Per card id: the PlayCard values attaching it onto `beneath` through an extension (memoised)."""
+    key = ("plays-onto", beneath)
+    found: dict[str, list[PlayCard]] | None = s.tables.memo.get(key)
+    if found is None:
+        cards = s.tables.cards
+        below = cards[beneath]
+        found = s.tables.memo[key] = {c: [interned(PlayCard, c, i) for i in connects(cards[c], below)] for c in cards}
+    return found
 
 
 def step1_options(s: GameState, p: PlayerState, f: FightState, first: bool) -> list[Action]:
     options: list[Action] = []
     if len(f.potions_used.get(p.seat, ())) < p.attributes[Attribute.ALCHEMY]:
-        options.extend(UsePotion(x) for x in dict.fromkeys(p.potions))
+        options.extend(interned(UsePotion, x) for x in dict.fromkeys(p.potions))
     for view in owned_abilities(s, p):
         usable = view.timing is Timing.FIGHT_TURN or (first and view.timing is Timing.FIGHT_FIRST_TURN)
         if usable and is_available(s, p, view):
-            options.append(UseAbility(view.key))
+            options.append(interned(UseAbility, view.key))
     return options
 
 

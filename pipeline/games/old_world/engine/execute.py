@@ -14,7 +14,7 @@ from typing import Any
 
 from .. import effects as fx
 from ..enums import Attribute, Terrain
-from .actions import ChooseAttribute, Pass, PeekDiscard, PutBack, TakeCard, TakeMarket, TrashMarket
+from .actions import ChooseAttribute, Pass, PeekDiscard, PutBack, TakeCard, TakeMarket, TrashMarket, interned
 from .state import Decision, Flow, GameState, PlayerState
 from .witcher import (
     discard_potions,
@@ -172,7 +172,7 @@ def _search_discard_for_any(s: GameState, ctx: Ctx, e: fx.SearchDiscardForAny) -
     p = _me(s, ctx)
     if not p.discard or s.hand_room(p) <= 0:
         return
-    action = yield Decision(p.seat, "take-from-discard", tuple(TakeCard(c) for c in dict.fromkeys(p.discard)))
+    action = yield Decision(p.seat, "take-from-discard", tuple(interned(TakeCard, c) for c in dict.fromkeys(p.discard)))
     assert isinstance(action, TakeCard)
     p.discard.remove(action.card)
     p.hand.append(action.card)
@@ -188,7 +188,7 @@ def _put_back_on_deck(s: GameState, ctx: Ctx, e: fx.PutBackOnDeck) -> Flow:
     for _ in range(e.amount):  # "possibly": each card is optional (§13 Cat).
         if not p.hand:
             return
-        action = yield Decision(p.seat, "put-back", (Pass(), *(PutBack(c) for c in dict.fromkeys(p.hand))))
+        action = yield Decision(p.seat, "put-back", (interned(Pass), *(interned(PutBack, c) for c in dict.fromkeys(p.hand))))
         if not isinstance(action, PutBack):
             return
         p.hand.remove(action.card)
@@ -210,7 +210,7 @@ def _gain_market_card(s: GameState, ctx: Ctx, e: fx.GainMarketCard) -> Flow:
     if not slots:
         s.gain_by_cost(p, accept, to_hand)  # §10.10 fallback: reveal until one fits.
         return
-    action = yield Decision(p.seat, "take-market", tuple(TakeMarket(i) for i in slots))
+    action = yield Decision(p.seat, "take-market", tuple(interned(TakeMarket, i) for i in slots))
     assert isinstance(action, TakeMarket)
     s.put_gained(p, s.take_from_market(action.slot), to_hand)
 
@@ -224,7 +224,7 @@ def _trash_market_cards(s: GameState, ctx: Ctx, e: fx.TrashMarketCards) -> Flow:
         slots = [i for i, c in enumerate(s.market) if c is not None]
         if not slots:
             return
-        action = yield Decision(ctx.seat, "trash-market", tuple(TrashMarket(i) for i in slots))
+        action = yield Decision(ctx.seat, "trash-market", tuple(interned(TrashMarket, i) for i in slots))
         assert isinstance(action, TrashMarket)
         s.trash.append(s.take_from_market(action.slot))
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..enums import EventType, ExplorationDeck, ResultKind, Terrain
-from .actions import ChooseOption
+from .actions import ChooseOption, interned
 from .execute import Ctx, run_effects
 from .state import Decision, Flow, GameState, PlayerState, Quest
 from .tables import TERRAINS
@@ -29,7 +29,7 @@ def explore(s: GameState, p: PlayerState, deck: ExplorationDeck) -> Flow:
     if not affordable:
         s.exploration_used[deck.value].append(card_id)  # §18 (silent): nothing affordable, nothing happens.
         return
-    action = yield Decision(p.seat, "explore-option", tuple(ChooseOption(i) for i in affordable))
+    action = yield Decision(p.seat, "explore-option", tuple(interned(ChooseOption, i) for i in affordable))
     assert isinstance(action, ChooseOption)
     option = card.options[action.index]
     s.give_gold(p, -option.gold_cost)
@@ -98,7 +98,7 @@ def _resolve_event(s: GameState, p: PlayerState, number: int) -> Flow:
     if event.type is EventType.OPTIONS and event.options:
         affordable = [i for i, o in enumerate(event.options) if p.gold >= o.gold_cost]
         if affordable:
-            action = yield Decision(p.seat, "event-option", tuple(ChooseOption(i) for i in affordable))
+            action = yield Decision(p.seat, "event-option", tuple(interned(ChooseOption, i) for i in affordable))
             assert isinstance(action, ChooseOption)
             option = event.options[action.index]
             s.give_gold(p, -option.gold_cost)

@@ -1,8 +1,8 @@
 """Runtime invariants (reference §21.9), checked after every step of a simulated game.
 
-`violations` runs after every step, so it is written to be cheap: a sound state is recognised by a
-few C-level operations (one sorted list of every action card against the expected one, sums and
-min/max per player); only when something looks wrong does it build the sentences.
+`violations` runs after every step, so it is written to be cheap: `is_sound` recognises a sound state
+with conservation tallies that recount only the zones changed since the last check (see `Tally`) and
+one pass over the players; only when something is wrong are the full recounts and sentences made.
 """
 
 from __future__ import annotations
@@ -27,11 +27,6 @@ def _all_cards(tables: Tables, schools: tuple[str, ...]) -> Counter[str]:
 @lru_cache(maxsize=8)
 def _sorted_cards(tables: Tables, schools: tuple[str, ...]) -> list[str]:
     return sorted(_all_cards(tables, schools).elements())
-
-
-@lru_cache(maxsize=8)
-def _token_set(tables: Tables) -> frozenset[str]:
-    return frozenset(tables.tokens)
 
 
 @lru_cache(maxsize=8)
@@ -63,6 +58,10 @@ def _cards_conserved(s: GameState) -> bool:
     return cards == _sorted_cards(s.tables, tuple(p.school for p in s.players))
 
 
+def _tokens_conserved(s: GameState) -> bool:
+    return sorted(_tokens(s)) == sorted(s.tables.tokens)
+
+
 def _tokens(s: GameState) -> list[str]:
     tokens = [t for pile in s.token_piles.values() for t in pile]
     tokens += [v[0] for v in s.slots.values() if v is not None]
@@ -87,15 +86,91 @@ def _fight_cards(s: GameState) -> int:
     return len(s.fight_deck) + (len(s.fight.life_pool) + len(s.fight.spent) if s.fight else 0)
 
 
+class Tally:
+    """A multiset spread over zones (lists of ids), kept in step with them: each check compares every
+    zone with its snapshot from the last check (a C-level list comparison) and recounts only what
+    changed, so a check costs little more than those comparisons. `off` counts the ids whose total
+    differs from the expected one: the multiset is conserved exactly when it is zero."""
+
+    __slots__ = ("expected", "counts", "off", "snaps")
+
+    def __init__(self, expected: dict[str, int]) -> None:
+        self.expected = expected
+        self.counts: dict[str, int] = {}
+        self.off = sum(1 for v in expected.values() if v)
+        self.snaps: list[list[str]] = []
+
+    def _add(self, items: list[str], sign: int) -> None:
+        counts, expected, off = self.counts, self.expected, self.off
+        for c in items:
+            before = counts.get(c, 0)
+            want = expected.get(c, 0)
+            counts[c] = before + sign
+            if before == want:
+                off += 1
+            elif before + sign == want:
+                off -= 1
+        self.off = off
+
+    def holds(self, zones: list[list[str]]) -> bool:
+        """Are the zones, together, exactly the expected multiset?"""
+        snaps = self.snaps
+        if zones == snaps:  # Nothing moved since the last check (one comparison in C).
+            return self.off == 0
+        if len(snaps) != len(zones):  # The first check (or a different set of zones): count from scratch.
+            for old in snaps:
+                self._add(old, -1)
+            self.snaps = snaps = [[] for _ in zones]
+        for i, zone in enumerate(zones):
+            old = snaps[i]
+            if zone != old:
+                n, m = len(old), len(zone)
+                if m > n and zone[:n] == old:  # Grown at the top (append, extend).
+                    self._add(zone[n:], 1)
+                elif m < n and old[:m] == zone:  # Shrunk at the top (pop).
+                    self._add(old[m:], -1)
+                else:
+                    self._add(old, -1)
+                    self._add(zone, 1)
+                snaps[i] = zone[:]
+        return self.off == 0
+
+
+def _card_zone_lists(s: GameState) -> list[list[str]]:
+    zones = [s.action_deck, s.common_discard, s.trash, [c for c in s.market if c is not None]]
+    for p in s.players:
+        zones += (p.deck, p.discard, p.hand)
+    zones.append([c.card for c in s.fight.combo] if s.fight is not None else [])
+    return zones
+
+
+def _token_zone_lists(s: GameState) -> list[list[str]]:
+    zones = list(s.token_piles.values())
+    zones.append([v[0] for v in s.slots.values() if v is not None])
+    for p in s.players:
+        zones += (p.trail_tokens, p.trail_quests, [q.token for q in p.quests if q.token is not None] if p.quests else [])
+    return zones
+
+
+def _tallies(s: GameState) -> tuple[Tally, Tally]:
+    tallies: tuple[Tally, Tally] | None = s.tallies
+    if tallies is None:
+        cards = dict(_all_cards(s.tables, tuple(p.school for p in s.players)))
+        tallies = s.tallies = (Tally(cards), Tally(dict.fromkeys(s.tables.tokens, 1)))
+    return tallies
+
+
 def is_sound(s: GameState) -> bool:
     """True when no invariant is broken: the quick test `violations` runs first (same checks, no sentences)."""
-    rules = s.rules
-    tables = s.tables
-    if not _cards_conserved(s) or _gold_total(s) != 0:
+    cards, tokens = _tallies(s)
+    if not cards.holds(_card_zone_lists(s)) or not tokens.holds(_token_zone_lists(s)):
         return False
+    rules = s.rules
     decision = s.decision
     chooser = decision.player if decision is not None and decision.kind == "discard-potion" else -1
-    low, top = rules.attribute_min, rules.attribute_max
+    low, top, potion_limit = rules.attribute_min, rules.attribute_max, rules.potion_hold_limit
+    gold = s.bank + s.pot + len(s.wagers) * rules.wager_gold
+    quests = potions = 0
     for p in s.players:
         attrs = p.attributes
         values = attrs.values()
@@ -108,20 +183,28 @@ def is_sound(s: GameState) -> bool:
             return False
         if len(p.hand) > rules.hand_limit or p.track > rules.win_trophies:
             return False
-        if len(p.potions) > rules.potion_hold_limit and p.seat != chooser:
+        held = len(p.potions)
+        if held > potion_limit and p.seat != chooser:
             return False
+        gold += p.gold
+        quests += len(p.trail_quests)
+        potions += held
+    if gold + quests * TRAIL_QUEST_GOLD != 0:
+        return False
     monsters = [v[1] for v in s.slots.values() if v is not None]
     if len(monsters) != len(set(monsters)):
         return False
+    tables = s.tables
     for terrain, slot in s.slots.items():
         if slot is not None and tables.tokens[slot[0]].terrain is not terrain:
             return False
-    tokens = _tokens(s)
-    expected_tokens = _token_set(tables)
-    # The ids are distinct, so equal lengths and equal sets mean equal multisets.
-    if len(tokens) != len(expected_tokens) or not expected_tokens.issuperset(tokens) or len(set(tokens)) != len(tokens):
-        return False
-    return _fight_cards(s) == len(tables.fight_cards) and _potions(s) == _potion_count(tables)
+    potions += len(s.potion_deck) + len(s.potion_discard)
+    fight_cards = len(s.fight_deck)
+    f = s.fight
+    if f is not None:
+        potions += sum(map(len, f.potions_used.values()))
+        fight_cards += len(f.life_pool) + len(f.spent)
+    return fight_cards == len(tables.fight_cards) and potions == _potion_count(tables)
 
 
 def violations(s: GameState) -> list[str]:
@@ -166,7 +249,7 @@ def violations(s: GameState) -> list[str]:
         if slot is not None and tables.token_terrain(slot[0]) is not terrain:
             found.append(f"the {terrain.value} slot holds a token of another terrain")
     # Location tokens (rule 62).
-    if sorted(_tokens(s)) != sorted(tables.tokens):
+    if not _tokens_conserved(s):
         found.append("location tokens are not conserved")
     # Monster Fight cards (rule 73).
     if _fight_cards(s) != len(tables.fight_cards):

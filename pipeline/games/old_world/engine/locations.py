@@ -5,7 +5,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from ..enums import Attribute, LocationAction, Terrain
-from .actions import Action, DrawPotion, Exchange, PokerWithLocals, PoolTrash, TakeGold, TrailQuest, Train
+from .actions import Action, DrawPotion, Exchange, PokerWithLocals, PoolTrash, TakeGold, TrailQuest, Train, interned
 from .fight import TRAIL_QUEST_GOLD
 from .poker import play, play_solo
 from .state import Flow, GameState, PlayerState
@@ -36,35 +36,38 @@ def location_options(s: GameState, p: PlayerState) -> list[Action]:
         trainable = [Attribute.COMBAT, Attribute.DEFENSE, Attribute.ALCHEMY]
         if spec.school == p.school:
             trainable.append(Attribute.SPECIALTY)  # Only your own school trains your Specialty.
-        return [Train(a.value) for a in trainable if p.attributes[a] < top and p.gold >= school_cost(s, p, a)]
+        return [interned(Train, a.value) for a in trainable if p.attributes[a] < top and p.gold >= school_cost(s, p, a)]
     if kind is LocationAction.TRAIN_ATTRIBUTE:
         a = spec.attribute
         # Free training only while the attribute is at most the witcher level (§8.2).
-        return [Train(a.value)] if a is not None and p.attributes[a] < top and p.attributes[a] <= p.level else []
+        return [interned(Train, a.value)] if a is not None and p.attributes[a] < top and p.attributes[a] <= p.level else []
     if kind is LocationAction.POTION:
-        return [DrawPotion()]
+        return [interned(DrawPotion)]
     if kind is LocationAction.LOCALS_POKER:
-        return [PokerWithLocals()] if p.gold >= s.rules.poker_stake else []
+        return [interned(PokerWithLocals)] if p.gold >= s.rules.poker_stake else []
     if kind is LocationAction.TRAIL_QUEST:
-        terrains = [t for t in TERRAINS if s.slots.get(t) is not None and _quest_tokens(s, p, t)]
-        return [TrailQuest(t.value) for t in terrains] or [TrailQuest("")]
+        terrains = [t for t in TERRAINS if s.slots.get(t) is not None and _has_quest_token(s, p, t)]
+        return [interned(TrailQuest, t.value) for t in terrains] or [interned(TrailQuest, "")]
     if kind is LocationAction.CARD_EXCHANGE:
         cards = s.tables.cards
         allowance = s.rules.exchange_cost_above
         return [
-            Exchange(h, i)
+            interned(Exchange, h, i)
             for h in dict.fromkeys(p.hand)
             for i, m in enumerate(s.market)
             if m is not None and cards[m].cost <= cards[h].cost + allowance
         ]
     if kind is LocationAction.POOL_TRASH:
         filled = [i for i, m in enumerate(s.market) if m is not None]
-        return [PoolTrash(c) for k in range(MARKET_TRASH_MAX + 1) for c in combinations(filled, k)]
-    return [TakeGold()]
+        return [interned(PoolTrash, c) for k in range(MARKET_TRASH_MAX + 1) for c in combinations(filled, k)]
+    return [interned(TakeGold)]
 
 
-def _quest_tokens(s: GameState, p: PlayerState, terrain: Terrain) -> list[str]:
-    return [t for t in s.token_piles[terrain] if s.tables.token_location(t) != p.location]
+def _has_quest_token(s: GameState, p: PlayerState, terrain: Terrain) -> bool:
+    """Is there a token of the terrain elsewhere than here to start a Trail Quest with?"""
+    tokens = s.tables.tokens
+    here = p.location
+    return any(tokens[t].location != here for t in s.token_piles[terrain])
 
 
 def take_location_action(s: GameState, p: PlayerState, action: Action) -> Flow:

@@ -7,10 +7,10 @@ choose; `apply()` sends the chosen action back in. All chance goes through `self
 from __future__ import annotations
 
 import random
-from itertools import repeat
-from operator import is_
 from collections.abc import Generator
 from dataclasses import dataclass, field
+from itertools import repeat
+from operator import is_
 from typing import Any
 
 from ..enums import Attribute, Terrain
@@ -159,6 +159,7 @@ class GameState:
         self.used: dict[str, set[str]] = {k: set() for k in ("action-cards", "potions", "monsters", "exploration", "events")}
         self.outcome: Outcome | None = None
         self.event_depth = 0
+        self.tallies: Any = None  # invariants.py keeps its incremental conservation counts here.
         self._flow: Flow | None = None
         self._decision: Decision | None = None
 

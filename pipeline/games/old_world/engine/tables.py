@@ -85,11 +85,16 @@ class Tables:
         raise ValueError(f"no setup profile for {players} players")
 
     def market_ids(self) -> list[str]:
-        """Every market card id, once per copy."""
-        return [c.id for c in self.cards.values() if c.school is None for _ in range(c.copies)]
+        """Every market card id, once per copy (a new list)."""
+        return self.starting_ids(None)
 
-    def starting_ids(self, school: str) -> list[str]:
-        return [c.id for c in self.cards.values() if c.school == school for _ in range(c.copies)]
+    def starting_ids(self, school: str | None) -> list[str]:
+        """Every card id of a school's starting deck (None: the market), once per copy (a new list)."""
+        key = ("card-ids", school)
+        ids: tuple[str, ...] | None = self.memo.get(key)
+        if ids is None:
+            ids = self.memo[key] = tuple(c.id for c in self.cards.values() if c.school == school for _ in range(c.copies))
+        return list(ids)
 
     def potion_ids(self) -> list[str]:
         return [p.id for p in self.potions.values() for _ in range(p.copies)]

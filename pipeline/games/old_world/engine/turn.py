@@ -7,7 +7,7 @@ from itertools import combinations
 from typing import Any
 
 from ..enums import Attribute, CardTerrain, ExplorationDeck, LocationAction
-from .actions import Action, Buy, Discard, Duel, Explore, FightMonster, Meditate, Move, Pass, Poker
+from .actions import Action, Buy, Discard, Duel, Explore, FightMonster, Meditate, Move, Pass, Poker, interned
 from .exploration import explore, on_enter
 from .fight import duel, monster_fight
 from .locations import location_options, take_location_action
@@ -67,25 +67,40 @@ def move_options(s: GameState, p: PlayerState) -> list[Action]:
     singles = list(dict.fromkeys(hand))
     ordered = tuple(sorted(hand))
     with_gold = p.gold >= 1
+    exits = _exits(tables, p.location)
+    key = ("move-pairs", p.location, ordered)
+    pair_moves: list[list[Move]] | None = memo.get(key)
+    if pair_moves is None:
+        pairs = list(dict.fromkeys(combinations(ordered, 2)))
+        pair_moves = memo[key] = [list(map(by_pair.__getitem__, pairs)) for *_, by_pair in exits]
+        _trim(memo)
     options: list[Action] = []
-    for dest, payable, single, single_gold in _exits(tables, p.location):
+    for (_, payable, single, single_gold, _), pair_options in zip(exits, pair_moves, strict=True):
         options += [single[c] for c in singles if c in payable]
-        key = ("move-pairs", dest, ordered)
-        pairs = memo.get(key)
-        if pairs is None:
-            pairs = memo[key] = [Move(dest, pair) for pair in dict.fromkeys(combinations(ordered, 2))]
-        options += pairs
+        options += pair_options
         if with_gold:
             options += [single_gold[c] for c in singles]
-    _trim(memo)
     return options
 
 
-ExitInfo = tuple[str, frozenset[str], dict[str, Move], dict[str, Move]]
+class PairMoves(dict[tuple[str, ...], Move]):
+    """The 2-card Moves to one destination by pair of cards, each made when first asked for."""
+
+    def __init__(self, destination: str) -> None:
+        super().__init__()
+        self.destination = destination
+
+    def __missing__(self, pair: tuple[str, ...]) -> Move:
+        move = self[pair] = Move(self.destination, pair)
+        return move
+
+
+ExitInfo = tuple[str, frozenset[str], dict[str, Move], dict[str, Move], PairMoves]
 
 
 def _exits(tables: Tables, location: str) -> list[ExitInfo]:
-    """Per neighbour: its id, the cards that pay alone to enter it, and the interned 1-card Moves."""
+    """Per neighbour: its id, the cards that pay alone to enter it, and its Moves (1 card, 1 card +
+    1 Gold, and the 2-card ones by pair, filled as met)."""
     key = ("exits", location)
     found: list[ExitInfo] | None = tables.memo.get(key)
     if found is None:
@@ -95,20 +110,21 @@ def _exits(tables: Tables, location: str) -> list[ExitInfo]:
             payable = frozenset(
                 c.id for c in tables.cards.values() if c.terrain is CardTerrain.WILD or c.terrain.value == terrain
             )
-            single = {c: Move(dest, (c,)) for c in tables.cards}
-            single_gold = {c: Move(dest, (c,), gold=1) for c in tables.cards}
-            found.append((dest, payable, single, single_gold))
+            single = {c: interned(Move, dest, (c,)) for c in tables.cards}
+            single_gold = {c: interned(Move, dest, (c,), 1) for c in tables.cards}
+            found.append((dest, payable, single, single_gold, tables.memo.setdefault(("pair-moves", dest), PairMoves(dest))))
         tables.memo[key] = found
     return found
 
 
-# Interned option lists keyed by hands: dropped wholesale past this size to bound the memory.
+# Option lists memoised by hand: dropped wholesale past this many entries to bound the memory.
 MEMO_LIMIT = 100_000
+HAND_KEYED = frozenset({"move-pairs", "buy", "abilities"})
 
 
 def _trim(memo: dict[Any, Any]) -> None:
     if len(memo) > MEMO_LIMIT:
-        kept = {k: v for k, v in memo.items() if k[0] == "exits"}
+        kept = {k: v for k, v in memo.items() if k[0] not in HAND_KEYED}
         memo.clear()
         memo.update(kept)
 
@@ -118,7 +134,7 @@ def poker_options(s: GameState, p: PlayerState) -> list[Action]:
     if p.location not in p.moved_into or p.gold < s.rules.poker_stake:
         return []
     return [
-        Poker(q.seat)
+        interned(Poker, q.seat)
         for q in s.players
         if q is not p and q.location == p.location and q.seat not in p.poker_partners and q.gold >= s.rules.poker_stake
     ]
@@ -129,7 +145,7 @@ def phase_one(s: GameState, p: PlayerState) -> Flow:
         options = move_options(s, p) + location_options(s, p) + poker_options(s, p)
         if not options:
             return
-        options.append(Pass())
+        options.append(interned(Pass))
         action = yield Decision(p.seat, "phase-1", tuple(options))
         if isinstance(action, Move):
             for card in action.pay:
@@ -163,16 +179,18 @@ def phase_two_options(s: GameState, p: PlayerState) -> list[Action]:
             # §14.2: solo: the last monster on the board may not fall before the attribute trophy is held.
             if s.n == 1 and len(on_board) == 1 and not any(t.startswith("attribute:") for t in p.trophies):
                 continue
-            options.append(FightMonster(monster))
+            options.append(interned(FightMonster, monster))
     here = tables.locations[p.location]
     if here.action.type is not LocationAction.SCHOOL and p.location != s.closed_tavern:
         options.extend(
-            Duel(q.seat) for q in s.players if q is not p and q.location == p.location and q.seat not in p.poker_partners
+            interned(Duel, q.seat)
+            for q in s.players
+            if q is not p and q.location == p.location and q.seat not in p.poker_partners
         )
-    options.extend(Meditate(a.value) for a in meditations(s, p))
+    options.extend(interned(Meditate, a.value) for a in meditations(s, p))
     for deck in ExplorationDeck:
         if s.exploration[deck.value] or s.exploration_used[deck.value]:
-            options.append(Explore(deck.value))
+            options.append(interned(Explore, deck.value))
     return options
 
 
@@ -217,9 +235,9 @@ def buy_options(s: GameState, p: PlayerState) -> list[Action]:
             key = ("buy", slot, cost, hand)
             buys = memo.get(key)
             if buys is None:
-                buys = memo[key] = [Buy(slot, pay) for pay in dict.fromkeys(combinations(hand, cost))]
+                buys = memo[key] = [interned(Buy, slot, pay) for pay in dict.fromkeys(combinations(hand, cost))]
+                _trim(memo)
             options += buys
-    _trim(memo)
     return options
 
 
@@ -227,9 +245,9 @@ def phase_three(s: GameState, p: PlayerState) -> Flow:
     rules = s.rules
     # Step 1: discard any number; at most the cap may stay in hand (§7.3, §18.4).
     while p.hand:
-        options: list[Action] = [Discard(c) for c in dict.fromkeys(p.hand)]
+        options: list[Action] = [interned(Discard, c) for c in dict.fromkeys(p.hand)]
         if len(p.hand) <= rules.phase3_hand_cap:
-            options.append(Pass())
+            options.append(interned(Pass))
         action = yield Decision(p.seat, "phase-3-discard", tuple(options))
         if not isinstance(action, Discard):
             break

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..enums import Attribute, Terrain
-from .actions import Action, ChooseTerrain, DiscardPotion, TakeMarket, Trash
+from .actions import Action, ChooseTerrain, DiscardPotion, TakeMarket, Trash, interned
 from .outcome import Termination
 from .state import Decision, Flow, GameState, PlayerState
 from .tables import ATTRIBUTES, TERRAINS
@@ -67,7 +67,7 @@ def gain_potions(s: GameState, p: PlayerState, count: int) -> Flow:
         if potion is not None:
             p.potions.append(potion)
     while len(p.potions) > s.rules.potion_hold_limit:
-        action = yield Decision(p.seat, "discard-potion", tuple(DiscardPotion(x) for x in dict.fromkeys(p.potions)))
+        action = yield Decision(p.seat, "discard-potion", tuple(interned(DiscardPotion, x) for x in dict.fromkeys(p.potions)))
         assert isinstance(action, DiscardPotion)
         p.potions.remove(action.potion)
         s.potion_discard.append(action.potion)
@@ -101,7 +101,7 @@ def take_damage(s: GameState, p: PlayerState, amount: int) -> Flow:
 
 
 def _discards(p: PlayerState) -> list[Trash]:
-    return [Trash(c, "hand") for c in dict.fromkeys(p.hand)]
+    return [interned(Trash, c, "hand") for c in dict.fromkeys(p.hand)]
 
 
 def discard_random(s: GameState, p: PlayerState, count: int) -> int:
@@ -122,7 +122,7 @@ def trash_chosen(s: GameState, p: PlayerState, count: int, zones: tuple[str, ...
     """Trash `count` cards of the player's choice from the given zones (§6.1); returns how many."""
     done = 0
     for _ in range(count):
-        options = [Trash(c, zone) for zone in zones for c in dict.fromkeys(getattr(p, zone))]
+        options = [interned(Trash, c, zone) for zone in zones for c in dict.fromkeys(getattr(p, zone))]
         if not options:
             break
         action = yield Decision(p.seat, "trash", tuple(options))
@@ -139,7 +139,7 @@ def gain_zero_cost(s: GameState, p: PlayerState) -> Flow:
     if not slots:
         s.gain_by_cost(p, lambda cost: cost == 0, to_hand=False)
         return
-    action = yield Decision(p.seat, "take-zero-cost", tuple(TakeMarket(i) for i in _distinct_slots(s, slots)))
+    action = yield Decision(p.seat, "take-zero-cost", tuple(interned(TakeMarket, i) for i in _distinct_slots(s, slots)))
     assert isinstance(action, TakeMarket)
     s.put_gained(p, s.take_from_market(action.slot), to_hand=False)
 

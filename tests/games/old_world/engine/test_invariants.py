@@ -32,3 +32,18 @@ def test_a_lost_card_is_detected(tables: Tables) -> None:
     assert "action cards are not conserved across the zones" in violations(s)
     s.players[0].gold += 1
     assert any("gold is not conserved" in v for v in violations(s))
+
+
+def test_the_incremental_tallies_follow_every_change(tables: Tables) -> None:
+    s = new_game(tables, 3, 5)
+    assert violations(s) == []  # The tallies start counting here.
+    p = s.players[1]
+    p.discard.append(p.hand.pop(0))  # A legal move between zones.
+    assert violations(s) == []
+    card = p.discard[-1]
+    p.discard[-1] = next(c for c in tables.cards if c != card)  # Same number of cards, one of them wrong.
+    assert violations(s) == ["action cards are not conserved across the zones"]
+    p.discard[-1] = card
+    assert violations(s) == []
+    p.trail_tokens.append(s.token_piles[next(iter(s.token_piles))][-1])  # A token in two places.
+    assert violations(s) == ["location tokens are not conserved"]

@@ -1,0 +1,93 @@
+"""The `boards` and `help` targets: the game board tiled and as a poster, the player boards, the help cards."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pipeline.findings import Finding, error, warning
+from pipeline.rules.boards import HasBoards
+from pipeline.rules.components import Components
+
+from .cache import TargetRecord
+from .targets import Job, _Drawing, _profile, _write
+
+BOARD_FORM = "Board"
+
+
+def build_boards(drawing: _Drawing, job: Job, record: TargetRecord) -> list[Finding]:
+    """board.pdf (assembly page + full-size tiles), board-poster.pdf (one sheet) and player-boards.pdf."""
+    from pipeline.render.board import board_form, plan_board
+    from pipeline.render.player_boards import PaperError, player_boards_pdf
+    from pipeline.render.tiling import TILE_MARGIN, TilingError, plan_tiles, poster_pdf, tiled_pdf
+
+    ruleset = drawing.ruleset
+    if not isinstance(ruleset, HasBoards):
+        return [warning("BUILD-UNSUPPORTED", f"{job.game} has no boards yet", job.options.content_root.as_posix())]
+    profile, findings = _profile(drawing, job)
+    if profile is None:
+        return findings
+    boards = ruleset.boards(drawing.db, drawing.localizer)
+    layouts = drawing.layouts
+    if boards.board is not None:
+        plan, problems = plan_board(boards.board, job.game, job.locale, layouts)
+        findings += problems
+        if plan is not None:
+            drawn: list[Finding] = []
+
+            def draw(doc: Any) -> None:
+                drawn.extend(board_form(doc, BOARD_FORM, plan))
+
+            title = plan.spec.title
+            try:
+                tiles = plan_tiles(plan.size, profile.paper, max(TILE_MARGIN, profile.margin), profile.tile_overlap)
+            except TilingError as exc:
+                return findings + [error("LAYOUT-PAPER", f"{job.game}: {exc} ({profile.name})", "layouts/profiles.yaml")]
+            tiled = tiled_pdf(title, BOARD_FORM, draw, tiles, boards.labels, job.locale)
+            _write(job, record, "board.pdf", tiled.finish(), tiled.pages)
+            findings += drawn
+            poster = poster_pdf(title, BOARD_FORM, lambda doc: _ignore(board_form(doc, BOARD_FORM, plan)),
+                                plan.size, profile.paper)
+            _write(job, record, "board-poster.pdf", poster.finish(), poster.pages)
+            record.extra["tiles"] = tiles.count
+    plans = []
+    for spec in boards.player_boards:
+        player_plan, problems = plan_board(spec, job.game, job.locale, layouts, bleed=profile.bleed)
+        findings += problems
+        if player_plan is not None:
+            plans.append(player_plan)
+    if plans:
+        title = boards.board.title if boards.board else job.game
+        try:
+            data, pages, drawn_players = player_boards_pdf(title, plans, profile)
+        except PaperError as exc:
+            return findings + [error("LAYOUT-PAPER", f"{job.game}: {exc} ({profile.name})", "layouts/profiles.yaml")]
+        _write(job, record, "player-boards.pdf", data, pages)
+        findings += drawn_players
+        record.extra["player_boards"] = len(plans)
+    return findings
+
+
+def build_help(drawing: _Drawing, job: Job, record: TargetRecord) -> list[Finding]:
+    """help-cards.pdf: every help card (copies included) on card sheets, backs as asked."""
+    from pipeline.render.sheets import prepare, sheets
+
+    profile, findings = _profile(drawing, job)
+    if profile is None:
+        return findings
+    everything = drawing.components
+    decks = everything.help_decks()
+    if not decks:
+        return findings + [warning("BUILD-NO-HELP", f"{job.game} has no help cards", job.options.content_root.as_posix())]
+    components = Components(everything.game, everything.locale, everything.root, decks, everything.backs)
+    prepared = prepare(components, drawing.layouts, drawing.ctx, "cards")
+    findings += prepared.findings
+    title = f"{job.game} {job.locale} help cards"
+    imposed, problems = sheets(prepared, "cards", profile, job.options.backs, job.options.back_offset, title)
+    if imposed is not None:
+        _write(job, record, "help-cards.pdf", imposed.data, imposed.pages, imposed.placed)
+        record.extra["cards"] = imposed.placed
+    return findings + problems
+
+
+def _ignore(findings: list[Finding]) -> None:
+    """The poster draws the board again: its findings are the tiled board's."""

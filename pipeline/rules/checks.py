@@ -1,0 +1,28 @@
+"""Running a game's check modules: each module has `check(content) -> findings`."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from types import ModuleType
+from typing import Any
+
+from pipeline.content.database import Database
+from pipeline.findings import Finding
+
+
+def run_check_modules(
+    db: Database,
+    content: Any,
+    structure: Sequence[ModuleType],
+    consistency: Sequence[ModuleType],
+    structure_only: bool = False,
+    whole_database: Sequence[ModuleType] = (),
+) -> list[Finding]:
+    """`structure` is what `pnp validate` proves; `consistency` is added by `pnp check`. Modules in
+    `whole_database` (counts) only run when every file loaded: a rejected file would skew them."""
+    findings: list[Finding] = []
+    for module in [*structure, *(() if structure_only else consistency)]:
+        if module in whole_database and not db.complete:
+            continue
+        findings.extend(module.check(content))
+    return findings
