@@ -19,7 +19,6 @@ from pipeline.content.database import Database
 from pipeline.content.schema import stale_schemas, write_schemas
 from pipeline.findings import Finding, Report
 from pipeline.games import GAMES, find_game
-from pipeline.render.fit import fit_findings
 from pipeline.rules.components import HasComponents
 from pipeline.rules.ruleset import Ruleset
 from pipeline.rules.simulation import SimulationReport, run_simulation, smoke_run
@@ -166,6 +165,8 @@ def deep_check_findings(ruleset: Ruleset, db: Database, root: Path, locales: lis
         findings.extend(smoke_run(ruleset, db, seed=1, games_per_count=SMOKE_GAMES)[0])
     findings.extend(i18n_findings(ruleset, db, root, locales))
     if isinstance(ruleset, HasComponents):
+        from pipeline.render.fit import fit_findings  # printing code: loaded only when there is something to fit
+
         for code in locales:
             findings.extend(fit_findings(ruleset, db, code))
     return findings

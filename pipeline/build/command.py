@@ -15,13 +15,13 @@ from typing import Annotated, Any
 
 import typer
 
-from pipeline.findings import Report
+from pipeline.findings import Report, warning
 from pipeline.games import GAMES, find_game
 from pipeline.rules.ruleset import Ruleset
 
 from .atomic import write_atomic
 from .cache import TargetRecord, code_digest, target_key, tree_digest
-from .targets import TARGET_NAMES, BuildOptions, Job
+from .targets import TARGET_NAMES, BuildOptions, Job, supported_targets
 
 PACKAGE_ROOT = Path(__file__).resolve().parent.parent.parent
 
@@ -43,6 +43,7 @@ class Target(StrEnum):
     tts = "tts"
     boards = "boards"
     help = "help"
+    guides = "guides"
 
 
 class OutputFormat(StrEnum):
@@ -67,7 +68,10 @@ def build(
     locale: Annotated[list[str] | None, typer.Option("--locale", "-l", help="Locale (repeatable); default: all.")] = None,
     paper: Annotated[Paper, typer.Option("--paper", help="a4 or letter.")] = Paper.a4,
     backs: Annotated[Backs, typer.Option("--backs", help="duplex, gutter (fold) or none.")] = Backs.duplex,
-    target: Annotated[list[Target] | None, typer.Option("--target", "-t", help="cards, tokens, tts, boards, help.")] = None,
+    target: Annotated[
+        list[Target] | None,
+        typer.Option("--target", "-t", help="cards, tokens, tts, boards, help, guides; default: all the game has."),
+    ] = None,
     out: Annotated[Path, typer.Option("--out", help="Output folder.")] = Path("output"),
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes.")] = min(4, os.cpu_count() or 1),
     back_offset: Annotated[float, typer.Option("--back-offset", help="Shift duplex backs right by this many mm.")] = 0.0,
@@ -76,13 +80,16 @@ def build(
     layouts: Annotated[Path | None, typer.Option("--layouts", help="Layouts folder; default: ./layouts.")] = None,
     cache_dir: Annotated[Path, typer.Option("--cache-dir", help="Build cache folder.")] = Path(".pnp-cache"),
     force: Annotated[bool, typer.Option("--force", help="Rebuild even what the cache says is up to date.")] = False,
+    allow_incomplete: Annotated[
+        bool, typer.Option("--allow-incomplete", help="Build a locale with untranslated strings, printing them in English.")
+    ] = False,
 ) -> None:
     """Render print-ready PDFs (cards, tokens, boards, help cards) and digital-table PNGs for each game and locale."""
     started = time.perf_counter()
     root, layouts_dir = _folder(content, "content"), _folder(layouts, "layouts")
     rulesets = _select(game, root)
     targets = tuple(t.value for t in target) if target else TARGET_NAMES
-    options = BuildOptions(out, root, layouts_dir, cache_dir, paper.value, backs.value, back_offset, force)
+    options = BuildOptions(out, root, layouts_dir, cache_dir, paper.value, backs.value, back_offset, force, allow_incomplete)
     plan, report = _plan(rulesets, locale, targets, options)
     from .runner import run_jobs
 
@@ -110,7 +117,7 @@ def _select(ids: list[str] | None, root: Path) -> list[Ruleset]:
             return [find_game(game_id) for game_id in ids]
         except KeyError as exc:
             raise _usage(str(exc.args[0])) from None
-    return [ruleset for ruleset in GAMES.values() if ruleset.content_dir(root).is_dir() and hasattr(ruleset, "components")]
+    return [ruleset for ruleset in GAMES.values() if ruleset.content_dir(root).is_dir() and supported_targets(ruleset)]
 
 
 def _plan(rulesets: list[Ruleset], locales: list[str] | None, targets: tuple[str, ...],
@@ -125,10 +132,17 @@ def _plan(rulesets: list[Ruleset], locales: list[str] | None, targets: tuple[str
             raise _usage(f"no content for {ruleset.id} under {options.content_root}")
         db, _ = ruleset.load(options.content_root)
         declared = ruleset.info(db).locales
+        supported = supported_targets(ruleset)
+        game_targets = tuple(t for t in targets if t in supported)
+        where = str(ruleset.content_dir(options.content_root))
+        for missing in (t for t in targets if t not in supported and len(targets) < len(TARGET_NAMES)):
+            report.add(warning("BUILD-UNSUPPORTED", f"{ruleset.id} has no {missing} to build", where))
+        if not game_targets:
+            continue
         inputs = {"content": tree_digest(ruleset.content_dir(options.content_root)), "layouts": layouts, "code": code}
         for locale in locales or declared:
-            keys = {t: target_key(inputs, {**options.for_target(t), "game": ruleset.id, "locale": locale}) for t in targets}
-            jobs.append(Job(ruleset.id, locale, targets, keys, options))
+            keys = {t: target_key(inputs, {**options.for_target(t), "game": ruleset.id, "locale": locale}) for t in game_targets}
+            jobs.append(Job(ruleset.id, locale, game_targets, keys, options))
     return jobs, report
 
 

@@ -12,12 +12,31 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pipeline.findings import Finding, warning
+from pipeline.findings import Finding, Severity, error, warning
 
 from .atomic import write_atomic
 from .cache import Cache, OutputFile, TargetRecord
 
-TARGET_NAMES = ("cards", "tokens", "tts", "boards", "help")  # guides come later
+TARGET_NAMES = ("cards", "tokens", "tts", "boards", "help", "guides")
+# The targets that need component faces (cards and tokens drawn from layouts).
+FACE_TARGETS = frozenset({"cards", "tokens", "tts", "help"})
+
+
+def supported_targets(ruleset: Any) -> tuple[str, ...]:
+    """The targets a game can build: faces need components, boards a board, guides a guide."""
+    from pipeline.rules.boards import HasBoards
+    from pipeline.rules.components import HasComponents
+    from pipeline.rules.guide import HasGuide
+
+    can = {
+        "cards": isinstance(ruleset, HasComponents),
+        "tokens": isinstance(ruleset, HasComponents),
+        "tts": isinstance(ruleset, HasComponents),
+        "help": isinstance(ruleset, HasComponents),
+        "boards": isinstance(ruleset, HasBoards),
+        "guides": isinstance(ruleset, HasGuide),
+    }
+    return tuple(name for name in TARGET_NAMES if can[name])
 
 
 @dataclass(frozen=True)
@@ -30,14 +49,16 @@ class BuildOptions:
     backs: str = "duplex"
     back_offset: float = 0.0
     force: bool = False
+    allow_incomplete: bool = False
 
     def for_target(self, target: str) -> dict[str, Any]:
         """The options that change a target's bytes (part of its cache key); TTS sheets ignore the paper."""
         if target == "tts":
             return {"target": target}
-        if target == "boards":  # backs do not apply: boards are one-sided
-            return {"target": target, "paper": self.paper}
-        return {"target": target, "paper": self.paper, "backs": self.backs, "back_offset": self.back_offset}
+        if target in ("boards", "guides"):  # backs do not apply: boards and guides are one-sided
+            return {"target": target, "paper": self.paper, "allow_incomplete": self.allow_incomplete}
+        return {"target": target, "paper": self.paper, "backs": self.backs, "back_offset": self.back_offset,
+                "allow_incomplete": self.allow_incomplete}
 
 
 @dataclass(frozen=True)
@@ -100,33 +121,51 @@ def run_job(job: Job) -> list[TargetRecord]:
 
 
 def _load(job: Job) -> tuple[_Drawing | None, list[Finding]]:
+    """The job's content, localizer and (for a game that prints components) faces and layouts.
+
+    A locale with untranslated strings stops the job unless --allow-incomplete, which prints them
+    in the source language and lists them (DESIGN.md: Localization).
+    """
     from pipeline.games import find_game
     from pipeline.render.faces import RenderContext
-    from pipeline.render.fit import localized_components
     from pipeline.render.layouts import load_layouts
+    from pipeline.rules.components import HasComponents
 
     opts = job.options
     ruleset = find_game(job.game)
     db, load_findings = ruleset.load(opts.content_root)
-    components, localizer, findings = localized_components(ruleset, db, job.locale)
-    if components is None:
-        return None, load_findings + findings
+    incomplete = _locale_findings(job, ruleset, db)
+    if any(f.severity is Severity.ERROR for f in incomplete):
+        return None, load_findings + incomplete
+    localizer = ruleset.localizer(db, job.locale)
     layouts, layout_findings = load_layouts(opts.layouts_dir)
     profile = layouts.profiles.get(opts.paper)
     bleed = profile.bleed if profile else 3.0
-    ctx = RenderContext(job.game, job.locale, components.root, opts.cache_dir, bleed)
-    common = load_findings + layout_findings + _locale_findings(job, localizer, db.root)
+    components = ruleset.components(db, localizer) if isinstance(ruleset, HasComponents) else None
+    ctx = RenderContext(job.game, job.locale, components.root if components else db.root, opts.cache_dir, bleed)
+    common = load_findings + layout_findings + incomplete
     return _Drawing(components, layouts, ctx, common, ruleset=ruleset, db=db, localizer=localizer), []
 
 
-def _locale_findings(job: Job, localizer: Any, root: Path) -> list[Finding]:
-    fallbacks: list[str] = list(getattr(localizer, "fallback_contexts", list)())
-    if not fallbacks:
+def _locale_findings(job: Job, ruleset: Any, db: Any) -> list[Finding]:
+    """An error for a locale with untranslated strings; with --allow-incomplete a warning listing them."""
+    from pipeline.i18n.status import read_status
+
+    strings = ruleset.strings(db)
+    if not strings or ruleset.localizer(db, job.locale).is_source:
         return []
-    message = (f"{job.game} [{job.locale}]: {len(fallbacks)} printed string(s) have no translation and print in "
-               f"the source language (first: {fallbacks[0]})")
-    return [warning("BUILD-LOCALE-INCOMPLETE", message, (root / "locales" / f"{job.locale}.po").as_posix(),
-                    hint="translate them, or build with --allow-incomplete to accept it")]
+    status = read_status(strings, db.root, job.locale)
+    if status.is_complete:
+        return []
+    shown = ", ".join(status.untranslated[:5]) + (" …" if len(status.untranslated) > 5 else "")
+    where = (db.root / "locales" / f"{job.locale}.po").as_posix()
+    if not job.options.allow_incomplete:
+        message = f"{job.game} [{job.locale}] is incomplete: {len(status.untranslated)} string(s) untranslated ({shown})"
+        return [error("BUILD-LOCALE-INCOMPLETE", message, where,
+                      hint="translate them (pnp i18n status), or build with --allow-incomplete to print them in English")]
+    message = (f"{job.game} [{job.locale}]: {len(status.untranslated)} string(s) fell back to the source language: "
+               + ", ".join(status.untranslated))
+    return [warning("BUILD-LOCALE-FALLBACK", message, where)]
 
 
 def _write(job: Job, record: TargetRecord, relative: str, data: bytes, pages: int = 0, cards: int = 0) -> None:
@@ -218,10 +257,36 @@ def build_help(drawing: _Drawing, job: Job, record: TargetRecord) -> list[Findin
     return run(drawing, job, record)
 
 
+def build_guides(drawing: _Drawing, job: Job, record: TargetRecord) -> list[Finding]:
+    """reference-guide.pdf and, where the game has one, player-aid.pdf."""
+    from pipeline.render.guide import PaperError, render_guide, render_player_aid
+    from pipeline.rules.guide import HasGuide, HasPlayerAid
+
+    ruleset, db = drawing.ruleset, drawing.db
+    if not isinstance(ruleset, HasGuide):
+        return [warning("BUILD-UNSUPPORTED", f"{job.game} has no reference guide", job.options.content_root.as_posix())]
+    documents: list[tuple[str, Callable[..., dict[str, Any]], Any]] = [
+        ("reference-guide.pdf", render_guide, ruleset.guide_document(db, job.locale))
+    ]
+    if isinstance(ruleset, HasPlayerAid):
+        documents.append(("player-aid.pdf", render_player_aid, ruleset.player_aid_document(db, job.locale)))
+    for name, render, document in documents:
+        relative = f"{job.game}/{job.locale}/{name}"
+        path = job.options.out_dir / relative
+        try:
+            info = render(document, path, paper=job.options.paper)
+        except PaperError as exc:
+            return [error("LAYOUT-PAPER", f"{job.game}: {exc}", job.options.layouts_dir.as_posix())]
+        record.files.append(OutputFile(relative, path.stat().st_size, int(info["pages"]), 0))
+        record.extra[name.removesuffix(".pdf")] = int(info.get("entries", 0))
+    return []
+
+
 TARGETS: dict[str, Callable[[_Drawing, Job, TargetRecord], list[Finding]]] = {
     "cards": build_cards,
     "tokens": build_tokens,
     "tts": build_tts,
     "boards": build_boards,
     "help": build_help,
+    "guides": build_guides,
 }

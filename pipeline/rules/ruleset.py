@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import importlib
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
@@ -71,3 +72,26 @@ class Ruleset(ABC):
     def new_game(self, db: Database, players: int, seed: int, options: Mapping[str, Any] | None = None) -> Any:
         """A new game State at its first decision (see pipeline/rules/simulation.py for the State contract)."""
         raise NotImplementedError(f"{self.id} has no rules engine")
+
+
+class LazyRegistry(Mapping[str, Any]):
+    """A registry that lives in another module, imported on first use (keeps `pnp validate` start-up fast)."""
+
+    def __init__(self, module: str, name: str) -> None:
+        self._where = (module, name)
+        self._loaded: Mapping[str, Any] | None = None
+
+    def _registry(self) -> Mapping[str, Any]:
+        if self._loaded is None:
+            module, name = self._where
+            self._loaded = getattr(importlib.import_module(module), name)
+        return self._loaded
+
+    def __getitem__(self, key: str) -> Any:
+        return self._registry()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._registry())
+
+    def __len__(self) -> int:
+        return len(self._registry())

@@ -40,6 +40,8 @@ from .engine.poker import categorize
 from .engine.state import GameState, PlayerState
 from .enums import Attribute, LocationAction, PokerCategory, Terrain
 
+PASS = interned(Pass)
+
 # Poker hands a greedy player never rerolls.
 KEEP_ALL = frozenset({PokerCategory.STRAIGHT_LOW, PokerCategory.STRAIGHT_HIGH, PokerCategory.FULL_HOUSE, PokerCategory.FIVE_KIND})
 
@@ -147,43 +149,47 @@ class GreedyBot:
     # --- Phases -------------------------------------------------------------------------------
 
     def _phase_1(self, s: GameState, p: PlayerState, actions: Sequence[Action]) -> Action | None:
+        groups: dict[type[Action], list[Any]] = {}  # The actions by kind, in order: one pass.
+        for a in actions:
+            groups.setdefault(type(a), []).append(a)
         need = self._solo_need(s, p)
-        trains = [a for a in actions if isinstance(a, Train)]
+        trains: list[Train] = groups.get(Train, [])
         if trains:
             order = [need.value] if need else []
             order += ["combat", "defense", "alchemy", "specialty"]
             return min(trains, key=lambda a: order.index(a.attribute))
         for kind in (DrawPotion, TrailQuest, TakeGold):
-            found = [a for a in actions if isinstance(a, kind)]
+            found = groups.get(kind)
             if found and (kind is not DrawPotion or len(p.potions) < s.rules.potion_hold_limit):
                 return found[0]
-        if any(isinstance(a, PokerWithLocals) for a in actions) and p.gold >= 3:
-            return PokerWithLocals()
-        if any(isinstance(a, PoolTrash) for a in actions):
-            return PoolTrash()
-        exchanges = [a for a in actions if isinstance(a, Exchange)]
+        if PokerWithLocals in groups and p.gold >= 3:
+            return interned(PokerWithLocals)
+        if PoolTrash in groups:
+            return interned(PoolTrash, ())
+        exchanges: list[Exchange] = groups.get(Exchange, [])
         if exchanges:
             best = max(exchanges, key=lambda a: self._market_value(s, a.slot) - self.value(s, a.trash))
             if self._market_value(s, best.slot) - self.value(s, best.trash) > 2:
                 return best
-        return self._move(s, p, actions)
+        return self._move(s, p, groups.get(Move, []))
 
     def _market_value(self, s: GameState, slot: int) -> float:
         card = s.market[slot]
         return self.value(s, card) if card is not None else 0.0
 
-    def _move(self, s: GameState, p: PlayerState, actions: Sequence[Action]) -> Action:
+    def _move(self, s: GameState, p: PlayerState, offered: list[Move]) -> Action:
         goal = self._goal(s, p)
         if goal is None:
-            return Pass()
+            return PASS
         dist = self._distances(s, goal)
         if goal == p.location:
             if self._solo_need(s, p) is None or p.location in p.moved_into:
-                return Pass()
+                return PASS
             dist = {p.location: 99}  # A training site counts only when moved into: step out, come back next move.
-        moves = [a for a in actions if isinstance(a, Move) and dist.get(a.destination, 98) < dist.get(p.location, 99)]
+        here = dist.get(p.location, 99)
+        moves = [a for a in offered if dist.get(a.destination, 98) < here]
         if not moves:
-            return Pass()
+            return PASS
 
         def cost(a: Move) -> float:
             return len(a.pay) * 10 + a.gold * (3 if p.gold >= 4 else 30) + sum(self.value(s, c) for c in a.pay)
@@ -199,7 +205,7 @@ class GreedyBot:
 
     def _phase_3_discard(self, s: GameState, p: PlayerState, actions: Sequence[Action]) -> Action:
         if len(p.hand) <= s.rules.phase3_hand_cap:
-            return Pass()
+            return PASS
         return self._lowest(s, [a for a in actions if not isinstance(a, Pass)], lambda a: a.card)  # type: ignore[attr-defined]
 
     def _buy(self, s: GameState, p: PlayerState, actions: Sequence[Action]) -> Action:
@@ -215,7 +221,7 @@ class GreedyBot:
                 return found[0]
         plays = [a for a in actions if isinstance(a, PlayCard)]
         if not plays:
-            return Pass()
+            return PASS
         f = s.fight
         assert f is not None
         top = f.combo[-1].card if f.combo else None
@@ -226,7 +232,7 @@ class GreedyBot:
             v = self._play_value(s, top, a) + self._chain(s, a.card, rest, f.extra_links - (a.via < 0 and top is not None))
             if v > best_value:
                 best, best_value = a, v
-        return best if best is not None else Pass()
+        return best if best is not None else PASS
 
     def _play_value(self, s: GameState, top: str | None, a: PlayCard) -> float:
         self._content(s)
@@ -281,13 +287,13 @@ class GreedyBot:
         return max(actions, key=lambda a: self.value(s, a.card) if isinstance(a, TakeCard) else 0)
 
     def _put_back(self, s: GameState, p: PlayerState, actions: Sequence[Action]) -> Action:
-        return Pass()
+        return PASS
 
     def _take_market(self, s: GameState, p: PlayerState, actions: Sequence[Action]) -> Action:
         return max(actions, key=lambda a: self._market_value(s, a.slot))  # type: ignore[attr-defined]
 
     def _wager(self, s: GameState, p: PlayerState, actions: Sequence[Action]) -> Action:
-        return Pass()
+        return PASS
 
     # --- Choices in effects, exploration, setup -----------------------------------------------
 

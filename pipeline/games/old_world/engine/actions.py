@@ -32,7 +32,7 @@ A = TypeVar("A", bound=Action)
 # Interned actions: the rules offer the same few hundred values over and over, and building a frozen
 # dataclass costs far more than a dict lookup. Cleared wholesale past this size (content ids bound it).
 _INTERNED: dict[tuple[Any, ...], Any] = {}
-INTERNED_LIMIT = 200_000
+INTERNED_LIMIT = 50_000
 
 
 def interned(cls: type[A], *args: Any) -> A:

@@ -105,9 +105,9 @@ def witcher_turn(s: GameState, seat: int) -> Flow:
         if not f.combo:
             options = step1_options(s, p, f, first) + options
             if not p.hand:
-                options.append(Pass())
+                options.append(interned(Pass))
         elif options:
-            options.append(Pass())
+            options.append(interned(Pass))
         else:
             break  # Nothing connects: the combo is complete without a choice.
         if len(options) == 1 and isinstance(options[0], Pass):

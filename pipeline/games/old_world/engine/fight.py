@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..effects import DrawModifier
 from ..enums import AttackType, Attribute, Terrain, Timing
-from .actions import ChooseAttack, Pass, Wager
+from .actions import ChooseAttack, Pass, Wager, interned
 from .combo import auto_abilities, is_knocked_out, witcher_turn
 from .execute import Ctx, run_effects
 from .state import Decision, FightState, Flow, GameState, PlayerState
@@ -175,7 +175,7 @@ def declare_attack(s: GameState, p: PlayerState, f: FightState, first: bool) -> 
     decider = f.decider
     nxt = (decider - 1) % s.n
     f.decider = nxt if nxt != p.seat else (nxt - 1) % s.n
-    options = (ChooseAttack(AttackType.CHARGE.value), ChooseAttack(AttackType.BITE.value))
+    options = (interned(ChooseAttack, AttackType.CHARGE.value), interned(ChooseAttack, AttackType.BITE.value))
     action = yield Decision(decider, "attack-type", options)
     assert isinstance(action, ChooseAttack)
     return AttackType(action.kind)
@@ -283,7 +283,7 @@ def place_wagers(s: GameState, attacker: int, defender: int) -> Flow:
         q = s.players[seat]
         if seat == defender or q.gold < s.rules.wager_gold:
             continue
-        action = yield Decision(seat, "wager", (Pass(), Wager("attacker"), Wager("defender")))
+        action = yield Decision(seat, "wager", (interned(Pass), interned(Wager, "attacker"), interned(Wager, "defender")))
         if isinstance(action, Wager):
             q.gold -= s.rules.wager_gold
             s.wagers[seat] = action.on

@@ -118,7 +118,7 @@ def _exits(tables: Tables, location: str) -> list[ExitInfo]:
 
 
 # Option lists memoised by hand: dropped wholesale past this many entries to bound the memory.
-MEMO_LIMIT = 100_000
+MEMO_LIMIT = 20_000
 HAND_KEYED = frozenset({"move-pairs", "buy", "abilities"})
 
 
@@ -187,11 +187,15 @@ def phase_two_options(s: GameState, p: PlayerState) -> list[Action]:
             for q in s.players
             if q is not p and q.location == p.location and q.seat not in p.poker_partners
         )
-    options.extend(interned(Meditate, a.value) for a in meditations(s, p))
-    for deck in ExplorationDeck:
-        if s.exploration[deck.value] or s.exploration_used[deck.value]:
-            options.append(interned(Explore, deck.value))
+    if p.maxed:
+        options.extend(interned(Meditate, a.value) for a in meditations(s, p))
+    for deck in EXPLORATION_DECKS:
+        if s.exploration[deck] or s.exploration_used[deck]:
+            options.append(interned(Explore, deck))
     return options
+
+
+EXPLORATION_DECKS: tuple[str, ...] = tuple(deck.value for deck in ExplorationDeck)
 
 
 def meditations(s: GameState, p: PlayerState) -> list[Attribute]:
