@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import lru_cache
+from itertools import compress
+from operator import ne
 
 from ..enums import Attribute
 from .fight import TRAIL_QUEST_GOLD
@@ -121,18 +123,17 @@ class Tally:
             for old in snaps:
                 self._add(old, -1)
             self.snaps = snaps = [[] for _ in zones]
-        for i, zone in enumerate(zones):
-            old = snaps[i]
-            if zone != old:
-                n, m = len(old), len(zone)
-                if m > n and zone[:n] == old:  # Grown at the top (append, extend).
-                    self._add(zone[n:], 1)
-                elif m < n and old[:m] == zone:  # Shrunk at the top (pop).
-                    self._add(old[m:], -1)
-                else:
-                    self._add(old, -1)
-                    self._add(zone, 1)
-                snaps[i] = zone[:]
+        for i in compress(range(len(zones)), map(ne, zones, snaps)):  # Only the zones that changed.
+            zone, old = zones[i], snaps[i]
+            n, m = len(old), len(zone)
+            if m > n and zone[:n] == old:  # Grown at the top (append, extend).
+                self._add(zone[n:], 1)
+            elif m < n and old[:m] == zone:  # Shrunk at the top (pop).
+                self._add(old[m:], -1)
+            else:
+                self._add(old, -1)
+                self._add(zone, 1)
+            snaps[i] = zone[:]
         return self.off == 0
 
 
