@@ -6,6 +6,8 @@ Usage: .venv/bin/python benchmarks/bench_engine.py [--games N] [--players 1,2,3,
 from __future__ import annotations
 
 import argparse
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -41,6 +43,20 @@ def main() -> None:
             total_turns += sum(report.turns)
         elapsed = time.perf_counter() - start
         print(f"{bot:7} all: {total_games / elapsed:7.1f} games/s, {total_turns / elapsed:8.0f} turns/s")
+    # The real commands, start-up included.
+    command = ["simulate", "--game", "old-world", "--players", "3", "--games", str(args.games), "--bot", "random"]
+    seconds = timed(command)
+    print(f"pnp {' '.join(command)}: {seconds:.2f}s ({args.games / seconds:.1f} games/s with start-up)")
+    print(f"pnp check: {timed(['check']):.2f}s (validate, consistency, smoke run at 1-5 players, translations, text fit)")
+
+
+def timed(command: list[str]) -> float:
+    """Wall time of one real `pnp` command; a failing command stops the benchmark."""
+    start = time.perf_counter()
+    done = subprocess.run([str(Path(sys.executable).parent / "pnp"), *command], cwd=ROOT, capture_output=True, text=True)
+    if done.returncode != 0:
+        sys.exit(f"pnp {' '.join(command)} exited {done.returncode}:\n{done.stdout[-2000:]}")
+    return time.perf_counter() - start
 
 
 if __name__ == "__main__":

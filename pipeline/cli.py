@@ -20,7 +20,7 @@ from pipeline.content.schema import stale_schemas, write_schemas
 from pipeline.findings import Finding, Report
 from pipeline.games import GAMES, find_game
 from pipeline.rules.components import HasComponents
-from pipeline.rules.ruleset import Ruleset
+from pipeline.rules.ruleset import HasEngine, Ruleset
 from pipeline.rules.simulation import SimulationReport, run_simulation, smoke_run
 
 app = typer.Typer(
@@ -161,7 +161,7 @@ def check(
 def deep_check_findings(ruleset: Ruleset, db: Database, root: Path, locales: list[str]) -> list[Finding]:
     """What `check` adds to a sound database: the simulation smoke run, translations, and text fit per locale."""
     findings: list[Finding] = []
-    if ruleset.bots:
+    if isinstance(ruleset, HasEngine):
         findings.extend(smoke_run(ruleset, db, seed=1, games_per_count=SMOKE_GAMES)[0])
     findings.extend(i18n_findings(ruleset, db, root, locales))
     if isinstance(ruleset, HasComponents):
@@ -192,7 +192,7 @@ def simulate(
     """Play seeded games with bots; report completion, turns, wins and content coverage; exit 1 on any failed game."""
     root = content_root(content)
     ruleset = select_games([game], root)[0]
-    if not ruleset.bots:
+    if not isinstance(ruleset, HasEngine):
         raise usage_error(f"{ruleset.id} has no rules engine to simulate")
     db, findings = ruleset.load(root)
     report = Report(findings)

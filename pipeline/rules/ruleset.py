@@ -7,7 +7,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, Protocol, runtime_checkable
 
 from pipeline.content.database import Database, load_database
 from pipeline.content.models import ContentFile
@@ -36,8 +36,6 @@ class Ruleset(ABC):
     name: str
     file_kinds: tuple[type[ContentFile], ...]
     effects: EffectRegistry
-    # Bot factories by name (seed -> bot), for the simulation runner; empty for games without an engine.
-    bots: ClassVar[Mapping[str, Callable[[int], Any]]] = {}
 
     def content_dir(self, content_root: Path) -> Path:
         return content_root / self.id
@@ -65,13 +63,21 @@ class Ruleset(ABC):
         """Printed text in a locale: the game's catalog, message templates and effect sentences."""
         return Localizer.load(locale, db.root)
 
-    def player_counts(self, db: Database) -> list[int]:
-        """The player counts the loaded content supports (simulation smoke runs play each)."""
-        return []
+
+
+@runtime_checkable
+class HasEngine(Protocol):
+    """A ruleset with a rules engine: seeded games its bots can play (see pipeline/rules/simulation.py)."""
+
+    id: str
+    # Bot factories by name (seed -> bot).
+    bots: Mapping[str, Callable[[int], Any]]
 
     def new_game(self, db: Database, players: int, seed: int, options: Mapping[str, Any] | None = None) -> Any:
-        """A new game State at its first decision (see pipeline/rules/simulation.py for the State contract)."""
-        raise NotImplementedError(f"{self.id} has no rules engine")
+        """A new game State at its first decision."""
+
+    def player_counts(self, db: Database) -> list[int]:
+        """The player counts the loaded content supports (simulation smoke runs play each)."""
 
 
 class LazyRegistry(Mapping[str, Any]):

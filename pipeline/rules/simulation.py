@@ -17,7 +17,7 @@ from typing import Any, Protocol
 from pipeline.content.database import Database
 from pipeline.findings import Finding, error, warning
 
-from .ruleset import Ruleset
+from .ruleset import HasEngine
 
 # A never-used entity is only suspicious when the run saw its collection often: warn when the games'
 # distinct sightings in that collection add up to at least this many per entity (uniform draws would
@@ -123,7 +123,7 @@ def play_game(state: State, bot: Bot, check_invariants: bool = True) -> str | No
 
 
 def run_simulation(
-    ruleset: Ruleset, db: Database, players: int, games: int, seed: int, bot: str, check_invariants: bool = True
+    ruleset: HasEngine, db: Database, players: int, games: int, seed: int, bot: str, check_invariants: bool = True
 ) -> SimulationReport:
     """Play `games` seeded games (game i: seed + i) with one bot in every seat."""
     factory = ruleset.bots[bot]
@@ -181,7 +181,7 @@ def unused_findings(report: SimulationReport, db: Database, collections: Iterabl
 
 
 def smoke_run(
-    ruleset: Ruleset, db: Database, seed: int = 1, games_per_count: int = 10, bot: str = "greedy"
+    ruleset: HasEngine, db: Database, seed: int = 1, games_per_count: int = 10, bot: str = "greedy"
 ) -> tuple[list[Finding], dict[str, set[str]]]:
     """The `pnp check` run: seeded games at every player count; errors plus SIM-UNUSED warnings, and coverage."""
     counts = ruleset.player_counts(db)
