@@ -135,3 +135,76 @@ def test_setup_must_keep_one_witcher_trophy_per_opponent(mutated: Mutate) -> Non
 def test_solo_tiers_must_partition_the_turn_counts(mutated: Mutate) -> None:
     path, findings = mutated("game.yaml", "min_turns: 9, max_turns: 10", "min_turns: 10, max_turns: 10")
     assert [f.code for f in findings] == ["OW-SOLO-TIERS"]
+
+
+# One mutation (or a few, applied in turn) per remaining rule: (changes, expected code, text on its line or None).
+MORE_BROKEN = [
+    ([("monsters.yaml", "      timing: fight-first-turn\n      limit: once-per-fight\n      condition: {hand_size_at_most: 1}",
+       "      timing: phase-1\n      limit: once-per-fight\n      condition: {hand_size_at_most: 1}")], "OW-ABILITY-TIMING", "timing: phase-1"),
+    ([("cards/market.yaml", "    fight: {damage: 1}\n    extensions:\n      - {colors: [red]}",
+       "    fight: {}\n    extensions:\n      - {colors: [red]}")], "OW-CARD-EMPTY", "fight: {}"),
+    ([("events/events-01-28.yaml", "  - number: 28\n", "  - number: 57\n")], "OW-EVENT-RANGE", "number: 57"),
+    ([("events/events-01-28.yaml", "    type: test", "    type: short-fight")], "OW-EVENT-TYPE", "type: short-fight"),
+    ([("game.yaml", "levelup_draw: {2: 1, 3: 1, 4: 2, 5: 2}", "levelup_draw: {2: 1, 3: 2, 4: 2, 5: 2}")], "OW-LEVELUP", "levelup_draw"),
+    ([("map.yaml", "{type: train-attribute, attribute: alchemy}", "{type: train-attribute, attribute: specialty}")],
+     "OW-MAP-ACTION", "attribute: specialty"),
+    ([("map.yaml", "    action: {type: special}", "    action: {type: potion}")], "OW-MAP-ACTION-COUNT", None),
+    ([("map.yaml", "    connections: [kaer-morhen, stygga]", "    connections: [kaer-morhen]"),
+      ("map.yaml", "    connections: [kaer-seren, kaer-morhen, ban-ard, novigrad]", "    connections: [kaer-seren, ban-ard, novigrad]"),
+      ("map.yaml", "    connections: [loc-muinne, hengfors, ban-ard, vengerberg]", "    connections: [loc-muinne]"),
+      ("map.yaml", "    connections: [hengfors, kaer-morhen, novigrad, vizima, vengerberg]",
+       "    connections: [hengfors, novigrad, vizima, vengerberg]"),
+      ("map.yaml", "    connections: [kaer-morhen, ban-ard, vizima, haern-caduch, stygga]",
+       "    connections: [ban-ard, vizima, haern-caduch, stygga]")], "OW-MAP-DISCONNECTED", None),
+    ([("map.yaml", "    name: Hengfors", "    name: Kaer Seren")], "OW-MAP-NAME", ("    name: Kaer Seren", 2)),
+    ([("map.yaml", "    number: 2\n    name: Hengfors", "    number: 1\n    name: Hengfors")], "OW-MAP-NUMBER", None),
+    ([("map.yaml", "position: {x: 543, y: 154}", "position: {x: 5430, y: 154}")], "OW-MAP-POSITION", "x: 5430"),
+    ([("map.yaml", "    connections: [kaer-morhen, stygga]", "    connections: [kaer-morhen, stygga, loc-muinne]")],
+     "OW-MAP-SELF", "loc-muinne]"),
+    ([("cards/market.yaml", "    cost: 0\n", "    cost: 1\n", 3)], "OW-MARKET-ZERO", None),
+    ([("monsters.yaml", "    level: 3\n", "    level: 2\n", -1), ("monster-tokens.yaml", "level: 3", "level: 2", -1)],
+     "OW-MONSTER-STOCK", None),
+    ([("cards/market.yaml", "    name: Quen\n", "    name: Aard\n")], "OW-NAME-DUPLICATE", ("    name: Aard", 2)),
+    ([("game.yaml", "five-of-a-kind: 6", "five-of-a-kind: 4")], "OW-POKER-PAYOUT", "solo_payout"),
+    ([("game.yaml", "ranking: [nothing, pair, two-pairs", "ranking: [pair, nothing, two-pairs")], "OW-POKER-RANKING", "ranking:"),
+    ([("schools.yaml", "home: kaer-morhen", "home: dhuwod")], "OW-SCHOOL-HOME", "home: dhuwod"),
+    ([("game.yaml", "{cards: 4, gold: 4}, {cards: 5, gold: 6}]", "{cards: 4, gold: 4}, {cards: 5, gold: 3}]")],
+     "OW-SETUP-SEATS", None),
+    ([("schools.yaml", "        - [{type: deal-damage, amount: 3}, {type: draw-cards, amount: 2}]",
+       "        - [{type: deal-damage, amount: 1}]")], "OW-SPECIALTY-WEAKER", ("        - [{type: deal-damage, amount: 1}]", 2)),
+    ([("cards/starting-bear.yaml", "terrain: water", "terrain: forest", -1)], "OW-START-TERRAIN", None),
+    ([("texts/effects.yaml", 'text: "Gain {amount} {icon:gold}."', 'text: "Gain {amount} {icon:gold} from {patron}."')],
+     "OW-TEXT-UNFILLED", "{patron}"),
+    ([("location-tokens.yaml", "location: hengfors, terrain: mountain", "location: loc-muinne, terrain: mountain")],
+     "OW-TOKEN-LOCATION", "location: loc-muinne"),
+    ([("map.yaml", "    name: Hengfors\n    terrain: mountain", "    name: Hengfors\n    terrain: forest"),
+      ("location-tokens.yaml", "location: hengfors, terrain: mountain", "location: hengfors, terrain: forest")], "OW-TOKEN-SPLIT", None),
+    ([("game.yaml", "    - {fatigue: 2, reputation: 3}\n    - {fatigue: 2, reputation: 3}",
+       "    - {fatigue: 2, reputation: 1}\n    - {fatigue: 2, reputation: 3}")], "OW-TRACK-ORDER", "{fatigue: 2, reputation: 1}"),
+    ([("trophies/attribute.yaml", "attribute: combat", "attribute: defense")], "OW-TROPHY-ATTRIBUTE", None),
+    ([("trophies/witcher.yaml", "school: wolf", "school: cat")], "OW-TROPHY-WITCHER", None),
+    ([("guide/01-basics.yaml", "      - id: winning\n", "      - id: active-player\n")], "OW-GUIDE-DUPLICATE", None),
+    ([("guide/01-basics.yaml", "            source: setup-seats\n", "            source: setup-seats\n            rows: [[a, b]]\n")],
+     "OW-GUIDE-TABLE", None),
+]
+
+
+@pytest.mark.parametrize(("changes", "code", "marker"), MORE_BROKEN, ids=[b[1] for b in MORE_BROKEN])
+def test_each_consistency_rule_has_its_finding(mutated: Mutate, changes: list[tuple], code: str, marker: object) -> None:
+    for change in changes:
+        path, findings = mutated(*change)
+    matching = [f for f in findings if f.code == code]
+    assert matching, f"no {code} in {[f.as_text() for f in findings]}"
+    if marker is not None:
+        text, occurrence = marker if isinstance(marker, tuple) else (marker, 1)
+        assert line_of(path, text, occurrence) in {f.line for f in matching}, f"{code} at {[f.line for f in matching]}"
+
+
+def test_a_tree_without_a_manifest(mutated: Mutate, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    path, _ = mutated("game.yaml", "kind: game", "kind: game")
+    path.unlink()
+    from pipeline.games import find_game
+
+    game = find_game("old-world")
+    db, findings = game.load(path.parent.parent)
+    assert "OW-MANIFEST" in {f.code for f in findings + game.checks(db)}
