@@ -6,10 +6,11 @@ from pipeline.rules.ruleset import Ruleset
 
 from .adventure_game.ruleset import AdventureGameRuleset
 from .old_world.ruleset import OldWorldRuleset
+from .path_of_destiny.ruleset import PathOfDestinyRuleset
 
 GAMES: dict[str, Ruleset] = {
     ruleset.id: ruleset
-    for ruleset in (OldWorldRuleset(), AdventureGameRuleset())
+    for ruleset in (OldWorldRuleset(), AdventureGameRuleset(), PathOfDestinyRuleset())
 }
 
 

@@ -81,3 +81,69 @@ def test_a_long_chain_does_not_hit_the_recursion_limit() -> None:
     entries = [entry(n, n + 1) for n in range(1, 5000)] + [entry(5000, 1)]
     found = run(entries, [Ref(1, at(1))], deck)
     assert [code for code, _, _ in found] == ["T-EVENT-CYCLE"]
+
+
+# --- Groups, stages and previews (story decks: spreads, chapters, printed previews) ------------------
+
+STAGED = NumberedDeck(name="card", code="T-STORY", first=1, last=6, terminals=frozenset({5, 6}), stages=2, stage_name="chapter")
+
+
+def staged(number: int, *targets: int, group: str | None = None, stage: int | None = None) -> NumberedEntry:
+    return NumberedEntry(number, at(number * 10), tuple(Ref(t, at(number * 10 + 1)) for t in targets), group, stage)
+
+
+def sound_story() -> list[NumberedEntry]:
+    """1 intro → spread {2, 3} (chapter 1) → 4 (chapter 2) → endings 5 / 6."""
+    return [
+        staged(1, 2),
+        staged(2, 4, group="s1", stage=1),
+        staged(3, 4, group="s1", stage=1),
+        staged(4, 5, 6, stage=2),
+        staged(5),
+        staged(6),
+    ]
+
+
+def test_a_group_is_entered_together_and_paths_go_on_from_each_member() -> None:
+    assert run(sound_story(), [Ref(1, at(1))], STAGED) == []
+
+
+def test_without_the_group_the_partner_is_unreachable() -> None:
+    entries = sound_story()
+    entries[2] = staged(3, 4, stage=1)
+    assert run(entries, [Ref(1, at(1))], STAGED) == [("T-STORY-UNREACHABLE", 30, Severity.WARNING)]
+
+
+def test_a_path_that_skips_a_stage() -> None:
+    entries = sound_story()
+    entries[0] = staged(1, 2, 4)
+    found = check_numbered_deck(STAGED, entries, [Ref(1, at(1))])
+    assert [(f.code, f.line) for f in found] == [("T-STORY-STAGES", 40)]
+    assert "chapter 2) before any chapter; expected chapter 1" in found[0].message
+
+
+def test_a_path_that_ends_before_the_last_stage() -> None:
+    entries = sound_story()
+    entries[2] = staged(3, 5, group="s1", stage=1)
+    found = check_numbered_deck(STAGED, entries, [Ref(1, at(1))])
+    assert [(f.code, f.line) for f in found] == [("T-STORY-STAGES", 50)]
+    assert "every path must pass chapters 1–2" in found[0].message
+
+
+def test_a_path_that_goes_back_a_stage() -> None:
+    entries = sound_story()
+    entries[3] = staged(4, 5, 6, 3, stage=2)
+    codes = {f.code for f in check_numbered_deck(STAGED, entries, [Ref(1, at(1))])}
+    assert {"T-STORY-CYCLE", "T-STORY-STAGES"} <= codes
+
+
+def test_a_preview_must_equal_what_its_target_shows() -> None:
+    deck = NumberedDeck(name="card", code="T-STORY", first=1, last=2)
+    shown = NumberedEntry(2, at(20), shows=("magic", "combat"))
+    right = NumberedEntry(1, at(10), (Ref(2, at(11), "card 1", expects=("magic", "combat")),))
+    assert run([right, shown], [Ref(1, at(1))], deck) == []
+    wrong = NumberedEntry(1, at(10), (Ref(2, at(11), "card 1", expects=("combat", "magic")),))
+    found = check_numbered_deck(deck, [wrong, shown], [Ref(1, at(1))])
+    assert [(f.code, f.line, f.message) for f in found] == [
+        ("T-STORY-PREVIEW", 11, "card 1 previews combat, magic, but card 2 shows magic, combat")
+    ]

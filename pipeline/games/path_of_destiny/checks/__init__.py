@@ -1,0 +1,20 @@
+"""Path of Destiny's consistency rules (reference §18), one module per part of the game."""
+
+from __future__ import annotations
+
+from pipeline.content.database import Database
+from pipeline.findings import Finding
+from pipeline.rules.checks import run_check_modules
+
+from ..content import PathOfDestinyContent
+from . import automa, cards, characters, counts, parts, references, setup, stories
+
+# What `pnp validate` proves of the database: references resolve, counts match, story decks hold.
+STRUCTURE = (references, counts, stories)
+# The rest of the game's consistency rules, added by `pnp check`.
+CONSISTENCY = (characters, cards, setup, automa, parts)
+
+
+def run_checks(db: Database, structure_only: bool = False) -> list[Finding]:
+    """The game's checks on a loaded database (see pipeline/rules/checks.py)."""
+    return run_check_modules(db, PathOfDestinyContent(db), STRUCTURE, CONSISTENCY, structure_only, whole_database=(counts,))

@@ -1,0 +1,114 @@
+"""Component counts equal the manifest's (reference §18.1), per story too."""
+
+from __future__ import annotations
+
+from pipeline.content.database import Source, finding_at
+from pipeline.findings import Finding
+
+from ..content import PathOfDestinyContent
+from ..enums import Symbol, TokenKind
+from ..models import StoryCounts
+from ..story_models import Story
+
+
+def actual_counts(content: PathOfDestinyContent) -> dict[str, int]:
+    """Component counts as printed (what `pnp games` shows)."""
+    tokens = content.tokens
+    automa = content.automa
+    return {
+        "characters": len(content.characters),
+        "action_cards": len(content.main_cards),
+        "starting_cards": len(content.cards) - len(content.main_cards),
+        "stories": len(content.stories),
+        "story_cards": sum(len(s.cards) for s in content.stories),
+        "symbol_tokens": sum(t.count for t in tokens if t.kind is TokenKind.SYMBOL),
+        "lost_symbol_markers": _tokens(content, TokenKind.LOST_SYMBOL),
+        "fate_markers": _tokens(content, TokenKind.FATE),
+        "path_markers": _tokens(content, TokenKind.PATH),
+        "extra_xp_markers": _tokens(content, TokenKind.EXTRA_XP),
+        "solo_fate_markers": _tokens(content, TokenKind.SOLO_FATE),
+        "automa_boards": len(automa.boards) if automa else 0,
+        "solo_cards": len(automa.solo_cards) if automa else 0,
+    }
+
+
+def _tokens(content: PathOfDestinyContent, kind: TokenKind, symbol: Symbol | None = None) -> int:
+    return sum(t.count for t in content.tokens if t.kind is kind and (symbol is None or t.symbol is symbol))
+
+
+def story_counts(story: Story) -> dict[str, int]:
+    """A story's components as its file holds them (alliance cards with their copies)."""
+    return {
+        "story_cards": len(story.cards),
+        "extra_effort_cards": len(story.extra_effort_cards),
+        "secret_objectives": sum(1 for o in story.secret_objectives if not o.solo),
+        "solo_objectives": sum(1 for o in story.secret_objectives if o.solo),
+        "prerequisite_cards": len(story.prerequisite_cards),
+        "special_symbol_markers": len(story.special_symbol_markers),
+        "alliance_cards": sum(c.copies for c in story.alliance_cards),
+        "alliance_markers": len(story.alliance_markers),
+    }
+
+
+def check(content: PathOfDestinyContent) -> list[Finding]:
+    manifest = content.manifest
+    db = content.db
+    if manifest is None:
+        return [finding_at(Source(str(db.root), 1, 1), "POD-MANIFEST", "no game.yaml manifest (kind: game) found")]
+    expected = manifest.components
+    actual = actual_counts(content)
+    per_symbol = {s.value: _tokens(content, TokenKind.SYMBOL, s) for s in Symbol}
+    wanted: list[tuple[str, int, int]] = [
+        ("characters", expected.characters, actual["characters"]),
+        ("action_cards", expected.action_cards, actual["action_cards"]),
+        ("story_overview_cards", expected.story_overview_cards, actual["stories"]),
+        *((f"{name}", getattr(expected, name), actual[name]) for name in _PLAIN),
+        *(("symbol_tokens_per_symbol", expected.symbol_tokens_per_symbol, n) for n in per_symbol.values()),
+    ]
+    findings = []
+    for name, want, have in wanted:
+        if want != have:
+            where = db.where("game", manifest.id, "components", name)
+            message = f"the manifest says {want} {name.replace('_', ' ')}, the content has {have}"
+            findings.append(finding_at(where, "POD-COUNT", message))
+    findings.extend(_stories(content, expected.stories))
+    return sorted(set(findings))
+
+
+_PLAIN = (
+    "lost_symbol_markers",
+    "fate_markers",
+    "path_markers",
+    "extra_xp_markers",
+    "solo_fate_markers",
+    "automa_boards",
+    "solo_cards",
+)
+
+
+def _stories(content: PathOfDestinyContent, listed: list[StoryCounts]) -> list[Finding]:
+    """Every listed story has a file with the listed counts; every story file is listed."""
+    db = content.db
+    manifest = content.manifest
+    assert manifest is not None
+    findings = []
+    by_id = {story.id: story for story in content.stories}
+    for i, counts in enumerate(listed):
+        here = db.where("game", manifest.id, "components", "stories", i)
+        story = by_id.get(counts.id)
+        if story is None:
+            message = f"the manifest lists story {counts.id}, but no story file (kind: story) has it"
+            hint = f"write content/{db.game_id}/stories/{counts.id}.yaml"
+            findings.append(finding_at(here, "POD-COUNT", message, hint))
+            continue
+        for name, have in story_counts(story).items():
+            want = getattr(counts, name)
+            if want != have:
+                message = f"the manifest says story {counts.id} has {want} {name.replace('_', ' ')}, its file has {have}"
+                findings.append(finding_at(db.where("stories", counts.id, "id"), "POD-COUNT", message))
+    listed_ids = {c.id for c in listed}
+    for story in content.stories:
+        if story.id not in listed_ids:
+            message = f"story {story.id} is not in the manifest's component list"
+            findings.append(finding_at(db.where("stories", story.id, "id"), "POD-COUNT", message))
+    return findings

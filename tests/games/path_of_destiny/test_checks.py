@@ -1,0 +1,90 @@
+"""Each broken rule of the shipped content yields its own finding at the line where the mistake is
+written (the shipped tree, copied, with one deliberate change)."""
+
+from __future__ import annotations
+
+import pytest
+
+from pipeline.findings import Severity
+from tests.conftest import Mutate, line_of
+
+GAME = "path-of-destiny"
+
+# (file, text to replace, replacement, expected code, text on the expected line)
+BROKEN = [
+    ("game.yaml", "action_cards: 68", "action_cards: 69", "POD-COUNT", "action_cards: 69"),
+    ("game.yaml", "lost_symbol_markers: 30", "lost_symbol_markers: 31", "POD-COUNT", "lost_symbol_markers: 31"),
+    ("cards/starting.yaml", "owner: geralt", "owner: geraltt", "POD-REF", "owner: geraltt"),
+    ("automa.yaml", "character: geralt", "character: eskel", "POD-REF", "character: eskel"),
+    ("characters.yaml", "        unlock_xp: 10", "        unlock_xp: 4", "POD-CHARACTER", "unlock_xp: 4"),
+    ("characters.yaml", "        unlock_xp: 15", "        unlock_xp: 25", "POD-CHARACTER", "unlock_xp: 25"),
+    ("characters.yaml", "      symbol: combat\n", "      symbol: combat\n      color: red\n", "POD-SIDE-QUEST", "side_quest:"),
+    ("cards/main.yaml", "colors: [red]", "colors: [red, red]", "POD-CARD-COLORS", "colors: [red, red]"),
+    (
+        "game.yaml",
+        "{players: 3, supply_rows: 4, extra_xp_row: 4}",
+        "{players: 3, supply_rows: 4, extra_xp_row: 3}",
+        "POD-SETUP",
+        "players: 3",
+    ),
+    (
+        "game.yaml",
+        "{players: 5, supply_rows: 5, extra_xp_row: 5}",
+        "{players: 4, supply_rows: 5, extra_xp_row: 5}",
+        "POD-SETUP",
+        "setup:",
+    ),
+    ("game.yaml", "kept_after_chapter: [1, 2]", "kept_after_chapter: [1]", "POD-SETUP", "kept_after_chapter"),
+    ("game.yaml", "objective_ranked_vp: [5, 3, 1]", "objective_ranked_vp: [5, 5, 1]", "POD-SETUP", "objective_ranked_vp"),
+    ("automa.yaml", "start_xp: 8, second_ability_from_start: true", "start_xp: 8", "POD-AUTOMA", "death-march"),
+    ("automa.yaml", "symbols: [combat, exploration]", "symbols: [combat, combat]", "POD-AUTOMA", "symbols: [combat, combat]"),
+]
+
+
+@pytest.mark.parametrize(("relative", "old", "new", "code", "marker"), BROKEN, ids=[f"{b[3]}:{b[0]}:{b[1][:16]}" for b in BROKEN])
+def test_a_broken_content_file_yields_its_finding_at_its_line(
+    mutated: Mutate, relative: str, old: str, new: str, code: str, marker: str
+) -> None:
+    path, findings = mutated(relative, old, new, game=GAME)
+    matching = [f for f in findings if f.code == code]
+    assert matching, f"no {code} in {[f.as_text() for f in findings]}"
+    assert line_of(path, marker) in {f.line for f in matching}, [f.as_text() for f in matching]
+    assert all(f.file.endswith(relative) for f in matching)
+
+
+def test_a_story_count_is_reported_at_the_story(mutated: Mutate) -> None:
+    path, findings = mutated("game.yaml", "extra_effort_cards: 12}", "extra_effort_cards: 11}", game=GAME)
+    assert [(f.code, f.file.split("/")[-1]) for f in findings if f.severity is Severity.ERROR] == [
+        ("POD-COUNT", "drowned-bells.yaml")
+    ]
+
+
+def test_a_missing_story_is_a_count_finding(mutated: Mutate) -> None:
+    path, findings = mutated("game.yaml", "- {id: drowned-bells,", "- {id: drowned-bell,", game=GAME)
+    messages = [f.message for f in findings if f.code == "POD-COUNT"]
+    assert any("lists story drowned-bell, but no story file" in m for m in messages)
+    assert any("story drowned-bells is not in the manifest" in m for m in messages)
+
+
+def test_a_character_short_of_a_starting_card(mutated: Mutate) -> None:
+    path, findings = mutated("cards/starting.yaml", "owner: geralt", "owner: ciri", game=GAME)
+    found = {(f.code, f.file.split("/")[-1]) for f in findings}
+    assert {("POD-START-CARDS", "characters.yaml")} <= found
+
+
+def test_a_start_order_that_names_a_character_twice(mutated: Mutate) -> None:
+    path, findings = mutated(
+        "stories/drowned-bells.yaml", "start_order: [letho, triss,", "start_order: [letho, letho,", game=GAME
+    )
+    matching = [f for f in findings if f.code == "POD-START-ORDER"]
+    assert [f.line for f in matching] == [line_of(path, "start_order:")]
+    assert "letho twice" in matching[0].message and "triss missing" in matching[0].message
+
+
+def test_glossary_warnings_on_action_cards(mutated: Mutate) -> None:
+    path, findings = mutated("cards/main.yaml", "effect: {type: gain-xp, amount: 3}", "effect: {type: gain-xp-scaled}", game=GAME)
+    assert [(f.code, f.severity, f.line) for f in findings] == [
+        ("POD-CARD-EFFECT", Severity.WARNING, line_of(path, "gain-xp-scaled"))
+    ]
+    path, findings = mutated("cards/main.yaml", "color: green, count: 1}", "color: green, count: 3}", game=GAME)
+    assert ("POD-CARD-COUNT", Severity.WARNING) in {(f.code, f.severity) for f in findings}
