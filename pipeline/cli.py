@@ -111,9 +111,7 @@ def games(content: ContentOption = None, format: FormatOption = Format.text) -> 
     """List games, their packs, locales and component counts."""
     root = content_root(content)
     rows = []
-    for game in GAMES.values():
-        if not game.content_dir(root).is_dir():
-            continue
+    for game in select_games(None, root):
         db, _ = game.load(root)
         rows.append(game.info(db))
     if format is Format.json:
@@ -208,7 +206,7 @@ def simulate(
     if format is Format.json:
         typer.echo(report.to_json())
     else:
-        typer.echo(report.to_text(simulation_summary(sim)))
+        typer.echo(report.render(format.value, simulation_summary(sim)))
     raise typer.Exit(report.exit_code)
 
 
@@ -233,17 +231,20 @@ def schema(
 ) -> None:
     """Write the JSON Schemas of every game's content files into <content>/schema/ (or verify them)."""
     root = content_root(content)
+    if not root.is_dir():
+        raise usage_error(f"content folder {root} does not exist")
     schema_root = root / "schema"
+    stale = []
     for game in GAMES.values():
         if check:
-            stale = stale_schemas(schema_root, game.id, game.file_kinds)
-            for path in stale:
-                typer.echo(f"{path}:1:1: error SCHEMA-STALE: schema is missing or out of date; run `pnp schema`")
-            if stale:
-                raise typer.Exit(1)
+            stale += stale_schemas(schema_root, game.id, game.file_kinds)
         else:
             for path in write_schemas(schema_root, game.id, game.file_kinds):
                 typer.echo(f"wrote {path}")
+    for path in stale:
+        typer.echo(f"{path}:1:1: error SCHEMA-STALE: schema is missing or out of date; run `pnp schema`")
+    if stale:
+        raise typer.Exit(1)
     typer.echo("schemas are up to date" if check else "schemas written")
 
 

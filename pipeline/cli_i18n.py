@@ -17,7 +17,7 @@ from babel.messages.pofile import PoFileError
 from pipeline.content.database import Database
 from pipeline.findings import Finding, Report
 from pipeline.games import find_game
-from pipeline.i18n.catalogs import template_path
+from pipeline.i18n.catalogs import catalog_path, template_path
 from pipeline.i18n.checks import locale_findings
 from pipeline.i18n.pseudo import PSEUDO_LOCALE
 from pipeline.i18n.status import read_status
@@ -112,7 +112,10 @@ def status_command(
     """Per locale: total, translated, fuzzy, missing and obsolete entries against the current content."""
     ruleset, db, root = _load(game, content)
     strings = ruleset.strings(db)
-    statuses = [read_status(strings, ruleset.content_dir(root), code) for code in _locales(ruleset, db, locale)]
+    try:
+        statuses = [read_status(strings, ruleset.content_dir(root), code) for code in _locales(ruleset, db, locale)]
+    except PoFileError as exc:
+        raise _fail(f"cannot read a catalog: {exc}", 1) from None
     if format is StatusFormat.json:
         typer.echo(json.dumps({"game": ruleset.id, "locales": [s.as_dict() for s in statuses]}, indent=2))
         return
@@ -127,9 +130,18 @@ def pseudo_command(
     content: ContentOption = None,
 ) -> None:
     """Write a pseudo-locale catalog (accented, ~40% longer, tokens kept) from messages.pot."""
-    ruleset, _db, root = _load(game, content)
+    ruleset, db, root = _load(game, content)
     content_dir = ruleset.content_dir(root)
-    template = read_template(content_dir)
+    # A pseudo-locale is generated: never write it over a real translation.
+    if locale in ruleset.info(db).locales and locale != PSEUDO_LOCALE:
+        raise _fail(f"{locale} is a real locale of {ruleset.id}; a pseudo-locale needs its own code (default {PSEUDO_LOCALE})")
+    existing = catalog_path(content_dir, locale)
+    if existing.exists() and locale != PSEUDO_LOCALE:
+        raise _fail(f"{existing} exists and is not a pseudo-locale catalog; choose another code (default {PSEUDO_LOCALE})")
+    try:
+        template = read_template(content_dir)
+    except PoFileError as exc:
+        raise _fail(f"cannot read the template: {exc}", 1) from None
     if template is None:
         raise _fail(f"{template_path(content_dir)} does not exist; run `pnp i18n extract --game {ruleset.id}` first")
     _show(pseudo(template, content_dir, ruleset.id, locale), f", {locale}")

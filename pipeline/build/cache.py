@@ -14,9 +14,8 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
+from pipeline.atomic import write_atomic
 from pipeline.findings import Finding, Severity
-
-from .atomic import write_atomic
 
 PIPELINE_DIR = Path(__file__).resolve().parent.parent
 LIBRARIES = ("reportlab", "pillow", "pyphen", "pypdfium2")

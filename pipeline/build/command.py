@@ -15,13 +15,13 @@ from typing import Annotated, Any
 
 import typer
 
+from pipeline.atomic import write_atomic
 from pipeline.findings import Report, warning
 from pipeline.games import GAMES, find_game
 from pipeline.rules.ruleset import Ruleset
 
-from .atomic import write_atomic
-from .cache import TargetRecord, code_digest, target_key, tree_digest
-from .targets import TARGET_NAMES, BuildOptions, Job, supported_targets
+from .cache import OutputFile, TargetRecord, code_digest, target_key, tree_digest
+from .targets import TARGET_NAMES, BuildOptions, Job, load_database, supported_targets
 
 PACKAGE_ROOT = Path(__file__).resolve().parent.parent.parent
 
@@ -49,6 +49,7 @@ class Target(StrEnum):
 class OutputFormat(StrEnum):
     text = "text"
     json = "json"
+    github = "github"
 
 
 def _usage(message: str) -> typer.Exit:
@@ -75,7 +76,7 @@ def build(
     out: Annotated[Path, typer.Option("--out", help="Output folder.")] = Path("output"),
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes.")] = min(4, os.cpu_count() or 1),
     back_offset: Annotated[float, typer.Option("--back-offset", help="Shift duplex backs right by this many mm.")] = 0.0,
-    format: Annotated[OutputFormat, typer.Option("--format", "-f", help="text or json.")] = OutputFormat.text,
+    format: Annotated[OutputFormat, typer.Option("--format", "-f", help="text, json or github.")] = OutputFormat.text,
     content: Annotated[Path | None, typer.Option("--content", help="Content root; default: ./content.")] = None,
     layouts: Annotated[Path | None, typer.Option("--layouts", help="Layouts folder; default: ./layouts.")] = None,
     cache_dir: Annotated[Path, typer.Option("--cache-dir", help="Build cache folder.")] = Path(".pnp-cache"),
@@ -102,7 +103,8 @@ def build(
     if format is OutputFormat.json:
         typer.echo(report.to_json())
     else:
-        lines = [f.as_text() for f in report.sorted()] + [_line(r) for r in records]
+        shown = [f.as_github() if format is OutputFormat.github else f.as_text() for f in report.sorted()]
+        lines = shown + [_line(r) for r in records]
         built = sum(1 for r in records if not r.cached)
         lines.append(f"build: {report.summary()}; {built} target(s) built, {len(records) - built} up to date, {seconds:.2f}s")
         typer.echo("\n".join(lines))
@@ -130,7 +132,12 @@ def _plan(rulesets: list[Ruleset], locales: list[str] | None, targets: tuple[str
     for ruleset in rulesets:
         if not ruleset.content_dir(options.content_root).is_dir():
             raise _usage(f"no content for {ruleset.id} under {options.content_root}")
-        db, _ = ruleset.load(options.content_root)
+        content = tree_digest(ruleset.content_dir(options.content_root))
+        db, load_findings = load_database(ruleset, options.content_root, content)
+        problems = Report(load_findings + ruleset.checks(db, structure_only=True))
+        if not problems.ok:  # what `pnp validate` rejects is not printed: report it once, build nothing
+            report.extend(problems.findings)
+            continue
         declared = ruleset.info(db).locales
         supported = supported_targets(ruleset)
         game_targets = tuple(t for t in targets if t in supported)
@@ -139,10 +146,10 @@ def _plan(rulesets: list[Ruleset], locales: list[str] | None, targets: tuple[str
             report.add(warning("BUILD-UNSUPPORTED", f"{ruleset.id} has no {missing} to build", where))
         if not game_targets:
             continue
-        inputs = {"content": tree_digest(ruleset.content_dir(options.content_root)), "layouts": layouts, "code": code}
+        inputs = {"content": content, "layouts": layouts, "code": code}
         for locale in locales or declared:
             keys = {t: target_key(inputs, {**options.for_target(t), "game": ruleset.id, "locale": locale}) for t in game_targets}
-            jobs.append(Job(ruleset.id, locale, game_targets, keys, options))
+            jobs.append(Job(ruleset.id, locale, game_targets, keys, options, content))
     return jobs, report
 
 
@@ -157,6 +164,10 @@ def _summary(record: TargetRecord) -> dict[str, Any]:
         "seconds": record.seconds,
         "cached": record.cached,
     }
+
+
+def _file_entry(output: OutputFile) -> dict[str, Any]:
+    return {"path": output.path, "bytes": output.bytes, "pages": output.pages, "cards": output.cards}
 
 
 def _line(record: TargetRecord) -> str:
@@ -176,7 +187,9 @@ def _write_reports(records: list[TargetRecord], options: BuildOptions, seconds: 
             "game": game,
             "ok": not any(json.loads(f)["severity"] == "error" for f in findings),
             "options": {"paper": options.paper, "backs": options.backs, "back_offset": options.back_offset},
-            "targets": [{**_summary(r), "files": [f.__dict__ for f in r.files]} for r in mine],
+            # mtime_ns stays in the cache: the report describes the files, not when they were written.
+            "targets": [{**_summary(r), "files": [_file_entry(f) for f in r.files],
+                         **({"fallbacks": r.extra["fallbacks"]} if r.extra.get("fallbacks") else {})} for r in mine],
             "findings": [json.loads(f) for f in findings],
             "seconds": round(seconds, 3),
         }

@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from pipeline.atomic import write_atomic
 from pipeline.findings import Finding, Severity, error, warning
 
-from .atomic import write_atomic
 from .cache import Cache, OutputFile, TargetRecord
 
 TARGET_NAMES = ("cards", "tokens", "tts", "boards", "help", "guides")
@@ -68,6 +68,26 @@ class Job:
     targets: tuple[str, ...]
     keys: dict[str, str]
     options: BuildOptions
+    content: str = ""  # digest of the game's content files (keys the shared database)
+
+
+# Loaded databases by (game, content root, content digest): the plan loads each game once and worker
+# processes forked after it inherit the result instead of parsing the YAML again.
+_DATABASES: dict[tuple[str, str, str], tuple[Any, list[Finding]]] = {}
+
+
+def load_database(ruleset: Any, content_root: Path, digest: str) -> tuple[Any, list[Finding]]:
+    """The game's loaded content (and its load findings), loaded once per content digest."""
+    key = (ruleset.id, str(content_root), digest)
+    if not digest or key not in _DATABASES:
+        loaded = ruleset.load(content_root)
+        if not digest:
+            return loaded
+        if len(_DATABASES) >= 8:
+            _DATABASES.clear()
+        _DATABASES[key] = loaded
+    db, findings = _DATABASES[key]
+    return db, list(findings)
 
 
 @dataclass
@@ -82,6 +102,7 @@ class _Drawing:
     ruleset: Any = None
     db: Any = None
     localizer: Any = None
+    fallbacks: list[str] = field(default_factory=list)  # msgctxts printed in the source language
 
     def faces(self, kind: str) -> Any:
         from pipeline.render.sheets import prepare
@@ -91,15 +112,21 @@ class _Drawing:
         return self.prepared[kind]
 
 
+def cached_records(job: Job) -> dict[str, TargetRecord]:
+    """The job's targets whose cache record still holds (none with --force)."""
+    opts = job.options
+    if opts.force:
+        return {}
+    cache = Cache(opts.cache_dir, opts.out_dir)
+    hits = {t: cache.hit(job.game, job.locale, t, job.keys[t]) for t in job.targets}
+    return {t: hit for t, hit in hits.items() if hit is not None}
+
+
 def run_job(job: Job) -> list[TargetRecord]:
     """Build (or take from the cache) every target of one game and locale."""
     opts = job.options
     cache = Cache(opts.cache_dir, opts.out_dir)
-    records: dict[str, TargetRecord] = {}
-    for target in job.targets:
-        hit = None if opts.force else cache.hit(job.game, job.locale, target, job.keys[target])
-        if hit is not None:
-            records[target] = hit
+    records = cached_records(job)
     todo = [t for t in job.targets if t not in records]
     if todo:
         started = time.perf_counter()
@@ -112,6 +139,8 @@ def run_job(job: Job) -> list[TargetRecord]:
             if drawing is not None:
                 findings += drawing.common
                 findings += TARGETS[target](drawing, job, record)
+                if drawing.fallbacks:
+                    record.extra["fallbacks"] = drawing.fallbacks
             record.findings = [f.as_dict() for f in sorted(set(findings))]
             record.seconds = round(time.perf_counter() - began + load_seconds / len(todo), 3)
             if drawing is not None:
@@ -133,8 +162,8 @@ def _load(job: Job) -> tuple[_Drawing | None, list[Finding]]:
 
     opts = job.options
     ruleset = find_game(job.game)
-    db, load_findings = ruleset.load(opts.content_root)
-    incomplete = _locale_findings(job, ruleset, db)
+    db, load_findings = load_database(ruleset, opts.content_root, job.content)
+    incomplete, fallbacks = _locale_findings(job, ruleset, db)
     if any(f.severity is Severity.ERROR for f in incomplete):
         return None, load_findings + incomplete
     localizer = ruleset.localizer(db, job.locale)
@@ -144,28 +173,36 @@ def _load(job: Job) -> tuple[_Drawing | None, list[Finding]]:
     components = ruleset.components(db, localizer) if isinstance(ruleset, HasComponents) else None
     ctx = RenderContext(job.game, job.locale, components.root if components else db.root, opts.cache_dir, bleed)
     common = load_findings + layout_findings + incomplete
-    return _Drawing(components, layouts, ctx, common, ruleset=ruleset, db=db, localizer=localizer), []
+    drawing = _Drawing(components, layouts, ctx, common, ruleset=ruleset, db=db, localizer=localizer, fallbacks=fallbacks)
+    return drawing, []
 
 
-def _locale_findings(job: Job, ruleset: Any, db: Any) -> list[Finding]:
-    """An error for a locale with untranslated strings; with --allow-incomplete a warning listing them."""
+def _locale_findings(job: Job, ruleset: Any, db: Any) -> tuple[list[Finding], list[str]]:
+    """An error for a locale with untranslated strings; with --allow-incomplete a warning, and the
+    strings that fall back (listed in build-report.json)."""
+    from babel.messages.pofile import PoFileError
+
     from pipeline.i18n.status import read_status
 
     strings = ruleset.strings(db)
     if not strings or ruleset.localizer(db, job.locale).is_source:
-        return []
-    status = read_status(strings, db.root, job.locale)
+        return [], []
+    try:
+        status = read_status(strings, db.root, job.locale)
+    except PoFileError as exc:  # a broken catalog is an error even with --allow-incomplete
+        where = (db.root / "locales" / f"{job.locale}.po").as_posix()
+        return [error("I18N-PO-SYNTAX", f"cannot read the {job.locale} catalog: {exc}", where, exc.lineno + 1)], []
     if status.is_complete:
-        return []
+        return [], []
     shown = ", ".join(status.untranslated[:5]) + (" …" if len(status.untranslated) > 5 else "")
     where = (db.root / "locales" / f"{job.locale}.po").as_posix()
     if not job.options.allow_incomplete:
         message = f"{job.game} [{job.locale}] is incomplete: {len(status.untranslated)} string(s) untranslated ({shown})"
         return [error("BUILD-LOCALE-INCOMPLETE", message, where,
-                      hint="translate them (pnp i18n status), or build with --allow-incomplete to print them in English")]
-    message = (f"{job.game} [{job.locale}]: {len(status.untranslated)} string(s) fell back to the source language: "
-               + ", ".join(status.untranslated))
-    return [warning("BUILD-LOCALE-FALLBACK", message, where)]
+                      hint="translate them (pnp i18n status), or build with --allow-incomplete to print them in English")], []
+    message = (f"{job.game} [{job.locale}]: {len(status.untranslated)} string(s) fell back to the source language "
+               f"({shown}); build-report.json lists them all")
+    return [warning("BUILD-LOCALE-FALLBACK", message, where)], list(status.untranslated)
 
 
 def _write(job: Job, record: TargetRecord, relative: str, data: bytes, pages: int = 0, cards: int = 0) -> None:
@@ -178,8 +215,8 @@ def _profile(drawing: _Drawing, job: Job) -> tuple[Any, list[Finding]]:
     profile = drawing.layouts.profiles.get(job.options.paper)
     if profile is None:
         known = ", ".join(sorted(drawing.layouts.profiles)) or "none"
-        return None, [warning("LAYOUT-PROFILE", f"no print profile {job.options.paper!r} (known: {known})",
-                              job.options.layouts_dir.as_posix())]
+        return None, [error("LAYOUT-PROFILE", f"no print profile {job.options.paper!r} (known: {known})",
+                            job.options.layouts_dir.as_posix())]
     return profile, []
 
 
@@ -223,18 +260,20 @@ def build_tokens(drawing: _Drawing, job: Job, record: TargetRecord) -> list[Find
 def build_tts(drawing: _Drawing, job: Job, record: TargetRecord) -> list[Finding]:
     """tts/<deck>.png sheets (at most 10 x 7 cards, 4096 px) and tts/<deck>-back.png images."""
     from pipeline.render.sheets import groups
-    from pipeline.render.tts import deck_images
+    from pipeline.render.tts import plan_deck, render_sheets
 
     prepared = drawing.faces("cards")
     seen: dict[str, int] = {}
-    written = set()
+    plans = []
     for group in groups(prepared, "cards"):
         deck = group.slots[0][0].face.deck
         part = seen.get(deck, 0)
         seen[deck] = part + 1
-        for image in deck_images(deck, group, part):
-            _write(job, record, f"tts/{image.name}", image.png, 1, image.cards)
-            written.add(image.name)
+        plans += plan_deck(deck, group, part)
+    written = set()
+    for image in render_sheets(plans):
+        _write(job, record, f"tts/{image.name}", image.png, 1, image.cards)
+        written.add(image.name)
     folder = job.options.out_dir / job.game / job.locale / "tts"
     for stale in folder.glob("*.png"):
         if stale.name not in written:

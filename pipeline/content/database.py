@@ -115,7 +115,9 @@ def display_path(path: Path) -> str:
 
 
 def content_files(root: Path) -> list[Path]:
-    return sorted(p for p in root.rglob("*") if p.suffix in YAML_SUFFIXES and p.is_file())
+    # Anything named *.yaml that is not a folder is content: a broken link or an unreadable file is
+    # reported by the loader, never skipped.
+    return sorted(p for p in root.rglob("*") if p.suffix in YAML_SUFFIXES and not p.is_dir())
 
 
 @lru_cache(maxsize=64)

@@ -11,6 +11,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from pipeline.atomic import write_atomic
 from pipeline.findings import Finding, error
 
 from .models import SLUG_PATTERN, ContentFile
@@ -78,10 +79,7 @@ def write_schemas(schema_root: Path, game_id: str, models: Iterable[type[Content
         path = schema_path(schema_root, game_id, model.kind_name())
         text = schema_text(schema_for(model, game_id))
         if not path.exists() or path.read_text(encoding="utf-8") != text:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = path.with_suffix(".tmp")
-            tmp.write_text(text, encoding="utf-8")
-            tmp.replace(path)
+            write_atomic(path, text.encode("utf-8"))
             changed.append(path)
     return changed
 

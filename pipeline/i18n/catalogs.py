@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import tempfile
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
-from babel.messages.pofile import denormalize, normalize, read_po, write_po
+from babel.messages.pofile import PoFileError, denormalize, normalize, read_po, write_po
 
 from .messages import SourceString
 
@@ -70,17 +71,32 @@ def _relative(path: Path, base: Path) -> str:
         return path.as_posix()
 
 
+# A keyword line or a continuation line of a PO entry, with its quoted string closed (Babel's parser
+# silently cuts an unterminated string short: "Stich -> "Stic).
+_QUOTED = re.compile(r'^(?:#~ ?)?(?:(?:msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)\s+)?"(?:[^"\\]|\\.)*"\s*$')
+_KEYWORD = re.compile(r"^(?:#~ ?)?(?:msgctxt|msgid|msgid_plural|msgstr)\b|^(?:#~ ?)?\"")
+
+
 def read_catalog(path: Path, locale: str | None = None) -> Catalog:
-    """A catalog from a .po/.pot file; raises babel's PoFileError on a malformed file."""
-    with path.open("rb") as handle:
-        catalog = read_po(handle, locale=locale.replace("-", "_") if locale else None, abort_invalid=True)
-    for message in _all_messages(catalog):
-        _restore_previous(message)
-    return catalog
+    """A catalog from a .po/.pot file; raises babel's PoFileError on a file that is unreadable, not
+    UTF-8, or malformed (with the line number)."""
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise PoFileError(f"cannot read {path.name}: {exc.strerror or exc}", Catalog(), "", 0) from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n")
+        raise PoFileError(f"not UTF-8 (byte 0x{data[exc.start]:02x})", Catalog(), "", line) from None
+    return read_catalog_text(text, locale)
 
 
 def read_catalog_text(text: str, locale: str | None = None) -> Catalog:
-    """A catalog from .po text (for tests and tools)."""
+    """A catalog from .po text; PoFileError names the first malformed line (its `lineno` is 0-based)."""
+    for number, line in enumerate(text.splitlines()):
+        if _KEYWORD.match(line) and not _QUOTED.match(line):
+            raise PoFileError(f"malformed line: {line[:60]!r} (an unterminated or unquoted string)", Catalog(), line, number)
     catalog = read_po(io.StringIO(text), locale=locale.replace("-", "_") if locale else None, abort_invalid=True)
     for message in _all_messages(catalog):
         _restore_previous(message)

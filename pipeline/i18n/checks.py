@@ -40,6 +40,9 @@ def locale_findings(
             findings.extend(source_glyph_findings(game_strings))
             continue
         path = catalog_path(content_dir, locale)
+        if path.exists() and not path.is_file():
+            findings.append(error("I18N-CATALOG", f"the {locale} catalog is not a file", display_path(path)))
+            continue
         if not path.is_file():
             hint = f"run `pnp i18n update --game {content_dir.name} --locale {locale}`"
             findings.append(error("I18N-CATALOG", f"no {locale} catalog", display_path(path), hint=hint))

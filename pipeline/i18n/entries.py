@@ -23,7 +23,8 @@ class PoFile:
 
     @classmethod
     def read(cls, path: Path) -> PoFile:
-        return cls(path, tuple(path.read_text(encoding="utf-8").splitlines()))
+        # Undecodable bytes are replaced here: read_catalog reports the encoding error with its line.
+        return cls(path, tuple(path.read_bytes().decode("utf-8", errors="replace").splitlines()))
 
     @property
     def display(self) -> str:

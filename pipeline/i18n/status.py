@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import Any
 
 from babel.messages.catalog import Catalog, Message
-from babel.messages.pofile import PoFileError
 
 from .catalogs import catalog_path, read_catalog
 from .messages import SourceString
@@ -86,12 +85,8 @@ def catalog_status(strings: Sequence[SourceString], catalog: Catalog | None, loc
 
 
 def read_status(strings: Sequence[SourceString], content_dir: Path, locale: str) -> LocaleStatus:
-    """The status of `<content_dir>/locales/<locale>.po`; an absent or unreadable catalog counts as empty."""
+    """The status of `<content_dir>/locales/<locale>.po`; an absent catalog counts as empty, a malformed
+    one raises PoFileError (a broken catalog is not an empty one)."""
     path = catalog_path(content_dir, locale)
-    catalog = None
-    if path.is_file():
-        try:
-            catalog = read_catalog(path, locale)
-        except PoFileError:
-            catalog = None
+    catalog = read_catalog(path, locale) if path.exists() else None
     return catalog_status(strings, catalog, locale)

@@ -8,13 +8,12 @@ refused with a finding rather than read.
 from __future__ import annotations
 
 import hashlib
-import os
-import tempfile
 from pathlib import Path
 
 from PIL import Image
 from reportlab.pdfgen.canvas import Canvas
 
+from pipeline.atomic import atomic_file
 from pipeline.findings import Finding, error
 
 from .units import Box
@@ -62,11 +61,8 @@ def prepared_art(image_path: Path, box: Box, cache_dir: Path) -> Path:
     resized = picture.resize(size, Image.Resampling.LANCZOS)
     left, top = (resized.width - pixels[0]) // 2, (resized.height - pixels[1]) // 2
     cropped = resized.crop((left, top, left + pixels[0], top + pixels[1]))
-    target.parent.mkdir(parents=True, exist_ok=True)
-    handle, temp = tempfile.mkstemp(dir=target.parent, suffix=".tmp")
-    with os.fdopen(handle, "wb") as out:
+    with atomic_file(target) as out:
         cropped.save(out, format="PNG")
-    os.replace(temp, target)
     return target
 
 

@@ -269,6 +269,63 @@ def _trash(c: Canvas) -> None:
         c.line(x, 0.16, x, 0.62)
 
 
+def _magic(c: Canvas) -> None:
+    """A six-pointed violet star in a ring (Path of Destiny's magic symbol)."""
+    c.setLineWidth(0.06)
+    c.setStrokeColor(rgb("#6a3d9a"))
+    c.circle(0.5, 0.5, 0.44, fill=0, stroke=1)
+    _star(c, "#6a3d9a", points=6, inner=0.2)
+
+
+def _diplomacy(c: Canvas) -> None:
+    """A sealed scroll."""
+    c.setLineWidth(0.05)
+    c.setStrokeColor(rgb("#6d4c41"))
+    c.setFillColor(rgb("#f3e5ab"))
+    c.roundRect(0.14, 0.2, 0.72, 0.6, 0.08, fill=1, stroke=1)
+    for y in (0.62, 0.5, 0.38):
+        c.line(0.26, y, 0.66, y)
+    _circle(c, 0.72, 0.28, 0.13, "#b71c1c")
+
+
+def _exploration(c: Canvas) -> None:
+    """A compass rose."""
+    c.setLineWidth(0.05)
+    _circle(c, 0.5, 0.5, 0.44, "#e8f0e0", "#2e7d32")
+    _star(c, "#2e7d32", points=4, inner=0.1)
+
+
+def _arrow(direction: int) -> Painter:
+    """A path arrow pointing left (-1) or right (+1)."""
+
+    def paint(c: Canvas) -> None:
+        points = [(0.08, 0.62), (0.55, 0.62), (0.55, 0.86), (0.94, 0.5), (0.55, 0.14), (0.55, 0.38), (0.08, 0.38)]
+        _poly(c, [(x if direction > 0 else 1 - x, y) for x, y in points], "#3b3024")
+
+    return paint
+
+
+def _lettered(fill: str, letters: str, ink: str = "#ffffff") -> Painter:
+    """A disc with a short abbreviation (XP, VP)."""
+
+    def paint(c: Canvas) -> None:
+        c.setLineWidth(0.05)
+        _circle(c, 0.5, 0.5, 0.46, fill, "#ffffff")
+        c.setFillColor(rgb(ink))
+        c.setFont(font_name("bold"), 0.44)
+        c.drawCentredString(0.5, 0.35, letters)
+
+    return paint
+
+
+def _lost(c: Canvas) -> None:
+    """A lost-symbol marker: a grey disc struck through."""
+    c.setLineWidth(0.1)
+    _circle(c, 0.5, 0.5, 0.44, "#9e9e9e", "#424242")
+    c.setStrokeColor(rgb("#424242"))
+    c.line(0.22, 0.22, 0.78, 0.78)
+
+
 ICONS: dict[str, Painter] = {
     "forest": _forest,
     "mountain": _mountain,
@@ -300,6 +357,15 @@ ICONS: dict[str, Painter] = {
     "dice": _dice,
     "exchange": _exchange,
     "trash": _trash,
+    # Path of Destiny: the four symbols (combat shares the swords), path arrows, XP, VP, lost symbol.
+    "magic": _magic,
+    "diplomacy": _diplomacy,
+    "exploration": _exploration,
+    "arrow-left": _arrow(-1),
+    "arrow-right": _arrow(1),
+    "xp": _lettered("#2e7d32", "XP"),
+    "vp": _lettered("#7a5c1e", "VP"),
+    "lost-symbol": _lost,
 }
 
 

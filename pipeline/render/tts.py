@@ -1,21 +1,33 @@
 """Digital-table export: Tabletop Simulator deck sheets (at most 10 x 7 cards, at most 4096 px a side)
-and back images, as PNG. Each sheet is drawn as a PDF page (the same drawing code as print) and
-rasterized with pdfium.
+and back images, as PNG.
+
+Each distinct card face is drawn once (the same drawing code as print, one PDF page per face and pixel
+size), rasterized with pdfium, and the sheets are assembled from those rasters row by row straight into
+the PNG encoder: copies of a card and repeated back images cost nothing more. Every card occupies
+exactly its cell of the TTS grid (width_px x height_px), so TTS's slicing matches the drawing.
 """
 
 from __future__ import annotations
 
-import io
 import math
+import os
+from collections import Counter
+from collections.abc import Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 
 import pypdfium2 as pdfium
 
+from .faces import PreparedFace
 from .imposition import Group
 from .pdf import Document
+from .png import FILTER_NONE, encode_rgb
 from .units import Size, pt
 
 MAX_COLS, MAX_ROWS, MAX_PX = 10, 7, 4096
+WHITE = 255
+BLOCK_BYTES = 256 * 1024  # PNG rows handed to zlib at a time
+RasterKey = tuple[int, float, float, int]  # id of the prepared face, card size (mm), width in px
 
 
 @dataclass(frozen=True)
@@ -25,6 +37,31 @@ class SheetImage:
     cards: int
     width: int
     height: int
+
+
+@dataclass(frozen=True)
+class SheetPlan:
+    """One image to write: faces in reading order (None leaves a cell white) on a cols x rows grid."""
+
+    name: str
+    faces: tuple[PreparedFace | None, ...]
+    card: Size
+    cols: int
+    rows: int
+    width_px: int
+    height_px: int
+
+    @property
+    def cards(self) -> int:
+        return sum(1 for f in self.faces if f is not None)
+
+    def raster_key(self, face: PreparedFace) -> RasterKey:
+        return (id(face), self.card.width, self.card.height, self.width_px)
+
+    def key(self) -> tuple[object, ...]:
+        """Equal keys draw equal pixels (a back shared by several decks is encoded once)."""
+        cells = tuple(None if f is None else self.raster_key(f) for f in self.faces)
+        return (cells, self.cols, self.rows, self.width_px, self.height_px)
 
 
 def sheet_shape(count: int, card: Size) -> tuple[int, int, int]:
@@ -37,48 +74,137 @@ def sheet_shape(count: int, card: Size) -> tuple[int, int, int]:
     return cols, rows, width_px
 
 
-def deck_images(deck_id: str, group: Group, part: int) -> list[SheetImage]:
+def _plan(name: str, faces: list[PreparedFace | None], card: Size) -> SheetPlan:
+    cols, rows, width_px = sheet_shape(len(faces), card)
+    return SheetPlan(name, tuple(faces), card, cols, rows, width_px, round(width_px * card.height / card.width))
+
+
+def plan_deck(deck_id: str, group: Group, part: int) -> list[SheetPlan]:
     """The face sheets of one group (10 x 7 cards each), then its back: one image if all cards share
     a back, else a back sheet per face sheet in the same order."""
     card = group.size
     per_sheet = MAX_COLS * MAX_ROWS
-    fronts = [slot[0] for slot in group.slots]
+    fronts: list[PreparedFace | None] = [slot[0] for slot in group.slots]
     backs = [slot[1] for slot in group.slots]
     shared = len({id(b) for b in backs}) == 1 and backs[0] is not None
-    images = []
+    plans = []
     stem = deck_id if part == 0 else f"{deck_id}-{part + 1}"
     for index in range(0, len(fronts), per_sheet):
-        chunk = fronts[index: index + per_sheet]
         suffix = "" if len(fronts) <= per_sheet else f"-{index // per_sheet + 1}"
-        images.append(_sheet(f"{stem}{suffix}.png", chunk, card))
+        plans.append(_plan(f"{stem}{suffix}.png", fronts[index: index + per_sheet], card))
         if not shared and any(b is not None for b in backs):
-            images.append(_sheet(f"{stem}{suffix}-backs.png", backs[index: index + per_sheet], card))
+            plans.append(_plan(f"{stem}{suffix}-backs.png", backs[index: index + per_sheet], card))
     if shared:
-        images.append(_sheet(f"{stem}-back.png", [backs[0]], card))
-    return images
+        plans.append(_plan(f"{stem}-back.png", [backs[0]], card))
+    return plans
 
 
-def _sheet(name: str, faces: list, card: Size) -> SheetImage:
-    cols, rows, width_px = sheet_shape(len(faces), card)
-    height_px = round(width_px * card.height / card.width)
-    doc = Document(name, (pt(card.width * cols), pt(card.height * rows)))
-    for i, face in enumerate(faces):
-        if face is None:
-            continue
-        row, col = divmod(i, cols)
-        x, y = pt(col * card.width), pt((rows - row - 1) * card.height)
-        doc.place(face, x, y, (x, y, x + pt(card.width), y + pt(card.height)))
-    doc.end_page()
-    pdf = pdfium.PdfDocument(doc.finish())
-    try:
-        scale = width_px / pt(card.width)
-        bitmap = pdf[0].render(scale=scale)
-        image = bitmap.to_pil().convert("RGB")
-        size = (width_px * cols, height_px * rows)
-        if image.size != size:  # rounding: trim or pad the last pixel
-            image = image.crop((0, 0, *size))
-    finally:
-        pdf.close()
-    out = io.BytesIO()
-    image.save(out, format="PNG", compress_level=1)
-    return SheetImage(name, out.getvalue(), sum(1 for f in faces if f is not None), image.width, image.height)
+def render_sheets(plans: list[SheetPlan], workers: int | None = None) -> list[SheetImage]:
+    """Every planned image, in plan order; identical sheets are encoded once.
+
+    Faces are rasterized in plan order and each sheet is handed to an encoder thread as soon as its
+    faces are ready (pdfium and zlib both release the GIL), so drawing and deflating overlap. A face's
+    pixels are let go once the last sheet that shows it has been handed over.
+    """
+    distinct: dict[tuple[object, ...], SheetPlan] = {}
+    for plan in plans:
+        distinct.setdefault(plan.key(), plan)
+    wanted: dict[RasterKey, tuple[PreparedFace, SheetPlan]] = {}
+    uses: Counter[RasterKey] = Counter()
+    for plan in distinct.values():
+        shown = {plan.raster_key(face): face for face in plan.faces if face is not None}
+        uses.update(shown.keys())
+        for raster_key, face in shown.items():
+            wanted.setdefault(raster_key, (face, plan))
+    threads = workers or min(4, os.cpu_count() or 1)
+    rasters: dict[RasterKey, Raster] = {}
+    encoded: dict[tuple[object, ...], Future[bytes]] = {}
+    with _Rasterizer(list(wanted.values())) as rasterizer, ThreadPoolExecutor(max_workers=threads) as pool:
+        for sheet, plan in distinct.items():
+            mine: dict[RasterKey, Raster] = {}
+            for cell in plan.faces:
+                if cell is not None and (raster_key := plan.raster_key(cell)) not in mine:
+                    if raster_key not in rasters:
+                        rasters[raster_key] = rasterizer.render(cell, plan)
+                    mine[raster_key] = rasters[raster_key]
+            for raster_key in mine:
+                uses[raster_key] -= 1
+                if not uses[raster_key]:
+                    del rasters[raster_key]
+            pending = [f for f in encoded.values() if not f.done()]
+            if len(pending) > 2 * threads:  # bound the pixels waiting for an encoder
+                pending[0].result()
+            encoded[sheet] = pool.submit(_encode, plan, mine)
+        images = {key: future.result() for key, future in encoded.items()}
+    return [SheetImage(plan.name, images[plan.key()], plan.cards, plan.width_px * plan.cols, plan.height_px * plan.rows)
+            for plan in plans]
+
+
+@dataclass(frozen=True)
+class Raster:
+    """RGB pixels of one face at one cell size: height_px packed rows of width_px pixels."""
+
+    pixels: memoryview
+    bitmap: object  # keeps pdfium's buffer alive
+
+
+class _Rasterizer:
+    """One PDF with a page per distinct face and cell size (each face drawn once), rasterized on demand."""
+
+    def __init__(self, faces: list[tuple[PreparedFace, SheetPlan]]) -> None:
+        doc = Document("tts faces", (pt(63), pt(88)))
+        self.pages: dict[RasterKey, int] = {}
+        c = doc.canvas
+        for face, plan in faces:
+            # The page is the cell, one unit a pixel: pdfium maps it onto the bitmap without rounding.
+            c.setPageSize((plan.width_px, plan.height_px))
+            c.saveState()
+            c.translate(0, plan.height_px)
+            scale = plan.width_px / pt(plan.card.width)
+            c.scale(scale, scale)
+            width, height = pt(plan.card.width), pt(plan.card.height)
+            doc.place(face, 0, -height, (0, -height, width, 0))
+            c.restoreState()
+            doc.end_page()
+            self.pages[plan.raster_key(face)] = len(self.pages)
+        self.pdf = pdfium.PdfDocument(doc.finish()) if faces else None
+
+    def __enter__(self) -> _Rasterizer:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.pdf is not None:
+            self.pdf.close()
+
+    def render(self, face: PreparedFace, plan: SheetPlan) -> Raster:
+        assert self.pdf is not None
+        page = self.pdf[self.pages[plan.raster_key(face)]]
+        try:  # RGB (pdfium's BGR with the byte order reversed), packed rows
+            bitmap = page.render(rev_byteorder=True)
+        finally:
+            page.close()
+        if (bitmap.width, bitmap.height, bitmap.stride) != (plan.width_px, plan.height_px, plan.width_px * 3):
+            raise ValueError(f"face raster {bitmap.width}x{bitmap.height} is not its cell's size")
+        return Raster(memoryview(bitmap.buffer).cast("B"), bitmap)
+
+
+def _encode(plan: SheetPlan, rasters: dict[RasterKey, Raster]) -> bytes:
+    width, height = plan.width_px * plan.cols, plan.height_px * plan.rows
+    return encode_rgb(width, height, _scanlines(plan, rasters))
+
+
+def _scanlines(plan: SheetPlan, rasters: dict[RasterKey, Raster]) -> Iterator[bytes]:
+    """PNG rows (filter byte + pixels) cut from the face rasters, a few at a time (small enough to stay in cache)."""
+    stride = plan.width_px * 3
+    blank = bytes([WHITE]) * stride
+    rows_per_block = max(1, BLOCK_BYTES // (stride * plan.cols + 1))
+    for row in range(plan.rows):
+        cells = [plan.faces[i] if i < len(plan.faces) else None for i in range(row * plan.cols, (row + 1) * plan.cols)]
+        sources = [rasters[plan.raster_key(face)].pixels if face is not None else None for face in cells]
+        for first in range(0, plan.height_px, rows_per_block):
+            pieces: list[bytes | memoryview] = []
+            for y in range(first, min(first + rows_per_block, plan.height_px)):
+                start = y * stride
+                pieces.append(FILTER_NONE)
+                pieces.extend(blank if src is None else src[start: start + stride] for src in sources)
+            yield b"".join(pieces)

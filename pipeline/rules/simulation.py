@@ -2,7 +2,8 @@
 
 The State contract (DESIGN.md): `current_player`, `legal_actions()`, `apply(action)`, `is_terminal()`,
 `result()` (an outcome with `termination`, `winner`, `turns` and optionally `faction`), plus the
-optional hooks `coverage() -> dict[collection, set[id]]` and `invariant_violations() -> list[str]`.
+optional hooks `coverage() -> dict[collection, set[id]]`, `coverage_totals() -> dict[collection, int]`
+(the size of a coverage collection the database does not index) and `invariant_violations() -> list[str]`.
 Game i of a run uses seed `seed + i`, so every error names the seed that reproduces it.
 """
 
@@ -141,7 +142,8 @@ def run_simulation(
             continue
         _record(report, state, game_seed)
     for name in report.coverage:
-        report.totals[name] = len(db.collections.get(name, {}))
+        if name in db.collections or name not in report.totals:
+            report.totals[name] = len(db.collections.get(name, {}))
     return report
 
 
@@ -161,6 +163,10 @@ def _record(report: SimulationReport, state: State, game_seed: int) -> None:
     for name, ids in (coverage() if coverage else {}).items():
         report.coverage.setdefault(name, set()).update(ids)
         report.sightings[name] += len(ids)
+    # Collections the database does not index (e.g. story cards inside story files) name their size.
+    universe = getattr(state, "coverage_totals", None)
+    for name, size in (universe() if universe else {}).items():
+        report.totals.setdefault(name, size)
 
 
 def unused_findings(report: SimulationReport, db: Database, collections: Iterable[str] | None = None) -> list[Finding]:

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from pipeline.atomic import atomic_file, write_atomic
 from pipeline.build import targets
-from pipeline.build.atomic import atomic_file, write_atomic
 
 from .conftest import Build
 

@@ -87,3 +87,16 @@ def test_gutter_fold_puts_fronts_and_backs_on_one_landscape_page(build: Build) -
     reader = PdfReader(out / "old-world" / "en" / "cards.pdf")
     assert code == 0 and size(reader.pages[0]) == (A4[1], A4[0])
     assert placed(reader.pages[0]) == 8  # 2 x 2 fronts beside 2 x 2 backs
+
+
+def test_tts_cards_sit_exactly_in_their_grid_cells(a4_build: Path) -> None:
+    """TTS cuts a sheet into equal cells: copies of a card in different rows have identical pixels."""
+    with Image.open(a4_build / "tts" / "market-1.png") as image:
+        width = image.width // 10
+        height = image.height // 7
+        cells: dict[bytes, list[tuple[int, int]]] = {}
+        for row in range(7):
+            for col in range(10):
+                box = (col * width, row * height, (col + 1) * width, (row + 1) * height)
+                cells.setdefault(image.crop(box).tobytes(), []).append((row, col))
+    assert any(len({row for row, _ in places}) > 1 for places in cells.values())

@@ -37,8 +37,9 @@ def render_card(tmp_path: Path) -> Image.Image:
 
 def test_card_matches_reference_image(tmp_path: Path) -> None:
     rendered = render_card(tmp_path)
-    if not REFERENCE.exists():  # first run on a new machine: write it, then review it by eye
-        rendered.save(REFERENCE)
+    # The reference is committed; to renew it after an intended change, save `rendered` over it and
+    # look at it before committing. A missing reference is a failure, not a fresh start.
+    assert REFERENCE.is_file(), f"missing reference image {REFERENCE}"
     with Image.open(REFERENCE) as stored:
         reference = stored.convert("RGB")
     assert rendered.size == reference.size

@@ -125,7 +125,7 @@ class _Builder:
         for card in self.content.cards:
             owner = schools.get(card.school or "")
             deck = decks[card.school or ""]
-            fields = self.action_fields(card)
+            fields = {**self.action_fields(card), "art": card.art}
             if owner is not None:
                 fields.update(school=self.t(f"school:{owner.id}:name", owner.name), school_color=owner.color)
             face = Face("action-card", card.id, deck.id, plain(fields), card.copies, back, self.where("action-cards", card.id))
@@ -160,6 +160,7 @@ class _Builder:
                 "timing": self.label(f"ability:timing:{potion.timing.value}"),
                 "rules": rules,
                 "icon": "potion",
+                "art": potion.art,
             }
             face = Face("potion", potion.id, deck.id, plain(fields), potion.copies, back, self.where("potions", potion.id))
             deck.faces.append(face)
@@ -252,6 +253,7 @@ class _Builder:
             "life": str(monster.life),
             "special": self.ability(monster.special, f"{ctx}:special"),
             "life_icon": "life",
+            "art": monster.art,
         }
         return Face("monster", monster.id, deck, plain(fields), 1, back.id, where), back
 

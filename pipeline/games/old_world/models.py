@@ -10,6 +10,8 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
+from pipeline.content import guide as shared_guide
+from pipeline.content.guide import GlossaryFile, GuideSectionsFile
 from pipeline.content.models import ContentFile, ContentModel, Entity, Slug, Text
 from pipeline.i18n.models import TermsFile, TextsFile
 
@@ -33,6 +35,8 @@ from .enums import (
 Count = Annotated[int, Field(ge=0)]
 Level = Annotated[int, Field(ge=1, le=3)]
 Effects = list[OldWorldEffect]
+# An image for the art box, relative to the game's content folder (render/art.py crops it to the box).
+Art = Annotated[str, Field(min_length=1, max_length=200, pattern=r"^[^/\\].*\.(png|jpg|jpeg)$")]
 AttackAmount = Annotated[int, Field(ge=0, le=10)]
 
 
@@ -265,6 +269,7 @@ class ActionCard(Entity):
     fight: FightAbility
     extensions: list[Extension] = []
     text: str = ""
+    art: Art | None = None
 
 
 class Potion(Entity):
@@ -273,6 +278,7 @@ class Potion(Entity):
     timing: Timing = Timing.FIGHT_TURN
     effects: Effects = Field(min_length=1)
     text: str = ""
+    art: Art | None = None
 
 
 # --- Monsters ---------------------------------------------------------------------------------
@@ -286,6 +292,7 @@ class Monster(Entity):
     trophy: Ability
     description: Text
     token: Slug
+    art: Art | None = None
 
 
 class MonsterToken(Entity):
@@ -492,85 +499,18 @@ class HelpCardsFile(ContentFile):
 
 
 # --- Reference guide and player aid -----------------------------------------------------------
-# Rules numbers in guide text are `{name}` placeholders naming keys of the manifest's `rules`.
-
-GuideTable = Literal["setup-seats", "locations", "solo-tiers", "poker-ranking"]
+# The guide's files are shared by the games (pipeline/content/guide.py); table sources: guide.py.
 
 
-class GuideBlock(ContentModel):
-    """A paragraph, example, note, list or table of guide text (`[[entry-id]]` links another entry)."""
-
-    kind: Literal["paragraph", "example", "bullets", "numbered", "table", "note"]
-    text: str = ""
-    items: list[Text] = []
-    order: Literal["as-written", "alphabetical"] = "as-written"
-    rows: list[list[str]] = []  # tables: the first row is the header
-    source: GuideTable | None = None  # a table generated from the content instead of rows
-
-
-class GuideEntry(Entity):
-    """A rules topic or glossary entry; `summary` is what the player aid prints of it."""
-
-    title: Text
-    blocks: list[GuideBlock] = Field(min_length=1)
-    summary: list[GuideBlock] = []
-    related: list[Slug] = []
-    index_terms: list[Text] = []
-    key_term: bool = False  # listed by a section with `key_terms: true`
-
-
-class GuideSection(Entity):
-    title: Text
-    intro: list[GuideBlock] = []
-    entries: list[GuideEntry] = []
-    aid: bool = False  # part of the player aid
-    key_terms: bool = False  # lists the glossary's key terms (links in the guide, summaries in the aid)
-
-
-class QuickReferenceIcon(ContentModel):
-    icon: Slug
-    name: Text
-    text: Text
-
-
-class GuideLabels(ContentModel):
-    contents: Text = "Contents"
-    index: Text = "Index"
-    related: Text = "Related Topics:"
-    see: Text = "see"
-    page: Text = "p."
-    quick_reference: Text = "Quick Reference"
-
-
-class GuideSettings(ContentModel):
+class GuideSettings(shared_guide.GuideSettings):
     """The guide's titles, the words its layout prints, and its quick-reference icons."""
 
-    id: Slug
-    title: Text
-    aid_title: Text
-    glossary_title: Text
-    # German sorting (DIN 5007): "expand" reads ä as ae (variant 2, phone book), "base" as a (variant 1).
-    umlauts: Literal["expand", "base"] = "expand"
-    labels: GuideLabels = GuideLabels()
-    quick_reference: list[QuickReferenceIcon] = []
+    aid_title: Text  # Old World prints a player aid: its title is required
 
 
-class GuideFile(ContentFile):
-    kind: Literal["guide"]
+class GuideFile(shared_guide.GuideFile):
     guide: GuideSettings
-    entities_field = "guide"
 
-
-class GuideSectionsFile(ContentFile):
-    kind: Literal["guide-sections"]
-    sections: list[GuideSection]
-    entities_field = "sections"
-
-
-class GlossaryFile(ContentFile):
-    kind: Literal["glossary"]
-    entries: list[GuideEntry]
-    entities_field = "entries"
 
 FILE_KINDS: tuple[type[ContentFile], ...] = (
     GameFile,

@@ -12,9 +12,11 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from pipeline.content.models import ContentFile, ContentModel, Entity, Slug, Text
+from pipeline.i18n.models import TextsFile
 
 from .effects import CardCondition, CardEffect, PathOfDestinyEffect
 from .enums import AutomaTrigger, Color, Holding, Side, Symbol, Timing, TokenKind
+from .print_models import PRINT_FILE_KINDS
 from .story_models import StoryFile
 
 Count = Annotated[int, Field(ge=0)]
@@ -263,4 +265,7 @@ class AutomaFile(ContentFile):
     entities_field = "automa"
 
 
-FILE_KINDS: tuple[type[ContentFile], ...] = (GameFile, CharactersFile, ActionCardsFile, TokensFile, AutomaFile, StoryFile)
+# Message templates, help cards and the reference guide are what the print side reads (print_models.py).
+FILE_KINDS: tuple[type[ContentFile], ...] = (
+    GameFile, CharactersFile, ActionCardsFile, TokensFile, AutomaFile, StoryFile, TextsFile, *PRINT_FILE_KINDS,
+)

@@ -18,6 +18,7 @@ from pipeline.content.database import Database, Record
 from pipeline.i18n.messages import SourceString
 
 from .models import ActionCard, Automa, Character, Manifest, Token
+from .print_strings import print_strings
 from .story_models import Story
 
 
@@ -46,6 +47,8 @@ def translatable_strings(db: Database) -> list[SourceString]:
         handler = _HANDLERS.get(type(record.entity))
         if handler is not None:
             handler(out, record)
+    # Message templates, help cards and the reference guide (print_strings.py).
+    out.strings.extend(print_strings(db, out.seen))
     return out.strings
 
 

@@ -8,12 +8,12 @@ writes it atomically. Same document, same bytes.
 from __future__ import annotations
 
 import io
-import os
 from pathlib import Path
 from typing import Any, Literal
 
 from reportlab.pdfgen.canvas import Canvas
 
+from pipeline.atomic import write_atomic
 from pipeline.rules.guide import GuideDocument
 
 from ..fonts import font_name, register_fonts
@@ -50,10 +50,7 @@ def render_guide(document: GuideDocument, path: Path | str, paper: str = "a4", k
     pages, refs, passes = layout_guide(document, paper, kind)
     data = draw_pdf(document, pages, STYLES[kind], geometry(paper, STYLES[kind]))
     target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    temp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
-    temp.write_bytes(data)
-    os.replace(temp, target)
+    write_atomic(target, data)
     return {
         "path": str(target),
         "pages": len(pages),

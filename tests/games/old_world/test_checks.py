@@ -186,6 +186,8 @@ MORE_BROKEN = [
     ([("guide/01-basics.yaml", "      - id: winning\n", "      - id: active-player\n")], "OW-GUIDE-DUPLICATE", None),
     ([("guide/01-basics.yaml", "            source: setup-seats\n", "            source: setup-seats\n            rows: [[a, b]]\n")],
      "OW-GUIDE-TABLE", None),
+    ([("guide/01-basics.yaml", "            source: setup-seats\n", "            source: seat-table\n")],
+     "OW-GUIDE-TABLE", "source: seat-table"),
 ]
 
 

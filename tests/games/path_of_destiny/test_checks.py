@@ -38,6 +38,9 @@ BROKEN = [
     ("game.yaml", "objective_ranked_vp: [5, 3, 1]", "objective_ranked_vp: [5, 5, 1]", "POD-SETUP", "objective_ranked_vp"),
     ("automa.yaml", "start_xp: 8, second_ability_from_start: true", "start_xp: 8", "POD-AUTOMA", "death-march"),
     ("automa.yaml", "symbols: [combat, exploration]", "symbols: [combat, combat]", "POD-AUTOMA", "symbols: [combat, combat]"),
+    # Path of Destiny generates no tables: a table `source` (a plain slug in the shared guide model) is refused.
+    ("guide/01-rules.yaml", "          - kind: paragraph\n", "          - kind: table\n            source: locations\n",
+     "POD-GUIDE-TABLE", "source: locations"),
 ]
 
 

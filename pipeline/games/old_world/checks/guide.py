@@ -14,20 +14,20 @@ from pathlib import Path
 from typing import Any
 
 from pipeline.content.database import Record
+from pipeline.content.guide import GuideBlock, GuideEntry
 from pipeline.content.yaml_loader import LoadedFile, Position
 from pipeline.findings import Finding, error, warning
 from pipeline.i18n.tokens import TOKEN
+from pipeline.rules.guide_checks import Path_, guide_entries, table_findings
 
 from ..content import OldWorldContent
-from ..guide import rule_constants
-from ..models import GuideBlock, GuideEntry, GuideSection
+from ..guide import TABLE_HEADERS, rule_constants
 
 LINK = re.compile(r"\[\[([^\]]*)\]\]")
 NUMBER = re.compile(r"(?<!\w)\d+")
 MARKUP = re.compile(r"\*\*|\*|\{icon:[a-z0-9-]+\}")
 NOT_TEXT = frozenset({"id", "kind", "source", "order", "related", "icon"})
 COLLECTIONS = ("guide", "guide-sections", "glossary")
-Path_ = tuple[str | int, ...]
 
 
 def check(content: OldWorldContent) -> list[Finding]:
@@ -122,12 +122,8 @@ def _locate(loaded: LoadedFile, path: Path_, pattern: re.Pattern[str], k: int, m
 def _entries(content: OldWorldContent) -> dict[str, tuple[GuideEntry, Record, Path_]]:
     """Every guide entry by id (rules sections and glossary), with its record and path."""
     found: dict[str, tuple[GuideEntry, Record, Path_]] = {}
-    for rec in content.db.records("guide-sections"):
-        section: GuideSection = rec.entity
-        for i, entry in enumerate(section.entries):
-            found.setdefault(entry.id, (entry, rec, (*rec.path, "entries", i)))
-    for rec in content.db.records("glossary"):
-        found.setdefault(rec.entity.id, (rec.entity, rec, rec.path))
+    for entry, rec, path in guide_entries(content.db):
+        found.setdefault(entry.id, (entry, rec, path))
     return found
 
 
@@ -142,38 +138,23 @@ def _links(loaded: LoadedFile, path: Path_, text: str, entries: dict[str, Any]) 
 
 
 def _entry_rules(content: OldWorldContent, entries: dict[str, tuple[GuideEntry, Record, Path_]]) -> list[Finding]:
-    """Unique entry ids, related ids that resolve, tables with one source of rows, index terms in the text."""
+    """Unique entry ids, related ids that resolve, tables with one source of rows (known to Old World), index terms."""
     findings: list[Finding] = []
     seen: set[str] = set()
     titles = {entry_id: entry.title for entry_id, (entry, _, _) in entries.items()}
-    for rec in [*content.db.records("guide-sections"), *content.db.records("glossary")]:
-        listed = rec.entity.entries if isinstance(rec.entity, GuideSection) else [rec.entity]
-        base = (*rec.path, "entries") if isinstance(rec.entity, GuideSection) else rec.path
-        for i, entry in enumerate(listed):
-            path = (*base, i) if isinstance(rec.entity, GuideSection) else base
-            at = rec.loaded.position((*path, "id"))
-            if entry.id in seen:
-                findings.append(error("OW-GUIDE-DUPLICATE", f"guide entry id {entry.id!r} is used twice",
-                                      rec.loaded.display, at.line, at.column, hint="entry ids are unique across the guide"))
-            seen.add(entry.id)
-            for j, other in enumerate(entry.related):
-                if other not in entries:
-                    pos = rec.loaded.position((*path, "related", j))
-                    findings.append(error("OW-GUIDE-LINK", f"related entry {other!r} does not exist", rec.loaded.display,
-                                          pos.line, pos.column))
-            findings += _tables(rec.loaded, path, entry)
-            findings += _index_terms(rec.loaded, path, entry, titles)
-    return findings
-
-
-def _tables(loaded: LoadedFile, path: Path_, entry: GuideEntry) -> list[Finding]:
-    findings = []
-    for field in ("blocks", "summary"):
-        for i, block in enumerate(getattr(entry, field)):
-            if block.kind == "table" and bool(block.source) == bool(block.rows):
-                pos = loaded.position((*path, field, i))
-                findings.append(error("OW-GUIDE-TABLE", "a table needs either rows or a source, not both or neither",
-                                      loaded.display, pos.line, pos.column))
+    for entry, rec, path in guide_entries(content.db):
+        at = rec.loaded.position((*path, "id"))
+        if entry.id in seen:
+            findings.append(error("OW-GUIDE-DUPLICATE", f"guide entry id {entry.id!r} is used twice",
+                                  rec.loaded.display, at.line, at.column, hint="entry ids are unique across the guide"))
+        seen.add(entry.id)
+        for j, other in enumerate(entry.related):
+            if other not in entries:
+                pos = rec.loaded.position((*path, "related", j))
+                findings.append(error("OW-GUIDE-LINK", f"related entry {other!r} does not exist", rec.loaded.display,
+                                      pos.line, pos.column))
+        findings += table_findings(rec.loaded, path, entry, "OW", TABLE_HEADERS)
+        findings += _index_terms(rec.loaded, path, entry, titles)
     return findings
 
 

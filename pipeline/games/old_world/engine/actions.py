@@ -1,49 +1,13 @@
-"""Every decision a player makes, as a small frozen value that prints as the call that makes it.
-
-`str(Move('novigrad', pay=('jab', 'kick')))` == "Move('novigrad', pay=('jab', 'kick'))": fields without
-a default print positionally, fields with a default print as keywords when they differ from it.
-"""
+"""Every decision an Old World player makes, as a small frozen value that prints as the call that makes it
+(`str(Move('novigrad', pay=('jab', 'kick')))` == "Move('novigrad', pay=('jab', 'kick'))")."""
 
 from __future__ import annotations
 
-from dataclasses import MISSING, dataclass, fields
-from typing import Any, TypeVar
+from dataclasses import dataclass
 
+from pipeline.rules.engine import Action, interned
 
-@dataclass(frozen=True, slots=True, repr=False)  # repr=False: prints through Action.__str__
-class Action:
-    """Base of every action."""
-
-    def __str__(self) -> str:
-        parts: list[str] = []
-        for f in fields(self):
-            value = getattr(self, f.name)
-            if f.default is MISSING:
-                parts.append(repr(value))
-            elif value != f.default:
-                parts.append(f"{f.name}={value!r}")
-        return f"{type(self).__name__}({', '.join(parts)})"
-
-    __repr__ = __str__
-
-
-A = TypeVar("A", bound=Action)
-
-# Interned actions: the rules offer the same few hundred values over and over, and building a frozen
-# dataclass costs far more than a dict lookup. Cleared wholesale past this size (content ids bound it).
-_INTERNED: dict[tuple[Any, ...], Any] = {}
-INTERNED_LIMIT = 50_000
-
-
-def interned(cls: type[A], *args: Any) -> A:
-    """`cls(*args)`, shared: equal to a fresh one (actions are frozen values), built once."""
-    key = (cls, *args)
-    found = _INTERNED.get(key)
-    if found is None:
-        if len(_INTERNED) > INTERNED_LIMIT:
-            _INTERNED.clear()
-        found = _INTERNED[key] = cls(*args)
-    return found
+__all__ = ["Action", "interned"]  # re-exported: the engine's modules import them from here
 
 
 # --- Setup ---------------------------------------------------------------------------------------

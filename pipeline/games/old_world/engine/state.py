@@ -7,32 +7,17 @@ choose; `apply()` sends the chosen action back in. All chance goes through `self
 from __future__ import annotations
 
 import random
-from collections.abc import Generator
 from dataclasses import dataclass, field
-from itertools import repeat
-from operator import is_
 from typing import Any
 
+from pipeline.rules.engine import Action, Decision, DecisionFlow, Flow, IllegalAction
+
+# Decision, Flow and IllegalAction are the shared engine's; the rules modules import them from here.
+__all__ = ["ComboCard", "Decision", "FightState", "Flow", "GameState", "IllegalAction", "PlayerState", "Quest", "solo_tier"]
+
 from ..enums import Attribute, Terrain
-from .actions import Action
 from .outcome import Outcome, Termination
 from .tables import ATTRIBUTES, Tables
-
-
-class IllegalAction(ValueError):
-    """An action that is not among the legal actions of the current decision."""
-
-
-@dataclass(slots=True)
-class Decision:
-    """A choice one player must make now, among `actions`."""
-
-    player: int
-    kind: str
-    actions: tuple[Action, ...]
-
-
-Flow = Generator[Decision, Action, Any]
 
 
 @dataclass
@@ -119,7 +104,7 @@ class FightState:
         return self.kind == "duel"
 
 
-class GameState:
+class GameState(DecisionFlow):
     """The whole game: shared zones, players, the current fight and the pending decision."""
 
     def __init__(self, tables: Tables, players: int, seed: int) -> None:
@@ -160,38 +145,11 @@ class GameState:
         self.outcome: Outcome | None = None
         self.event_depth = 0
         self.tallies: Any = None  # invariants.py keeps its incremental conservation counts here.
-        self._flow: Flow | None = None
-        self._decision: Decision | None = None
 
-    # --- The contract ---------------------------------------------------------------------------
+    # --- The contract (moves in pipeline/rules/engine.py) -------------------------------------
 
-    def start(self, flow: Flow) -> None:
-        """Run the rules until the first decision."""
-        self._flow = flow
-        self._advance(None)
-
-    @property
-    def current_player(self) -> int:
-        return self._decision.player if self._decision else self.active
-
-    @property
-    def decision(self) -> Decision | None:
-        return self._decision
-
-    def legal_actions(self) -> list[Action]:
-        return list(self._decision.actions) if self._decision else []
-
-    def apply(self, action: Action) -> None:
-        """Play one action of the current decision and run the rules to the next decision."""
-        decision = self._decision
-        # Bots hand back one of the offered values: find it by identity (in C) before comparing by value.
-        if decision is None or (True not in map(is_, decision.actions, repeat(action)) and action not in decision.actions):
-            raise IllegalAction(f"{action} is not legal now")
-        self.log.append(action)
-        self._advance(action)
-
-    def is_terminal(self) -> bool:
-        return self.outcome is not None
+    def idle_player(self) -> int:
+        return self.active
 
     def result(self) -> Outcome | None:
         return self.outcome
@@ -205,14 +163,8 @@ class GameState:
 
         return violations(self)
 
-    def _advance(self, action: Action | None) -> None:
-        assert self._flow is not None
-        try:
-            self._decision = self._flow.send(action) if action is not None else next(self._flow)
-        except StopIteration:
-            self._decision = None
-            if self.outcome is None:
-                self.outcome = Outcome(Termination.TURN_CAP, None, self.turn)
+    def flow_ended(self) -> None:
+        self.outcome = Outcome(Termination.TURN_CAP, None, self.turn)
 
     def end(self, termination: Termination, winner: int | None) -> None:
         faction = self.players[winner].school if winner is not None else None

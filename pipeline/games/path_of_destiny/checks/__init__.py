@@ -7,12 +7,12 @@ from pipeline.findings import Finding
 from pipeline.rules.checks import run_check_modules
 
 from ..content import PathOfDestinyContent
-from . import automa, cards, characters, counts, parts, references, setup, stories
+from . import automa, cards, characters, counts, guide, parts, references, setup, stories
 
 # What `pnp validate` proves of the database: references resolve, counts match, story decks hold.
 STRUCTURE = (references, counts, stories)
 # The rest of the game's consistency rules, added by `pnp check`.
-CONSISTENCY = (characters, cards, setup, automa, parts)
+CONSISTENCY = (characters, cards, setup, automa, parts, guide)
 
 
 def run_checks(db: Database, structure_only: bool = False) -> list[Finding]:

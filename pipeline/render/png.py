@@ -1,0 +1,27 @@
+"""A small lossless PNG writer for 8-bit RGB scanlines, faster than Pillow's for large flat-colour sheets.
+
+Pillow tries every PNG filter on every row; rasterized cards are mostly flat colour, where unfiltered
+rows deflate as small and several times faster. Same input, same bytes (fixed zlib level, one IDAT).
+"""
+
+from __future__ import annotations
+
+import struct
+import zlib
+from collections.abc import Iterable
+
+SIGNATURE = b"\x89PNG\r\n\x1a\n"
+LEVEL = 1
+FILTER_NONE = b"\0"
+
+
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(data, zlib.crc32(kind)))
+
+
+def encode_rgb(width: int, height: int, scanlines: Iterable[bytes]) -> bytes:
+    """A PNG of width x height RGB pixels; scanlines are blocks of whole rows, each row led by its filter byte."""
+    compressor = zlib.compressobj(LEVEL)
+    idat = b"".join([compressor.compress(block) for block in scanlines] + [compressor.flush()])
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)  # 8 bits, RGB, deflate, adaptive, no interlace
+    return SIGNATURE + _chunk(b"IHDR", header) + _chunk(b"IDAT", idat) + _chunk(b"IEND", b"")

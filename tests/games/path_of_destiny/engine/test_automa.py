@@ -1,0 +1,81 @@
+"""The solo Automa (reference §14): levels, its pair, its fate marker, no path markers."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from pipeline.games.path_of_destiny.engine import GameState
+from pipeline.games.path_of_destiny.engine.automa import fate_vote, pick_row
+from pipeline.games.path_of_destiny.engine.chapter import award_path_markers
+from pipeline.games.path_of_destiny.enums import Side
+
+LEVELS = [
+    ("just-the-story", 0, 1),
+    ("normal", 2, 1),
+    ("the-sword-and-the-story", 4, 1),
+    ("blood-sweat-and-tears", 6, 1),
+    ("death-march", 8, 2),
+]
+
+
+@pytest.mark.parametrize(("level", "start_xp", "abilities"), LEVELS)
+def test_each_level_sets_the_automa_start_xp_and_abilities(
+    game: Callable[..., GameState], level: str, start_xp: int, abilities: int
+) -> None:
+    s = game(1, 1, level=level, characters=["geralt"])
+    automa = s.players[1]
+    assert automa.is_automa and automa.character != "geralt"
+    assert automa.xp == start_xp and len(automa.unlocked) == abilities
+    assert s.level == level
+
+
+def test_the_automa_unlocks_its_second_ability_at_8_xp_and_scores_the_golden_cube(game: Callable[..., GameState]) -> None:
+    s = game(1, 1, level="blood-sweat-and-tears")
+    a = s.players[1]
+    s.gain_xp(a, 2)
+    assert len(a.unlocked) == 2 and s.golden(a) == 0
+    s.gain_xp(a, 5)
+    assert s.golden(a) == 5
+
+
+def test_the_automa_takes_the_pair_with_most_active_symbols_higher_on_a_tie(game: Callable[..., GameState]) -> None:
+    s = game(1, 1, story="drowned-bells")
+    cards = s.tables.cards
+    left, right = s.active
+    active = [c for c in s.tables.main_ids if cards[c].symbol in (left, right)]
+    blank = [c for c in s.tables.main_ids if cards[c].symbol not in (left, right)]
+    s.rows = [[blank[0], blank[1]], [active[0], blank[2]], [active[1], blank[3]], [active[2], active[3]]]
+    assert pick_row(s, [0, 1, 2, 3]) == 3
+    assert pick_row(s, [0, 1, 2]) == 1
+    assert pick_row(s, [0]) is None  # no active symbol: the main deck
+
+
+def test_the_automa_fate_marker_goes_to_its_majority(game: Callable[..., GameState]) -> None:
+    s = game(1, 3, story="drowned-bells")
+    a = s.players[1]
+    left, right = s.active
+    s.gain(a, left, 5)
+    assert fate_vote(s, a) is Side.LEFT  # one flip cannot overturn a lead of 5
+    s.gain(a, right, 6)
+    assert fate_vote(s, a) in (Side.RIGHT, None)
+
+
+def test_the_automa_never_holds_a_path_marker(game: Callable[..., GameState]) -> None:
+    s = game(1, 1, story="drowned-bells")
+    a = s.players[1]
+    for symbol in s.active:
+        s.gain(a, symbol, 9)
+    award_path_markers(s)
+    assert s.holders == {Side.LEFT: 0, Side.RIGHT: 0}
+
+
+def test_a_solo_game_plays_to_an_epilogue_at_every_level(game: Callable[..., GameState]) -> None:
+    for level, _xp, _n in LEVELS:
+        s = game(1, 2, level=level)
+        while not s.is_terminal():
+            s.apply(s.legal_actions()[0])
+            assert not s.invariant_violations()
+        assert s.outcome is not None and s.outcome.epilogue is not None
+        assert len(s.players[1].timeline) == 2 + 6  # the Automa keeps like a player

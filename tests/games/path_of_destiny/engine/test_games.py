@@ -1,0 +1,58 @@
+"""Whole games: same seed, same game; invariants hold after every step for 1-5 players and both bots."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from pipeline.games.path_of_destiny.bots import BOTS
+from pipeline.games.path_of_destiny.ruleset import PathOfDestinyRuleset
+from pipeline.rules.ruleset import HasEngine
+from pipeline.rules.simulation import play_game, run_simulation
+
+
+def _play(ruleset: PathOfDestinyRuleset, db: Any, players: int, seed: int, bot: str) -> Any:
+    state = ruleset.new_game(db, players, seed)
+    broken = play_game(state, BOTS[bot](seed))
+    assert broken is None, f"{players}p seed {seed} {bot}: {broken}"
+    return state
+
+
+def test_the_ruleset_has_an_engine(ruleset: PathOfDestinyRuleset, db: Any) -> None:
+    assert isinstance(ruleset, HasEngine)
+    assert ruleset.player_counts(db) == [1, 2, 3, 4, 5]
+    assert set(ruleset.bots) == {"random", "greedy"}
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4, 5])
+def test_same_seed_same_game(ruleset: PathOfDestinyRuleset, db: Any, players: int) -> None:
+    a = _play(ruleset, db, players, 7, "random")
+    b = _play(ruleset, db, players, 7, "random")
+    assert [str(x) for x in a.log] == [str(x) for x in b.log]
+    assert a.result() == b.result()
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4, 5])
+@pytest.mark.parametrize("bot", ["random", "greedy"])
+def test_invariants_hold_over_many_seeded_games(ruleset: PathOfDestinyRuleset, db: Any, players: int, bot: str) -> None:
+    for seed in range(12):
+        state = _play(ruleset, db, players, seed, bot)
+        outcome = state.result()
+        assert outcome.termination.value == "epilogue" and outcome.turns == 9
+        assert outcome.faction is not None
+
+
+def test_a_run_of_seeds_plays_every_story_and_reaches_every_epilogue(ruleset: PathOfDestinyRuleset, db: Any) -> None:
+    epilogues: set[str] = set()
+    for players in (1, 3, 5):
+        report = run_simulation(ruleset, db, players, 90, 1, "random")
+        assert report.completed == 90 and not report.errors
+        assert report.coverage["stories"] == {"drowned-bells", "ravens-of-greyholt", "kestrel-watch"}
+        epilogues |= report.coverage["epilogues"]
+    assert report.totals["epilogues"] == 24
+    assert len(epilogues) == 24
+
+
+def test_story_can_be_chosen_by_option(ruleset: PathOfDestinyRuleset, db: Any) -> None:
+    assert ruleset.new_game(db, 2, 5, {"story": "kestrel-watch"}).story.id == "kestrel-watch"

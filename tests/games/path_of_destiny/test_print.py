@@ -1,0 +1,137 @@
+"""Path of Destiny printed through the shared layouts, sheets and build: files, order, sizes, fonts, text."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any, cast
+
+import pytest
+from pypdf import PdfReader
+from typer.testing import CliRunner
+
+from pipeline.cli import app
+from pipeline.content.database import Database
+from pipeline.games import find_game
+from pipeline.games.path_of_destiny.content import PathOfDestinyContent
+from pipeline.games.path_of_destiny.texts import effect_contexts
+from pipeline.render.fit import fit_findings
+from pipeline.rules.boards import HasBoards
+from pipeline.rules.components import HasComponents
+from pipeline.rules.guide import HasGuide
+
+REPO = Path(__file__).resolve().parents[3]
+GAME = "path-of-destiny"
+Built = tuple[dict[str, Any], Path]
+A4 = (595.28, 841.89)
+OUTPUTS = ("cards.pdf", "cards-1up.pdf", "tokens.pdf", "board.pdf", "board-poster.pdf", "player-boards.pdf",
+           "help-cards.pdf", "reference-guide.pdf")
+
+
+@pytest.fixture(scope="module")
+def db() -> Database:
+    loaded, findings = find_game(GAME).load(REPO / "content")
+    assert not [f for f in findings if f.severity.value == "error"]
+    return loaded
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Built:
+    base = tmp_path_factory.mktemp("pod")
+    argv = ["build", "--game", GAME, "--locale", "en", "--allow-incomplete", "--content", str(REPO / "content"),
+            "--layouts", str(REPO / "layouts"), "--out", str(base / "out"), "--cache-dir", str(base / "cache"),
+            "--format", "json", "--jobs", "1"]
+    result = CliRunner().invoke(app, argv)
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout), base / "out" / GAME / "en"
+
+
+def squeeze(text: str) -> str:
+    """Text without spaces, line breaks and hyphens (a long name may be hyphenated to fit its box)."""
+    return re.sub(r"[\s\-\u00ad]+", "", text)
+
+
+def size(page: Any) -> tuple[float, float]:
+    return round(float(page.mediabox.width), 2), round(float(page.mediabox.height), 2)
+
+
+def test_the_ruleset_supports_every_print_target() -> None:
+    ruleset = find_game(GAME)
+    assert isinstance(ruleset, HasComponents) and isinstance(ruleset, HasBoards) and isinstance(ruleset, HasGuide)
+
+
+def test_the_build_writes_every_file_with_no_finding(built: Built) -> None:
+    report, out = built
+    assert report["ok"] and not [f for f in report["findings"] if f["code"] == "FIT-OVERFLOW"]
+    for name in OUTPUTS:
+        assert (out / name).is_file(), name
+    assert (out / "tts" / "main-deck.png").is_file() and (out / "tts" / "main-deck-back.png").is_file()
+
+
+def test_story_cards_print_in_number_order(built: Built, db: Database) -> None:
+    """One card per page in the 1-up PDF: each story's fronts come in number order, the number printed last."""
+    _, out = built
+    pages = [page.extract_text() for page in PdfReader(out / "cards-1up.pdf").pages]
+    for story in PathOfDestinyContent(db).stories:
+        kinds = ("Introduction", "Chapter ", "Ending", "Epilogue")
+        start = next(i for i, text in enumerate(pages) if text.startswith("Introduction") and story.title in text)
+        fronts = [text for text in pages[start:start + 2 * len(story.cards):2] if text.startswith(kinds)]
+        numbers = [int(text.split()[-1]) for text in fronts]
+        assert numbers == sorted(c.number for c in story.cards), story.id
+
+
+def test_story_decks_are_faces_in_number_order(db: Database) -> None:
+    ruleset = find_game(GAME)
+    assert isinstance(ruleset, HasComponents)
+    components = ruleset.components(db, find_game(GAME).localizer(db, "en"))
+    decks = [deck for deck in components.decks if deck.id.startswith("story-")]
+    assert len(decks) == 3
+    for deck in decks:
+        numbers = [int(face.fields["number"]) for face in deck.faces]
+        assert numbers == list(range(1, len(numbers) + 1))
+        assert len({face.back for face in deck.faces}) == 1  # one back: it tells nothing about the branches
+
+
+def test_page_sizes(built: Built) -> None:
+    _, out = built
+    for name in ("cards.pdf", "tokens.pdf", "help-cards.pdf", "board.pdf"):
+        assert all(size(p) == A4 for p in PdfReader(out / name).pages), name
+    landscape = (A4[1], A4[0])
+    assert all(size(p) == landscape for p in PdfReader(out / "player-boards.pdf").pages)
+    one_up = PdfReader(out / "cards-1up.pdf").pages[0]
+    assert size(one_up) == (round((63 + 6) * 72 / 25.4, 2), round((88 + 6) * 72 / 25.4, 2))
+
+
+def test_fonts_are_embedded(built: Built) -> None:
+    _, out = built
+    reader = PdfReader(out / "cards.pdf")
+    embedded = set()
+    for xobject in cast(Any, reader.pages[0]["/Resources"])["/XObject"].values():
+        for font in xobject.get_object().get("/Resources", {}).get("/Font", {}).values():
+            descriptor = font.get_object().get("/FontDescriptor")
+            if descriptor is not None and "/FontFile2" in descriptor.get_object():
+                embedded.add(str(font.get_object()["/BaseFont"]).split("+")[-1])
+    assert {"BitstreamVeraSans-Roman", "BitstreamVeraSans-Bold"} <= embedded
+
+
+def test_card_names_are_extractable(built: Built, db: Database) -> None:
+    _, out = built
+    text = squeeze(" ".join(p.extract_text() for p in PdfReader(out / "cards.pdf").pages))
+    content = PathOfDestinyContent(db)
+    for card in content.cards:
+        assert squeeze(card.name) in text, card.id
+    for character in content.characters:
+        assert squeeze(character.side_quest.name) in text
+    boards = " ".join(p.extract_text() for p in PdfReader(out / "player-boards.pdf").pages)
+    assert all(c.name in boards for c in content.characters)
+
+
+def test_every_effect_has_a_message_template(db: Database) -> None:
+    templates = {r.entity.id for r in db.records("texts")}
+    assert set(effect_contexts()) <= templates
+
+
+def test_german_fits_with_english_fallbacks(db: Database) -> None:
+    findings = fit_findings(find_game(GAME), db, "de", REPO / "layouts")
+    assert [f for f in findings if f.severity.value == "error"] == []
