@@ -163,10 +163,11 @@ def deep_check_findings(ruleset: Ruleset, db: Database, root: Path, locales: lis
         findings.extend(smoke_run(ruleset, db, seed=1, games_per_count=SMOKE_GAMES)[0])
     findings.extend(i18n_findings(ruleset, db, root, locales))
     if isinstance(ruleset, HasComponents):
-        from pipeline.render.fit import fit_findings  # printing code: loaded only when there is something to fit
+        from pipeline.render.fit import board_fit_findings, fit_findings  # printing code: loaded only when needed
 
         for code in locales:
             findings.extend(fit_findings(ruleset, db, code))
+            findings.extend(board_fit_findings(ruleset, db, code))
     return findings
 
 

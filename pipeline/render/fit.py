@@ -37,3 +37,25 @@ def fit_findings(ruleset: Any, db: Database, locale: str, layouts_dir: Path | No
     layouts, layout_findings = load_layouts(layouts_dir or default_layouts_dir())
     ctx = RenderContext(components.game, locale, components.root, cache_dir)
     return layout_findings + prepare(components, layouts, ctx).findings
+
+
+def board_fit_findings(ruleset: Any, db: Database, locale: str, layouts_dir: Path | None = None) -> list[Finding]:
+    """The boards' fit in a locale, drawn in memory: positions off the board, areas without a box, and
+    every label that overflows (what `pnp build --target boards` would report)."""
+    from pipeline.rules.boards import HasBoards
+
+    from .board import board_form, plan_board
+    from .pdf import Document
+    from .units import pt
+
+    if not isinstance(ruleset, HasBoards):
+        return []
+    game: Any = ruleset  # a Ruleset that also has boards
+    layouts, findings = load_layouts(layouts_dir or default_layouts_dir())
+    boards = ruleset.boards(db, game.localizer(db, locale))
+    for spec in [*([boards.board] if boards.board else []), *boards.player_boards]:
+        plan, problems = plan_board(spec, game.id, locale, layouts)
+        findings += problems
+        if plan is not None:
+            findings += board_form(Document(spec.title, (pt(plan.size.width), pt(plan.size.height))), "Board", plan)
+    return findings

@@ -48,3 +48,4 @@ def test_a_changed_hand_limit_reaches_engine_guide_help_cards_and_player_aid(tmp
     assert "never holds more than 9 cards" in guide and "more than 7 cards" not in guide
     assert "Hand limit: 9." in help_cards and "Hand limit: 7." not in help_cards
     assert "Hand limit 9" in aid and "Hand limit 7" not in aid
+
