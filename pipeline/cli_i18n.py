@@ -75,20 +75,34 @@ def _locales(game: Ruleset, db: Database, chosen: list[str] | None) -> list[str]
     return [locale for locale in declared if not game.localizer(db, locale).is_source]
 
 
-def _show(written: Written, what: str) -> None:
-    state = "wrote" if written.changed else "unchanged"
-    typer.echo(f"{state} {written.path} ({written.messages} messages{what})")
+FormatOption = Annotated[StatusFormat, typer.Option("--format", "-f", help="text or json.")]
+
+
+def _show(game: str, files: list[tuple[Written, str]], fmt: StatusFormat) -> None:
+    """What a command wrote: one line per catalog, or one JSON object."""
+    if fmt is StatusFormat.json:
+        written = [
+            {"path": str(w.path), "locale": code or None, "changed": w.changed, "messages": w.messages} for w, code in files
+        ]
+        typer.echo(json.dumps({"game": game, "written": written}, indent=2))
+        return
+    for written_file, code in files:
+        state = "wrote" if written_file.changed else "unchanged"
+        locale = f", {code}" if code else ""
+        typer.echo(f"{state} {written_file.path} ({written_file.messages} messages{locale})")
 
 
 @i18n_app.command("extract")
-def extract_command(game: GameArg, content: ContentOption = None) -> None:
+def extract_command(game: GameArg, content: ContentOption = None, format: FormatOption = StatusFormat.text) -> None:
     """Write <game>/locales/messages.pot from the content (byte-stable: a re-run changes nothing)."""
     ruleset, db, root = _load(game, content)
-    _show(extract(ruleset.strings(db), ruleset.content_dir(root), ruleset.id, root.resolve().parent), "")
+    _show(ruleset.id, [(extract(ruleset.strings(db), ruleset.content_dir(root), ruleset.id, root.resolve().parent), "")], format)
 
 
 @i18n_app.command("update")
-def update_command(game: GameArg, locale: LocaleOption = None, content: ContentOption = None) -> None:
+def update_command(
+    game: GameArg, locale: LocaleOption = None, content: ContentOption = None, format: FormatOption = StatusFormat.text
+) -> None:
     """Merge messages.pot into each <locale>.po: changed English turns fuzzy (previous msgid kept)."""
     ruleset, db, root = _load(game, content)
     content_dir = ruleset.content_dir(root)
@@ -96,10 +110,10 @@ def update_command(game: GameArg, locale: LocaleOption = None, content: ContentO
         template = read_template(content_dir)
         if template is None:
             raise _fail(f"{template_path(content_dir)} does not exist; run `pnp i18n extract --game {ruleset.id}` first")
-        for code in _locales(ruleset, db, locale):
-            _show(update(template, content_dir, code, ruleset.id), f", {code}")
+        written = [(update(template, content_dir, code, ruleset.id), code) for code in _locales(ruleset, db, locale)]
     except PoFileError as exc:
         raise _fail(f"cannot read a catalog: {exc}", 1) from None
+    _show(ruleset.id, written, format)
 
 
 @i18n_app.command("status")
@@ -128,6 +142,7 @@ def pseudo_command(
     game: GameArg,
     locale: Annotated[str, typer.Option("--locale", "-l", help="Pseudo-locale code.")] = PSEUDO_LOCALE,
     content: ContentOption = None,
+    format: FormatOption = StatusFormat.text,
 ) -> None:
     """Write a pseudo-locale catalog (accented, ~40% longer, tokens kept) from messages.pot."""
     ruleset, db, root = _load(game, content)
@@ -144,7 +159,7 @@ def pseudo_command(
         raise _fail(f"cannot read the template: {exc}", 1) from None
     if template is None:
         raise _fail(f"{template_path(content_dir)} does not exist; run `pnp i18n extract --game {ruleset.id}` first")
-    _show(pseudo(template, content_dir, ruleset.id, locale), f", {locale}")
+    _show(ruleset.id, [(pseudo(template, content_dir, ruleset.id, locale), locale)], format)
 
 
 def i18n_findings(game: Ruleset, db: Database, root: Path, locales: Sequence[str]) -> list[Finding]:

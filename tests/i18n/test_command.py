@@ -74,3 +74,27 @@ def test_pseudo_writes_a_complete_catalog(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     status = runner.invoke(app, ["i18n", "status", "--game", "old-world", "--content", str(root), "-l", "en-XA"])
     assert "100.0%" in status.output
+
+
+def test_pseudo_never_overwrites_a_real_translation(tmp_path: Path) -> None:
+    root = copy_content(tmp_path)
+    before = (root / "old-world" / "locales" / "de.po").read_bytes()
+    result = runner.invoke(app, ["i18n", "pseudo", "--game", "old-world", "--locale", "de", "--content", str(root)])
+    assert result.exit_code == 2 and "real locale" in result.output
+    assert (root / "old-world" / "locales" / "de.po").read_bytes() == before
+
+
+def test_a_broken_catalog_is_an_error_not_an_empty_one(tmp_path: Path) -> None:
+    root = copy_content(tmp_path)
+    po = root / "old-world" / "locales" / "de.po"
+    po.write_text(po.read_text(encoding="utf-8").replace('msgstr "Wyzima"', 'msgstr "Wyzima', 1), encoding="utf-8")
+    status = runner.invoke(app, ["i18n", "status", "--game", "old-world", "--content", str(root)])
+    assert status.exit_code == 1 and "malformed line" in status.output
+    check = runner.invoke(app, ["check", "--game", "old-world", "--locale", "de", "--content", str(root)])
+    assert check.exit_code == 1 and "I18N-PO-SYNTAX" in check.output
+    build = runner.invoke(app, ["build", "--game", "old-world", "--locale", "de", "--target", "help", "--allow-incomplete",
+                                "--content", str(root), "--out", str(tmp_path / "out"), "--cache-dir", str(tmp_path / "cache")])
+    assert build.exit_code == 1 and "I18N-PO-SYNTAX" in build.output
+    po.write_bytes(po.read_text(encoding="utf-8").replace('msgstr "Wyzima', 'msgstr "Wyzimä"', 1).encode("latin-1", "replace"))
+    check = runner.invoke(app, ["check", "--game", "old-world", "--locale", "de", "--content", str(root)])
+    assert check.exit_code == 1 and "not UTF-8" in check.output
