@@ -252,6 +252,8 @@ def _merge(base: dict[str, Any], override: dict[str, Any]) -> dict[str, Any]:
 
 def _template(name: str, model: TemplateModel, file: str) -> Template:
     size = Size(parse_length(model.size.width), parse_length(model.size.height))
+    if size.width <= 0 or size.height <= 0:
+        raise UnitError(f"size must be above 0, got {model.size.width} × {model.size.height}")
     palette = dict(model.palette)
     boxes = tuple(_box(box_name, box, palette) for box_name, box in model.boxes.items())
     return Template(name, size, palette, boxes, file)
@@ -259,6 +261,8 @@ def _template(name: str, model: TemplateModel, file: str) -> Template:
 
 def _box(name: str, model: BoxModel, palette: dict[str, str]) -> BoxSpec:
     box = Box(parse_length(model.x), parse_length(model.y), parse_length(model.width), parse_length(model.height))
+    if box.width <= 0 or box.height <= 0:
+        raise UnitError(f"box {name!r}: width and height must be above 0, got {model.width} × {model.height}")
     if isinstance(model.size, FontSizeModel):
         low, high = parse_points(model.size.min), parse_points(model.size.max)
     else:

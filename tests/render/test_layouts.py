@@ -93,6 +93,20 @@ templates:
     assert sorted(f.code for f in findings) == ["LAYOUT-INVALID", "LAYOUT-UNIT"]
 
 
+def test_a_box_of_no_size_is_a_finding(tmp_path: Path) -> None:
+    write(tmp_path, "flat.yaml", """kind: templates
+templates:
+  flat:
+    size: {width: 63mm, height: 88mm}
+    boxes:
+      title: {type: text, field: name, x: 3mm, y: 3mm, width: -55mm, height: 8mm}
+""")
+    layouts, findings = load_layouts(tmp_path)
+    assert [(f.code, f.line) for f in findings] == [("LAYOUT-UNIT", 4)]  # at the template
+    assert "'title'" in findings[0].message and "above 0" in findings[0].message
+    assert "flat" not in layouts.templates
+
+
 def test_shipped_layouts_cover_every_old_world_face() -> None:
     layouts, findings = load_layouts(REPO / "layouts")
     assert findings == []
