@@ -84,6 +84,12 @@ class Database:
             return Source(str(self.root), 1, 1)
         return record.where(*fields)
 
+    def records_in_file_order(self) -> list[Record]:
+        """Every entity, in the order of the files (sorted paths) and of the entities in each file."""
+        order = {id(loaded): i for i, (_, loaded) in enumerate(self.files)}
+        records = [record for collection in self.collections.values() for record in collection.values()]
+        return sorted(records, key=lambda r: (order.get(id(r.loaded), len(order)), r.path))
+
     def files_of(self, model: type[ContentFile]) -> Iterator[tuple[ContentFile, LoadedFile]]:
         for content, loaded in self.files:
             if isinstance(content, model):

@@ -109,3 +109,40 @@ class HasComponents(Protocol):
 def plain(fields: Mapping[str, Any]) -> dict[str, Any]:
     """Drop empty values, so a layout box bound to a missing field is skipped."""
     return {key: value for key, value in fields.items() if value not in (None, "", [], ())}
+
+
+class FaceBuilder:
+    """What every game's face builder needs: localized text, decks, shared backs and source positions.
+
+    A game subclasses it and adds one method per kind of component; `out` collects the result.
+    """
+
+    def __init__(self, db: Database, game_id: str, loc: Any) -> None:
+        self.db = db
+        self.loc = loc  # the game's pipeline.i18n Localizer
+        self.out = Components(game_id, loc.locale, db.root)
+
+    def t(self, context: str, source: str) -> str:
+        """A content string in the locale (empty stays empty)."""
+        return str(self.loc.text(context, source)) if source else ""
+
+    def label(self, context: str, **params: Any) -> str:
+        """A message template of the game (labels, card kinds...) filled with params."""
+        from pipeline.i18n.messages import Message
+
+        return str(self.loc.message(Message(context, params)))
+
+    def where(self, collection: str, key: Any, *path: str | int) -> Where:
+        source = self.db.where(collection, key, *path)
+        return Where(source.file, source.line, source.column)
+
+    def deck(self, deck_id: str, title: str, target: str = "cards") -> Deck:
+        deck = Deck(deck_id, title, "tokens" if target == "tokens" else "cards")
+        self.out.decks.append(deck)
+        return deck
+
+    def back(self, face_kind: str, back_id: str, **fields: Any) -> str:
+        """A back face shared by a deck, defined once (`fields` may hold a field named "kind")."""
+        if back_id not in self.out.backs:
+            self.out.backs[back_id] = Face(face_kind, back_id, "", plain(fields))
+        return back_id

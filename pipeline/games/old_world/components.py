@@ -13,7 +13,7 @@ from typing import Any
 from pipeline.content.database import Database
 from pipeline.i18n.localizer import Localizer
 from pipeline.i18n.messages import Message
-from pipeline.rules.components import Components, Deck, Face, Where, plain
+from pipeline.rules.components import Components, Deck, Face, FaceBuilder, plain
 
 from .content import OldWorldContent
 from .enums import Terrain
@@ -47,12 +47,10 @@ def old_world_components(db: Database, loc: Localizer) -> Components:
     return _Builder(db, OldWorldContent(db), loc).run()
 
 
-class _Builder:
+class _Builder(FaceBuilder):
     def __init__(self, db: Database, content: OldWorldContent, loc: Localizer) -> None:
-        self.db = db
+        super().__init__(db, "old-world", loc)
         self.content = content
-        self.loc = loc
-        self.out = Components("old-world", loc.locale, db.root)
 
     def run(self) -> Components:
         self.action_cards()
@@ -67,26 +65,6 @@ class _Builder:
         return self.out
 
     # --- helpers -------------------------------------------------------------------------------
-
-    def t(self, context: str, source: str) -> str:
-        return self.loc.text(context, source) if source else ""
-
-    def label(self, context: str, **params: Any) -> str:
-        return self.loc.message(Message(context, params))
-
-    def where(self, collection: str, key: Any) -> Where:
-        source = self.db.where(collection, key)
-        return Where(source.file, source.line, source.column)
-
-    def deck(self, deck_id: str, title: str, target: str = "cards") -> Deck:
-        deck = Deck(deck_id, title, "tokens" if target == "tokens" else "cards")
-        self.out.decks.append(deck)
-        return deck
-
-    def back(self, kind: str, back_id: str, **fields: Any) -> str:
-        if back_id not in self.out.backs:
-            self.out.backs[back_id] = Face(kind, back_id, "", plain(fields))
-        return back_id
 
     def effects(self, effects: list[Any], context: str) -> str:
         return self.loc.effects_text(effects, context) if effects else ""

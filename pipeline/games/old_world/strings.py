@@ -84,11 +84,8 @@ def _letter(index: int) -> str:
 
 def translatable_strings(db: Database) -> list[SourceString]:
     """Every string of the content a translation has to cover, in file order, then entity order."""
-    order = {id(loaded): i for i, (_, loaded) in enumerate(db.files)}
-    records = [r for collection in db.collections.values() for r in collection.values()]
-    records.sort(key=lambda r: (order.get(id(r.loaded), len(order)), r.path))
     out = _Collector()
-    for record in records:
+    for record in db.records_in_file_order():
         handler = _HANDLERS.get(type(record.entity))
         if handler is not None:
             handler(out, record)

@@ -13,7 +13,7 @@ from typing import Any
 from pipeline.content.database import Database
 from pipeline.i18n.localizer import Localizer
 from pipeline.i18n.messages import Message
-from pipeline.rules.components import Components, Deck, Face, Where, plain
+from pipeline.rules.components import Components, Deck, Face, FaceBuilder, plain
 
 from .content import PathOfDestinyContent
 from .models import ActionCard, Token
@@ -29,12 +29,10 @@ def path_of_destiny_components(db: Database, loc: Localizer) -> Components:
     return _Builder(db, PathOfDestinyContent(db), loc).run()
 
 
-class _Builder:
+class _Builder(FaceBuilder):
     def __init__(self, db: Database, content: PathOfDestinyContent, loc: Localizer) -> None:
-        self.db = db
+        super().__init__(db, "path-of-destiny", loc)
         self.content = content
-        self.loc = loc
-        self.out = Components("path-of-destiny", loc.locale, db.root)
         manifest = content.manifest
         self.swatches = {c.id.value: c.swatch for c in manifest.colors} if manifest else {}
         self.rules = manifest.rules if manifest else None
@@ -50,26 +48,6 @@ class _Builder:
         return self.out
 
     # --- helpers -------------------------------------------------------------------------------
-
-    def t(self, context: str, source: str) -> str:
-        return self.loc.text(context, source) if source else ""
-
-    def label(self, context: str, **params: Any) -> str:
-        return self.loc.message(Message(context, params))
-
-    def where(self, collection: str, key: Any, *path: str | int) -> Where:
-        source = self.db.where(collection, key, *path)
-        return Where(source.file, source.line, source.column)
-
-    def deck(self, deck_id: str, title: str, target: str = "cards") -> Deck:
-        deck = Deck(deck_id, title, "tokens" if target == "tokens" else "cards")
-        self.out.decks.append(deck)
-        return deck
-
-    def back(self, face_kind: str, back_id: str, **fields: Any) -> str:
-        if back_id not in self.out.backs:
-            self.out.backs[back_id] = Face(face_kind, back_id, "", plain(fields))
-        return back_id
 
     def effects(self, effects: list[Any]) -> str:
         return " ".join(self.loc.message(effect_message(e)) for e in effects)
