@@ -52,10 +52,12 @@ class Timing(StrEnum):
 
 
 class AutomaTrigger(StrEnum):
-    """When an Automa ability fires (any number of times; reference §14). Our design."""
+    """When an Automa ability fires (any number of times; reference §14). Our design. Taking cards is
+    two triggers: the Automa either takes a pair from a supply row or draws its pair from the main deck."""
 
     CHAPTER_START = "chapter-start"
-    TAKE_CARDS = "take-cards"
+    TAKE_ROW = "take-row"
+    DRAW_DECK = "draw-deck"
     FATE_MARKER = "fate-marker"
     CHAPTER_END = "chapter-end"
 

@@ -38,6 +38,28 @@ BROKEN = [
     ("game.yaml", "objective_ranked_vp: [5, 3, 1]", "objective_ranked_vp: [5, 5, 1]", "POD-SETUP", "objective_ranked_vp"),
     ("automa.yaml", "start_xp: 8, second_ability_from_start: true", "start_xp: 8", "POD-AUTOMA", "death-march"),
     ("automa.yaml", "symbols: [combat, exploration]", "symbols: [combat, combat]", "POD-AUTOMA", "symbols: [combat, combat]"),
+    # Fate markers I, II, III and the left and right path markers, each exactly once.
+    ("tokens.yaml", "numeral: 3, count: 1", "numeral: 2, count: 1", "POD-COUNT", "fate-marker-iii"),
+    ("tokens.yaml", "side: right, count: 1", "side: left, count: 1", "POD-COUNT", "right-path-marker"),
+    # The five difficulty levels start the Automa on 0, 2, 4, 6, 8 XP.
+    ("automa.yaml", "start_xp: 6}", "start_xp: 7}", "POD-AUTOMA", "levels:"),
+    # 4 supply rows for 1-3 players, 5 for 4-5; after chapter 1 keep 1 card, after chapter 2 keep 2.
+    (
+        "game.yaml",
+        "{players: 3, supply_rows: 4, extra_xp_row: 4}",
+        "{players: 3, supply_rows: 5, extra_xp_row: 5}",
+        "POD-SETUP",
+        "players: 3",
+    ),
+    ("game.yaml", "kept_after_chapter: [1, 2]", "kept_after_chapter: [2, 2]", "POD-SETUP", "kept_after_chapter"),
+    # Solo objectives replace the combat and magic ones: 3 of each.
+    ("stories/ravens-of-greyholt.yaml", "kind: magic\n      solo: true", "kind: combat\n      solo: true",
+     "POD-STORY-PARTS", "secret_objectives:"),
+    # Alliance cards gain 1 XP or 1 symbol.
+    ("stories/kestrel-watch.yaml", "copies: 4, effect: {type: gain-xp, amount: 1}}", "copies: 4, effect: {type: gain-xp, amount: 2}}",
+     "POD-STORY-PARTS", "dunmere-pay"),
+    ("stories/kestrel-watch.yaml", "effect: {type: gain-path-symbol, path: left, amount: 1}}",
+     "effect: {type: gain-path-symbol, path: left, amount: 2}}", "POD-STORY-PARTS", "dunmere-orders"),
     # Path of Destiny generates no tables: a table `source` (a plain slug in the shared guide model) is refused.
     ("guide/01-rules.yaml", "          - kind: paragraph\n", "          - kind: table\n            source: locations\n",
      "POD-GUIDE-TABLE", "source: locations"),
@@ -91,3 +113,22 @@ def test_glossary_warnings_on_action_cards(mutated: Mutate) -> None:
     ]
     path, findings = mutated("cards/main.yaml", "color: green, count: 1}", "color: green, count: 3}", game=GAME)
     assert ("POD-CARD-COUNT", Severity.WARNING) in {(f.code, f.severity) for f in findings}
+
+
+def test_the_lesser_evil_flags_swapped_path_marker_rewards(mutated: Mutate) -> None:
+    """Card 4 follows the left path's win: the left holder must pay and the right holder gain."""
+    old = "left: [{type: lose-symbol, amount: 1}]\n        right: [{type: gain-xp, amount: 2}]"
+    new = "left: [{type: gain-xp, amount: 2}]\n        right: [{type: lose-symbol, amount: 1}]"
+    path, findings = mutated("stories/kestrel-watch.yaml", old, new, game=GAME)
+    matching = [f for f in findings if f.code == "POD-LESSER-EVIL"]
+    assert [f.line for f in matching] == [line_of(path, "Talk the refugees") + 1], [f.as_text() for f in matching]
+    assert "story card 4" in matching[0].message and "swapped" in matching[0].message
+
+
+def test_the_lesser_evil_flags_an_epilogue_that_rewards_the_main_holder(mutated: Mutate) -> None:
+    """Epilogue 16 follows card 8 (left path): rewarding both holders leaves the main holder unpunished."""
+    old = "left: [{type: lose-vp, amount: 2}]\n        right: [{type: gain-vp, amount: 3}]"
+    new = "left: [{type: gain-vp, amount: 1}]\n        right: [{type: gain-vp, amount: 3}]"
+    path, findings = mutated("stories/kestrel-watch.yaml", old, new, game=GAME)
+    matching = [f for f in findings if f.code == "POD-LESSER-EVIL"]
+    assert len(matching) == 1 and "story card 16" in matching[0].message and "swapped" not in matching[0].message

@@ -152,3 +152,20 @@ def test_secret_objective_kinds_must_each_be_revealed_by_two_symbols(tmp_path: P
 def messages(tmp_path: Path, extra: str) -> list[str]:
     _, findings = story_findings(tmp_path, extra=extra)
     return [f.message for f in findings if f.code == "POD-STORY-PARTS"]
+
+
+NINE = '    - {number: 9, kind: epilogue, text: "Nine.", path_markers: {left: [{type: gain-vp, amount: 6}], right: [{type: gain-xp, amount: 6}]}}\n'
+
+
+def test_an_ending_chain_is_paid_by_its_first_card_with_path_markers(tmp_path: Path) -> None:
+    """7 → ending 9 (no rewards) → epilogue 10 (rewards): the epilogue pays, so no warning."""
+    chain = '    - {number: 9, kind: ending, text: "Nine.", next: 10}\n' + NINE.replace("number: 9", "number: 10").replace('"Nine."', '"Ten."')
+    _, findings = story_findings(tmp_path, NINE, chain)
+    assert findings == [], [f.as_text() for f in findings]
+
+
+def test_path_markers_after_the_paying_card_of_a_chain_are_never_paid(tmp_path: Path) -> None:
+    chain = NINE.replace("kind: epilogue", "kind: ending").replace("}}\n", "}, next: 10}\n")
+    chain += NINE.replace("number: 9", "number: 10").replace('"Nine."', '"Ten."')
+    path, findings = story_findings(tmp_path, NINE, chain)
+    assert [(f.code, f.severity, f.line) for f in findings] == [("POD-STORY-REWARDS", Severity.WARNING, line_of(path, '"Ten."'))]

@@ -7,6 +7,9 @@ from pipeline.findings import Finding
 
 from ..content import PathOfDestinyContent
 
+# The Automa's start XP on the five difficulty levels, easiest first (reference §14, §18.2.9).
+SOLO_START_XP = (0, 2, 4, 6, 8)
+
 
 def check(content: PathOfDestinyContent) -> list[Finding]:
     automa, manifest = content.automa, content.manifest
@@ -18,6 +21,10 @@ def check(content: PathOfDestinyContent) -> list[Finding]:
     def bad(message: str, *path: str | int) -> None:
         findings.append(finding_at(content.db.where("automa", automa.id, *path), "POD-AUTOMA", message))
 
+    starts = [level.start_xp for level in automa.levels]
+    if sorted(starts) != list(SOLO_START_XP):
+        shown = ", ".join(map(str, SOLO_START_XP))
+        bad(f"the five difficulty levels start the Automa on {shown} XP, not {', '.join(map(str, starts))}", "levels")
     for i, level in enumerate(automa.levels):
         if i and level.start_xp <= automa.levels[i - 1].start_xp:
             bad("difficulty levels must start the Automa on rising XP", "levels", i, "start_xp")

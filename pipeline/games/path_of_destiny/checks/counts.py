@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 from pipeline.content.database import Source, finding_at
 from pipeline.findings import Finding
 
 from ..content import PathOfDestinyContent
-from ..enums import Symbol, TokenKind
+from ..enums import Side, Symbol, TokenKind
 from ..models import StoryCounts
 from ..story_models import Story
 
@@ -72,7 +74,40 @@ def check(content: PathOfDestinyContent) -> list[Finding]:
             message = f"the manifest says {want} {name.replace('_', ' ')}, the content has {have}"
             findings.append(finding_at(where, "POD-COUNT", message))
     findings.extend(_stories(content, expected.stories))
+    findings.extend(_markers(content))
     return sorted(set(findings))
+
+
+def _markers(content: PathOfDestinyContent) -> list[Finding]:
+    """One fate marker for each round's numeral (I, II, III) and one path marker for each side, each
+    exactly once (reference §2.1, §18.1.2)."""
+    manifest = content.manifest
+    assert manifest is not None
+    db = content.db
+    wanted: list[tuple[TokenKind, str, str, list[str]]] = [
+        (TokenKind.FATE, "numeral", "fate markers", [str(n) for n in range(1, manifest.rules.rounds_per_chapter + 1)]),
+        (TokenKind.PATH, "side", "path markers", [side.value for side in Side]),
+    ]
+    findings = []
+    for kind, field, name, values in wanted:
+        tokens = [t for t in content.tokens if t.kind is kind]
+        seen: Counter[str] = Counter()
+        for token in tokens:
+            value = getattr(token, field)
+            shown = None if value is None else str(value.value if isinstance(value, Side) else value)
+            if shown is None or shown not in values or seen[shown] or token.count > 1:
+                message = f"the {name} show {', '.join(values)}, each exactly once"
+                at = "count" if shown in values and not seen[shown] else field if shown is not None else "kind"
+                findings.append(finding_at(db.where("tokens", token.id, at), "POD-COUNT", message))
+            if shown is not None:
+                seen[shown] += token.count
+        missing = [v for v in values if not seen[v]]
+        if missing:
+            at = field if tokens and getattr(tokens[0], field) is not None else "kind"
+            where = db.where("tokens", tokens[0].id, at) if tokens else Source(str(db.root), 1, 1)
+            message = f"no {name[:-1]} shows {', '.join(missing)}; the {name} show {', '.join(values)}, each exactly once"
+            findings.append(finding_at(where, "POD-COUNT", message))
+    return findings
 
 
 _PLAIN = (

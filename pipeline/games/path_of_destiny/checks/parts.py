@@ -9,12 +9,19 @@ from pipeline.findings import Finding
 
 from .. import effects as fx
 from ..content import PathOfDestinyContent
-from ..enums import Faction, ObjectiveKind, StoryCardKind, Symbol
+from ..enums import Faction, ObjectiveKind, Side, StoryCardKind, Symbol
 from ..story_models import Story
+from .stories import after_chapters
 
 ALLIANCE_EFFECTS = (fx.GainXp, fx.GainPathSymbol, fx.TradeActive, fx.TradeInactiveForXp)
+# Alliance cards gain 1 XP or 1 of an active symbol (reference §11.3).
+ALLIANCE_AMOUNT = 1
 SOLO_KINDS = frozenset({ObjectiveKind.COMBAT, ObjectiveKind.MAGIC})
 REVEALED_PER_SYMBOL = 2
+
+
+# A path-marker effect that costs its holder something is a penalty; any other is a reward (§11.3).
+PENALTIES = (fx.LoseXp, fx.LoseVp, fx.LoseSymbol)
 
 
 def check(content: PathOfDestinyContent) -> list[Finding]:
@@ -26,6 +33,7 @@ def check(content: PathOfDestinyContent) -> list[Finding]:
         findings.extend(_extra_effort(record, chapters))
         findings.extend(_objectives(record))
         findings.extend(_alliances(record))
+        findings.extend(_lesser_evil(record, chapters))
     return findings
 
 
@@ -73,6 +81,12 @@ def _objectives(record: Record) -> list[Finding]:
     team = Counter(o.kind for o in objectives if not o.solo)
     if len(set(team.values())) > 1 or set(team) != set(ObjectiveKind):
         findings.append(_bad(record, "every objective kind needs the same number of cards", "secret_objectives"))
+    solo = Counter(o.kind for o in objectives if o.solo)
+    if solo:  # in the solo game, each combat and magic objective is replaced by a solo one of its kind (§11.2)
+        for kind in sorted(SOLO_KINDS):
+            if solo[kind] != team[kind]:
+                message = f"{solo[kind]} solo {kind.value} objectives replace {team[kind]} {kind.value} ones: they need as many"
+                findings.append(_bad(record, message, "secret_objectives"))
     for symbol in Symbol:
         revealed = sum(1 for kind in team if symbol in kind.reveals())
         if team and revealed != REVEALED_PER_SYMBOL:
@@ -96,6 +110,9 @@ def _alliances(record: Record) -> list[Finding]:
     for i, card in enumerate(story.alliance_cards):
         if not isinstance(card.effect, ALLIANCE_EFFECTS):
             findings.append(_bad(record, "an alliance card has one of the four alliance effects", "alliance_cards", i, "effect"))
+        elif isinstance(card.effect, (fx.GainXp, fx.GainPathSymbol)) and card.effect.amount != ALLIANCE_AMOUNT:
+            message = f"an alliance card's {card.effect.type} gains {ALLIANCE_AMOUNT}, not {card.effect.amount}"
+            findings.append(_bad(record, message, "alliance_cards", i, "effect", "amount"))
     decks = Counter({faction: 0 for faction in Faction})
     for card in story.alliance_cards:
         decks[card.faction] += card.copies
@@ -109,3 +126,37 @@ def _alliances(record: Record) -> list[Finding]:
     if story.uses_extra_xp_marker:
         findings.append(_bad(record, "alliance markers take the extra-XP marker's place: set uses_extra_xp_marker: false", "id"))
     return findings
+
+
+def _lesser_evil(record: Record, chapters: int) -> list[Finding]:
+    """The alliance story inverts the reward: every card read after a chapter penalises the holder of
+    the main path's marker and rewards the secondary path's holder (reference §11.3, §16.4). The main
+    path is the side of the path card whose symbol won; a penalty is an effect that takes something
+    (lose XP, VP or a symbol), a reward one that does not."""
+    story: Story = record.entity
+    if not story.alliance_cards:
+        return []
+    index = {card.number: i for i, card in enumerate(story.cards)}
+    findings = []
+    for path_card, chain in after_chapters(story, chapters):
+        main = path_card.side
+        if main is None:
+            continue
+        for number in chain:
+            i = index[number]
+            rewards = story.cards[i].path_markers
+            if rewards is None:
+                continue
+            on_main, on_secondary = (rewards.left, rewards.right) if main is Side.LEFT else (rewards.right, rewards.left)
+            main_penalised = any(isinstance(e, PENALTIES) for e in on_main)
+            secondary_penalised = any(isinstance(e, PENALTIES) for e in on_secondary)
+            if main_penalised and not secondary_penalised:
+                continue
+            other = "right" if main is Side.LEFT else "left"
+            swapped = "swapped: " if secondary_penalised and not main_penalised else ""
+            message = (
+                f"story card {number} follows story card {path_card.number} ({main.value} path main): {swapped}"
+                f"the lesser evil penalises the {main.value} path-marker holder and rewards the {other} one"
+            )
+            findings.append(finding_at(record.where("cards", i, "path_markers"), "POD-LESSER-EVIL", message))
+    return sorted(set(findings))

@@ -7,6 +7,9 @@ from pipeline.findings import Finding
 
 from ..content import PathOfDestinyContent
 
+# Supply rows by player count: 4 rows for solo to 3 players, 5 for 4 and 5 players (reference §5 step 3, §18.4.15).
+SUPPLY_ROWS = {1: 4, 2: 4, 3: 4, 4: 5, 5: 5}
+
 
 def check(content: PathOfDestinyContent) -> list[Finding]:
     manifest = content.manifest
@@ -23,6 +26,11 @@ def check(content: PathOfDestinyContent) -> list[Finding]:
     wanted = list(range(manifest.player_min, manifest.player_max + 1))
     if sorted(counts) != wanted:
         bad(f"setup must have one profile for each of {wanted} players, has {sorted(counts)}", "setup")
+    for i, profile in enumerate(manifest.setup):
+        rows = SUPPLY_ROWS.get(profile.players)
+        if rows is not None and profile.supply_rows != rows:
+            message = f"the supply has {rows} rows for {profile.players} player(s), not {profile.supply_rows}"
+            bad(message, "setup", i, "supply_rows")
     profiles = sorted(enumerate(manifest.setup), key=lambda item: item[1].players)
     for (_, before), (i, after) in zip(profiles, profiles[1:], strict=False):
         if after.supply_rows < before.supply_rows:
@@ -36,8 +44,10 @@ def check(content: PathOfDestinyContent) -> list[Finding]:
             bad("the supply votes as a third character exactly in the 2-player game", "setup", i)
     # Rule constants that depend on each other.
     rules = manifest.rules
-    if len(rules.kept_after_chapter) != rules.chapters - 1:
-        bad(f"kept_after_chapter needs one entry per chapter but the last ({rules.chapters - 1})", "rules", "kept_after_chapter")
+    kept = list(range(1, rules.chapters))
+    if rules.kept_after_chapter != kept:
+        message = f"after chapter k each player keeps k timeline cards: kept_after_chapter must be {kept}"
+        bad(message, "rules", "kept_after_chapter")
     if rules.cards_per_pair != rules.cards_played_per_round:
         bad("the hand keeps its size only if a round takes as many cards as it plays", "rules", "cards_played_per_round")
     if rules.prerequisite_later_cards <= rules.prerequisite_first_cards:

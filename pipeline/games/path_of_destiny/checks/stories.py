@@ -31,7 +31,7 @@ def check(content: PathOfDestinyContent) -> list[Finding]:
         findings.extend(_fields(record, manifest))
         findings.extend(_intro(record))
         findings.extend(_spreads(record))
-        findings.extend(_rewards(record))
+        findings.extend(_rewards(record, manifest.rules.chapters))
         findings.extend(_graph(record, manifest))
     return findings
 
@@ -117,19 +117,47 @@ def spread_symbols(story: Story) -> dict[str, tuple[str, str]]:
     return shown
 
 
-def _rewards(record: Record) -> list[Finding]:
-    """A card a chapter's end leads to pays both path markers (reference §16.4 W3)."""
+def after_chapters(story: Story, chapters: int) -> list[tuple[StoryCard, list[int]]]:
+    """Each way a chapter can end, as the path card whose symbol became the main symbol and the story
+    cards then read, in order: the card it leads to after chapters 1 to n-1; after the last chapter,
+    the whole ending chain up to the epilogue (reference §8.5, §9)."""
+    by_number = {card.number: card for card in story.cards}
+    ends = []
+    for card in story.cards:
+        if card.kind is not StoryCardKind.PATH or card.next not in by_number:
+            continue
+        chain = [card.next]
+        if card.chapter == chapters:
+            number = by_number[card.next].next
+            while number in by_number and number not in chain and by_number[number].kind is not StoryCardKind.PATH:
+                chain.append(number)
+                number = by_number[number].next
+        ends.append((card, chain))
+    return ends
+
+
+def _rewards(record: Record, chapters: int) -> list[Finding]:
+    """The cards read after a chapter's end pay both path markers (reference §16.4 W3); the first of
+    them with path_markers pays and the markers are discarded, so a later one is never paid."""
     story: Story = record.entity
     index = {card.number: i for i, card in enumerate(story.cards)}
     findings = []
-    for card in story.cards:
-        if card.kind is not StoryCardKind.PATH or card.next not in index:
-            continue
-        i = index[card.next]
-        if story.cards[i].path_markers is None:
-            where = record.where("cards", i, "number")
-            message = f"story card {card.next} follows a chapter's end; it should reward both path-marker holders"
-            findings.append(warning("POD-STORY-REWARDS", message, where.file, where.line, where.column))
+
+    def warn(number: int, message: str) -> None:
+        where = record.where("cards", index[number], "number")
+        findings.append(warning("POD-STORY-REWARDS", message, where.file, where.line, where.column))
+
+    for _, chain in after_chapters(story, chapters):
+        paying = [n for n in chain if story.cards[index[n]].path_markers is not None]
+        if not paying:
+            if len(chain) == 1:
+                message = f"story card {chain[0]} follows a chapter's end; it should reward both path-marker holders"
+            else:
+                shown = ", ".join(map(str, chain))
+                message = f"story cards {shown} follow the last chapter's end; one of them should reward both path-marker holders"
+            warn(chain[0], message)
+        for number in paying[1:]:
+            warn(number, f"story card {number}'s path_markers are never paid: story card {paying[0]} before it pays them")
     return sorted(set(findings))
 
 

@@ -33,7 +33,9 @@ def play(s: GameState) -> Flow:
 
 
 def read_card(s: GameState, number: int) -> Flow:
-    """Read a story card: its effects on every player, then the path-marker holders' rewards."""
+    """Read a story card: its effects on every player, then the path-marker holders' rewards. The
+    markers are discarded once a card has paid them; a card without rewards leaves them for a later
+    card of the same reading (an ending chain's epilogue, §8.5)."""
     card = s.story.cards[number]
     s.read.append(number)
     s.used["story-cards"].add(s.story.card_id(number))
@@ -45,7 +47,7 @@ def read_card(s: GameState, number: int) -> Flow:
             if holder is not None:
                 rewards = card.path_markers.left if side is Side.LEFT else card.path_markers.right
                 yield from run_effects(s, Ctx(holder), rewards)
-    s.holders = dict.fromkeys(SIDES)  # The path markers are discarded once paid.
+        s.holders = dict.fromkeys(SIDES)  # The path markers are discarded once paid.
 
 
 def open_spread(s: GameState, number: int) -> None:

@@ -66,7 +66,7 @@ def take_cards(s: GameState) -> Flow:
                 s.gain_xp(p, s.rules.extra_xp_marker_xp)
             yield from draw_alliance(s, p, row)
         if p.is_automa:
-            yield from automa.fire(s, p, AutomaTrigger.TAKE_CARDS)
+            yield from automa.fire(s, p, AutomaTrigger.DRAW_DECK if row is None else AutomaTrigger.TAKE_ROW)
         else:
             yield from use_abilities(s, p, "take-cards")
     # The new initiative: row spaces top to bottom, then the main-deck space in order of arrival.

@@ -7,9 +7,13 @@ from collections.abc import Callable
 import pytest
 
 from pipeline.games.path_of_destiny.engine import GameState
+from pipeline.games.path_of_destiny.engine.actions import DrawFromDeck
 from pipeline.games.path_of_destiny.engine.automa import fate_vote, pick_row
 from pipeline.games.path_of_destiny.engine.chapter import award_path_markers
+from pipeline.games.path_of_destiny.engine.rounds import take_cards
 from pipeline.games.path_of_destiny.enums import Side
+
+from .conftest import run
 
 LEVELS = [
     ("just-the-story", 0, 1),
@@ -79,3 +83,30 @@ def test_a_solo_game_plays_to_an_epilogue_at_every_level(game: Callable[..., Gam
             assert not s.invariant_violations()
         assert s.outcome is not None and s.outcome.epilogue is not None
         assert len(s.players[1].timeline) == 2 + 6  # the Automa keeps like a player
+
+
+def _automa_take_xp(game: Callable[..., GameState], automa: str, rows_active: bool) -> int:
+    """The XP the Automa `automa` gains in one take-cards step, taking a row (`rows_active`) or drawing."""
+    s = game(1, 1, story="drowned-bells", characters=["geralt"], automa=automa, level="just-the-story")
+    a = s.players[1]
+    assert a.character == automa
+    cards = s.tables.cards
+    active = [c for c in s.tables.main_ids if cards[c].symbol in s.active]
+    blank = [c for c in s.tables.main_ids if cards[c].symbol not in s.active]
+    top = [active[0], active[1]] if rows_active else [blank[0], blank[1]]
+    s.rows = [top, *([blank[2 + 2 * i], blank[3 + 2 * i]] for i in range(len(s.rows) - 1))]
+    s.extra_xp_row = None
+    before = a.xp
+    run(take_cards(s), lambda d: DrawFromDeck())  # the player draws; the Automa picks by its rule
+    assert (s.rows[0] == []) == rows_active  # the Automa took the top row, or drew from the deck
+    return a.xp - before
+
+
+def test_scheming_fires_only_when_the_automa_takes_a_row(game: Callable[..., GameState]) -> None:
+    assert _automa_take_xp(game, "yennefer", rows_active=True) == 1
+    assert _automa_take_xp(game, "yennefer", rows_active=False) == 0
+
+
+def test_wanderer_fires_only_when_the_automa_draws_from_the_deck(game: Callable[..., GameState]) -> None:
+    assert _automa_take_xp(game, "ciri", rows_active=False) == 1
+    assert _automa_take_xp(game, "ciri", rows_active=True) == 0

@@ -127,3 +127,17 @@ def test_most_vp_wins_and_a_tie_goes_to_the_higher_initiative(game: Callable[...
     assert decide_winner(s) == second
     s.players[third].vp = 31
     assert decide_winner(s) == third
+
+
+def test_path_markers_wait_for_the_first_card_that_pays_them(game: Callable[..., GameState]) -> None:
+    """A card without path-marker rewards (an ending before its epilogue) leaves the markers in place."""
+    s = game(2, 1, story="drowned-bells")
+    assert s.story.cards[2].path_markers is None and not s.story.cards[2].effects
+    a, b = s.players
+    s.holders = {Side.LEFT: a.seat, Side.RIGHT: b.seat}
+    xp, vp = a.xp, b.vp
+    run(read_card(s, 2))
+    assert s.holders == {Side.LEFT: a.seat, Side.RIGHT: b.seat}
+    run(read_card(s, 4))  # left: gain 2 XP, right: gain 1 VP
+    assert a.xp == xp + 2 and b.vp == vp + 1
+    assert s.holders == {Side.LEFT: None, Side.RIGHT: None}
