@@ -7,6 +7,7 @@ from functools import cached_property
 from typing import Any
 
 from pipeline.content.database import Database, Record
+from pipeline.content.views import Entities, First
 from pipeline.i18n.models import Term
 
 from .models import REF_KINDS, GlossaryEntry, GuideSection, Manifest, Named
@@ -16,30 +17,21 @@ from .models import REF_KINDS, GlossaryEntry, GuideSection, Manifest, Named
 class AdventureContent:
     db: Database
 
-    @cached_property
-    def manifest(self) -> Manifest | None:
-        manifests = self.db.all("game")
-        return manifests[0] if manifests else None
+    manifest = First[Manifest]("game")
 
     @cached_property
     def source_locale(self) -> str:
         return self.manifest.source_locale if self.manifest else "en"
 
-    @cached_property
-    def entries(self) -> list[GlossaryEntry]:
-        return self.db.all("glossary")
+    entries = Entities[GlossaryEntry]("glossary")
 
     @cached_property
     def entry_by_id(self) -> dict[str, GlossaryEntry]:
         return {entry.id: entry for entry in self.entries}
 
-    @cached_property
-    def sections(self) -> list[GuideSection]:
-        return self.db.all("guide-sections")
+    sections = Entities[GuideSection]("guide-sections")
 
-    @cached_property
-    def terms(self) -> list[Term]:
-        return self.db.all("terms")
+    terms = Entities[Term]("terms")
 
     @cached_property
     def term_by_id(self) -> dict[str, Term]:

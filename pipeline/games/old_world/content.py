@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from pipeline.content.database import Database
+from pipeline.content.views import Entities, First
 
 from .enums import ExplorationDeck, HelpCardKind
 from .models import (
@@ -32,18 +33,13 @@ from .models import (
 class OldWorldContent:
     db: Database
 
-    @cached_property
-    def manifest(self) -> Manifest | None:
-        manifests = self.db.all("game")
-        return manifests[0] if manifests else None
+    manifest = First[Manifest]("game")
 
     @cached_property
     def board(self) -> Board | None:
         return next((content.board for content, _ in self.db.files_of(MapFile)), None)  # type: ignore[attr-defined]
 
-    @cached_property
-    def schools(self) -> list[School]:
-        return self.db.all("schools")
+    schools = Entities[School]("schools")
 
     @cached_property
     def locations(self) -> list[Location]:
@@ -53,9 +49,7 @@ class OldWorldContent:
     def location_by_id(self) -> dict[str, Location]:
         return {loc.id: loc for loc in self.locations}
 
-    @cached_property
-    def cards(self) -> list[ActionCard]:
-        return self.db.all("action-cards")
+    cards = Entities[ActionCard]("action-cards")
 
     @cached_property
     def starting_cards(self) -> list[ActionCard]:
@@ -65,29 +59,17 @@ class OldWorldContent:
     def market_cards(self) -> list[ActionCard]:
         return [c for c in self.cards if c.school is None]
 
-    @cached_property
-    def potions(self) -> list[Potion]:
-        return self.db.all("potions")
+    potions = Entities[Potion]("potions")
 
-    @cached_property
-    def monsters(self) -> list[Monster]:
-        return self.db.all("monsters")
+    monsters = Entities[Monster]("monsters")
 
-    @cached_property
-    def monster_tokens(self) -> list[MonsterToken]:
-        return self.db.all("monster-tokens")
+    monster_tokens = Entities[MonsterToken]("monster-tokens")
 
-    @cached_property
-    def location_tokens(self) -> list[LocationToken]:
-        return self.db.all("location-tokens")
+    location_tokens = Entities[LocationToken]("location-tokens")
 
-    @cached_property
-    def fight_cards(self) -> list[MonsterFightCard]:
-        return self.db.all("monster-fight-cards")
+    fight_cards = Entities[MonsterFightCard]("monster-fight-cards")
 
-    @cached_property
-    def exploration(self) -> list[ExplorationCard]:
-        return self.db.all("exploration")
+    exploration = Entities[ExplorationCard]("exploration")
 
     def exploration_deck(self, deck: ExplorationDeck) -> list[ExplorationCard]:
         return [c for c in self.exploration if c.deck is deck]
@@ -100,17 +82,11 @@ class OldWorldContent:
     def event_by_number(self) -> dict[int, Event]:
         return {e.number: e for e in self.events}
 
-    @cached_property
-    def attribute_trophies(self) -> list[AttributeTrophy]:
-        return self.db.all("attribute-trophies")
+    attribute_trophies = Entities[AttributeTrophy]("attribute-trophies")
 
-    @cached_property
-    def witcher_trophies(self) -> list[WitcherTrophy]:
-        return self.db.all("witcher-trophies")
+    witcher_trophies = Entities[WitcherTrophy]("witcher-trophies")
 
-    @cached_property
-    def help_cards(self) -> list[HelpCard]:
-        return self.db.all("help-cards")
+    help_cards = Entities[HelpCard]("help-cards")
 
     def help_card_copies(self, kind: HelpCardKind) -> int:
         return sum(c.copies for c in self.help_cards if c.kind is kind)

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from pipeline.content.database import Database, Record
+from pipeline.content.views import Entities, First
 
 from .models import ActionCard, Automa, Character, Manifest, Token
 from .story_models import Story
@@ -15,18 +16,11 @@ from .story_models import Story
 class PathOfDestinyContent:
     db: Database
 
-    @cached_property
-    def manifest(self) -> Manifest | None:
-        manifests = self.db.all("game")
-        return manifests[0] if manifests else None
+    manifest = First[Manifest]("game")
 
-    @cached_property
-    def characters(self) -> list[Character]:
-        return self.db.all("characters")
+    characters = Entities[Character]("characters")
 
-    @cached_property
-    def cards(self) -> list[ActionCard]:
-        return self.db.all("action-cards")
+    cards = Entities[ActionCard]("action-cards")
 
     @cached_property
     def main_cards(self) -> list[ActionCard]:
@@ -35,18 +29,14 @@ class PathOfDestinyContent:
     def starting_cards(self, character: str) -> list[ActionCard]:
         return [c for c in self.cards if c.owner == character]
 
-    @cached_property
-    def tokens(self) -> list[Token]:
-        return self.db.all("tokens")
+    tokens = Entities[Token]("tokens")
 
     @cached_property
     def automa(self) -> Automa | None:
         found = self.db.all("automa")
         return found[0] if found else None
 
-    @cached_property
-    def stories(self) -> list[Story]:
-        return self.db.all("stories")
+    stories = Entities[Story]("stories")
 
     @cached_property
     def story_records(self) -> list[Record]:
