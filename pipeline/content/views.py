@@ -10,13 +10,14 @@ The list is read on first use and kept on the instance (like functools.cached_pr
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from typing import Any, Generic, TypeVar, overload
 
 T = TypeVar("T")
 
 
-class Entities(Generic[T]):
-    """Every entity of one collection, in the order the database indexed them."""
+class _CollectionView(ABC, Generic[T]):
+    """A non-data descriptor reading one collection on first use and keeping the result on the view."""
 
     def __init__(self, collection: str) -> None:
         self.collection = collection
@@ -24,37 +25,42 @@ class Entities(Generic[T]):
 
     def __set_name__(self, owner: type, name: str) -> None:
         self.attribute = name
+
+    @abstractmethod
+    def read(self, entities: list[Any]) -> Any:
+        """What the view makes of the collection's entities."""
+
+    def __get__(self, view: Any, owner: type) -> Any:
+        if view is None:
+            return self
+        value = self.read(view.db.all(self.collection))
+        view.__dict__[self.attribute] = value  # later reads find it first
+        return value
+
+
+class Entities(_CollectionView[T]):
+    """Every entity of one collection, in the order the database indexed them."""
+
+    def read(self, entities: list[Any]) -> list[T]:
+        return entities
 
     @overload
     def __get__(self, view: None, owner: type) -> Entities[T]: ...
     @overload
     def __get__(self, view: object, owner: type) -> list[T]: ...
     def __get__(self, view: Any, owner: type) -> Any:
-        if view is None:
-            return self
-        value = view.db.all(self.collection)
-        view.__dict__[self.attribute] = value  # later reads find it first (a non-data descriptor)
-        return value
+        return super().__get__(view, owner)
 
 
-class First(Generic[T]):
+class First(_CollectionView[T]):
     """The first entity of a collection (a manifest), or None when the content has none."""
 
-    def __init__(self, collection: str) -> None:
-        self.collection = collection
-        self.attribute = collection
-
-    def __set_name__(self, owner: type, name: str) -> None:
-        self.attribute = name
+    def read(self, entities: list[Any]) -> T | None:
+        return entities[0] if entities else None
 
     @overload
     def __get__(self, view: None, owner: type) -> First[T]: ...
     @overload
     def __get__(self, view: object, owner: type) -> T | None: ...
     def __get__(self, view: Any, owner: type) -> Any:
-        if view is None:
-            return self
-        found = view.db.all(self.collection)
-        value = found[0] if found else None
-        view.__dict__[self.attribute] = value
-        return value
+        return super().__get__(view, owner)

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, Literal, Protocol, runtime_checkable
 
 from pipeline.content.database import Database
+from pipeline.i18n.content import LocalizedText
 
 Target = Literal["cards", "tokens"]
 
@@ -111,7 +112,7 @@ def plain(fields: Mapping[str, Any]) -> dict[str, Any]:
     return {key: value for key, value in fields.items() if value not in (None, "", [], ())}
 
 
-class FaceBuilder:
+class FaceBuilder(LocalizedText):
     """What every game's face builder needs: localized text, decks, shared backs and source positions.
 
     A game subclasses it and adds one method per kind of component; `out` collects the result.
@@ -121,16 +122,6 @@ class FaceBuilder:
         self.db = db
         self.loc = loc  # the game's pipeline.i18n Localizer
         self.out = Components(game_id, loc.locale, db.root)
-
-    def t(self, context: str, source: str) -> str:
-        """A content string in the locale (empty stays empty)."""
-        return str(self.loc.text(context, source)) if source else ""
-
-    def label(self, context: str, **params: Any) -> str:
-        """A message template of the game (labels, card kinds...) filled with params."""
-        from pipeline.i18n.messages import Message
-
-        return str(self.loc.message(Message(context, params)))
 
     def where(self, collection: str, key: Any, *path: str | int) -> Where:
         source = self.db.where(collection, key, *path)

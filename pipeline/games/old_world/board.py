@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from pipeline.content.database import Database
+from pipeline.i18n.content import LocalizedText
 from pipeline.i18n.localizer import Localizer
-from pipeline.i18n.messages import Message
 from pipeline.rules.boards import Area, BoardLocation, Boards, BoardSpec, Site, Spot
 from pipeline.rules.components import Where
 
@@ -46,17 +46,11 @@ def old_world_boards(db: Database, loc: Localizer) -> Boards:
     return boards
 
 
-class _Builder:
+class _Builder(LocalizedText):
     def __init__(self, content: OldWorldContent, loc: Localizer) -> None:
         self.content = content
         self.loc = loc
         self.manifest: Manifest | None = content.manifest
-
-    def t(self, context: str, source: str) -> str:
-        return self.loc.text(context, source) if source else ""
-
-    def label(self, context: str, **params: Any) -> str:
-        return self.loc.message(Message(context, params))
 
     def where(self, collection: str, key: Any, *path: str) -> Where:
         source = self.content.db.where(collection, key, *path)

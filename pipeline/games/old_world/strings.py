@@ -9,9 +9,10 @@ branches named by their results (`event:2:roll-1-2`).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from pipeline.content.database import Database, Record
+from pipeline.i18n.content import StringCollector
 from pipeline.i18n.messages import SourceString
 from pipeline.i18n.models import MessageTemplate
 from pipeline.rules.effects import Effect, walk_effects
@@ -35,18 +36,8 @@ from .models import (
 
 
 @dataclass
-class _Collector:
-    """Adds the strings of one record, each with the position of its field in the YAML."""
-
-    strings: list[SourceString] = field(default_factory=list)
-    seen: set[str] = field(default_factory=set)
-
-    def add(self, record: Record, context: str, text: str, *path: str | int, note: str = "") -> None:
-        if not text or context in self.seen:
-            return
-        self.seen.add(context)
-        pos = record.loaded.position([*record.path, *path])
-        self.strings.append(SourceString(context, text, path=record.loaded.path, line=pos.line, note=note))
+class _Collector(StringCollector):
+    """Old World's strings: abilities and the story text of die branches besides plain fields."""
 
     def ability(self, record: Record, prefix: str, ability: Ability, *path: str | int) -> None:
         self.add(record, f"{prefix}:text", ability.text, *path, "text", note=_override_note(ability.effects))

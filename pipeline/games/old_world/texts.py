@@ -11,8 +11,9 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from pipeline.content.database import Database
+from pipeline.i18n.content import game_localizer
 from pipeline.i18n.localizer import Localizer
-from pipeline.i18n.messages import Message, SourceString
+from pipeline.i18n.messages import Message
 from pipeline.rules.effects import Effect
 
 from . import effects as fx
@@ -210,20 +211,9 @@ def ability_contexts() -> Iterator[str]:
 # --- The localizer -----------------------------------------------------------------------------
 
 
-def message_templates(db: Database) -> list[SourceString]:
-    """The English message templates of the content (texts/*.yaml), by msgctxt."""
-    return [
-        SourceString(t.id, t.text, plural=t.plural, count=t.count, path=r.loaded.path, note=t.note)
-        for r in db.records("texts")
-        for t in [r.entity]
-    ]
-
-
 def localizer(db: Database, locale: str) -> Localizer:
     """Old World's Localizer for a locale: its catalog, the effect templates and the effect descriptions."""
-    manifests = db.all("game")
-    source_locale = manifests[0].source_locale if manifests else "en"
-    return Localizer.load(locale, db.root, message_templates(db), effect_message, source_locale)
+    return game_localizer(db, locale, effect_message)
 
 
 def ability_text(localizer: Localizer, ability: Ability, context: str = "") -> str:

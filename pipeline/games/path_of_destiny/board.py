@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from pipeline.content.database import Database
+from pipeline.i18n.content import LocalizedText
 from pipeline.i18n.localizer import Localizer
-from pipeline.i18n.messages import Message
 from pipeline.rules.boards import Area, Boards, BoardSpec, Spot
 from pipeline.rules.components import Where
 
@@ -33,17 +33,11 @@ def path_of_destiny_boards(db: Database, loc: Localizer) -> Boards:
     return Boards("path-of-destiny", loc.locale, builder.playmat(), builder.character_boards(), labels)
 
 
-class _Builder:
+class _Builder(LocalizedText):
     def __init__(self, content: PathOfDestinyContent, loc: Localizer) -> None:
         self.content = content
         self.loc = loc
         self.manifest: Manifest | None = content.manifest
-
-    def t(self, context: str, source: str) -> str:
-        return self.loc.text(context, source) if source else ""
-
-    def label(self, context: str, **params: Any) -> str:
-        return self.loc.message(Message(context, params))
 
     def where(self, collection: str, key: Any) -> Where:
         source = self.content.db.where(collection, key)

@@ -12,9 +12,9 @@ Paths name the component by its id, then the field: `game:name`, `symbol:magic:n
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 
 from pipeline.content.database import Database, Record
+from pipeline.i18n.content import StringCollector
 from pipeline.i18n.messages import SourceString
 
 from .models import ActionCard, Automa, Character, Manifest, Token
@@ -22,24 +22,9 @@ from .print_strings import print_strings
 from .story_models import Story
 
 
-@dataclass
-class _Collector:
-    """Adds the strings of one record, each with the position of its field in the YAML."""
-
-    strings: list[SourceString] = field(default_factory=list)
-    seen: set[str] = field(default_factory=set)
-
-    def add(self, record: Record, context: str, text: str, *path: str | int) -> None:
-        if not text or context in self.seen:
-            return
-        self.seen.add(context)
-        pos = record.loaded.position([*record.path, *path])
-        self.strings.append(SourceString(context, text, path=record.loaded.path, line=pos.line))
-
-
 def translatable_strings(db: Database) -> list[SourceString]:
     """Every string of the content a translation has to cover, in file order, then entity order."""
-    out = _Collector()
+    out = StringCollector()
     for record in db.records_in_file_order():
         handler = _HANDLERS.get(type(record.entity))
         if handler is not None:
@@ -49,7 +34,7 @@ def translatable_strings(db: Database) -> list[SourceString]:
     return out.strings
 
 
-def _manifest(out: _Collector, record: Record) -> None:
+def _manifest(out: StringCollector, record: Record) -> None:
     game: Manifest = record.entity
     out.add(record, "game:name", game.name, "name")
     for i, symbol in enumerate(game.symbols):
@@ -58,7 +43,7 @@ def _manifest(out: _Collector, record: Record) -> None:
         out.add(record, f"color:{color.id.value}:name", color.name, "colors", i, "name")
 
 
-def _character(out: _Collector, record: Record) -> None:
+def _character(out: StringCollector, record: Record) -> None:
     character: Character = record.entity
     prefix = f"character:{character.id}"
     out.add(record, f"{prefix}:name", character.name, "name")
@@ -71,18 +56,18 @@ def _character(out: _Collector, record: Record) -> None:
     out.add(record, f"{prefix}:side-quest:text", quest.text, "side_quest", "text")
 
 
-def _card(out: _Collector, record: Record) -> None:
+def _card(out: StringCollector, record: Record) -> None:
     card: ActionCard = record.entity
     out.add(record, f"action-card:{card.id}:name", card.name, "name")
     out.add(record, f"action-card:{card.id}:text", card.text, "text")
 
 
-def _token(out: _Collector, record: Record) -> None:
+def _token(out: StringCollector, record: Record) -> None:
     token: Token = record.entity
     out.add(record, f"token:{token.id}:name", token.name, "name")
 
 
-def _automa(out: _Collector, record: Record) -> None:
+def _automa(out: StringCollector, record: Record) -> None:
     automa: Automa = record.entity
     for i, level in enumerate(automa.levels):
         out.add(record, f"solo-level:{level.id}:name", level.name, "levels", i, "name")
@@ -96,7 +81,7 @@ def _automa(out: _Collector, record: Record) -> None:
         out.add(record, f"solo-card:{card.id}:text", card.text, "solo_cards", i, "text")
 
 
-def _story(out: _Collector, record: Record) -> None:
+def _story(out: StringCollector, record: Record) -> None:
     story: Story = record.entity
     prefix = f"story:{story.id}"
     out.add(record, f"{prefix}:title", story.title, "title")
@@ -119,7 +104,7 @@ def _story(out: _Collector, record: Record) -> None:
         out.add(record, f"{prefix}:marker:{marker.id}:text", marker.text, "special_symbol_markers", i, "text")
 
 
-Handler = Callable[[_Collector, Record], None]
+Handler = Callable[[StringCollector, Record], None]
 
 _HANDLERS: dict[type, Handler] = {
     Manifest: _manifest,

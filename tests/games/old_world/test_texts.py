@@ -14,6 +14,7 @@ from pipeline.games.old_world.effects import EFFECTS
 from pipeline.games.old_world.strings import translatable_strings
 from pipeline.i18n.catalogs import build_template, catalog_bytes, template_path
 from pipeline.i18n.checks import locale_findings
+from pipeline.i18n.content import message_templates
 from pipeline.i18n.tokens import placeholders
 from tests.conftest import CONTENT, Mutate, codes, line_of
 
@@ -40,7 +41,7 @@ def test_every_effect_of_the_content_prints_a_whole_sentence_in_english_and_germ
 
 
 def test_every_effect_class_and_variant_has_an_english_template(db: Database) -> None:
-    defined = {t.context for t in texts.message_templates(db)}
+    defined = {t.context for t in message_templates(db)}
     expected = set(texts.effect_contexts()) | set(texts.ability_contexts())
     assert expected <= defined
     prefixes = {c.split(":")[1] for c in expected if c.startswith("effect:")}

@@ -7,13 +7,14 @@ from collections.abc import Iterator, Sequence
 
 from pipeline.content.database import Record, finding_at
 from pipeline.findings import Finding, error, warning
+from pipeline.i18n.content import message_templates
 from pipeline.i18n.localizer import Localizer
 from pipeline.i18n.tokens import placeholders
 from pipeline.rules.effects import Effect
 
 from ..content import OldWorldContent
 from ..models import Ability, ActionCard, Potion, School
-from ..texts import ability_contexts, ability_message, effect_contexts, effect_message, message_templates
+from ..texts import ability_contexts, ability_message, effect_contexts, effect_message
 from .walk import effects_in
 
 # Template families the code prints by computed context: a template in them nobody prints is a typo.
