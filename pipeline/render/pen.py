@@ -42,9 +42,8 @@ class Pen:
         """A y in mm from the top as PDF points from the bottom."""
         return pt(self.height - mm)
 
-    def rect(self, box: Box, fill: str | None = None, stroke: str | None = None, width: float = 0.6,
-             radius: float = 0.0, dash: tuple[float, float] | None = None) -> None:
-        """A (rounded) rectangle; width in points, radius and dash in mm."""
+    def _styled(self, fill: str | None, stroke: str | None, width: float, dash: tuple[float, float] | None) -> Canvas:
+        """The canvas with a saved state and the fill and stroke set (the caller restores it)."""
         c = self.c
         c.saveState()
         if fill:
@@ -54,6 +53,12 @@ class Pen:
             c.setLineWidth(width)
             if dash:
                 c.setDash(pt(dash[0]), pt(dash[1]))
+        return c
+
+    def rect(self, box: Box, fill: str | None = None, stroke: str | None = None, width: float = 0.6,
+             radius: float = 0.0, dash: tuple[float, float] | None = None) -> None:
+        """A (rounded) rectangle; width in points, radius and dash in mm."""
+        c = self._styled(fill, stroke, width, dash)
         x, y, w, h = pt(box.x), self.y(box.bottom), pt(box.width), pt(box.height)
         if radius:
             c.roundRect(x, y, w, h, pt(radius), fill=1 if fill else 0, stroke=1 if stroke else 0)
@@ -63,15 +68,7 @@ class Pen:
 
     def circle(self, cx: float, cy: float, r: float, fill: str | None = None, stroke: str | None = None,
                width: float = 0.6, dash: tuple[float, float] | None = None) -> None:
-        c = self.c
-        c.saveState()
-        if fill:
-            c.setFillColor(rgb(fill))
-        if stroke:
-            c.setStrokeColor(rgb(stroke))
-            c.setLineWidth(width)
-            if dash:
-                c.setDash(pt(dash[0]), pt(dash[1]))
+        c = self._styled(fill, stroke, width, dash)
         c.circle(pt(cx), self.y(cy), pt(r), fill=1 if fill else 0, stroke=1 if stroke else 0)
         c.restoreState()
 

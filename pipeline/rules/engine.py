@@ -7,8 +7,9 @@ A game's state subclasses `DecisionFlow`, starts its rules with `start(flow)`, a
 
 from __future__ import annotations
 
+import random
 from abc import ABC, abstractmethod
-from collections.abc import Generator
+from collections.abc import Generator, Sequence
 from dataclasses import MISSING, dataclass, fields
 from itertools import repeat
 from operator import is_
@@ -134,3 +135,13 @@ class DecisionFlow(ABC):
             self._decision = None
             if self.outcome is None:
                 self.flow_ended()
+
+
+class RandomBot:
+    """Uniform among the legal actions, from its own seeded generator: a bot for any game of the contract."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, state: Any, actions: Sequence[Action]) -> Action:
+        return self.rng.choice(actions)

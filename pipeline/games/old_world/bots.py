@@ -11,6 +11,8 @@ from collections import Counter, deque
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from pipeline.rules.engine import RandomBot
+
 from .engine.actions import (
     Action,
     Buy,
@@ -44,16 +46,6 @@ PASS = interned(Pass)
 
 # Poker hands a greedy player never rerolls.
 KEEP_ALL = frozenset({PokerCategory.STRAIGHT_LOW, PokerCategory.STRAIGHT_HIGH, PokerCategory.FULL_HOUSE, PokerCategory.FIVE_KIND})
-
-
-class RandomBot:
-    """Uniform among the legal actions, from its own seeded generator."""
-
-    def __init__(self, seed: int) -> None:
-        self.rng = random.Random(seed)
-
-    def choose(self, state: Any, actions: Sequence[Action]) -> Action:
-        return self.rng.choice(actions)
 
 
 class GreedyBot:

@@ -10,6 +10,8 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from pipeline.rules.engine import RandomBot
+
 from . import effects as fx
 from .engine.actions import (
     Action,
@@ -33,16 +35,6 @@ INACTIVE = 0.4
 XP = 0.8
 COLOR = 0.3  # a colour in the timeline feeds colour conditions, prerequisites and extra-effort sequences
 DECK_PAIR = 3.0  # the expected worth of a blind pair
-
-
-class RandomBot:
-    """Uniform among the legal actions, from its own seeded generator."""
-
-    def __init__(self, seed: int) -> None:
-        self.rng = random.Random(seed)
-
-    def choose(self, state: Any, actions: Sequence[Action]) -> Action:
-        return self.rng.choice(actions)
 
 
 class GreedyBot:
