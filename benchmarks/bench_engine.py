@@ -24,15 +24,17 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--no-invariants", action="store_true", help="skip the per-step invariant check")
     args = parser.parse_args()
-    ruleset = find_game("old-world")
-    db, _ = ruleset.load(ROOT / "content")
+    game = find_game("old-world")
+    assert game.engine is not None
+    db, _ = game.load(ROOT / "content")
     counts = [int(x) for x in args.players.split(",")]
     for bot in ("random", "greedy"):
         total_games = total_turns = 0
         start = time.perf_counter()
         for players in counts:
             t0 = time.perf_counter()
-            report = run_simulation(ruleset, db, players, args.games, args.seed, bot, check_invariants=not args.no_invariants)
+            report = run_simulation(game.engine, game.id, db, players, args.games, args.seed, bot,
+                                    check_invariants=not args.no_invariants)
             elapsed = time.perf_counter() - t0
             figures = report.turn_figures()
             print(

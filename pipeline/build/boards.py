@@ -5,29 +5,27 @@ from __future__ import annotations
 from typing import Any
 
 from pipeline.findings import Finding, error, warning
-from pipeline.rules.boards import HasBoards
 from pipeline.rules.components import Components
 
 from .cache import TargetRecord
-from .targets import Job, _Drawing, _profile, _write
+from .targets import BuildContext, Job, _profile, _write
 
 BOARD_FORM = "Board"
 
 
-def build_boards(drawing: _Drawing, job: Job, record: TargetRecord) -> list[Finding]:
+def build_boards(context: BuildContext, job: Job, record: TargetRecord) -> list[Finding]:
     """board.pdf (assembly page + full-size tiles), board-poster.pdf (one sheet) and player-boards.pdf."""
     from pipeline.render.board import board_form, plan_board
     from pipeline.render.player_boards import PaperError, player_boards_pdf
     from pipeline.render.tiling import TILE_MARGIN, TilingError, plan_tiles, poster_pdf, tiled_pdf
 
-    ruleset = drawing.ruleset
-    if not isinstance(ruleset, HasBoards):
-        return [warning("BUILD-UNSUPPORTED", f"{job.game} has no boards yet", job.options.content_root.as_posix())]
-    profile, findings = _profile(drawing, job)
+    printing = context.spec.printing
+    assert printing is not None and printing.boards is not None, "only a game with boards is planned for boards"
+    profile, findings = _profile(context, job)
     if profile is None:
         return findings
-    boards = ruleset.boards(drawing.db, drawing.localizer)
-    layouts = drawing.layouts
+    boards = printing.boards(context.db, context.localizer)
+    layouts = context.layouts
     if boards.board is not None:
         plan, problems = plan_board(boards.board, job.game, job.locale, layouts)
         findings += problems
@@ -67,19 +65,19 @@ def build_boards(drawing: _Drawing, job: Job, record: TargetRecord) -> list[Find
     return findings
 
 
-def build_help(drawing: _Drawing, job: Job, record: TargetRecord) -> list[Finding]:
+def build_help(context: BuildContext, job: Job, record: TargetRecord) -> list[Finding]:
     """help-cards.pdf: every help card (copies included) on card sheets, backs as asked."""
     from pipeline.render.sheets import prepare, sheets
 
-    profile, findings = _profile(drawing, job)
+    profile, findings = _profile(context, job)
     if profile is None:
         return findings
-    everything = drawing.components
+    everything = context.components
     decks = everything.help_decks()
     if not decks:
         return findings + [warning("BUILD-NO-HELP", f"{job.game} has no help cards", job.options.content_root.as_posix())]
     components = Components(everything.game, everything.locale, everything.root, decks, everything.backs)
-    prepared = prepare(components, drawing.layouts, drawing.ctx, "cards")
+    prepared = prepare(components, context.layouts, context.render, "cards")
     findings += prepared.findings
     title = f"{job.game} {job.locale} help cards"
     imposed, problems = sheets(prepared, "cards", profile, job.options.backs, job.options.back_offset, title)

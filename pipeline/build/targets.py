@@ -10,31 +10,35 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pipeline.atomic import write_atomic
+from pipeline.content.database import Database
 from pipeline.findings import Finding, Severity, error, warning
+from pipeline.rules.spec import GameSpec
 
 from .cache import Cache, OutputFile, TargetRecord
 
+if TYPE_CHECKING:
+    from pipeline.i18n.localizer import Localizer
+    from pipeline.render.faces import RenderContext
+    from pipeline.render.layouts import Layouts, Profile
+    from pipeline.render.sheets import Prepared
+    from pipeline.rules.components import Components
+
 TARGET_NAMES = ("cards", "tokens", "tts", "boards", "help", "guides")
-# The targets that need component faces (cards and tokens drawn from layouts).
-FACE_TARGETS = frozenset({"cards", "tokens", "tts", "help"})
 
 
-def supported_targets(ruleset: Any) -> tuple[str, ...]:
-    """The targets a game can build: faces need components, boards a board, guides a guide."""
-    from pipeline.rules.boards import HasBoards
-    from pipeline.rules.components import HasComponents
-    from pipeline.rules.guide import HasGuide
-
+def supported_targets(spec: GameSpec) -> tuple[str, ...]:
+    """The targets a game can build: faces need its print part, boards a board, guides a guide."""
+    printing = spec.printing
     can = {
-        "cards": isinstance(ruleset, HasComponents),
-        "tokens": isinstance(ruleset, HasComponents),
-        "tts": isinstance(ruleset, HasComponents),
-        "help": isinstance(ruleset, HasComponents),
-        "boards": isinstance(ruleset, HasBoards),
-        "guides": isinstance(ruleset, HasGuide),
+        "cards": printing is not None,
+        "tokens": printing is not None,
+        "tts": printing is not None,
+        "help": printing is not None,
+        "boards": printing is not None and printing.boards is not None,
+        "guides": spec.guide is not None,
     }
     return tuple(name for name in TARGET_NAMES if can[name])
 
@@ -73,14 +77,14 @@ class Job:
 
 # Loaded databases by (game, content root, content digest): the plan loads each game once and worker
 # processes forked after it inherit the result instead of parsing the YAML again.
-_DATABASES: dict[tuple[str, str, str], tuple[Any, list[Finding]]] = {}
+_DATABASES: dict[tuple[str, str, str], tuple[Database, list[Finding]]] = {}
 
 
-def load_database(ruleset: Any, content_root: Path, digest: str) -> tuple[Any, list[Finding]]:
+def load_database(spec: GameSpec, content_root: Path, digest: str) -> tuple[Database, list[Finding]]:
     """The game's loaded content (and its load findings), loaded once per content digest."""
-    key = (ruleset.id, str(content_root), digest)
+    key = (spec.id, str(content_root), digest)
     if not digest or key not in _DATABASES:
-        loaded = ruleset.load(content_root)
+        loaded = spec.load(content_root)
         if not digest:
             return loaded
         if len(_DATABASES) >= 8:
@@ -91,25 +95,36 @@ def load_database(ruleset: Any, content_root: Path, digest: str) -> tuple[Any, l
 
 
 @dataclass
-class _Drawing:
-    """What the targets of one job share: the localized faces, prepared once per target kind."""
+class BuildContext:
+    """What the targets of one job (a game in a locale) read, built once: the content, the localizer
+    (the catalog is read once, here), the layouts and the print profile; faces are prepared once per kind."""
 
-    components: Any
-    layouts: Any
-    ctx: Any
-    common: list[Finding] = field(default_factory=list)
-    prepared: dict[str, Any] = field(default_factory=dict)
-    ruleset: Any = None
-    db: Any = None
-    localizer: Any = None
+    spec: GameSpec
+    db: Database
+    locale: str
+    localizer: Localizer
+    layouts: Layouts
+    profile: Profile | None
+    render: RenderContext
+    common: list[Finding] = field(default_factory=list)  # findings every target of the job reports
     fallbacks: list[str] = field(default_factory=list)  # msgctxts printed in the source language
+    _components: Components | None = None
+    _prepared: dict[str, Prepared] = field(default_factory=dict)
 
-    def faces(self, kind: str) -> Any:
+    @property
+    def components(self) -> Components:
+        """The game's printable faces in this locale (only for a game with a print part)."""
+        if self._components is None:
+            assert self.spec.printing is not None, f"{self.spec.id} prints no components"
+            self._components = self.spec.printing.components(self.db, self.localizer)
+        return self._components
+
+    def faces(self, kind: str) -> Prepared:
         from pipeline.render.sheets import prepare
 
-        if kind not in self.prepared:
-            self.prepared[kind] = prepare(self.components, self.layouts, self.ctx, kind)  # type: ignore[arg-type]
-        return self.prepared[kind]
+        if kind not in self._prepared:
+            self._prepared[kind] = prepare(self.components, self.layouts, self.render, kind)  # type: ignore[arg-type]
+        return self._prepared[kind]
 
 
 def cached_records(job: Job) -> dict[str, TargetRecord]:
@@ -130,27 +145,27 @@ def run_job(job: Job) -> list[TargetRecord]:
     todo = [t for t in job.targets if t not in records]
     if todo:
         started = time.perf_counter()
-        drawing, problems = _load(job)
+        context, problems = load_context(job)
         load_seconds = time.perf_counter() - started
         for target in todo:
             began = time.perf_counter()
             record = TargetRecord(job.game, job.locale, target, job.keys[target])
             findings = list(problems)
-            if drawing is not None:
-                findings += drawing.common
-                findings += TARGETS[target](drawing, job, record)
-                if drawing.fallbacks:
-                    record.extra["fallbacks"] = drawing.fallbacks
+            if context is not None:
+                findings += context.common
+                findings += TARGETS[target](context, job, record)
+                if context.fallbacks:
+                    record.extra["fallbacks"] = context.fallbacks
             record.findings = [f.as_dict() for f in sorted(set(findings))]
             record.seconds = round(time.perf_counter() - began + load_seconds / len(todo), 3)
-            if drawing is not None:
+            if context is not None:
                 cache.store(record)
             records[target] = record
     return [records[t] for t in job.targets]
 
 
-def _load(job: Job) -> tuple[_Drawing | None, list[Finding]]:
-    """The job's content, localizer and (for a game that prints components) faces and layouts.
+def load_context(job: Job) -> tuple[BuildContext | None, list[Finding]]:
+    """The job's content, localizer, layouts and profile, or the findings that stop it.
 
     A locale with untranslated strings stops the job unless --allow-incomplete, which prints them
     in the source language and lists them (DESIGN.md: Localization).
@@ -158,44 +173,38 @@ def _load(job: Job) -> tuple[_Drawing | None, list[Finding]]:
     from pipeline.games import find_game
     from pipeline.render.faces import RenderContext
     from pipeline.render.layouts import load_layouts
-    from pipeline.rules.components import HasComponents
 
     opts = job.options
-    ruleset = find_game(job.game)
-    db, load_findings = load_database(ruleset, opts.content_root, job.content)
-    incomplete, fallbacks = _locale_findings(job, ruleset, db)
+    spec = find_game(job.game)
+    db, load_findings = load_database(spec, opts.content_root, job.content)
+    localizer = spec.localizer(db, job.locale)
+    incomplete, fallbacks = _locale_findings(job, spec, db, localizer)
     if any(f.severity is Severity.ERROR for f in incomplete):
         return None, load_findings + incomplete
-    localizer = ruleset.localizer(db, job.locale)
     layouts, layout_findings = load_layouts(opts.layouts_dir)
     profile = layouts.profiles.get(opts.paper)
-    bleed = profile.bleed if profile else 3.0
-    components = ruleset.components(db, localizer) if isinstance(ruleset, HasComponents) else None
-    ctx = RenderContext(job.game, job.locale, components.root if components else db.root, opts.cache_dir, bleed)
+    render = RenderContext(job.game, job.locale, db.root, opts.cache_dir, profile.bleed if profile else 3.0)
     common = load_findings + layout_findings + incomplete
-    drawing = _Drawing(components, layouts, ctx, common, ruleset=ruleset, db=db, localizer=localizer, fallbacks=fallbacks)
-    return drawing, []
+    return BuildContext(spec, db, job.locale, localizer, layouts, profile, render, common, fallbacks), []
 
 
-def _locale_findings(job: Job, ruleset: Any, db: Any) -> tuple[list[Finding], list[str]]:
+def _locale_findings(job: Job, spec: GameSpec, db: Database, localizer: Localizer) -> tuple[list[Finding], list[str]]:
     """An error for a locale with untranslated strings; with --allow-incomplete a warning, and the
-    strings that fall back (listed in build-report.json)."""
-    from babel.messages.pofile import PoFileError
+    strings that fall back (listed in build-report.json). Reads the catalog the localizer read."""
+    from pipeline.i18n.catalogs import catalog_path
+    from pipeline.i18n.status import catalog_status
 
-    from pipeline.i18n.status import read_status
-
-    strings = ruleset.strings(db)
-    if not strings or ruleset.localizer(db, job.locale).is_source:
+    strings = spec.strings(db)
+    if not strings or localizer.is_source:
         return [], []
-    try:
-        status = read_status(strings, db.root, job.locale)
-    except PoFileError as exc:  # a broken catalog is an error even with --allow-incomplete
-        where = (db.root / "locales" / f"{job.locale}.po").as_posix()
-        return [error("I18N-PO-SYNTAX", f"cannot read the {job.locale} catalog: {exc}", where, exc.lineno + 1)], []
+    where = catalog_path(db.root, job.locale).as_posix()
+    failure = localizer.catalog_error
+    if failure is not None:  # a broken catalog is an error even with --allow-incomplete
+        return [error("I18N-PO-SYNTAX", f"cannot read the {job.locale} catalog: {failure}", where, failure.lineno + 1)], []
+    status = catalog_status(strings, localizer.catalog, job.locale)
     if status.is_complete:
         return [], []
     shown = ", ".join(status.untranslated[:5]) + (" …" if len(status.untranslated) > 5 else "")
-    where = (db.root / "locales" / f"{job.locale}.po").as_posix()
     if not job.options.allow_incomplete:
         message = f"{job.game} [{job.locale}] is incomplete: {len(status.untranslated)} string(s) untranslated ({shown})"
         return [error("BUILD-LOCALE-INCOMPLETE", message, where,
@@ -211,21 +220,21 @@ def _write(job: Job, record: TargetRecord, relative: str, data: bytes, pages: in
     record.files.append(OutputFile(path, size, pages, cards))
 
 
-def _profile(drawing: _Drawing, job: Job) -> tuple[Any, list[Finding]]:
-    profile = drawing.layouts.profiles.get(job.options.paper)
+def _profile(context: BuildContext, job: Job) -> tuple[Profile | None, list[Finding]]:
+    profile = context.profile
     if profile is None:
-        known = ", ".join(sorted(drawing.layouts.profiles)) or "none"
+        known = ", ".join(sorted(context.layouts.profiles)) or "none"
         return None, [error("LAYOUT-PROFILE", f"no print profile {job.options.paper!r} (known: {known})",
                             job.options.layouts_dir.as_posix())]
     return profile, []
 
 
-def build_cards(drawing: _Drawing, job: Job, record: TargetRecord) -> list[Finding]:
+def build_cards(context: BuildContext, job: Job, record: TargetRecord) -> list[Finding]:
     """cards.pdf (sheets of 3 x 3 poker cards with backs as asked) and cards-1up.pdf."""
     from pipeline.render.sheets import cards_one_up, sheets
 
-    profile, findings = _profile(drawing, job)
-    prepared = drawing.faces("cards")
+    profile, findings = _profile(context, job)
+    prepared = context.faces("cards")
     findings += prepared.findings
     if profile is None:
         return findings
@@ -240,12 +249,12 @@ def build_cards(drawing: _Drawing, job: Job, record: TargetRecord) -> list[Findi
     return findings
 
 
-def build_tokens(drawing: _Drawing, job: Job, record: TargetRecord) -> list[Finding]:
+def build_tokens(context: BuildContext, job: Job, record: TargetRecord) -> list[Finding]:
     """tokens.pdf: every token, both sides where the game has two."""
     from pipeline.render.sheets import sheets
 
-    profile, findings = _profile(drawing, job)
-    prepared = drawing.faces("tokens")
+    profile, findings = _profile(context, job)
+    prepared = context.faces("tokens")
     findings += prepared.findings
     if profile is None:
         return findings
@@ -257,12 +266,12 @@ def build_tokens(drawing: _Drawing, job: Job, record: TargetRecord) -> list[Find
     return findings + problems
 
 
-def build_tts(drawing: _Drawing, job: Job, record: TargetRecord) -> list[Finding]:
+def build_tts(context: BuildContext, job: Job, record: TargetRecord) -> list[Finding]:
     """tts/<deck>.png sheets (at most 10 x 7 cards, 4096 px) and tts/<deck>-back.png images."""
     from pipeline.render.sheets import groups
     from pipeline.render.tts import plan_deck, render_sheets
 
-    prepared = drawing.faces("cards")
+    prepared = context.faces("cards")
     seen: dict[str, int] = {}
     plans = []
     for group in groups(prepared, "cards"):
@@ -282,46 +291,40 @@ def build_tts(drawing: _Drawing, job: Job, record: TargetRecord) -> list[Finding
     return list(prepared.findings)
 
 
-def build_boards(drawing: _Drawing, job: Job, record: TargetRecord) -> list[Finding]:
+def build_boards(context: BuildContext, job: Job, record: TargetRecord) -> list[Finding]:
     """board.pdf (tiled at full size, with an assembly page), board-poster.pdf and player-boards.pdf."""
     from .boards import build_boards as run
 
-    return run(drawing, job, record)
+    return run(context, job, record)
 
 
-def build_help(drawing: _Drawing, job: Job, record: TargetRecord) -> list[Finding]:
+def build_help(context: BuildContext, job: Job, record: TargetRecord) -> list[Finding]:
     """help-cards.pdf: the help cards alone, on card sheets."""
     from .boards import build_help as run
 
-    return run(drawing, job, record)
+    return run(context, job, record)
 
 
-def build_guides(drawing: _Drawing, job: Job, record: TargetRecord) -> list[Finding]:
+def build_guides(context: BuildContext, job: Job, record: TargetRecord) -> list[Finding]:
     """reference-guide.pdf and, where the game has one, player-aid.pdf."""
-    from pipeline.render.guide import PaperError, render_guide, render_player_aid
-    from pipeline.rules.guide import HasGuide, HasPlayerAid
+    from pipeline.render.guide import PaperError, render_guide
 
-    ruleset, db = drawing.ruleset, drawing.db
-    if not isinstance(ruleset, HasGuide):
-        return [warning("BUILD-UNSUPPORTED", f"{job.game} has no reference guide", job.options.content_root.as_posix())]
-    documents: list[tuple[str, Callable[..., dict[str, Any]], Any]] = [
-        ("reference-guide.pdf", render_guide, ruleset.guide_document(db, job.locale))
-    ]
-    if isinstance(ruleset, HasPlayerAid):
-        documents.append(("player-aid.pdf", render_player_aid, ruleset.player_aid_document(db, job.locale)))
-    for name, render, document in documents:
-        relative = f"{job.game}/{job.locale}/{name}"
-        path = job.options.out_dir / relative
+    guide = context.spec.guide
+    assert guide is not None, "only a game with a guide is planned for the guides target"
+    documents = [("reference-guide.pdf", "guide", guide.reference)]
+    if guide.player_aid is not None:
+        documents.append(("player-aid.pdf", "aid", guide.player_aid))
+    for name, kind, make in documents:
         try:
-            info = render(document, path, paper=job.options.paper)
+            rendered = render_guide(make(context.db, context.localizer), paper=job.options.paper, kind=kind)  # type: ignore[arg-type]
         except PaperError as exc:
             return [error("LAYOUT-PAPER", f"{job.game}: {exc}", job.options.layouts_dir.as_posix())]
-        record.files.append(OutputFile(relative, path.stat().st_size, int(info["pages"]), 0))
-        record.extra[name.removesuffix(".pdf")] = int(info.get("entries", 0))
+        _write(job, record, name, rendered.data, rendered.pages)
+        record.extra[name.removesuffix(".pdf")] = rendered.entries
     return []
 
 
-TARGETS: dict[str, Callable[[_Drawing, Job, TargetRecord], list[Finding]]] = {
+TARGETS: dict[str, Callable[[BuildContext, Job, TargetRecord], list[Finding]]] = {
     "cards": build_cards,
     "tokens": build_tokens,
     "tts": build_tts,

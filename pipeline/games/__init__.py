@@ -1,21 +1,18 @@
-"""The games this pipeline ships, as an explicit registry (no registration by import side effect)."""
+"""The games this pipeline ships, as an explicit registry of game descriptions (no registration by import side effect)."""
 
 from __future__ import annotations
 
-from pipeline.rules.ruleset import Ruleset
+from pipeline.rules.spec import GameSpec
 
-from .adventure_game.ruleset import AdventureGameRuleset
-from .old_world.ruleset import OldWorldRuleset
-from .path_of_destiny.ruleset import PathOfDestinyRuleset
+from .adventure_game.spec import SPEC as ADVENTURE_GAME
+from .old_world.spec import SPEC as OLD_WORLD
+from .path_of_destiny.spec import SPEC as PATH_OF_DESTINY
 
-GAMES: dict[str, Ruleset] = {
-    ruleset.id: ruleset
-    for ruleset in (OldWorldRuleset(), AdventureGameRuleset(), PathOfDestinyRuleset())
-}
+GAMES: dict[str, GameSpec] = {spec.id: spec for spec in (OLD_WORLD, ADVENTURE_GAME, PATH_OF_DESTINY)}
 
 
-def find_game(game_id: str) -> Ruleset:
-    """The ruleset for a game id; KeyError names the known ids."""
+def find_game(game_id: str) -> GameSpec:
+    """The description of a game id; KeyError names the known ids."""
     try:
         return GAMES[game_id]
     except KeyError:

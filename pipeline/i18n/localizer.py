@@ -39,6 +39,7 @@ class Localizer:
         self.templates: dict[str, SourceString] = {t.context: t for t in templates}
         self.describe = describe
         self.fallbacks: list[Fallback] = []
+        self.catalog_error: PoFileError | None = None  # why the catalog could not be read (see `load`)
         self._seen: set[tuple[str, str]] = set()
 
     @classmethod
@@ -50,15 +51,22 @@ class Localizer:
         describe: Describe | None = None,
         source_locale: str = "en",
     ) -> Localizer:
-        """A localizer reading `<content_dir>/locales/<locale>.po` (none needed for the source locale)."""
+        """A localizer reading `<content_dir>/locales/<locale>.po` (none needed for the source locale).
+
+        A catalog that cannot be read prints English and keeps the error in `catalog_error`, so a
+        caller reports it without reading the file again.
+        """
         catalog = None
+        error: PoFileError | None = None
         path = catalog_path(content_dir, locale)
         if locale != source_locale and path.is_file():
             try:
                 catalog = read_catalog(path, locale)
-            except PoFileError:
-                catalog = None  # reported by the locale checks; print English meanwhile
-        return cls(locale, catalog, templates, describe, source_locale)
+            except PoFileError as exc:
+                error = exc
+        localizer = cls(locale, catalog, templates, describe, source_locale)
+        localizer.catalog_error = error
+        return localizer
 
     @property
     def is_source(self) -> bool:

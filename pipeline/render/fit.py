@@ -6,11 +6,11 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from pipeline.content.database import Database
-from pipeline.findings import Finding, warning
-from pipeline.rules.components import Components, HasComponents
+from pipeline.findings import Finding
+from pipeline.i18n.localizer import Localizer
+from pipeline.rules.spec import PrintSpec
 
 from .faces import RenderContext
 from .layouts import default_layouts_dir, load_layouts
@@ -19,42 +19,29 @@ from .sheets import prepare
 DEFAULT_CACHE = Path(".pnp-cache")
 
 
-def localized_components(ruleset: Any, db: Database, locale: str) -> tuple[Components | None, Any, list[Finding]]:
-    """The game's faces in a locale and the localizer that printed them (None if the game cannot print)."""
-    make_localizer = getattr(ruleset, "localizer", None)
-    if not isinstance(ruleset, HasComponents) or make_localizer is None:
-        return None, None, [warning("BUILD-UNSUPPORTED", f"{ruleset.id} has no printable components yet", str(db.root))]
-    localizer = make_localizer(db, locale)
-    return ruleset.components(db, localizer), localizer, []
-
-
-def fit_findings(ruleset: Any, db: Database, locale: str, layouts_dir: Path | None = None,
+def fit_findings(printing: PrintSpec, db: Database, localizer: Localizer, layouts_dir: Path | None = None,
                  cache_dir: Path = DEFAULT_CACHE) -> list[Finding]:
     """Layout problems and every text that overflows its box (FIT-OVERFLOW) or uses an unknown icon."""
-    components, _, findings = localized_components(ruleset, db, locale)
-    if components is None:
-        return findings
+    components = printing.components(db, localizer)
     layouts, layout_findings = load_layouts(layouts_dir or default_layouts_dir())
-    ctx = RenderContext(components.game, locale, components.root, cache_dir)
+    ctx = RenderContext(components.game, localizer.locale, components.root, cache_dir)
     return layout_findings + prepare(components, layouts, ctx).findings
 
 
-def board_fit_findings(ruleset: Any, db: Database, locale: str, layouts_dir: Path | None = None) -> list[Finding]:
+def board_fit_findings(printing: PrintSpec, game_id: str, db: Database, localizer: Localizer,
+                       layouts_dir: Path | None = None) -> list[Finding]:
     """The boards' fit in a locale, drawn in memory: positions off the board, areas without a box, and
     every label that overflows (what `pnp build --target boards` would report)."""
-    from pipeline.rules.boards import HasBoards
-
     from .board import board_form, plan_board
     from .pdf import Document
     from .units import pt
 
-    if not isinstance(ruleset, HasBoards):
+    if printing.boards is None:
         return []
-    game: Any = ruleset  # a Ruleset that also has boards
     layouts, findings = load_layouts(layouts_dir or default_layouts_dir())
-    boards = ruleset.boards(db, game.localizer(db, locale))
+    boards = printing.boards(db, localizer)
     for spec in [*([boards.board] if boards.board else []), *boards.player_boards]:
-        plan, problems = plan_board(spec, game.id, locale, layouts)
+        plan, problems = plan_board(spec, game_id, localizer.locale, layouts)
         findings += problems
         if plan is not None:
             findings += board_form(Document(spec.title, (pt(plan.size.width), pt(plan.size.height))), "Board", plan)

@@ -11,11 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Protocol, runtime_checkable
 
-from pipeline.content.database import Database
-
-from .components import Localizer, Where
+from .components import Where
 
 
 @dataclass(frozen=True)
@@ -94,10 +91,3 @@ class Boards:
     board: BoardSpec | None = None
     player_boards: list[BoardSpec] = field(default_factory=list)
     labels: Mapping[str, str] = field(default_factory=dict)  # localized print labels (assembly page, tiles)
-
-
-@runtime_checkable
-class HasBoards(Protocol):
-    """A ruleset that prints boards: `ruleset.boards(db, localizer)`."""
-
-    def boards(self, db: Database, localizer: Localizer) -> Boards: ...

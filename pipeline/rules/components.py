@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal, Protocol, runtime_checkable
+from typing import Any, Literal, Protocol
 
 from pipeline.content.database import Database
 from pipeline.i18n.content import LocalizedText
@@ -98,13 +98,6 @@ class Components:
 
     def back_of(self, face: Face) -> Face | None:
         return self.backs.get(face.back) if face.back else None
-
-
-@runtime_checkable
-class HasComponents(Protocol):
-    """A ruleset that can print: `ruleset.components(db, localizer)`."""
-
-    def components(self, db: Database, localizer: Localizer) -> Components: ...
 
 
 def plain(fields: Mapping[str, Any]) -> dict[str, Any]:

@@ -13,7 +13,7 @@ from collections.abc import Generator, Sequence
 from dataclasses import MISSING, dataclass, fields
 from itertools import repeat
 from operator import is_
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, Protocol, TypeVar
 
 
 @dataclass(frozen=True, slots=True, repr=False)  # repr=False: prints through Action.__str__
@@ -54,6 +54,62 @@ def interned(cls: type[A], *args: Any) -> A:
             _INTERNED.clear()
         found = _INTERNED[key] = cls(*args)
     return found
+
+
+# The termination of a game that stopped at its cap without a result: a failure, never an outcome.
+TURN_CAP = "turn-cap"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended (python-chess style): one type for every engine.
+
+    `termination` is the game's own `Termination` value (a StrEnum); the optional fields are what a
+    game's end can add: a solo score tier, final points by seat, the numbered ending reached.
+    """
+
+    termination: str
+    winner: int | None
+    turns: int
+    faction: str | None = None  # the winner's faction (a school, a character, an Automa board)
+    score: str | None = None  # solo: the score tier reached
+    scores: tuple[int, ...] = ()  # final points by seat
+    ending: int | None = None  # the number of the ending read (an epilogue)
+
+    @property
+    def is_failure(self) -> bool:
+        return self.termination == TURN_CAP
+
+
+class State(Protocol):
+    """What the simulation runner asks of a game in progress (`DecisionFlow` implements it)."""
+
+    @property
+    def current_player(self) -> int: ...
+
+    def legal_actions(self) -> Sequence[Any]: ...
+
+    def apply(self, action: Any) -> None: ...
+
+    def is_terminal(self) -> bool: ...
+
+    def result(self) -> Outcome | None: ...
+
+    def coverage(self) -> dict[str, set[str]]:
+        """The content ids this game used, by collection (a card bought, a monster fought...)."""
+        ...
+
+    def coverage_totals(self) -> dict[str, int]:
+        """The size of each coverage collection the database does not index (e.g. cards inside story files)."""
+        ...
+
+    def invariant_violations(self) -> list[str]:
+        """Every rule of the game's state that does not hold now (checked after each step in tests and check)."""
+        ...
+
+
+class Bot(Protocol):
+    def choose(self, state: Any, actions: Sequence[Any]) -> Any: ...
 
 
 class IllegalAction(ValueError):
@@ -122,6 +178,15 @@ class DecisionFlow(ABC):
 
     def result(self) -> Any:
         return self.outcome
+
+    def coverage(self) -> dict[str, set[str]]:
+        return {}
+
+    def coverage_totals(self) -> dict[str, int]:
+        return {}
+
+    def invariant_violations(self) -> list[str]:
+        return []
 
     @abstractmethod
     def flow_ended(self) -> None:

@@ -10,9 +10,7 @@ another entry (printed as its title and page).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal, Protocol, runtime_checkable
-
-from pipeline.content.database import Database
+from typing import Literal
 
 BlockKind = Literal["paragraph", "example", "bullets", "numbered", "table", "note"]
 
@@ -83,17 +81,3 @@ class GuideDocument:
 
     def entries(self) -> list[Entry]:
         return [entry for section in self.sections for entry in section.entries]
-
-
-@runtime_checkable
-class HasGuide(Protocol):
-    """A ruleset that writes a reference guide: `ruleset.guide_document(db, locale)`."""
-
-    def guide_document(self, db: Database, locale: str) -> GuideDocument: ...
-
-
-@runtime_checkable
-class HasPlayerAid(Protocol):
-    """A ruleset that also writes a short player aid."""
-
-    def player_aid_document(self, db: Database, locale: str) -> GuideDocument: ...

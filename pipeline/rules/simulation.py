@@ -1,9 +1,8 @@
-"""Seeded simulations of any game of the engine contract: bots play, the runner records what happened.
+"""Seeded simulations of any game with an engine (`EngineSpec`): bots play, the runner records what happened.
 
-The State contract (DESIGN.md): `current_player`, `legal_actions()`, `apply(action)`, `is_terminal()`,
-`result()` (an outcome with `termination`, `winner`, `turns` and optionally `faction`), plus the
-optional hooks `coverage() -> dict[collection, set[id]]`, `coverage_totals() -> dict[collection, int]`
-(the size of a coverage collection the database does not index) and `invariant_violations() -> list[str]`.
+A game in progress follows `pipeline.rules.engine.State` and ends with an `Outcome`; its optional
+hooks `coverage()`, `coverage_totals()` (the size of a coverage collection the database does not
+index) and `invariant_violations()` feed coverage and invariant findings.
 Game i of a run uses seed `seed + i`, so every error names the seed that reproduces it.
 """
 
@@ -11,35 +10,20 @@ from __future__ import annotations
 
 import statistics
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 from pipeline.content.database import Database
 from pipeline.findings import Finding, error, warning
 
-from .ruleset import HasEngine
+from .engine import Bot, State
+from .spec import EngineSpec
 
 # A never-used entity is only suspicious when the run saw its collection often: warn when the games'
 # distinct sightings in that collection add up to at least this many per entity (uniform draws would
 # then miss one entity with probability about e^-8, i.e. practically never).
 UNUSED_MIN_SIGHTINGS_PER_ENTITY = 8
-
-
-class State(Protocol):
-    current_player: int
-
-    def legal_actions(self) -> Sequence[Any]: ...
-
-    def apply(self, action: Any) -> None: ...
-
-    def is_terminal(self) -> bool: ...
-
-    def result(self) -> Any: ...
-
-
-class Bot(Protocol):
-    def choose(self, state: Any, actions: Sequence[Any]) -> Any: ...
 
 
 @dataclass(frozen=True)
@@ -113,26 +97,28 @@ class SimulationReport:
 
 def play_game(state: State, bot: Bot, check_invariants: bool = True) -> str | None:
     """Play one game to its end; the first broken invariant, as a message, or None."""
-    hook = getattr(state, "invariant_violations", None) if check_invariants else None
     while not state.is_terminal():
         state.apply(bot.choose(state, state.legal_actions()))
-        if hook is not None:
-            broken = hook()
+        if check_invariants:
+            broken = state.invariant_violations()
             if broken:
                 return "; ".join(broken)
     return None
 
 
 def run_simulation(
-    ruleset: HasEngine, db: Database, players: int, games: int, seed: int, bot: str, check_invariants: bool = True
+    engine: EngineSpec, game_id: str, db: Database, players: int, games: int, seed: int, bot: str,
+    check_invariants: bool = True, tables: Any = None,
 ) -> SimulationReport:
-    """Play `games` seeded games (game i: seed + i) with one bot in every seat."""
-    factory = ruleset.bots[bot]
-    report = SimulationReport(ruleset.id, players, bot, seed, games)
+    """Play `games` seeded games (game i: seed + i) with one bot in every seat; `tables` are the engine's
+    content tables when the caller already built them."""
+    factory = engine.bots()[bot]
+    tables = engine.tables(db) if tables is None else tables
+    report = SimulationReport(game_id, players, bot, seed, games)
     for i in range(games):
         game_seed = seed + i
         try:
-            state = ruleset.new_game(db, players, game_seed)
+            state = engine.new_game(tables, players, game_seed, None)
             broken = play_game(state, factory(game_seed), check_invariants)
         except Exception as exc:  # A crash is a bug in the engine or content: report it with its seed.
             report.errors.append(GameError("SIM-CRASH", game_seed, f"{type(exc).__name__}: {exc}"))
@@ -149,8 +135,8 @@ def run_simulation(
 
 def _record(report: SimulationReport, state: State, game_seed: int) -> None:
     outcome = state.result()
-    termination = getattr(getattr(outcome, "termination", None), "value", getattr(outcome, "termination", ""))
-    if termination == "turn-cap":
+    assert outcome is not None, "a terminal state has an outcome"
+    if outcome.is_failure:
         message = f"the game did not end within the turn cap ({outcome.turns} turns)"
         report.errors.append(GameError("SIM-TURN-CAP", game_seed, message))
         return
@@ -158,14 +144,12 @@ def _record(report: SimulationReport, state: State, game_seed: int) -> None:
     report.turns.append(int(outcome.turns))
     if outcome.winner is not None:
         report.wins_by_seat[int(outcome.winner)] += 1
-        report.wins_by_faction[str(getattr(outcome, "faction", None) or "?")] += 1
-    coverage = getattr(state, "coverage", None)
-    for name, ids in (coverage() if coverage else {}).items():
+        report.wins_by_faction[outcome.faction or "?"] += 1
+    for name, ids in state.coverage().items():
         report.coverage.setdefault(name, set()).update(ids)
         report.sightings[name] += len(ids)
     # Collections the database does not index (e.g. story cards inside story files) name their size.
-    universe = getattr(state, "coverage_totals", None)
-    for name, size in (universe() if universe else {}).items():
+    for name, size in state.coverage_totals().items():
         report.totals.setdefault(name, size)
 
 
@@ -187,18 +171,19 @@ def unused_findings(report: SimulationReport, db: Database, collections: Iterabl
 
 
 def smoke_run(
-    ruleset: HasEngine, db: Database, seed: int = 1, games_per_count: int = 10, bot: str = "greedy"
+    engine: EngineSpec, game_id: str, db: Database, seed: int = 1, games_per_count: int = 10, bot: str = "greedy"
 ) -> tuple[list[Finding], dict[str, set[str]]]:
     """The `pnp check` run: seeded games at every player count; errors plus SIM-UNUSED warnings, and coverage."""
-    counts = ruleset.player_counts(db)
+    counts = engine.player_counts(db)
+    tables = engine.tables(db)
     where = str(db.root)
     manifest = db.records("game")
     if manifest:
         where = manifest[0].where().file
     findings: list[Finding] = []
-    total = SimulationReport(ruleset.id, 0, bot, seed, games_per_count)
+    total = SimulationReport(game_id, 0, bot, seed, games_per_count)
     for players in counts:
-        report = run_simulation(ruleset, db, players, games_per_count, seed, bot)
+        report = run_simulation(engine, game_id, db, players, games_per_count, seed, bot, tables=tables)
         findings.extend(report.findings(where))
         total.merge(report)
     findings.extend(unused_findings(total, db))

@@ -37,7 +37,7 @@ def test_a_changed_hand_limit_reaches_engine_guide_help_cards_and_player_aid(tmp
     # The engine: a player can now hold 9 cards, and draws beyond that are lost.
     ruleset = find_game("old-world")
     db, _ = ruleset.load(root)
-    state = ruleset.new_game(db, 2, seed=1)
+    state = ruleset.engine.new_game(ruleset.engine.tables(db), 2, 1, None)
     player = state.players[0]
     player.deck.extend(player.hand + ["quick-cut"] * 20)
     player.hand.clear()

@@ -8,8 +8,8 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
+from pipeline.app.i18n import i18n_findings
 from pipeline.cli import app
-from pipeline.cli_i18n import i18n_findings
 from pipeline.games import find_game
 from tests.conftest import CONTENT, line_of
 

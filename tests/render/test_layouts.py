@@ -3,7 +3,6 @@
 from pathlib import Path
 
 from pipeline.games import find_game
-from pipeline.render.fit import localized_components
 from pipeline.render.layouts import load_layouts
 
 REPO = Path(__file__).resolve().parents[2]
@@ -114,7 +113,7 @@ def test_shipped_layouts_cover_every_old_world_face() -> None:
     assert layouts.profiles["a4"].bleed == 3.0
     ruleset = find_game("old-world")
     db, _ = ruleset.load(REPO / "content")
-    components, _, _ = localized_components(ruleset, db, "en")
+    components = ruleset.printing.components(db, ruleset.localizer(db, "en"))
     assert components is not None
     kinds = {face.kind for face in components.faces()}
     assert {k for k in kinds if layouts.template_for("old-world", k) is None} == set()

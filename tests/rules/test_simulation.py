@@ -9,24 +9,22 @@ from typing import Any
 import pytest
 
 from pipeline.findings import Severity
-from pipeline.games.old_world.ruleset import OldWorldRuleset
+from pipeline.games.old_world.spec import SPEC
 from pipeline.rules.simulation import GameError, SimulationReport, run_simulation, smoke_run, unused_findings
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@pytest.fixture(scope="module")
-def ruleset() -> OldWorldRuleset:
-    return OldWorldRuleset()
+ENGINE = SPEC.engine
 
 
 @pytest.fixture(scope="module")
-def db(ruleset: OldWorldRuleset) -> Any:
-    return ruleset.load(ROOT / "content")[0]
+def db() -> Any:
+    return SPEC.load(ROOT / "content")[0]
 
 
-def test_report_figures_and_json(ruleset: OldWorldRuleset, db: Any) -> None:
-    report = run_simulation(ruleset, db, players=3, games=5, seed=1, bot="greedy")
+def test_report_figures_and_json(db: Any) -> None:
+    report = run_simulation(ENGINE, SPEC.id, db, players=3, games=5, seed=1, bot="greedy")
     data = report.to_dict()
     json.dumps(data)
     assert data["completed"] == 5 and data["errors"] == []
@@ -35,9 +33,9 @@ def test_report_figures_and_json(ruleset: OldWorldRuleset, db: Any) -> None:
     assert data["coverage"]["monsters"]["total"] == len(db.collections["monsters"])
 
 
-def test_game_i_uses_seed_plus_i(ruleset: OldWorldRuleset, db: Any) -> None:
-    one = run_simulation(ruleset, db, players=2, games=1, seed=8, bot="random")
-    both = run_simulation(ruleset, db, players=2, games=2, seed=7, bot="random")
+def test_game_i_uses_seed_plus_i(db: Any) -> None:
+    one = run_simulation(ENGINE, SPEC.id, db, players=2, games=1, seed=8, bot="random")
+    both = run_simulation(ENGINE, SPEC.id, db, players=2, games=2, seed=7, bot="random")
     assert one.turns[0] == both.turns[1]
 
 
@@ -59,7 +57,7 @@ def test_unused_warnings_only_for_a_large_enough_run(db: Any) -> None:
     assert all(f.code == "SIM-UNUSED" and f.file.endswith("monsters.yaml") and f.line > 1 for f in found)
 
 
-def test_smoke_run_covers_every_player_count(ruleset: OldWorldRuleset, db: Any) -> None:
-    findings, coverage = smoke_run(ruleset, db, seed=1, games_per_count=2)
+def test_smoke_run_covers_every_player_count(db: Any) -> None:
+    findings, coverage = smoke_run(ENGINE, SPEC.id, db, seed=1, games_per_count=2)
     assert [f for f in findings if f.severity is Severity.ERROR] == []
     assert coverage["monsters"] and coverage["exploration"]

@@ -1,19 +1,18 @@
 """The guide renderer: a `GuideDocument` laid out as a reference guide or a player aid PDF.
 
-`render_guide(document, path, paper)` lays the document out in passes until every page reference
-(contents, "see also", inline links, index) is exact, draws it with the embedded Vera fonts and
-writes it atomically. Same document, same bytes.
+`render_guide(document, paper)` lays the document out in passes until every page reference
+(contents, "see also", inline links, index) is exact and draws it with the embedded Vera fonts into
+PDF bytes (the build writes them, like every other output). Same document, same bytes.
 """
 
 from __future__ import annotations
 
 import io
-from pathlib import Path
-from typing import Any, Literal
+from dataclasses import dataclass
+from typing import Literal
 
 from reportlab.pdfgen.canvas import Canvas
 
-from pipeline.atomic import write_atomic
 from pipeline.rules.guide import GuideDocument
 
 from ..fonts import font_name, register_fonts
@@ -23,7 +22,7 @@ from .index import build_index
 from .paginate import Page, anchor_pages, paginate
 from .style import STYLES, Geometry, GuideStyle, PaperError, geometry
 
-__all__ = ["PaperError", "layout_guide", "render_guide", "render_player_aid"]
+__all__ = ["PaperError", "RenderedGuide", "layout_guide", "render_guide", "render_player_aid"]
 
 Kind = Literal["guide", "aid"]
 
@@ -45,24 +44,27 @@ def layout_guide(document: GuideDocument, paper: str = "a4", kind: Kind = "guide
     return pages, refs, MAX_PASSES  # references still moving: the last pass is printed
 
 
-def render_guide(document: GuideDocument, path: Path | str, paper: str = "a4", kind: Kind = "guide") -> dict[str, Any]:
-    """Write the document as a PDF (kind "guide" or "aid"); returns pages, entries, index terms and passes."""
+@dataclass(frozen=True)
+class RenderedGuide:
+    """A guide drawn as PDF bytes, with its page count, entries, index terms and the layout passes it took."""
+
+    data: bytes
+    pages: int
+    entries: int
+    index_terms: int
+    passes: int
+
+
+def render_guide(document: GuideDocument, paper: str = "a4", kind: Kind = "guide") -> RenderedGuide:
+    """The document as a PDF (kind "guide" or "aid")."""
     pages, refs, passes = layout_guide(document, paper, kind)
     data = draw_pdf(document, pages, STYLES[kind], geometry(paper, STYLES[kind]))
-    target = Path(path)
-    write_atomic(target, data)
-    return {
-        "path": str(target),
-        "pages": len(pages),
-        "entries": len(document.entries()),
-        "index_terms": len(refs.index),
-        "passes": passes,
-    }
+    return RenderedGuide(data, len(pages), len(document.entries()), len(refs.index), passes)
 
 
-def render_player_aid(document: GuideDocument, path: Path | str, paper: str = "a4") -> dict[str, Any]:
+def render_player_aid(document: GuideDocument, paper: str = "a4") -> RenderedGuide:
     """A player aid: compact, two columns, no contents or index."""
-    return render_guide(document, path, paper, kind="aid")
+    return render_guide(document, paper, kind="aid")
 
 
 def draw_pdf(document: GuideDocument, pages: list[Page], style: GuideStyle, geo: Geometry) -> bytes:

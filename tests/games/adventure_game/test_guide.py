@@ -8,7 +8,6 @@ import pytest
 
 from pipeline.games import find_game
 from pipeline.games.adventure_game import markup
-from pipeline.games.adventure_game.ruleset import AdventureGameRuleset
 from pipeline.rules.guide import GuideDocument
 
 from .conftest import Copy
@@ -18,9 +17,9 @@ GAME = "adventure-game"
 
 def _guide(root: Path, locale: str) -> GuideDocument:
     game = find_game(GAME)
-    assert isinstance(game, AdventureGameRuleset)
+    assert game.guide is not None
     db, _ = game.load(root)
-    return game.guide_document(db, locale)
+    return game.guide.reference(db, game.localizer(db, locale))
 
 
 def _texts(guide: GuideDocument) -> list[str]:

@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from pipeline.games import find_game
-from pipeline.games.adventure_game.ruleset import AdventureGameRuleset
 
 GAME = "adventure-game"
 
@@ -31,20 +30,10 @@ def test_the_guide_has_its_40_entries_and_the_stated_counts(content_root: Path) 
     assert game.info(db).locales == ["en", "de"]
 
 
-def test_the_effect_registry_is_real_and_empty() -> None:
-    effects = find_game(GAME).effects
-    assert len(effects) == 0
-    assert "gain-gold" not in effects
-    assert effects.names() == []
-
-
-
-
 def test_every_string_has_a_stable_context_and_is_in_the_template(content_root: Path) -> None:
     game = find_game(GAME)
     db, _ = game.load(content_root)
-    assert isinstance(game, AdventureGameRuleset)
-    strings = game.translatable_strings(db)
+    strings = game.strings(db)
     contexts = [s.context for s in strings]
     assert len(contexts) == len(set(contexts))
     assert "entry:dice:title" in contexts and "entry:dice:body:2:1" in contexts

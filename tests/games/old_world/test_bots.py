@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from pipeline.games.old_world.bots import BOTS, GreedyBot, RandomBot
-from pipeline.games.old_world.ruleset import OldWorldRuleset
+from pipeline.games.old_world.spec import SPEC
 from pipeline.rules.simulation import run_simulation
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -21,9 +21,8 @@ def test_random_bot_is_seeded() -> None:
 
 
 def test_greedy_wins_faster_than_random() -> None:
-    ruleset = OldWorldRuleset()
-    db, _ = ruleset.load(ROOT / "content")
-    greedy = run_simulation(ruleset, db, 2, 10, 1, "greedy", check_invariants=False)
-    random = run_simulation(ruleset, db, 2, 10, 1, "random", check_invariants=False)
+    db, _ = SPEC.load(ROOT / "content")
+    greedy = run_simulation(SPEC.engine, SPEC.id, db, 2, 10, 1, "greedy", check_invariants=False)
+    random = run_simulation(SPEC.engine, SPEC.id, db, 2, 10, 1, "random", check_invariants=False)
     assert greedy.completed == 10
     assert sum(greedy.turns) / len(greedy.turns) < sum(random.turns) / max(1, len(random.turns))

@@ -70,7 +70,7 @@ def test_numbers_come_from_the_manifest(tmp_path: Path) -> None:
     db = load(root)
     after = document_text(guide_document(db, "en"))
     assert "never hold more than 9 cards" in after and "never hold more than 7 cards" not in after
-    render_guide(guide_document(db, "en"), tmp_path / "guide.pdf")
+    (tmp_path / "guide.pdf").write_bytes(render_guide(guide_document(db, "en")).data)
     printed = "\n".join(page.extract_text() for page in PdfReader(tmp_path / "guide.pdf").pages)
     assert "Hand Limit" in printed and re.search(r"more than 9\s+cards", printed)
 
@@ -128,9 +128,8 @@ def test_translation_comes_first_then_the_numbers() -> None:
         seen.add(context)
         return german.get(context, source)
 
-    ruleset = find_game("old-world")
-    document = ruleset.guide_document(db, "de", text)  # type: ignore[attr-defined]
-    ruleset.player_aid_document(db, "de", text)  # type: ignore[attr-defined]
+    document = guide_document(db, "de", text)
+    player_aid_document(db, "de", text)
     assert document.locale == "de"
     entry = next(e for e in document.entries() if e.id == "hand-limit")
     assert entry.title == "Handkartenlimit" and entry.blocks[0].text == "Du hältst nie mehr als 7 Karten auf der Hand."
@@ -155,17 +154,20 @@ def test_player_aid_summarises_the_game(tmp_path: Path) -> None:
     aid = player_aid_document(db, "en")
     assert [s.id for s in aid.sections] == ["game-end", "key-terms", "setup", "turn", "locations", "fights", "monsters",
                                             "duels", "trophies"]
-    result = render_player_aid(aid, tmp_path / "player-aid.pdf")
-    assert 1 <= result["pages"] <= 4
+    result = render_player_aid(aid)
+    (tmp_path / "player-aid.pdf").write_bytes(result.data)
+    assert 1 <= result.pages <= 4
     text = "\n".join(page.extract_text() for page in PdfReader(tmp_path / "player-aid.pdf").pages)
     assert "Hand limit 7" in text and "Kaer Seren" in text and "(p." not in text
 
 
-def test_ruleset_builds_both_documents(tmp_path: Path) -> None:
+def test_the_game_description_builds_both_documents() -> None:
     db = load()
-    ruleset = find_game("old-world")
-    guide = ruleset.guide_document(db, "en")  # type: ignore[attr-defined]
-    aid = ruleset.player_aid_document(db, "en")  # type: ignore[attr-defined]
-    result = render_guide(guide, tmp_path / "reference-guide.pdf", "letter")
-    assert result["entries"] == len(guide.entries()) and result["pages"] > 8
+    game = find_game("old-world")
+    assert game.guide is not None and game.guide.player_aid is not None
+    localizer = game.localizer(db, "en")
+    guide = game.guide.reference(db, localizer)
+    aid = game.guide.player_aid(db, localizer)
+    result = render_guide(guide, "letter")
+    assert result.entries == len(guide.entries()) and result.pages > 8
     assert aid.title != guide.title

@@ -11,15 +11,13 @@ import pytest
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
+from pipeline.build.targets import TARGET_NAMES, supported_targets
 from pipeline.cli import app
 from pipeline.content.database import Database
 from pipeline.games import find_game
 from pipeline.games.path_of_destiny.content import PathOfDestinyContent
 from pipeline.games.path_of_destiny.texts import effect_contexts
 from pipeline.render.fit import fit_findings
-from pipeline.rules.boards import HasBoards
-from pipeline.rules.components import HasComponents
-from pipeline.rules.guide import HasGuide
 
 REPO = Path(__file__).resolve().parents[3]
 GAME = "path-of-destiny"
@@ -56,9 +54,8 @@ def size(page: Any) -> tuple[float, float]:
     return round(float(page.mediabox.width), 2), round(float(page.mediabox.height), 2)
 
 
-def test_the_ruleset_supports_every_print_target() -> None:
-    ruleset = find_game(GAME)
-    assert isinstance(ruleset, HasComponents) and isinstance(ruleset, HasBoards) and isinstance(ruleset, HasGuide)
+def test_the_game_supports_every_print_target() -> None:
+    assert supported_targets(find_game(GAME)) == TARGET_NAMES
 
 
 def test_the_build_writes_every_file_with_no_finding(built: Built) -> None:
@@ -82,9 +79,9 @@ def test_story_cards_print_in_number_order(built: Built, db: Database) -> None:
 
 
 def test_story_decks_are_faces_in_number_order(db: Database) -> None:
-    ruleset = find_game(GAME)
-    assert isinstance(ruleset, HasComponents)
-    components = ruleset.components(db, find_game(GAME).localizer(db, "en"))
+    game = find_game(GAME)
+    assert game.printing is not None
+    components = game.printing.components(db, game.localizer(db, "en"))
     decks = [deck for deck in components.decks if deck.id.startswith("story-")]
     assert len(decks) == 3
     for deck in decks:
@@ -133,5 +130,6 @@ def test_every_effect_has_a_message_template(db: Database) -> None:
 
 
 def test_german_fits_with_english_fallbacks(db: Database) -> None:
-    findings = fit_findings(find_game(GAME), db, "de", REPO / "layouts")
+    game = find_game(GAME)
+    findings = fit_findings(game.printing, db, game.localizer(db, "de"), REPO / "layouts")
     assert [f for f in findings if f.severity.value == "error"] == []

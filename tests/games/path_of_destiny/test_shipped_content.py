@@ -30,7 +30,7 @@ def test_shipped_content_has_the_boxes_counts(content_root: Path) -> None:
     assert counts["fate_markers"] == 3
     assert counts["path_markers"] == 2
     assert counts["automa_boards"] == 5
-    assert game.player_counts(db) == [1, 2, 3, 4, 5]
+    assert game.engine is not None and game.engine.player_counts(db) == [1, 2, 3, 4, 5]
 
 
 def test_every_string_has_a_unique_context(content_root: Path) -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from pipeline.render.guide import PaperError, layout_guide, render_guide, render_player_aid
+from pipeline.render.guide import PaperError, RenderedGuide, layout_guide, render_guide, render_player_aid
 from pipeline.render.units import pt
 from pipeline.rules.guide import Block, Entry, GuideDocument, GuideLabels, QuickReferenceRow, Section
 
@@ -64,8 +64,9 @@ def english() -> GuideDocument:
     return GuideDocument("fixture", "en", "Fixture Guide", (Section("glossary", "Glossary", (), entries, sort_entries=True),))
 
 
-def render(document: GuideDocument, tmp_path: Path, paper: str = "a4", name: str = "guide.pdf") -> tuple[PdfReader, dict]:
-    result = render_guide(document, tmp_path / name, paper)
+def render(document: GuideDocument, tmp_path: Path, paper: str = "a4", name: str = "guide.pdf") -> tuple[PdfReader, RenderedGuide]:
+    result = render_guide(document, paper)
+    (tmp_path / name).write_bytes(result.data)
     return PdfReader(tmp_path / name), result
 
 
@@ -81,7 +82,7 @@ def order_in(text: str, words: list[str]) -> list[str]:
 @pytest.mark.parametrize(("paper", "size"), [("a4", (210, 297)), ("letter", (215.9, 279.4))])
 def test_page_size(tmp_path: Path, paper: str, size: tuple[float, float]) -> None:
     reader, result = render(german(), tmp_path, paper)
-    assert result["pages"] == len(reader.pages)
+    assert result.pages == len(reader.pages)
     for page in reader.pages:
         assert float(page.mediabox.width) == pytest.approx(pt(size[0]), abs=0.01)
         assert float(page.mediabox.height) == pytest.approx(pt(size[1]), abs=0.01)
@@ -89,7 +90,7 @@ def test_page_size(tmp_path: Path, paper: str, size: tuple[float, float]) -> Non
 
 def test_unknown_paper_is_a_usage_error(tmp_path: Path) -> None:
     with pytest.raises(PaperError):
-        render_guide(german(), tmp_path / "x.pdf", "a5")
+        render_guide(german(), "a5")
 
 
 def test_vera_fonts_are_embedded(tmp_path: Path) -> None:
@@ -121,7 +122,7 @@ def test_index_page_numbers_point_at_pages_with_the_term(tmp_path: Path) -> None
     texts = pages_text(reader)
     index_page = next(i for i, t in enumerate(texts) if t.startswith("Stichwortverzeichnis"))
     found = re.findall(r"(?m)^(\S.*?)[ .]+ (\d+(?:, \d+)*)$", texts[index_page])
-    assert len(found) == result["index_terms"] == 11  # 8 titles and 3 index terms
+    assert len(found) == result.index_terms == 11  # 8 titles and 3 index terms
     for term, numbers in found:
         for number in numbers.split(", "):
             assert term.casefold() in texts[int(number) - 1].casefold(), f"{term} not on page {number}"
@@ -176,11 +177,8 @@ def test_alphabetical_lists_are_sorted_and_numbered_lists_kept(tmp_path: Path) -
     assert text.index("1. Bewegen") < text.index("2. Kämpfen") < text.index("3. Ziehen")
 
 
-def test_same_document_same_bytes(tmp_path: Path) -> None:
-    render_guide(german(), tmp_path / "a.pdf")
-    render_guide(german(), tmp_path / "b.pdf", "a4")
-    assert (tmp_path / "a.pdf").read_bytes() == (tmp_path / "b.pdf").read_bytes()
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.pdf", "b.pdf"]  # no temp file left behind
+def test_same_document_same_bytes() -> None:
+    assert render_guide(german()).data == render_guide(german(), "a4").data
 
 
 def test_page_references_settle(tmp_path: Path) -> None:
@@ -200,15 +198,15 @@ def test_german_words_are_hyphenated(tmp_path: Path) -> None:
 
 
 def test_player_aid_is_compact(tmp_path: Path) -> None:
-    result = render_player_aid(german(), tmp_path / "aid.pdf", "letter")
+    result = render_player_aid(german(), "letter")
+    (tmp_path / "aid.pdf").write_bytes(result.data)
     reader = PdfReader(tmp_path / "aid.pdf")
     text = "\n".join(pages_text(reader))
-    assert result["pages"] == len(reader.pages) <= 3
+    assert result.pages == len(reader.pages) <= 3
     assert "Inhalt" not in text and "Stichwortverzeichnis" not in text and "(S." not in text
     assert text.startswith("Testspiel – Regelübersicht")
 
 
-def test_pdf_bytes_are_a_pdf(tmp_path: Path) -> None:
-    _, result = render(german(), tmp_path)
-    data = Path(result["path"]).read_bytes()
+def test_pdf_bytes_are_a_pdf() -> None:
+    data = render_guide(german()).data
     assert data.startswith(b"%PDF") and PdfReader(io.BytesIO(data)).metadata.title == "Testspiel – Regelübersicht"  # type: ignore[union-attr]

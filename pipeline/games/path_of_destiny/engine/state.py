@@ -253,4 +253,4 @@ class GameState(DecisionFlow):
         if winner is not None:
             w = self.players[winner]
             faction = w.automa.id if w.automa is not None else w.character
-        self.outcome = Outcome(Termination.EPILOGUE, winner, self.rounds_played, faction, self.epilogue, scores)
+        self.outcome = Outcome(Termination.EPILOGUE, winner, self.rounds_played, faction, scores=scores, ending=self.epilogue)

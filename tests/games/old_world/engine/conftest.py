@@ -12,19 +12,20 @@ from pipeline.games.old_world.content import OldWorldContent
 from pipeline.games.old_world.engine import GameState, Tables, new_game
 from pipeline.games.old_world.engine.actions import Action
 from pipeline.games.old_world.engine.state import Decision, Flow
-from pipeline.games.old_world.ruleset import OldWorldRuleset
+from pipeline.games.old_world.spec import SPEC
+from pipeline.rules.spec import GameSpec
 
 ROOT = Path(__file__).resolve().parents[4]
 
 
 @pytest.fixture(scope="session")
-def ruleset() -> OldWorldRuleset:
-    return OldWorldRuleset()
+def spec() -> GameSpec:
+    return SPEC
 
 
 @pytest.fixture(scope="session")
-def db(ruleset: OldWorldRuleset) -> Any:
-    database, _ = ruleset.load(ROOT / "content")
+def db(spec: GameSpec) -> Any:
+    database, _ = spec.load(ROOT / "content")
     return database
 
 

@@ -8,14 +8,14 @@ import pytest
 
 from pipeline.games.old_world.engine import Tables, new_game
 from pipeline.games.old_world.engine.invariants import violations
-from pipeline.games.old_world.ruleset import OldWorldRuleset
 from pipeline.rules.simulation import run_simulation
+from pipeline.rules.spec import GameSpec
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4, 5])
 @pytest.mark.parametrize("bot", ["random", "greedy"])
-def test_invariants_hold_after_every_step(ruleset: OldWorldRuleset, db: Any, players: int, bot: str) -> None:
-    report = run_simulation(ruleset, db, players, games=20, seed=100, bot=bot)
+def test_invariants_hold_after_every_step(spec: GameSpec, db: Any, players: int, bot: str) -> None:
+    report = run_simulation(spec.engine, spec.id, db, players, games=20, seed=100, bot=bot)
     broken = [e for e in report.errors if e.code != "SIM-TURN-CAP"]
     assert broken == []
     if bot == "greedy":

@@ -13,19 +13,20 @@ from pipeline.games.path_of_destiny.engine import GameState, Tables, new_game
 from pipeline.games.path_of_destiny.engine.actions import Action
 from pipeline.games.path_of_destiny.engine.state import Decision, Flow
 from pipeline.games.path_of_destiny.models import ActionCard
-from pipeline.games.path_of_destiny.ruleset import PathOfDestinyRuleset
+from pipeline.games.path_of_destiny.spec import SPEC
+from pipeline.rules.spec import GameSpec
 
 ROOT = Path(__file__).resolve().parents[4]
 
 
 @pytest.fixture(scope="session")
-def ruleset() -> PathOfDestinyRuleset:
-    return PathOfDestinyRuleset()
+def spec() -> GameSpec:
+    return SPEC
 
 
 @pytest.fixture(scope="session")
-def db(ruleset: PathOfDestinyRuleset) -> Any:
-    database, _ = ruleset.load(ROOT / "content")
+def db(spec: GameSpec) -> Any:
+    database, _ = spec.load(ROOT / "content")
     return database
 
 

@@ -81,7 +81,7 @@ def test_a_solo_game_plays_to_an_epilogue_at_every_level(game: Callable[..., Gam
         while not s.is_terminal():
             s.apply(s.legal_actions()[0])
             assert not s.invariant_violations()
-        assert s.outcome is not None and s.outcome.epilogue is not None
+        assert s.outcome is not None and s.outcome.ending is not None
         assert len(s.players[1].timeline) == 2 + 6  # the Automa keeps like a player
 
 

@@ -39,7 +39,7 @@ def test_the_branch_taken_follows_the_main_symbol_to_its_epilogue(game: Callable
             number = (left if main is Side.LEFT else right).next
             assert number is not None
         assert story.cards[number].kind is StoryCardKind.EPILOGUE
-        assert s.epilogue == number and s.outcome is not None and s.outcome.epilogue == number
+        assert s.epilogue == number and s.outcome is not None and s.outcome.ending == number
 
 
 def test_path_markers_go_to_the_most_symbols_ties_to_initiative(game: Callable[..., GameState]) -> None:

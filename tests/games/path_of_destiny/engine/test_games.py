@@ -7,46 +7,51 @@ from typing import Any
 import pytest
 
 from pipeline.games.path_of_destiny.bots import BOTS
-from pipeline.games.path_of_destiny.ruleset import PathOfDestinyRuleset
-from pipeline.rules.ruleset import HasEngine
 from pipeline.rules.simulation import play_game, run_simulation
+from pipeline.rules.spec import EngineSpec, GameSpec
 
 
-def _play(ruleset: PathOfDestinyRuleset, db: Any, players: int, seed: int, bot: str) -> Any:
-    state = ruleset.new_game(db, players, seed)
+def _engine(spec: GameSpec) -> EngineSpec:
+    assert spec.engine is not None
+    return spec.engine
+
+
+def _play(spec: GameSpec, db: Any, players: int, seed: int, bot: str) -> Any:
+    engine = _engine(spec)
+    state = engine.new_game(engine.tables(db), players, seed, None)
     broken = play_game(state, BOTS[bot](seed))
     assert broken is None, f"{players}p seed {seed} {bot}: {broken}"
     return state
 
 
-def test_the_ruleset_has_an_engine(ruleset: PathOfDestinyRuleset, db: Any) -> None:
-    assert isinstance(ruleset, HasEngine)
-    assert ruleset.player_counts(db) == [1, 2, 3, 4, 5]
-    assert set(ruleset.bots) == {"random", "greedy"}
+def test_the_game_has_an_engine(spec: GameSpec, db: Any) -> None:
+    engine = _engine(spec)
+    assert engine.player_counts(db) == [1, 2, 3, 4, 5]
+    assert set(engine.bots()) == {"random", "greedy"}
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4, 5])
-def test_same_seed_same_game(ruleset: PathOfDestinyRuleset, db: Any, players: int) -> None:
-    a = _play(ruleset, db, players, 7, "random")
-    b = _play(ruleset, db, players, 7, "random")
+def test_same_seed_same_game(spec: GameSpec, db: Any, players: int) -> None:
+    a = _play(spec, db, players, 7, "random")
+    b = _play(spec, db, players, 7, "random")
     assert [str(x) for x in a.log] == [str(x) for x in b.log]
     assert a.result() == b.result()
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4, 5])
 @pytest.mark.parametrize("bot", ["random", "greedy"])
-def test_invariants_hold_over_many_seeded_games(ruleset: PathOfDestinyRuleset, db: Any, players: int, bot: str) -> None:
+def test_invariants_hold_over_many_seeded_games(spec: GameSpec, db: Any, players: int, bot: str) -> None:
     for seed in range(12):
-        state = _play(ruleset, db, players, seed, bot)
+        state = _play(spec, db, players, seed, bot)
         outcome = state.result()
         assert outcome.termination.value == "epilogue" and outcome.turns == 9
         assert outcome.faction is not None
 
 
-def test_a_run_of_seeds_plays_every_story_and_reaches_every_epilogue(ruleset: PathOfDestinyRuleset, db: Any) -> None:
+def test_a_run_of_seeds_plays_every_story_and_reaches_every_epilogue(spec: GameSpec, db: Any) -> None:
     epilogues: set[str] = set()
     for players in (1, 3, 5):
-        report = run_simulation(ruleset, db, players, 90, 1, "random")
+        report = run_simulation(_engine(spec), spec.id, db, players, 90, 1, "random")
         assert report.completed == 90 and not report.errors
         assert report.coverage["stories"] == {"drowned-bells", "ravens-of-greyholt", "kestrel-watch"}
         epilogues |= report.coverage["epilogues"]
@@ -54,5 +59,6 @@ def test_a_run_of_seeds_plays_every_story_and_reaches_every_epilogue(ruleset: Pa
     assert len(epilogues) == 24
 
 
-def test_story_can_be_chosen_by_option(ruleset: PathOfDestinyRuleset, db: Any) -> None:
-    assert ruleset.new_game(db, 2, 5, {"story": "kestrel-watch"}).story.id == "kestrel-watch"
+def test_story_can_be_chosen_by_option(spec: GameSpec, db: Any) -> None:
+    engine = _engine(spec)
+    assert engine.new_game(engine.tables(db), 2, 5, {"story": "kestrel-watch"}).story.id == "kestrel-watch"

@@ -1,0 +1,118 @@
+"""`pnp i18n` as functions: extract a game's template, update its catalogs, report their status, write a
+pseudo-locale; and the translation findings `check` adds. The catalog work itself is pipeline/i18n/."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import PoFileError
+
+from pipeline.content.database import Database
+from pipeline.findings import Finding, Report
+from pipeline.i18n.catalogs import catalog_path, template_path
+from pipeline.i18n.checks import locale_findings
+from pipeline.i18n.pseudo import PSEUDO_LOCALE
+from pipeline.i18n.status import LocaleStatus, read_status
+from pipeline.i18n.workflow import Written, extract, pseudo, read_template, update
+from pipeline.rules.spec import GameSpec
+
+from .project import UsageError
+
+
+class ContentError(Exception):
+    """The game's content has errors: catalogs are not touched until it loads cleanly (the CLI exits 1)."""
+
+    def __init__(self, report: Report) -> None:
+        super().__init__(f"content has {report.summary()}; fix it first (pnp validate)")
+        self.report = report
+
+
+class CatalogError(Exception):
+    """A catalog or template that cannot be read (the CLI exits 1)."""
+
+
+@dataclass(frozen=True)
+class LoadedGame:
+    """A game with its content loaded cleanly, and where that content lives."""
+
+    spec: GameSpec
+    db: Database
+    root: Path
+
+    @property
+    def content_dir(self) -> Path:
+        return self.spec.content_dir(self.root)
+
+
+def load_game(spec: GameSpec, root: Path) -> LoadedGame:
+    """The game's database; content with errors raises ContentError (catalogs follow sound content only)."""
+    if not spec.content_dir(root).is_dir():
+        raise UsageError(f"no content for {spec.id} under {root}")
+    db, findings = spec.load(root)
+    report = Report(findings)
+    if not report.ok:
+        raise ContentError(report)
+    return LoadedGame(spec, db, root)
+
+
+def translated_locales(game: LoadedGame, chosen: Sequence[str] | None) -> list[str]:
+    """The locales asked for, or every declared locale that has a catalog (all but the source)."""
+    return list(chosen) if chosen else game.spec.info(game.db).translated_locales
+
+
+def extract_template(game: LoadedGame) -> Written:
+    """Write <game>/locales/messages.pot from the content (byte-stable: a re-run changes nothing)."""
+    return extract(game.spec.strings(game.db), game.content_dir, game.spec.id, game.root.resolve().parent)
+
+
+def _template(game: LoadedGame) -> Catalog:
+    try:
+        template = read_template(game.content_dir)
+    except PoFileError as exc:
+        raise CatalogError(f"cannot read the template: {exc}") from None
+    if template is None:
+        raise UsageError(f"{template_path(game.content_dir)} does not exist; run `pnp i18n extract --game {game.spec.id}` first")
+    return template
+
+
+def update_catalogs(game: LoadedGame, locales: Sequence[str] | None) -> list[tuple[Written, str]]:
+    """Merge messages.pot into each <locale>.po: changed English turns fuzzy (previous msgid kept)."""
+    template = _template(game)
+    try:
+        return [(update(template, game.content_dir, code, game.spec.id), code) for code in translated_locales(game, locales)]
+    except PoFileError as exc:
+        raise CatalogError(f"cannot read a catalog: {exc}") from None
+
+
+def catalog_statuses(game: LoadedGame, locales: Sequence[str] | None) -> list[LocaleStatus]:
+    """Per locale: total, translated, fuzzy, missing and obsolete entries against the current content."""
+    strings = game.spec.strings(game.db)
+    try:
+        return [read_status(strings, game.content_dir, code) for code in translated_locales(game, locales)]
+    except PoFileError as exc:
+        raise CatalogError(f"cannot read a catalog: {exc}") from None
+
+
+def write_pseudo(game: LoadedGame, locale: str = PSEUDO_LOCALE) -> Written:
+    """A pseudo-locale catalog (accented, ~40% longer, tokens kept) from messages.pot; never over a real locale."""
+    if locale in game.spec.info(game.db).locales and locale != PSEUDO_LOCALE:
+        raise UsageError(
+            f"{locale} is a real locale of {game.spec.id}; a pseudo-locale needs its own code (default {PSEUDO_LOCALE})"
+        )
+    existing = catalog_path(game.content_dir, locale)
+    if existing.exists() and locale != PSEUDO_LOCALE:
+        raise UsageError(f"{existing} exists and is not a pseudo-locale catalog; choose another code (default {PSEUDO_LOCALE})")
+    return pseudo(_template(game), game.content_dir, game.spec.id, locale)
+
+
+def i18n_findings(game: GameSpec, db: Database, root: Path, locales: Sequence[str]) -> list[Finding]:
+    """The translation findings of one loaded game for the locales asked (what `pnp check` adds)."""
+    info = game.info(db)
+    asked = [code for code in info.locales if code in locales] + [code for code in locales if code not in info.locales]
+    strings = game.strings(db)
+    if not strings or not asked:
+        return []  # a game without translatable content has no catalogs to check
+    return locale_findings(strings, game.content_dir(root), asked, info.source_locale)

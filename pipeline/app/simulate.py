@@ -1,0 +1,36 @@
+"""`simulate` as a function: seeded bot games of one game, and the report of what happened."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pipeline.findings import Report
+from pipeline.rules.simulation import SimulationReport, run_simulation
+from pipeline.rules.spec import GameSpec
+
+from .project import UsageError
+
+
+def simulate(game: GameSpec, root: Path, players: int, games: int, seed: int, bot: str) -> tuple[Report, SimulationReport | None]:
+    """Play seeded games (game i: seed + i). Content with errors is not played: (its report, None).
+
+    The report holds an error per failed game (crash, broken invariant, turn cap) with the seed that
+    reproduces it; `report.extra["simulation"]` the figures.
+    """
+    engine = game.engine
+    if engine is None:
+        raise UsageError(f"{game.id} has no rules engine to simulate")
+    known = sorted(engine.bots())
+    if bot not in known:
+        raise UsageError(f"{game.id} has no bot {bot!r}; its bots: {', '.join(known)}")
+    db, findings = game.load(root)
+    report = Report(findings)
+    if not report.ok:
+        return report, None
+    counts = engine.player_counts(db)
+    if players not in counts:
+        raise UsageError(f"{game.id} supports {', '.join(map(str, counts))} players, not {players}")
+    sim = run_simulation(engine, game.id, db, players, games, seed, bot)
+    report.extend(sim.findings(str(game.content_dir(root) / "game.yaml")))
+    report.extra["simulation"] = sim.to_dict()
+    return report, sim

@@ -1,0 +1,34 @@
+"""The `pnp` command: a thin layer that parses options, calls `pipeline.app` and prints its reports.
+
+Exit codes: 0 no errors (warnings allowed), 1 errors found, 2 usage error.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import typer
+
+from .build import build
+from .commands import check, games, schema, simulate, validate
+from .i18n import i18n_app
+
+app = typer.Typer(
+    name="pnp",
+    help="Print-and-play pipeline: check game content against its rules engine and render print-ready PDF.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+for command in (games, validate, check, simulate, build, schema):
+    app.command()(command)
+app.add_typer(i18n_app, name="i18n")
+
+
+def main() -> None:
+    """Console entry point; bad usage exits 2, never with a traceback for content."""
+    try:
+        app()
+    except KeyboardInterrupt:
+        sys.exit(130)

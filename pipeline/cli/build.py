@@ -1,0 +1,74 @@
+"""`pnp build`: options in, `pipeline.app.build.build` called, findings and one line per target out."""
+
+from __future__ import annotations
+
+import os
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from pipeline.app.build import build as run_build
+from pipeline.app.build import target_line
+from pipeline.app.project import content_root, project_folder, select_games
+from pipeline.build.targets import BuildOptions
+
+from .options import ContentOption, FormatOption, GameOption, LocaleOption
+from .reporter import Format, emit, usage_exits
+
+
+class Paper(StrEnum):
+    a4 = "a4"
+    letter = "letter"
+
+
+class Backs(StrEnum):
+    duplex = "duplex"
+    gutter = "gutter"
+    none = "none"
+
+
+class Target(StrEnum):
+    cards = "cards"
+    tokens = "tokens"
+    tts = "tts"
+    boards = "boards"
+    help = "help"
+    guides = "guides"
+
+
+@usage_exits
+def build(
+    game: GameOption = None,
+    locale: LocaleOption = None,
+    paper: Annotated[Paper, typer.Option("--paper", help="a4 or letter.")] = Paper.a4,
+    backs: Annotated[Backs, typer.Option("--backs", help="duplex, gutter (fold) or none.")] = Backs.duplex,
+    target: Annotated[
+        list[Target] | None,
+        typer.Option("--target", "-t", help="cards, tokens, tts, boards, help, guides; default: all the game has."),
+    ] = None,
+    out: Annotated[Path, typer.Option("--out", help="Output folder.")] = Path("output"),
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes.")] = min(4, os.cpu_count() or 1),
+    back_offset: Annotated[float, typer.Option("--back-offset", help="Shift duplex backs right by this many mm.")] = 0.0,
+    format: FormatOption = Format.text,
+    content: ContentOption = None,
+    layouts: Annotated[Path | None, typer.Option("--layouts", help="Layouts folder; default: ./layouts.")] = None,
+    cache_dir: Annotated[Path, typer.Option("--cache-dir", help="Build cache folder.")] = Path(".pnp-cache"),
+    force: Annotated[bool, typer.Option("--force", help="Rebuild even what the cache says is up to date.")] = False,
+    allow_incomplete: Annotated[
+        bool, typer.Option("--allow-incomplete", help="Build a locale with untranslated strings, printing them in English.")
+    ] = False,
+) -> None:
+    """Render print-ready PDFs (cards, tokens, boards, help cards) and digital-table PNGs for each game and locale."""
+    root = content_root(content)
+    games = select_games(game, root)
+    options = BuildOptions(out, root, project_folder(layouts, "layouts"), cache_dir, paper.value, backs.value, back_offset,
+                           force, allow_incomplete)
+    result = run_build(games, options, locale, [t.value for t in target] if target else None, jobs)
+    report = result.report
+    lines = [target_line(r) for r in result.records]
+    lines.append(f"build: {report.summary()}; {result.built} target(s) built, {len(result.records) - result.built} up to date, "
+                 f"{result.seconds:.2f}s")
+    emit(report, format, "\n".join(lines))
+    raise typer.Exit(report.exit_code)

@@ -1,0 +1,121 @@
+"""`pnp games`, `validate`, `check`, `simulate` and `schema`: options in, an application function called, its report out."""
+
+from __future__ import annotations
+
+import json
+from enum import StrEnum
+from typing import Annotated
+
+import typer
+
+from pipeline.app import check as checking
+from pipeline.app.project import content_root, select_games
+from pipeline.app.simulate import simulate as run_simulate
+from pipeline.rules.simulation import SimulationReport
+
+from .options import ContentOption, FormatOption, GameOption, LocaleOption, OneGame
+from .reporter import Format, emit, fail, usage_exits
+
+
+def counts_line(stats: dict[str, dict[str, int]]) -> str:
+    parts = []
+    for game_id, counts in stats.items():
+        shown = ", ".join(f"{n} {name.replace('_', ' ')}" for name, n in counts.items() if "." not in name)
+        parts.append(f"{game_id}: {shown}")
+    return "; ".join(parts)
+
+
+@usage_exits
+def games(content: ContentOption = None, format: FormatOption = Format.text) -> None:
+    """List games, their packs, locales and component counts."""
+    root = content_root(content)
+    rows = checking.games_info(select_games(None, root), root)
+    if format is Format.json:
+        typer.echo(json.dumps({"games": [row.__dict__ for row in rows]}, indent=2, ensure_ascii=False))
+        return
+    for info in rows:
+        typer.echo(f"{info.id}  {info.name}")
+        typer.echo(f"  packs: {', '.join(info.packs)}   locales: {', '.join(info.locales)}")
+        typer.echo("  " + ", ".join(f"{n} {name.replace('_', ' ')}" for name, n in info.counts.items()))
+
+
+@usage_exits
+def validate(game: GameOption = None, content: ContentOption = None, format: FormatOption = Format.text) -> None:
+    """Load every content file, check it against the schema and models, resolve references, count components."""
+    root = content_root(content)
+    report = checking.validate(select_games(game, root), root)
+    emit(report, format, f"validate: {report.summary()} ({counts_line(report.extra['stats'])})")
+    raise typer.Exit(report.exit_code)
+
+
+@usage_exits
+def check(
+    game: GameOption = None, locale: LocaleOption = None, content: ContentOption = None, format: FormatOption = Format.text
+) -> None:
+    """Validate, run every consistency rule, a seeded simulation smoke run, the translation checks and the
+    text-fit check of each locale (default: every locale the game declares)."""
+    root = content_root(content)
+    report = checking.check(select_games(game, root), root, locale)
+    emit(report, format, f"check: {report.summary()} ({counts_line(report.extra['stats'])})")
+    raise typer.Exit(report.exit_code)
+
+
+class BotName(StrEnum):
+    random = "random"
+    greedy = "greedy"
+
+
+@usage_exits
+def simulate(
+    game: OneGame,
+    players: Annotated[int, typer.Option("--players", "-p", min=1, help="Number of players.")] = 2,
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Number of games; game i uses seed + i.")] = 100,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the first game.")] = 1,
+    bot: Annotated[BotName, typer.Option("--bot", help="random (uniform legal actions) or greedy (plays to win).")] = (
+        BotName.greedy
+    ),
+    content: ContentOption = None,
+    format: FormatOption = Format.text,
+) -> None:
+    """Play seeded games with bots; report completion, turns, wins and content coverage; exit 1 on any failed game."""
+    root = content_root(content)
+    spec = select_games([game], root)[0]
+    report, sim = run_simulate(spec, root, players, games, seed, bot.value)
+    if sim is None:
+        emit(report, format, f"simulate: the content of {spec.id} has errors; fix them first ({report.summary()})")
+    else:
+        emit(report, format, simulation_summary(sim))
+    raise typer.Exit(report.exit_code)
+
+
+def simulation_summary(sim: SimulationReport) -> str:
+    figures = sim.turn_figures()
+    seeds = f"seeds {sim.seed}–{sim.seed + sim.games - 1}"
+    lines = [
+        f"simulate {sim.game}: {sim.completed}/{sim.games} games completed with {sim.players} player(s), bot {sim.bot}, {seeds}",
+        f"  turns per game: mean {figures['mean']:.1f}, median {figures['median']:.1f}, max {figures['max']:.0f}",
+        "  wins by school: " + ", ".join(f"{k} {v}" for k, v in sorted(sim.wins_by_faction.items())),
+        "  wins by seat: " + ", ".join(f"{k + 1}: {v}" for k, v in sorted(sim.wins_by_seat.items())),
+    ]
+    for name, ids in sorted(sim.coverage.items()):
+        lines.append(f"  coverage {name}: {len(ids)}/{sim.totals.get(name, len(ids))}")
+    return "\n".join(lines)
+
+
+@usage_exits
+def schema(
+    check: Annotated[bool, typer.Option("--check", help="Fail (exit 1) if a committed schema is missing or stale.")] = False,
+    content: ContentOption = None,
+) -> None:
+    """Write the JSON Schemas of every game's content files into <content>/schema/ (or verify them)."""
+    root = content_root(content)
+    if not root.is_dir():
+        raise fail(f"content folder {root} does not exist")
+    written, stale = checking.schemas(root / "schema", check)
+    for path in written:
+        typer.echo(f"wrote {path}")
+    for path in stale:
+        typer.echo(f"{path}:1:1: error SCHEMA-STALE: schema is missing or out of date; run `pnp schema`")
+    if stale:
+        raise typer.Exit(1)
+    typer.echo("schemas are up to date" if check else "schemas written")

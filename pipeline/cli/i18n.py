@@ -1,0 +1,112 @@
+"""`pnp i18n`: options in, `pipeline.app.i18n` called, what was written (or the status) out."""
+
+from __future__ import annotations
+
+import json
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from pipeline.app import i18n
+from pipeline.app.project import content_root, select_games
+from pipeline.i18n.pseudo import PSEUDO_LOCALE
+from pipeline.i18n.workflow import Written
+
+from .options import ContentOption, LocaleOption, OneGame
+from .reporter import fail, usage_exits
+
+i18n_app = typer.Typer(
+    help="Translation catalogs (gettext, via Babel): extract, update, status, pseudo.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+
+class ListFormat(StrEnum):
+    text = "text"
+    json = "json"
+
+
+FormatOption = Annotated[ListFormat, typer.Option("--format", "-f", help="text or json.")]
+
+
+def _load(game_id: str, content: Path | None) -> i18n.LoadedGame:
+    """The game with its content loaded; content with errors prints them and exits 1."""
+    root = content_root(content)
+    try:
+        return i18n.load_game(select_games([game_id], root)[0], root)
+    except i18n.ContentError as exc:
+        typer.echo(exc.report.to_text(f"i18n: {exc}"))
+        raise typer.Exit(1) from None
+
+
+def _show(game: str, files: list[tuple[Written, str]], fmt: ListFormat) -> None:
+    """What a command wrote: one line per catalog, or one JSON object."""
+    if fmt is ListFormat.json:
+        written = [
+            {"path": str(w.path), "locale": code or None, "changed": w.changed, "messages": w.messages} for w, code in files
+        ]
+        typer.echo(json.dumps({"game": game, "written": written}, indent=2))
+        return
+    for written_file, code in files:
+        state = "wrote" if written_file.changed else "unchanged"
+        locale = f", {code}" if code else ""
+        typer.echo(f"{state} {written_file.path} ({written_file.messages} messages{locale})")
+
+
+@i18n_app.command("extract")
+@usage_exits
+def extract_command(game: OneGame, content: ContentOption = None, format: FormatOption = ListFormat.text) -> None:
+    """Write <game>/locales/messages.pot from the content (byte-stable: a re-run changes nothing)."""
+    loaded = _load(game, content)
+    _show(loaded.spec.id, [(i18n.extract_template(loaded), "")], format)
+
+
+@i18n_app.command("update")
+@usage_exits
+def update_command(
+    game: OneGame, locale: LocaleOption = None, content: ContentOption = None, format: FormatOption = ListFormat.text
+) -> None:
+    """Merge messages.pot into each <locale>.po: changed English turns fuzzy (previous msgid kept)."""
+    loaded = _load(game, content)
+    try:
+        _show(loaded.spec.id, i18n.update_catalogs(loaded, locale), format)
+    except i18n.CatalogError as exc:
+        raise fail(str(exc), 1) from None
+
+
+@i18n_app.command("status")
+@usage_exits
+def status_command(
+    game: OneGame, locale: LocaleOption = None, content: ContentOption = None, format: FormatOption = ListFormat.text
+) -> None:
+    """Per locale: total, translated, fuzzy, missing and obsolete entries against the current content."""
+    loaded = _load(game, content)
+    try:
+        statuses = i18n.catalog_statuses(loaded, locale)
+    except i18n.CatalogError as exc:
+        raise fail(str(exc), 1) from None
+    if format is ListFormat.json:
+        typer.echo(json.dumps({"game": loaded.spec.id, "locales": [s.as_dict() for s in statuses]}, indent=2))
+        return
+    for status in statuses:
+        typer.echo(status.as_text())
+
+
+@i18n_app.command("pseudo")
+@usage_exits
+def pseudo_command(
+    game: OneGame,
+    locale: Annotated[str, typer.Option("--locale", "-l", help="Pseudo-locale code.")] = PSEUDO_LOCALE,
+    content: ContentOption = None,
+    format: FormatOption = ListFormat.text,
+) -> None:
+    """Write a pseudo-locale catalog (accented, ~40% longer, tokens kept) from messages.pot."""
+    loaded = _load(game, content)
+    try:
+        _show(loaded.spec.id, [(i18n.write_pseudo(loaded, locale), locale)], format)
+    except i18n.CatalogError as exc:
+        raise fail(str(exc), 1) from None

@@ -1,0 +1,117 @@
+"""The Witcher: Old World, described once: its files, checks, text, engine, print and guide parts.
+
+Engine, print and guide modules are imported inside the functions that use them, so `pnp validate`
+does not pay for loading them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from pipeline.content.database import Database
+from pipeline.rules.spec import EngineSpec, GameInfo, GameSpec, GuideSpec, PrintSpec, player_counts_of
+
+from .checks import run_checks
+from .checks.counts import actual_counts
+from .content import OldWorldContent
+from .models import FILE_KINDS
+
+if TYPE_CHECKING:
+    from pipeline.i18n.localizer import Localizer
+    from pipeline.i18n.messages import SourceString
+    from pipeline.rules.boards import Boards
+    from pipeline.rules.components import Components
+    from pipeline.rules.engine import Bot
+    from pipeline.rules.guide import GuideDocument
+
+    from .engine import GameState, Tables
+
+ID = "old-world"
+NAME = "The Witcher: Old World"
+
+
+def info(db: Database) -> GameInfo:
+    content = OldWorldContent(db)
+    manifest = content.manifest
+    return GameInfo(
+        id=ID,
+        name=manifest.name if manifest else NAME,
+        packs=[p.id for p in manifest.packs] if manifest else [],
+        locales=list(manifest.locales) if manifest else [],
+        counts=actual_counts(content),
+        source_locale=manifest.source_locale if manifest else "en",
+    )
+
+
+def strings(db: Database) -> list[SourceString]:
+    from .strings import translatable_strings
+
+    return translatable_strings(db)
+
+
+def localizer(db: Database, locale: str) -> Localizer:
+    from .texts import localizer as make
+
+    return make(db, locale)
+
+
+def tables(db: Database) -> Tables:
+    from .engine import Tables
+
+    return Tables.from_content(OldWorldContent(db))
+
+
+def new_game(tables: Tables, players: int, seed: int, options: Mapping[str, Any] | None = None) -> GameState:
+    from .engine import new_game as start
+
+    return start(tables, players, seed, options)
+
+
+def player_counts(db: Database) -> list[int]:
+    manifest = OldWorldContent(db).manifest
+    return player_counts_of(manifest.setup) if manifest else []
+
+
+def bots() -> Mapping[str, Callable[[int], Bot]]:
+    from .bots import BOTS
+
+    return BOTS
+
+
+def components(db: Database, localizer: Localizer) -> Components:
+    from .components import old_world_components
+
+    return old_world_components(db, localizer)
+
+
+def boards(db: Database, localizer: Localizer) -> Boards:
+    from .board import old_world_boards
+
+    return old_world_boards(db, localizer)
+
+
+def reference_guide(db: Database, localizer: Localizer) -> GuideDocument:
+    from .guide import guide_document
+
+    return guide_document(db, localizer.locale, localizer.text)
+
+
+def player_aid(db: Database, localizer: Localizer) -> GuideDocument:
+    from .guide import player_aid_document
+
+    return player_aid_document(db, localizer.locale, localizer.text)
+
+
+SPEC = GameSpec(
+    id=ID,
+    name=NAME,
+    file_kinds=FILE_KINDS,
+    checks=run_checks,
+    info=info,
+    localizer=localizer,
+    strings=strings,
+    engine=EngineSpec(tables=tables, new_game=new_game, player_counts=player_counts, bots=bots),
+    printing=PrintSpec(components=components, boards=boards),
+    guide=GuideSpec(reference=reference_guide, player_aid=player_aid),
+)

@@ -1,0 +1,112 @@
+"""A game, described once: what the pipeline may ask of it.
+
+A `GameSpec` is a frozen value. Commands and build targets read its fields; an optional part that
+is None is a thing the game does not have (no engine, nothing to print, no guide). Nothing is
+sniffed at run time and no module is named in a string: a part that is costly to import is a
+function that imports its module when it is called, so `pnp validate` never loads an engine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from pipeline.content.database import Database, load_database
+from pipeline.content.models import ContentFile
+from pipeline.findings import Finding
+from pipeline.i18n.messages import SourceString
+
+if TYPE_CHECKING:
+    from pipeline.i18n.localizer import Localizer
+    from pipeline.rules.boards import Boards
+    from pipeline.rules.components import Components
+    from pipeline.rules.engine import Bot, State
+    from pipeline.rules.guide import GuideDocument
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What `pnp games` shows of one game's content."""
+
+    id: str
+    name: str
+    packs: list[str]
+    locales: list[str]
+    counts: dict[str, int]
+    source_locale: str = "en"
+
+    @property
+    def translated_locales(self) -> list[str]:
+        """The declared locales other than the source (the ones with a catalog)."""
+        return [code for code in self.locales if code != self.source_locale]
+
+
+@dataclass(frozen=True)
+class EngineSpec:
+    """A rules engine: seeded games that bots play (pipeline/rules/simulation.py drives them).
+
+    `tables` turns a database into the engine's read-only content tables, once per run;
+    `new_game(tables, players, seed, options)` starts a game at its first decision.
+    """
+
+    tables: Callable[[Database], Any]
+    new_game: Callable[[Any, int, int, Mapping[str, Any] | None], State]
+    player_counts: Callable[[Database], list[int]]
+    # The bots by name (each a factory: seed -> Bot), imported when first asked for.
+    bots: Callable[[], Mapping[str, Callable[[int], Bot]]]
+
+
+@dataclass(frozen=True)
+class PrintSpec:
+    """What `pnp build` draws from layouts: components (cards, tokens, help cards) and, optionally, boards."""
+
+    components: Callable[[Database, Localizer], Components]
+    boards: Callable[[Database, Localizer], Boards] | None = None
+
+
+@dataclass(frozen=True)
+class GuideSpec:
+    """The reference guide of a locale and, optionally, a short player aid."""
+
+    reference: Callable[[Database, Localizer], GuideDocument]
+    player_aid: Callable[[Database, Localizer], GuideDocument] | None = None
+
+
+def _no_strings(db: Database) -> list[SourceString]:
+    return []
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """One game: its content files, its rules on the content, its text, and the optional parts."""
+
+    id: str
+    name: str
+    file_kinds: tuple[type[ContentFile], ...]
+    # The game's rules on a loaded database. structure_only: what `validate` proves (references
+    # resolve, counts match, numbered decks hold); otherwise every consistency rule too.
+    checks: Callable[[Database, bool], list[Finding]]
+    info: Callable[[Database], GameInfo]
+    # Printed text in a locale: the game's catalog, message templates and effect sentences.
+    localizer: Callable[[Database, str], Localizer]
+    # Every translatable string of the content, with its msgctxt and source position.
+    strings: Callable[[Database], list[SourceString]] = _no_strings
+    engine: EngineSpec | None = None
+    printing: PrintSpec | None = None
+    guide: GuideSpec | None = None
+
+    def content_dir(self, content_root: Path) -> Path:
+        return content_root / self.id
+
+    def load(self, content_root: Path) -> tuple[Database, list[Finding]]:
+        return load_database(self.content_dir(content_root), self.id, self.file_kinds)
+
+    def stats(self, db: Database) -> dict[str, Any]:
+        return dict(self.info(db).counts)
+
+
+def player_counts_of(setup: Sequence[Any]) -> list[int]:
+    """The player counts a manifest's setup table supports (one profile per count)."""
+    return sorted({profile.players for profile in setup})
