@@ -7,7 +7,7 @@ from typing import Never
 from pipeline.content.database import Database
 from pipeline.findings import Finding
 from pipeline.i18n.messages import SourceString
-from pipeline.rules.effects import EffectRegistry
+from pipeline.rules.effects import Effect, EffectRegistry
 from pipeline.rules.guide import GuideDocument
 from pipeline.rules.ruleset import GameInfo, Ruleset
 
@@ -21,7 +21,7 @@ from .strings import translatable_strings
 # This game ships a rules reference guide, not cards: no component here carries a structured
 # effect, so its vocabulary is the empty union (`Never`). The registry is real (it indexes, it
 # answers `in`, its JSON Schema would have no effect classes); a card game would list its classes here.
-EFFECTS = EffectRegistry(Never)
+EFFECTS: EffectRegistry[Effect] = EffectRegistry(Never)
 
 
 class AdventureGameRuleset(Ruleset):
