@@ -102,9 +102,6 @@ class EffectRegistry(Generic[E]):
     def __iter__(self) -> Iterator[type[E]]:
         return iter(self.classes.values())
 
-    def names(self) -> list[str]:
-        return sorted(self.classes)
-
     def contexts(self) -> Iterator[str]:
         """Every msgctxt a class of the registry can print with, in union order."""
         for cls in self:

@@ -31,15 +31,6 @@ def test_the_guide_has_its_40_entries_and_the_stated_counts(content_root: Path) 
     assert game.info(db).locales == ["en", "de"]
 
 
-def test_the_effect_registry_is_real_and_empty() -> None:
-    effects = find_game(GAME).effects
-    assert len(effects) == 0
-    assert "gain-gold" not in effects
-    assert effects.names() == []
-
-
-
-
 def test_every_string_has_a_stable_context_and_is_in_the_template(content_root: Path) -> None:
     game = find_game(GAME)
     db, _ = game.load(content_root)

@@ -31,7 +31,7 @@ def db() -> Database:
 def test_every_effect_of_the_content_prints_a_whole_sentence_in_english_and_german(db: Database) -> None:
     content = OldWorldContent(db)
     used = {type(e).type_name() for e in _all_effects(content)}
-    assert used <= set(EFFECTS.names())
+    assert used <= {cls.type_name() for cls in EFFECTS}
     for locale in ("en", "de"):
         localizer = texts.localizer(db, locale)
         for effect in _all_effects(content):
