@@ -2,10 +2,11 @@
 
 A game lists its effect classes in one discriminated union, the only list of them. Each class does
 three jobs: it validates content (its JSON Schema is generated from it), it prints as one sentence
-(its `sentence()`, a message of the template `<family>:<type>[:<variant>]`), and it runs in the
-engine (a function the game's engine package registers for it in an `EffectTable`).
-`EffectRegistry` indexes a union and refuses a class without a sentence; an `EffectTable` refuses
-to be built while a class of its union has no code. Both fail at import, never in a game.
+(its `sentence()`, a message of the template `<family>:<type>[:<variant>]`; a plain sentence only
+names its `printed` fields), and it runs in the engine (a function the game's engine package
+registers for it in an `EffectTable`). `EffectRegistry` indexes a union and refuses a class without
+a sentence; an `EffectTable` refuses to be built while a class of its union has no code. Both fail
+at import, never in a game.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from pipeline.i18n.messages import Message, Param
 
 
 class Effect(BaseModel):
-    """Base of every effect class. Subclasses declare `type: Literal["..."]` and define `sentence()`."""
+    """Base of every effect class. Subclasses declare `type: Literal["..."]` and how they print."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -29,6 +30,9 @@ class Effect(BaseModel):
     # The template variants a sentence may pick ("" is the plain template). German needs some
     # sentences per attribute, terrain or card source (gender, case): `effect:raise-attribute:defense`.
     variants: ClassVar[tuple[str, ...]] = ("",)
+    # The fields a plain sentence fills in, each as the placeholder of its name (`{amount}`);
+    # None: the class defines its own `sentence()`.
+    printed: ClassVar[tuple[str, ...] | None] = None
 
     @classmethod
     def type_name(cls) -> str:
@@ -36,10 +40,16 @@ class Effect(BaseModel):
         return str(args[0]) if args else ""
 
     def sentence(self) -> Message:
-        """The message that prints this effect. Every class of a registry defines its own."""
-        raise NotImplementedError(f"effect class {type(self).__name__} has no printed sentence")
+        """The message that prints this effect: the plain template with the `printed` fields, or the class's own."""
+        if self.printed is None:
+            raise NotImplementedError(f"effect class {type(self).__name__} has no printed sentence")
+        return self.message(**{name: self.printed_value(name) for name in self.printed})
 
-    def message(self, variant: str = "", **params: Param) -> Message:
+    def printed_value(self, name: str) -> Param:
+        """A field's value as a plain sentence shows it (a game may print some values as icons)."""
+        return getattr(self, name)
+
+    def message(self, variant: str = "", /, **params: Param) -> Message:
         """This effect's template in one of its declared variants, with the values of its placeholders."""
         if variant not in self.variants:
             raise ValueError(f"{type(self).__name__} does not declare the variant {variant!r}")
@@ -96,8 +106,11 @@ class EffectRegistry(Generic[E]):
         if len(self.classes) != len(classes):
             raise TypeError("two effect classes share a type name")
         for cls in classes:
-            if cls.sentence is Effect.sentence:
-                raise TypeError(f"effect class {cls.__name__} has no printed sentence: define its sentence()")
+            if cls.printed is None and cls.sentence is Effect.sentence:
+                raise TypeError(f"effect class {cls.__name__} has no printed sentence: declare `printed` or define sentence()")
+            unknown = [name for name in cls.printed or () if name not in cls.model_fields]
+            if unknown:
+                raise TypeError(f"effect class {cls.__name__} prints {', '.join(unknown)}, which it does not have")
 
     def __iter__(self) -> Iterator[type[E]]:
         return iter(self.classes.values())

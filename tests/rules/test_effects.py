@@ -25,11 +25,9 @@ from tests.conftest import CONTENT
 
 
 class Gain(Effect):
+    printed = ("amount",)
     type: Literal["gain"]
     amount: int = 1
-
-    def sentence(self) -> Message:
-        return self.message(amount=self.amount)
 
 
 class Pay(Effect):
@@ -100,6 +98,16 @@ def test_a_table_holds_one_function_per_class_of_its_union() -> None:
         table.register(Gain)(gain)
     with pytest.raises(TypeError, match="Effect is not an effect class of this executor table"):
         table.register(Effect)(gain)
+
+
+def test_a_plain_sentence_prints_only_fields_the_class_has() -> None:
+    class Typo(Effect):
+        printed = ("amuont",)
+        type: Literal["typo"]
+        amount: int
+
+    with pytest.raises(TypeError, match="Typo prints amuont, which it does not have"):
+        EffectRegistry(Typo)
 
 
 def test_two_classes_with_one_type_name_fail() -> None:

@@ -74,19 +74,15 @@ def sentences(effects: Sequence[Effect]) -> tuple[Message, ...]:
 
 
 class GainGold(OwEffect):
+    printed = ("amount",)
     type: Literal["gain-gold"]
     amount: Amount
 
-    def sentence(self) -> Message:
-        return self.message(amount=self.amount)
-
 
 class LoseGold(OwEffect):
+    printed = ("amount",)
     type: Literal["lose-gold"]
     amount: Amount
-
-    def sentence(self) -> Message:
-        return self.message(amount=self.amount)
 
 
 class RaiseAttribute(OwEffect):
@@ -113,47 +109,37 @@ class LowerAttribute(OwEffect):
 
 class RaiseShield(OwEffect):
     in_combo = True
+    printed = ("amount",)
     type: Literal["raise-shield"]
     amount: Amount
 
-    def sentence(self) -> Message:
-        return self.message(amount=self.amount)
-
 
 class LowerShield(OwEffect):
+    printed = ("amount",)
     type: Literal["lower-shield"]
     amount: Amount
-
-    def sentence(self) -> Message:
-        return self.message(amount=self.amount)
 
 
 class SetShield(OwEffect):
     """Set the Shield to a value (capped by Defense); `value: 0` breaks it."""
 
+    printed = ("value",)
     type: Literal["set-shield"]
     value: Annotated[int, Field(ge=0, le=5)]
-
-    def sentence(self) -> Message:
-        return self.message(value=self.value)
 
 
 class LowerDefenseThisFight(OwEffect):
     """For this fight only, Defense counts lower; Shield drops to the new maximum."""
 
+    printed = ("amount",)
     type: Literal["lower-defense-this-fight"]
     amount: Amount = 1
 
-    def sentence(self) -> Message:
-        return self.message(amount=self.amount)
-
 
 class GainPotion(OwEffect):
+    printed = ("amount",)
     type: Literal["gain-potion"]
     amount: Amount = 1
-
-    def sentence(self) -> Message:
-        return self.message(amount=self.amount)
 
 
 class DiscardPotions(OwEffect):
@@ -170,11 +156,9 @@ class DiscardPotions(OwEffect):
 
 class DrawCards(OwEffect):
     in_combo = True
+    printed = ("amount",)
     type: Literal["draw-cards"]
     amount: Amount
-
-    def sentence(self) -> Message:
-        return self.message(amount=self.amount)
 
 
 class DrawModifier(OwEffect):
@@ -197,19 +181,15 @@ class DrawModifier(OwEffect):
 
 class DiscardRandomFromHand(OwEffect):
     in_combo = True
+    printed = ("amount",)
     type: Literal["discard-random-from-hand"]
     amount: Amount
 
-    def sentence(self) -> Message:
-        return self.message(amount=self.amount)
-
 
 class DiscardFromDeckTop(OwEffect):
+    printed = ("amount",)
     type: Literal["discard-from-deck-top"]
     amount: Amount
-
-    def sentence(self) -> Message:
-        return self.message(amount=self.amount)
 
 
 class TrashCards(OwEffect):
@@ -226,50 +206,40 @@ class TakeTopOfDiscard(OwEffect):
     """Take the top card of your discard pile into your hand (fight step 3c)."""
 
     in_combo = True
+    printed = ()
     type: Literal["take-top-of-discard"]
-
-    def sentence(self) -> Message:
-        return self.message()
 
 
 class SearchDiscardForAny(OwEffect):
     """Take any one card of your choice from your discard pile into your hand."""
 
     in_combo = True
+    printed = ()
     type: Literal["search-discard-for-any"]
-
-    def sentence(self) -> Message:
-        return self.message()
 
 
 class ReturnThisCardToHand(OwEffect):
     """After the combo resolves, this card goes back to hand instead of the discard pile."""
 
     in_combo = True
+    printed = ()
     type: Literal["return-this-card-to-hand"]
-
-    def sentence(self) -> Message:
-        return self.message()
 
 
 class PutBackOnDeck(OwEffect):
     """Put cards from hand back on top of your deck in any order."""
 
     in_combo = True
+    printed = ("amount",)
     type: Literal["put-back-on-deck"]
     amount: Amount
-
-    def sentence(self) -> Message:
-        return self.message(amount=self.amount)
 
 
 class LookAtDeck(OwEffect):
     """Look through your deck (then shuffle it)."""
 
+    printed = ()
     type: Literal["look-at-deck"]
-
-    def sentence(self) -> Message:
-        return self.message()
 
 
 class GainMarketCard(OwEffect):
@@ -295,18 +265,14 @@ class GainMarketCard(OwEffect):
 class GainZeroCostCard(OwEffect):
     """Add a printed-0-cost market card to your discard pile (the standard penalty)."""
 
+    printed = ()
     type: Literal["gain-zero-cost-card"]
-
-    def sentence(self) -> Message:
-        return self.message()
 
 
 class TrashMarketCards(OwEffect):
+    printed = ("amount",)
     type: Literal["trash-market-cards"]
     amount: Amount
-
-    def sentence(self) -> Message:
-        return self.message(amount=self.amount)
 
 
 # --- Fight -------------------------------------------------------------------------------------
@@ -314,21 +280,17 @@ class TrashMarketCards(OwEffect):
 
 class DealDamage(OwEffect):
     in_combo = True
+    printed = ("amount",)
     type: Literal["deal-damage"]
     amount: Amount
-
-    def sentence(self) -> Message:
-        return self.message(amount=self.amount)
 
 
 class ExtraComboCard(OwEffect):
     """Add cards to this combo ignoring extension colours."""
 
+    printed = ("amount",)
     type: Literal["extra-combo-card"]
     amount: Amount = 1
-
-    def sentence(self) -> Message:
-        return self.message(amount=self.amount)
 
 
 class PeekOpponentDeck(OwEffect):
@@ -349,19 +311,15 @@ class PeekOpponentDeck(OwEffect):
 class MonsterChoosesWorseAttack(OwEffect):
     """The monster's controller picks the attack half that costs the witcher more cards."""
 
+    printed = ()
     type: Literal["monster-chooses-worse-attack"]
-
-    def sentence(self) -> Message:
-        return self.message()
 
 
 class IgnoreTrailFirstStrike(OwEffect):
     """The monster acts first even if the witcher holds its Trail."""
 
+    printed = ()
     type: Literal["monster-strikes-first"]
-
-    def sentence(self) -> Message:
-        return self.message()
 
 
 # --- Map, trails, quests, events ----------------------------------------------------------------
@@ -389,11 +347,9 @@ class StartQuest(OwEffect):
 
 
 class EnterEvent(OwEffect):
+    printed = ("event",)
     type: Literal["enter-event"]
     event: Annotated[int, Field(ge=1)]
-
-    def sentence(self) -> Message:
-        return self.message(event=self.event)
 
 
 class DieBranch(ContentModel):

@@ -14,7 +14,7 @@ from typing import Annotated, ClassVar, Literal, Union
 
 from pydantic import Field
 
-from pipeline.i18n.messages import Message
+from pipeline.i18n.messages import Message, Param
 from pipeline.rules.effects import Effect, EffectRegistry
 
 from .enums import Color, Side, Symbol
@@ -36,6 +36,15 @@ class PodEffect(Effect):
     # The glossary id of reference §13 (C-* / E-*), or "" for an effect only stories and boards use.
     glossary: ClassVar[str] = ""
 
+    def printed_value(self, name: str) -> Param:
+        """Symbols and colours print as icons, so one sentence serves every symbol."""
+        value = getattr(self, name)
+        if isinstance(value, (Symbol, Color)):
+            return icon(value.value)
+        if isinstance(value, list):
+            return " ".join(icon(item.value) for item in value)
+        return value
+
 
 class PodCondition(PodEffect):
     """A condition prints as a phrase before the effect (`condition:have-symbol`)."""
@@ -50,33 +59,27 @@ class HaveSymbol(PodCondition):
     """C-HAVE-SYM: you have 1 of a symbol (pool, earlier timeline cards or this card)."""
 
     glossary = "C-HAVE-SYM"
+    printed = ("symbol",)
     type: Literal["have-symbol"]
     symbol: Symbol
-
-    def sentence(self) -> Message:
-        return self.message(symbol=icon(self.symbol.value))
 
 
 class HaveColor(PodCondition):
     """C-HAVE-COL: a card of this colour is in your timeline."""
 
     glossary = "C-HAVE-COL"
+    printed = ("color",)
     type: Literal["have-color"]
     color: Color
-
-    def sentence(self) -> Message:
-        return self.message(color=icon(self.color.value))
 
 
 class PaySymbol(PodCondition):
     """C-LOSE-1: lose 1 of a symbol."""
 
     glossary = "C-LOSE-1"
+    printed = ("symbol",)
     type: Literal["pay-symbol"]
     symbol: Symbol
-
-    def sentence(self) -> Message:
-        return self.message(symbol=icon(self.symbol.value))
 
 
 class PaySymbolScaled(PodCondition):
@@ -84,11 +87,9 @@ class PaySymbolScaled(PodCondition):
 
     scaled = True
     glossary = "C-LOSE-123"
+    printed = ("symbol",)
     type: Literal["pay-symbol-scaled"]
     symbol: Symbol
-
-    def sentence(self) -> Message:
-        return self.message(symbol=icon(self.symbol.value))
 
 
 class PayInactiveScaled(PodCondition):
@@ -96,34 +97,28 @@ class PayInactiveScaled(PodCondition):
 
     scaled = True
     glossary = "C-LOSE-INACT-123"
+    printed = ()
     type: Literal["pay-inactive-scaled"]
-
-    def sentence(self) -> Message:
-        return self.message()
 
 
 class ColorsAtLeast(PodCondition):
     """C-COL-GE2 / C-COL-GE3: at least `count` cards of a colour in your timeline."""
 
     glossary = "C-COL-GE"
+    printed = ("color", "count")
     type: Literal["colors-at-least"]
     color: Color
     count: CardCount
-
-    def sentence(self) -> Message:
-        return self.message(color=icon(self.color.value), count=self.count)
 
 
 class ColorsExactly(PodCondition):
     """C-COL-EQ1 / C-COL-EQ2: exactly `count` cards of a colour in your timeline (fails with more)."""
 
     glossary = "C-COL-EQ"
+    printed = ("color", "count")
     type: Literal["colors-exactly"]
     color: Color
     count: CardCount
-
-    def sentence(self) -> Message:
-        return self.message(color=icon(self.color.value), count=self.count)
 
 
 class ColorsScaled(PodCondition):
@@ -131,11 +126,9 @@ class ColorsScaled(PodCondition):
 
     scaled = True
     glossary = "C-COL-123"
+    printed = ("color",)
     type: Literal["colors-scaled"]
     color: Color
-
-    def sentence(self) -> Message:
-        return self.message(color=icon(self.color.value))
 
 
 class InactiveScaled(PodCondition):
@@ -143,10 +136,8 @@ class InactiveScaled(PodCondition):
 
     scaled = True
     glossary = "C-INACT-123"
+    printed = ()
     type: Literal["inactive-scaled"]
-
-    def sentence(self) -> Message:
-        return self.message()
 
 
 # --- Effects (reference §13, right list) --------------------------------------------------------
@@ -156,11 +147,9 @@ class GainXp(PodEffect):
     """E-XP3 (amount 3 on action cards); also story rewards and alliance cards (gain 1 XP)."""
 
     glossary = "E-XP3"
+    printed = ("amount",)
     type: Literal["gain-xp"]
     amount: Amount
-
-    def sentence(self) -> Message:
-        return self.message(amount=self.amount)
 
 
 class GainXpScaled(PodEffect):
@@ -168,10 +157,8 @@ class GainXpScaled(PodEffect):
 
     scaled = True
     glossary = "E-XP123"
+    printed = ()
     type: Literal["gain-xp-scaled"]
-
-    def sentence(self) -> Message:
-        return self.message()
 
 
 class GainPathSymbol(PodEffect):
@@ -204,21 +191,17 @@ class GainEachActive(PodEffect):
     """E-EACH-ACTIVE: gain 1 of each active symbol."""
 
     glossary = "E-EACH-ACTIVE"
+    printed = ()
     type: Literal["gain-each-active"]
-
-    def sentence(self) -> Message:
-        return self.message()
 
 
 class GainSymbols(PodEffect):
     """E-SHOWN2: gain the symbols printed in the effect (two on action cards, may be the same)."""
 
     glossary = "E-SHOWN2"
+    printed = ("symbols",)
     type: Literal["gain-symbols"]
     symbols: list[Symbol] = Field(min_length=1, max_length=4)
-
-    def sentence(self) -> Message:
-        return self.message(symbols=" ".join(icon(s.value) for s in self.symbols))
 
 
 class GainSymbolScaled(PodEffect):
@@ -226,11 +209,9 @@ class GainSymbolScaled(PodEffect):
 
     scaled = True
     glossary = "E-SYM123"
+    printed = ("symbol",)
     type: Literal["gain-symbol-scaled"]
     symbol: Symbol
-
-    def sentence(self) -> Message:
-        return self.message(symbol=icon(self.symbol.value))
 
 
 # --- Story cards, abilities and alliance cards (reference §8.3, §10, §11.3) ----------------------
@@ -239,42 +220,34 @@ class GainSymbolScaled(PodEffect):
 class GainVp(PodEffect):
     """Gain victory points (path-marker rewards, abilities)."""
 
+    printed = ("amount",)
     type: Literal["gain-vp"]
     amount: Amount
-
-    def sentence(self) -> Message:
-        return self.message(amount=self.amount)
 
 
 class LoseVp(PodEffect):
     """Lose victory points (The Lesser Evil's penalties)."""
 
+    printed = ("amount",)
     type: Literal["lose-vp"]
     amount: Amount
-
-    def sentence(self) -> Message:
-        return self.message(amount=self.amount)
 
 
 class LoseXp(PodEffect):
     """Lose XP (The Lesser Evil only; unlocked abilities stay, reference §10)."""
 
+    printed = ("amount",)
     type: Literal["lose-xp"]
     amount: Amount
-
-    def sentence(self) -> Message:
-        return self.message(amount=self.amount)
 
 
 class GainSymbol(PodEffect):
     """Gain `amount` tokens of one symbol."""
 
+    printed = ("symbol", "amount")
     type: Literal["gain-symbol"]
     symbol: Symbol
     amount: Amount
-
-    def sentence(self) -> Message:
-        return self.message(symbol=icon(self.symbol.value), amount=self.amount)
 
 
 class LoseSymbol(PodEffect):
@@ -294,19 +267,15 @@ class LoseSymbol(PodEffect):
 class TradeActive(PodEffect):
     """Alliance card: lose 1 active symbol, then gain 2 of the other active symbol."""
 
+    printed = ()
     type: Literal["trade-active"]
-
-    def sentence(self) -> Message:
-        return self.message()
 
 
 class TradeInactiveForXp(PodEffect):
     """Alliance card: lose 1 non-active symbol, then gain 2 XP."""
 
+    printed = ()
     type: Literal["trade-inactive-for-xp"]
-
-    def sentence(self) -> Message:
-        return self.message()
 
 
 CardCondition = Annotated[
