@@ -21,7 +21,7 @@ from .enums import Color, Side, Symbol
 
 Amount = Annotated[int, Field(ge=1, le=10)]
 CardCount = Annotated[int, Field(ge=1, le=8)]
-SIDES = tuple(side.value for side in Side)
+_SIDE_VARIANTS = tuple(side.value for side in Side)
 
 
 def icon(name: str) -> str:
@@ -165,7 +165,7 @@ class GainPathSymbol(PodEffect):
     """E-LEFT2 / E-RIGHT2 (amount 2): gain the left or right path's active symbol of this chapter."""
 
     glossary = "E-PATH2"
-    variants = SIDES  # a path's side picks its own sentence
+    variants = _SIDE_VARIANTS  # a path's side picks its own sentence
     type: Literal["gain-path-symbol"]
     path: Side
     amount: Amount
@@ -179,7 +179,7 @@ class GainPathSymbolScaled(PodEffect):
 
     scaled = True
     glossary = "E-PATH123"
-    variants = SIDES
+    variants = _SIDE_VARIANTS
     type: Literal["gain-path-symbol-scaled"]
     path: Side
 
