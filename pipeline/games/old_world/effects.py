@@ -1,17 +1,19 @@
 """Old World's effect vocabulary (reference §20.2): what cards, potions, trophies and events can do.
 
-Content may only use these classes; anything else fails schema validation. The engine gives each
-class its behaviour; i18n prints each through the message `effect.<type>`.
+Content may only use these classes; anything else fails schema validation. Each class prints as one
+sentence (its `sentence()`); the engine registers an executor for each (engine/execute.py).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import StrEnum
-from typing import Annotated, Literal, Union
+from typing import Annotated, ClassVar, Literal, Union
 
 from pydantic import Field, model_validator
 
 from pipeline.content.models import ContentModel
+from pipeline.i18n.messages import Message
 from pipeline.rules.effects import Effect, EffectRegistry
 
 from .enums import Attribute, Terrain
@@ -49,78 +51,121 @@ class TrashSource(StrEnum):
     DISCARD = "discard"
 
 
+def _values(choices: type[StrEnum]) -> tuple[str, ...]:
+    return tuple(choice.value for choice in choices)
+
+
+class OwEffect(Effect):
+    """Base of this game's vocabulary: `in_combo` marks what makes sense when a combo resolves (§21 rule 18)."""
+
+    in_combo: ClassVar[bool] = False
+
+
+# "Nothing happens.": the sentence of an empty list of effects (a die result, a test's failure).
+NOTHING = Message("effect:none")
+
+
+def sentences(effects: Sequence[Effect]) -> tuple[Message, ...]:
+    """A nested effect list as a placeholder value: one sentence each, or 'Nothing happens.'"""
+    return tuple(e.sentence() for e in effects) or (NOTHING,)
+
+
 # --- Gold, attributes, shield, potions -------------------------------------------------------
 
 
-class GainGold(Effect):
+class GainGold(OwEffect):
+    printed = ("amount",)
     type: Literal["gain-gold"]
     amount: Amount
 
 
-class LoseGold(Effect):
+class LoseGold(OwEffect):
+    printed = ("amount",)
     type: Literal["lose-gold"]
     amount: Amount
 
 
-class RaiseAttribute(Effect):
+class RaiseAttribute(OwEffect):
     """Raise an attribute one or more levels (Defense also raises Shield, Alchemy draws a Potion)."""
 
+    variants = _values(AttributeChoice)
     type: Literal["raise-attribute"]
     attribute: AttributeChoice
     amount: Amount = 1
 
+    def sentence(self) -> Message:
+        return self.message(self.attribute.value, amount=self.amount)
 
-class LowerAttribute(Effect):
+
+class LowerAttribute(OwEffect):
+    variants = _values(AttributeChoice)
     type: Literal["lower-attribute"]
     attribute: AttributeChoice
     amount: Amount = 1
 
+    def sentence(self) -> Message:
+        return self.message(self.attribute.value, amount=self.amount)
 
-class RaiseShield(Effect):
+
+class RaiseShield(OwEffect):
+    in_combo = True
+    printed = ("amount",)
     type: Literal["raise-shield"]
     amount: Amount
 
 
-class LowerShield(Effect):
+class LowerShield(OwEffect):
+    printed = ("amount",)
     type: Literal["lower-shield"]
     amount: Amount
 
 
-class SetShield(Effect):
+class SetShield(OwEffect):
     """Set the Shield to a value (capped by Defense); `value: 0` breaks it."""
 
+    printed = ("value",)
     type: Literal["set-shield"]
     value: Annotated[int, Field(ge=0, le=5)]
 
 
-class LowerDefenseThisFight(Effect):
+class LowerDefenseThisFight(OwEffect):
     """For this fight only, Defense counts lower; Shield drops to the new maximum."""
 
+    printed = ("amount",)
     type: Literal["lower-defense-this-fight"]
     amount: Amount = 1
 
 
-class GainPotion(Effect):
+class GainPotion(OwEffect):
+    printed = ("amount",)
     type: Literal["gain-potion"]
     amount: Amount = 1
 
 
-class DiscardPotions(Effect):
+class DiscardPotions(OwEffect):
+    variants = ("", "all")
     type: Literal["discard-potions"]
     amount: Amount | Literal["all"]
+
+    def sentence(self) -> Message:
+        return self.message("all") if self.amount == "all" else self.message(amount=self.amount)
 
 
 # --- Cards -------------------------------------------------------------------------------------
 
 
-class DrawCards(Effect):
+class DrawCards(OwEffect):
+    in_combo = True
+    printed = ("amount",)
     type: Literal["draw-cards"]
     amount: Amount
 
 
-class DrawModifier(Effect):
+class DrawModifier(OwEffect):
     """Change how many cards are drawn in fight step 4 (positive or negative)."""
 
+    in_combo = True
+    variants = ("more", "fewer")
     type: Literal["draw-modifier"]
     amount: Annotated[int, Field(ge=-5, le=5)]
 
@@ -130,57 +175,77 @@ class DrawModifier(Effect):
             raise ValueError("a draw modifier of 0 changes nothing")
         return self
 
+    def sentence(self) -> Message:
+        return self.message("more" if self.amount > 0 else "fewer", amount=abs(self.amount))
 
-class DiscardRandomFromHand(Effect):
+
+class DiscardRandomFromHand(OwEffect):
+    in_combo = True
+    printed = ("amount",)
     type: Literal["discard-random-from-hand"]
     amount: Amount
 
 
-class DiscardFromDeckTop(Effect):
+class DiscardFromDeckTop(OwEffect):
+    printed = ("amount",)
     type: Literal["discard-from-deck-top"]
     amount: Amount
 
 
-class TrashCards(Effect):
+class TrashCards(OwEffect):
+    variants = _values(TrashSource)
     type: Literal["trash-cards"]
     amount: Amount
     source: TrashSource = TrashSource.ANY
 
+    def sentence(self) -> Message:
+        return self.message(self.source.value, amount=self.amount)
 
-class TakeTopOfDiscard(Effect):
+
+class TakeTopOfDiscard(OwEffect):
     """Take the top card of your discard pile into your hand (fight step 3c)."""
 
+    in_combo = True
+    printed = ()
     type: Literal["take-top-of-discard"]
 
 
-class SearchDiscardForAny(Effect):
+class SearchDiscardForAny(OwEffect):
     """Take any one card of your choice from your discard pile into your hand."""
 
+    in_combo = True
+    printed = ()
     type: Literal["search-discard-for-any"]
 
 
-class ReturnThisCardToHand(Effect):
+class ReturnThisCardToHand(OwEffect):
     """After the combo resolves, this card goes back to hand instead of the discard pile."""
 
+    in_combo = True
+    printed = ()
     type: Literal["return-this-card-to-hand"]
 
 
-class PutBackOnDeck(Effect):
+class PutBackOnDeck(OwEffect):
     """Put cards from hand back on top of your deck in any order."""
 
+    in_combo = True
+    printed = ("amount",)
     type: Literal["put-back-on-deck"]
     amount: Amount
 
 
-class LookAtDeck(Effect):
+class LookAtDeck(OwEffect):
     """Look through your deck (then shuffle it)."""
 
+    printed = ()
     type: Literal["look-at-deck"]
 
 
-class GainMarketCard(Effect):
+class GainMarketCard(OwEffect):
     """Take a market card whose printed cost is at most `max_cost` (or exactly `cost`)."""
 
+    variants = tuple(f"{rule}:{destination.value}" for rule in ("max-cost", "cost") for destination in Destination)
     type: Literal["gain-market-card"]
     max_cost: Annotated[int, Field(ge=0, le=10)] | None = None
     cost: Annotated[int, Field(ge=0, le=10)] | None = None
@@ -192,14 +257,20 @@ class GainMarketCard(Effect):
             raise ValueError("give exactly one of max_cost and cost")
         return self
 
+    def sentence(self) -> Message:
+        rule, cost = ("max-cost", self.max_cost) if self.max_cost is not None else ("cost", self.cost)
+        return self.message(f"{rule}:{self.destination.value}", cost=cost if cost is not None else 0)
 
-class GainZeroCostCard(Effect):
+
+class GainZeroCostCard(OwEffect):
     """Add a printed-0-cost market card to your discard pile (the standard penalty)."""
 
+    printed = ()
     type: Literal["gain-zero-cost-card"]
 
 
-class TrashMarketCards(Effect):
+class TrashMarketCards(OwEffect):
+    printed = ("amount",)
     type: Literal["trash-market-cards"]
     amount: Amount
 
@@ -207,55 +278,76 @@ class TrashMarketCards(Effect):
 # --- Fight -------------------------------------------------------------------------------------
 
 
-class DealDamage(Effect):
+class DealDamage(OwEffect):
+    in_combo = True
+    printed = ("amount",)
     type: Literal["deal-damage"]
     amount: Amount
 
 
-class ExtraComboCard(Effect):
+class ExtraComboCard(OwEffect):
     """Add cards to this combo ignoring extension colours."""
 
+    printed = ("amount",)
     type: Literal["extra-combo-card"]
     amount: Amount = 1
 
 
-class PeekOpponentDeck(Effect):
+class PeekOpponentDeck(OwEffect):
     """Look at the top cards of the opponent's deck (Life Pool), discard some, return the rest."""
 
+    in_combo = True
+    variants = ("", "discard")
     type: Literal["peek-opponent-deck"]
     amount: Amount
     discard: Annotated[int, Field(ge=0, le=10)] = 0
 
+    def sentence(self) -> Message:
+        if self.discard:
+            return self.message("discard", amount=self.amount, discard=self.discard)
+        return self.message(amount=self.amount)
 
-class MonsterChoosesWorseAttack(Effect):
+
+class MonsterChoosesWorseAttack(OwEffect):
     """The monster's controller picks the attack half that costs the witcher more cards."""
 
+    printed = ()
     type: Literal["monster-chooses-worse-attack"]
 
 
-class IgnoreTrailFirstStrike(Effect):
+class IgnoreTrailFirstStrike(OwEffect):
     """The monster acts first even if the witcher holds its Trail."""
 
+    printed = ()
     type: Literal["monster-strikes-first"]
 
 
 # --- Map, trails, quests, events ----------------------------------------------------------------
 
 
-class GainTrail(Effect):
+class GainTrail(OwEffect):
+    variants = _values(TerrainChoice)
     type: Literal["gain-trail"]
     terrain: TerrainChoice = TerrainChoice.ANY
 
+    def sentence(self) -> Message:
+        return self.message(self.terrain.value)
 
-class StartQuest(Effect):
+
+class StartQuest(OwEffect):
     """Keep this card as a Quest; its location is drawn from the terrain's tokens."""
 
+    variants = ("", *_values(Terrain))
     type: Literal["start-quest"]
     terrain: Terrain | None = None
     enter_event: Annotated[int, Field(ge=1)]
 
+    def sentence(self) -> Message:
+        return self.message(self.terrain.value if self.terrain else "", event=self.enter_event)
 
-class EnterEvent(Effect):
+
+class EnterEvent(OwEffect):
+    printed = ("event",)
     type: Literal["enter-event"]
     event: Annotated[int, Field(ge=1)]
 
@@ -269,24 +361,40 @@ class DieBranch(ContentModel):
     effects: list[OldWorldEffect] = []
 
 
-class RollDie(Effect):
+class RollDie(OwEffect):
     """Roll one die; the branches must cover 1–6 exactly once."""
 
+    variants = ("", "range", "result")  # the roll, then a line per branch: a range of results or one
     type: Literal["roll-die"]
     branches: list[DieBranch] = Field(min_length=2)
 
+    def sentence(self) -> Message:
+        return self.message(branches=tuple(self._branch(b) for b in self.branches))
 
-class AttributeTest(Effect):
+    def _branch(self, branch: DieBranch) -> Message:
+        effects = sentences(branch.effects)
+        if branch.min == branch.max:
+            return self.message("result", result=branch.min, effects=effects)
+        return self.message("range", min=branch.min, max=branch.max, effects=effects)
+
+
+class AttributeTest(OwEffect):
     """Succeed if an attribute is at least `at_least`; else the failure effects."""
 
+    variants = _values(Attribute)
     type: Literal["attribute-test"]
     attribute: Attribute
     at_least: Annotated[int, Field(ge=1, le=5)]
     success: list[OldWorldEffect] = []
     failure: list[OldWorldEffect] = []
 
+    def sentence(self) -> Message:
+        return self.message(
+            self.attribute.value, at_least=self.at_least, success=sentences(self.success), failure=sentences(self.failure)
+        )
 
-class ShortFight(Effect):
+
+class ShortFight(OwEffect):
     """A short fight: the opponent has `life` cards of Monster Fight deck; each attack deals `damage`."""
 
     type: Literal["short-fight"]
@@ -294,6 +402,9 @@ class ShortFight(Effect):
     damage: Annotated[int, Field(ge=1, le=10)]
     win: list[OldWorldEffect] = []
     lose: list[OldWorldEffect] = []
+
+    def sentence(self) -> Message:
+        return self.message(life=self.life, damage=self.damage, win=sentences(self.win), lose=sentences(self.lose))
 
 
 OldWorldEffect = Annotated[
@@ -341,20 +452,4 @@ RollDie.model_rebuild()
 AttributeTest.model_rebuild()
 ShortFight.model_rebuild()
 
-EFFECTS = EffectRegistry(OldWorldEffect)
-
-# Effects that make sense when a combo resolves (reference §21 rule 18).
-COMBO_EFFECTS = frozenset(
-    {
-        "deal-damage",
-        "raise-shield",
-        "draw-modifier",
-        "take-top-of-discard",
-        "search-discard-for-any",
-        "return-this-card-to-hand",
-        "peek-opponent-deck",
-        "discard-random-from-hand",
-        "draw-cards",
-        "put-back-on-deck",
-    }
-)
+EFFECTS: EffectRegistry[OwEffect] = EffectRegistry(OldWorldEffect)

@@ -16,10 +16,10 @@ from pipeline.i18n.messages import Message
 from pipeline.rules.components import Components, Deck, Face, FaceBuilder, plain
 
 from .content import PathOfDestinyContent
+from .effects import icon
 from .models import ActionCard, Token
 from .print_models import HelpCard
 from .story_models import SecretObjective, Story, StoryCard
-from .texts import effect_message, icon
 
 SAME_BOTH_SIDES = {"symbol", "lost-symbol", "extra-xp"}
 
@@ -50,7 +50,7 @@ class _Builder(FaceBuilder):
     # --- helpers -------------------------------------------------------------------------------
 
     def effects(self, effects: list[Any]) -> str:
-        return " ".join(self.loc.message(effect_message(e)) for e in effects)
+        return " ".join(self.loc.message(e.sentence()) for e in effects)
 
     # --- action cards --------------------------------------------------------------------------
 
@@ -87,10 +87,10 @@ class _Builder(FaceBuilder):
             return self.t(f"action-card:{card.id}:text", card.text)
         if card.effect is None:
             return ""
-        effect = effect_message(card.effect)
+        effect = card.effect.sentence()
         if card.condition is None:
             return self.loc.message(effect)
-        return self.loc.message(Message("card:rule", {"condition": effect_message(card.condition), "effect": effect}))
+        return self.loc.message(Message("card:rule", {"condition": card.condition.sentence(), "effect": effect}))
 
     def side_quests(self) -> None:
         kind = self.label("card-kind:side-quest")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from pipeline.findings import Severity
+from pipeline.games.old_world.effects import GainGold
 from tests.conftest import Mutate, line_of
 
 # (file, text to replace, replacement, expected code, text on the expected line)
@@ -110,11 +111,23 @@ def test_a_starting_deck_short_of_a_card_is_reported_at_its_school(mutated: Muta
     assert "OW-COUNT" in {f.code for f in findings}
 
 
+GOLD_ON_A_CARD = ("cards/market.yaml", "fight: {damage: 1}", "fight: {damage: 1, effects: [{type: gain-gold, amount: 1}]}")
+# What makes sense when a combo resolves (reference §21 rule 18): damage, shield, draw, card moves.
+COMBO = ("deal-damage, discard-random-from-hand, draw-cards, draw-modifier, peek-opponent-deck, put-back-on-deck, "
+         "raise-shield, return-this-card-to-hand, search-discard-for-any, take-top-of-discard")
+
+
 def test_an_extension_with_a_non_combo_effect(mutated: Mutate) -> None:
-    path, findings = mutated(
-        "cards/market.yaml", "fight: {damage: 1}", "fight: {damage: 1, effects: [{type: gain-gold, amount: 1}]}"
-    )
-    assert [f.code for f in findings] == ["OW-CARD-EFFECT"]
+    path, findings = mutated(*GOLD_ON_A_CARD)
+    assert [(f.code, f.hint) for f in findings] == [("OW-CARD-EFFECT", f"allowed on cards: {COMBO}")]
+
+
+def test_whether_an_effect_may_happen_in_a_combo_is_a_property_of_its_class(
+    mutated: Mutate, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(GainGold, "in_combo", True)
+    path, findings = mutated(*GOLD_ON_A_CARD)
+    assert findings == []
 
 
 def test_a_monster_stronger_than_the_fight_deck(mutated: Mutate) -> None:

@@ -10,7 +10,7 @@ from pipeline.content.database import Database
 from pipeline.games import find_game
 from pipeline.games.old_world import texts
 from pipeline.games.old_world.content import OldWorldContent
-from pipeline.games.old_world.effects import EFFECTS
+from pipeline.games.old_world.effects import EFFECTS, NOTHING
 from pipeline.games.old_world.strings import translatable_strings
 from pipeline.i18n.catalogs import build_template, catalog_bytes, template_path
 from pipeline.i18n.checks import locale_findings
@@ -31,7 +31,7 @@ def db() -> Database:
 def test_every_effect_of_the_content_prints_a_whole_sentence_in_english_and_german(db: Database) -> None:
     content = OldWorldContent(db)
     used = {type(e).type_name() for e in _all_effects(content)}
-    assert used <= set(EFFECTS.names())
+    assert used <= {cls.type_name() for cls in EFFECTS}
     for locale in ("en", "de"):
         localizer = texts.localizer(db, locale)
         for effect in _all_effects(content):
@@ -42,7 +42,7 @@ def test_every_effect_of_the_content_prints_a_whole_sentence_in_english_and_germ
 
 def test_every_effect_class_and_variant_has_an_english_template(db: Database) -> None:
     defined = {t.context for t in message_templates(db)}
-    expected = set(texts.effect_contexts()) | set(texts.ability_contexts())
+    expected = {NOTHING.context, *EFFECTS.contexts(), *texts.ability_contexts()}
     assert expected <= defined
     prefixes = {c.split(":")[1] for c in expected if c.startswith("effect:")}
     assert {cls.type_name() for cls in EFFECTS} <= prefixes  # all 34 classes

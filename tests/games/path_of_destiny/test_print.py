@@ -16,7 +16,7 @@ from pipeline.cli import app
 from pipeline.content.database import Database
 from pipeline.games import find_game
 from pipeline.games.path_of_destiny.content import PathOfDestinyContent
-from pipeline.games.path_of_destiny.texts import effect_contexts
+from pipeline.games.path_of_destiny.effects import EFFECTS
 from pipeline.render.fit import fit_findings
 
 REPO = Path(__file__).resolve().parents[3]
@@ -126,7 +126,7 @@ def test_card_names_are_extractable(built: Built, db: Database) -> None:
 
 def test_every_effect_has_a_message_template(db: Database) -> None:
     templates = {r.entity.id for r in db.records("texts")}
-    assert set(effect_contexts()) <= templates
+    assert set(EFFECTS.contexts()) <= templates
 
 
 def test_german_fits_with_english_fallbacks(db: Database) -> None:

@@ -8,7 +8,7 @@ from pipeline.content.database import finding_at
 from pipeline.findings import Finding, warning
 
 from ..content import OldWorldContent
-from ..effects import COMBO_EFFECTS, GainMarketCard
+from ..effects import EFFECTS, GainMarketCard
 from ..enums import CardTerrain, LocationAction
 from .walk import effects_in
 
@@ -99,13 +99,13 @@ def _card_effects(content: OldWorldContent) -> list[Finding]:
         parts = [(("fight",), card.fight)] + [(("extensions", i), ext) for i, ext in enumerate(card.extensions)]
         for path, part in parts:
             for j, effect in enumerate(part.effects):
-                if effect.type_name() not in COMBO_EFFECTS:
+                if not effect.in_combo:
                     findings.append(
                         finding_at(
                             rec.where(*path, "effects", j, "type"),
                             "OW-CARD-EFFECT",
                             f"{effect.type_name()} cannot happen when a combo resolves",
-                            f"allowed on cards: {', '.join(sorted(COMBO_EFFECTS))}",
+                            f"allowed on cards: {', '.join(sorted(cls.type_name() for cls in EFFECTS if cls.in_combo))}",
                         )
                     )
     return findings

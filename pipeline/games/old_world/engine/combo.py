@@ -12,8 +12,6 @@ from .execute import Ctx, run_effects
 from .state import ComboCard, Decision, FightState, Flow, GameState, PlayerState
 from .witcher import set_shield, take_damage
 
-STEP1_TIMINGS = (Timing.FIGHT_TURN,)
-
 
 def opponent_seat(f: FightState, seat: int) -> int:
     """The other witcher of a duel."""

@@ -1,4 +1,4 @@
-"""The effect executors: an explicit dict from every effect class to the code that runs it.
+"""The effect executors: the code that runs each effect class, registered beside it for the class.
 
 An executor is `(state, ctx, effect) -> Flow | None`: a generator when the effect needs a player's
 choice, else it acts at once and returns None. Effects apply to `ctx.seat` (the Active Player,
@@ -11,6 +11,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
+
+from pipeline.rules.effects import EffectTable
 
 from .. import effects as fx
 from ..enums import Attribute, Terrain
@@ -42,6 +44,7 @@ class Ctx:
 
 
 Executor = Callable[[GameState, Ctx, Any], "Flow | None"]
+_executors: EffectTable[Executor] = EffectTable(fx.OldWorldEffect, "executor")
 
 
 def run_effects(s: GameState, ctx: Ctx, effects: Iterable[fx.Effect]) -> Flow:
@@ -76,14 +79,17 @@ def _attribute(s: GameState, p: PlayerState, choice: fx.AttributeChoice, options
 # --- Gold, attributes, shield, potions -------------------------------------------------------------
 
 
+@_executors.register(fx.GainGold)
 def _gain_gold(s: GameState, ctx: Ctx, e: fx.GainGold) -> None:
     s.give_gold(_me(s, ctx), e.amount)
 
 
+@_executors.register(fx.LoseGold)
 def _lose_gold(s: GameState, ctx: Ctx, e: fx.LoseGold) -> None:
     s.give_gold(_me(s, ctx), -e.amount)  # §15: lose as much as possible.
 
 
+@_executors.register(fx.RaiseAttribute)
 def _raise_attribute(s: GameState, ctx: Ctx, e: fx.RaiseAttribute) -> Flow:
     p = _me(s, ctx)
     attribute = yield from _attribute(s, p, e.attribute, raisable(s, p))
@@ -91,6 +97,7 @@ def _raise_attribute(s: GameState, ctx: Ctx, e: fx.RaiseAttribute) -> Flow:
         yield from raise_attribute(s, p, attribute, e.amount)
 
 
+@_executors.register(fx.LowerAttribute)
 def _lower_attribute(s: GameState, ctx: Ctx, e: fx.LowerAttribute) -> Flow:
     p = _me(s, ctx)
     attribute = yield from _attribute(s, p, e.attribute, lowerable(s, p))
@@ -98,20 +105,24 @@ def _lower_attribute(s: GameState, ctx: Ctx, e: fx.LowerAttribute) -> Flow:
         lower_attribute(s, p, attribute, e.amount)
 
 
+@_executors.register(fx.RaiseShield)
 def _raise_shield(s: GameState, ctx: Ctx, e: fx.RaiseShield) -> None:
     p = _me(s, ctx)
     set_shield(s, p, p.shield + e.amount)
 
 
+@_executors.register(fx.LowerShield)
 def _lower_shield(s: GameState, ctx: Ctx, e: fx.LowerShield) -> None:
     p = _me(s, ctx)
     set_shield(s, p, p.shield - e.amount)
 
 
+@_executors.register(fx.SetShield)
 def _set_shield(s: GameState, ctx: Ctx, e: fx.SetShield) -> None:
     set_shield(s, _me(s, ctx), e.value)
 
 
+@_executors.register(fx.LowerDefenseThisFight)
 def _lower_defense_this_fight(s: GameState, ctx: Ctx, e: fx.LowerDefenseThisFight) -> None:
     if s.fight is not None:
         s.fight.defense_penalty[ctx.seat] = s.fight.defense_penalty.get(ctx.seat, 0) + e.amount
@@ -119,10 +130,12 @@ def _lower_defense_this_fight(s: GameState, ctx: Ctx, e: fx.LowerDefenseThisFigh
         set_shield(s, p, p.shield)
 
 
+@_executors.register(fx.GainPotion)
 def _gain_potion(s: GameState, ctx: Ctx, e: fx.GainPotion) -> Flow:
     return gain_potions(s, _me(s, ctx), e.amount)
 
 
+@_executors.register(fx.DiscardPotions)
 def _discard_potions(s: GameState, ctx: Ctx, e: fx.DiscardPotions) -> None:
     discard_potions(s, _me(s, ctx), None if e.amount == "all" else e.amount)
 
@@ -130,15 +143,18 @@ def _discard_potions(s: GameState, ctx: Ctx, e: fx.DiscardPotions) -> None:
 # --- Cards ----------------------------------------------------------------------------------------
 
 
+@_executors.register(fx.DrawCards)
 def _draw_cards(s: GameState, ctx: Ctx, e: fx.DrawCards) -> None:
     s.draw(_me(s, ctx), e.amount, reshuffle=not s.in_fight(ctx.seat))
 
 
+@_executors.register(fx.DrawModifier)
 def _draw_modifier(s: GameState, ctx: Ctx, e: fx.DrawModifier) -> None:
     if s.fight is not None:
         s.fight.draw_mod += e.amount  # Used in fight step 4 only (§21.3 rule 23).
 
 
+@_executors.register(fx.DiscardRandomFromHand)
 def _discard_random_from_hand(s: GameState, ctx: Ctx, e: fx.DiscardRandomFromHand) -> None:
     f = s.fight
     if f is not None and not ctx.hostile and ctx.combo_index >= 0:
@@ -151,23 +167,27 @@ def _discard_random_from_hand(s: GameState, ctx: Ctx, e: fx.DiscardRandomFromHan
     discard_random(s, _me(s, ctx), e.amount)
 
 
+@_executors.register(fx.DiscardFromDeckTop)
 def _discard_from_deck_top(s: GameState, ctx: Ctx, e: fx.DiscardFromDeckTop) -> None:
     p = _me(s, ctx)
     for _ in range(min(e.amount, len(p.deck))):
         p.discard.append(p.deck.pop())
 
 
+@_executors.register(fx.TrashCards)
 def _trash_cards(s: GameState, ctx: Ctx, e: fx.TrashCards) -> Flow:
     zones = ("hand", "deck", "discard") if e.source is fx.TrashSource.ANY else (e.source.value,)
     yield from trash_chosen(s, _me(s, ctx), e.amount, zones)
 
 
+@_executors.register(fx.TakeTopOfDiscard)
 def _take_top_of_discard(s: GameState, ctx: Ctx, e: fx.TakeTopOfDiscard) -> None:
     p = _me(s, ctx)
     if p.discard and s.hand_room(p) > 0:
         p.hand.append(p.discard.pop())
 
 
+@_executors.register(fx.SearchDiscardForAny)
 def _search_discard_for_any(s: GameState, ctx: Ctx, e: fx.SearchDiscardForAny) -> Flow:
     p = _me(s, ctx)
     if not p.discard or s.hand_room(p) <= 0:
@@ -178,11 +198,13 @@ def _search_discard_for_any(s: GameState, ctx: Ctx, e: fx.SearchDiscardForAny) -
     p.hand.append(action.card)
 
 
+@_executors.register(fx.ReturnThisCardToHand)
 def _return_this_card_to_hand(s: GameState, ctx: Ctx, e: fx.ReturnThisCardToHand) -> None:
     if s.fight is not None and ctx.combo_index >= 0:
         s.fight.return_to_hand.append(ctx.combo_index)
 
 
+@_executors.register(fx.PutBackOnDeck)
 def _put_back_on_deck(s: GameState, ctx: Ctx, e: fx.PutBackOnDeck) -> Flow:
     p = _me(s, ctx)
     for _ in range(e.amount):  # "possibly": each card is optional (§13 Cat).
@@ -195,10 +217,12 @@ def _put_back_on_deck(s: GameState, ctx: Ctx, e: fx.PutBackOnDeck) -> Flow:
         p.deck.append(action.card)
 
 
+@_executors.register(fx.LookAtDeck)
 def _look_at_deck(s: GameState, ctx: Ctx, e: fx.LookAtDeck) -> None:
     s.rng.shuffle(_me(s, ctx).deck)  # Looking through a deck ends with shuffling it (§6.1).
 
 
+@_executors.register(fx.GainMarketCard)
 def _gain_market_card(s: GameState, ctx: Ctx, e: fx.GainMarketCard) -> Flow:
     p = _me(s, ctx)
 
@@ -215,10 +239,12 @@ def _gain_market_card(s: GameState, ctx: Ctx, e: fx.GainMarketCard) -> Flow:
     s.put_gained(p, s.take_from_market(action.slot), to_hand)
 
 
+@_executors.register(fx.GainZeroCostCard)
 def _gain_zero_cost_card(s: GameState, ctx: Ctx, e: fx.GainZeroCostCard) -> Flow:
     return gain_zero_cost(s, _me(s, ctx))
 
 
+@_executors.register(fx.TrashMarketCards)
 def _trash_market_cards(s: GameState, ctx: Ctx, e: fx.TrashMarketCards) -> Flow:
     for _ in range(e.amount):
         slots = [i for i, c in enumerate(s.market) if c is not None]
@@ -232,6 +258,7 @@ def _trash_market_cards(s: GameState, ctx: Ctx, e: fx.TrashMarketCards) -> Flow:
 # --- Fight ----------------------------------------------------------------------------------------
 
 
+@_executors.register(fx.DealDamage)
 def _deal_damage(s: GameState, ctx: Ctx, e: fx.DealDamage) -> Flow | None:
     if s.fight is None:
         return None  # Nothing to hit outside a fight.
@@ -245,11 +272,13 @@ def _hostile_damage(s: GameState, ctx: Ctx, amount: int) -> Flow:
     yield from take_damage(s, _me(s, ctx), amount)
 
 
+@_executors.register(fx.ExtraComboCard)
 def _extra_combo_card(s: GameState, ctx: Ctx, e: fx.ExtraComboCard) -> None:
     if s.fight is not None:
         s.fight.extra_links += e.amount
 
 
+@_executors.register(fx.PeekOpponentDeck)
 def _peek_opponent_deck(s: GameState, ctx: Ctx, e: fx.PeekOpponentDeck) -> Flow:
     f = s.fight
     if f is None or ctx.hostile:
@@ -273,11 +302,13 @@ def _peek_opponent_deck(s: GameState, ctx: Ctx, e: fx.PeekOpponentDeck) -> Flow:
             f.spent.append(card)
 
 
+@_executors.register(fx.MonsterChoosesWorseAttack)
 def _monster_chooses_worse_attack(s: GameState, ctx: Ctx, e: fx.MonsterChoosesWorseAttack) -> None:
     if s.fight is not None:
         s.fight.worse_attack_first = True
 
 
+@_executors.register(fx.IgnoreTrailFirstStrike)
 def _monster_strikes_first(s: GameState, ctx: Ctx, e: fx.IgnoreTrailFirstStrike) -> None:
     if s.fight is not None:
         s.fight.monster_first = True
@@ -286,23 +317,27 @@ def _monster_strikes_first(s: GameState, ctx: Ctx, e: fx.IgnoreTrailFirstStrike)
 # --- Map, trails, quests, events --------------------------------------------------------------------
 
 
+@_executors.register(fx.GainTrail)
 def _gain_trail(s: GameState, ctx: Ctx, e: fx.GainTrail) -> Flow:
     terrain = None if e.terrain is fx.TerrainChoice.ANY else Terrain(e.terrain.value)
     return gain_trail(s, _me(s, ctx), terrain)
 
 
+@_executors.register(fx.StartQuest)
 def _start_quest(s: GameState, ctx: Ctx, e: fx.StartQuest) -> None:
     from .exploration import start_quest
 
     start_quest(s, _me(s, ctx), "", e.terrain, e.enter_event)
 
 
+@_executors.register(fx.EnterEvent)
 def _enter_event(s: GameState, ctx: Ctx, e: fx.EnterEvent) -> Flow:
     from .exploration import enter_event
 
     return enter_event(s, _me(s, ctx), e.event)
 
 
+@_executors.register(fx.RollDie)
 def _roll_die(s: GameState, ctx: Ctx, e: fx.RollDie) -> Flow:
     roll = s.rng.randint(1, 6)
     for branch in e.branches:
@@ -311,11 +346,13 @@ def _roll_die(s: GameState, ctx: Ctx, e: fx.RollDie) -> Flow:
             return
 
 
+@_executors.register(fx.AttributeTest)
 def _attribute_test(s: GameState, ctx: Ctx, e: fx.AttributeTest) -> Flow:
     passed = _me(s, ctx).attributes[e.attribute] >= e.at_least
     yield from run_effects(s, ctx, e.success if passed else e.failure)
 
 
+@_executors.register(fx.ShortFight)
 def _short_fight(s: GameState, ctx: Ctx, e: fx.ShortFight) -> Flow:
     from .fight import short_fight
 
@@ -323,39 +360,4 @@ def _short_fight(s: GameState, ctx: Ctx, e: fx.ShortFight) -> Flow:
     yield from run_effects(s, ctx, e.win if won else e.lose)
 
 
-EXECUTORS: dict[type[fx.Effect], Executor] = {
-    fx.GainGold: _gain_gold,
-    fx.LoseGold: _lose_gold,
-    fx.RaiseAttribute: _raise_attribute,
-    fx.LowerAttribute: _lower_attribute,
-    fx.RaiseShield: _raise_shield,
-    fx.LowerShield: _lower_shield,
-    fx.SetShield: _set_shield,
-    fx.LowerDefenseThisFight: _lower_defense_this_fight,
-    fx.GainPotion: _gain_potion,
-    fx.DiscardPotions: _discard_potions,
-    fx.DrawCards: _draw_cards,
-    fx.DrawModifier: _draw_modifier,
-    fx.DiscardRandomFromHand: _discard_random_from_hand,
-    fx.DiscardFromDeckTop: _discard_from_deck_top,
-    fx.TrashCards: _trash_cards,
-    fx.TakeTopOfDiscard: _take_top_of_discard,
-    fx.SearchDiscardForAny: _search_discard_for_any,
-    fx.ReturnThisCardToHand: _return_this_card_to_hand,
-    fx.PutBackOnDeck: _put_back_on_deck,
-    fx.LookAtDeck: _look_at_deck,
-    fx.GainMarketCard: _gain_market_card,
-    fx.GainZeroCostCard: _gain_zero_cost_card,
-    fx.TrashMarketCards: _trash_market_cards,
-    fx.DealDamage: _deal_damage,
-    fx.ExtraComboCard: _extra_combo_card,
-    fx.PeekOpponentDeck: _peek_opponent_deck,
-    fx.MonsterChoosesWorseAttack: _monster_chooses_worse_attack,
-    fx.IgnoreTrailFirstStrike: _monster_strikes_first,
-    fx.GainTrail: _gain_trail,
-    fx.StartQuest: _start_quest,
-    fx.EnterEvent: _enter_event,
-    fx.RollDie: _roll_die,
-    fx.AttributeTest: _attribute_test,
-    fx.ShortFight: _short_fight,
-}
+EXECUTORS = _executors.build()  # every class of the union has its executor, or importing the engine fails

@@ -45,13 +45,6 @@ def take_turn(s: GameState, p: PlayerState) -> Flow:
 # --- Phase I ---------------------------------------------------------------------------------------
 
 
-def payments(s: GameState, p: PlayerState) -> tuple[list[str], list[tuple[str, str]]]:
-    """Distinct single cards and distinct pairs of hand cards (copies are interchangeable)."""
-    singles = list(dict.fromkeys(p.hand))
-    pairs = list(dict.fromkeys(combinations(sorted(p.hand), 2)))
-    return singles, pairs
-
-
 def move_options(s: GameState, p: PlayerState) -> list[Action]:
     """Move to a connected location paying: 1 matching or Wild card, any 2 cards, or 1 card + 1 Gold (§7.1).
 

@@ -1,4 +1,4 @@
-"""The condition checks and effect executors: an explicit dict from every effect class to its code.
+"""The condition checks and effect executors: the code of each class, registered beside it for the class.
 
 A check is `(state, ctx, condition) -> int | Flow`: how many times the condition is met (0-3; a
 plain condition 0 or 1), or a generator returning that count when paying needs a player's choice.
@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
+
+from pipeline.rules.effects import EffectTable
 
 from .. import effects as fx
 from ..enums import Symbol
@@ -97,111 +99,127 @@ def _lose_up_to(s: GameState, ctx: Ctx, symbols: set[Symbol], most: int) -> Flow
 
 # --- Conditions ---------------------------------------------------------------------------------
 
+_checks: EffectTable[Check] = EffectTable(fx.CardCondition, "check")
 
+
+@_checks.register(fx.HaveSymbol)
 def _have_symbol(s: GameState, ctx: Ctx, c: fx.HaveSymbol) -> int:
     return 1 if s.count(_me(s, ctx), c.symbol, ctx.upto) >= 1 else 0
 
 
+@_checks.register(fx.HaveColor)
 def _have_color(s: GameState, ctx: Ctx, c: fx.HaveColor) -> int:
     return 1 if _colors(s, ctx, c.color) >= 1 else 0
 
 
+@_checks.register(fx.PaySymbol)
 def _pay_symbol(s: GameState, ctx: Ctx, c: fx.PaySymbol) -> Flow:
     return (yield from _lose_up_to(s, ctx, {c.symbol}, 1))
 
 
+@_checks.register(fx.PaySymbolScaled)
 def _pay_symbol_scaled(s: GameState, ctx: Ctx, c: fx.PaySymbolScaled) -> Flow:
     return (yield from _lose_up_to(s, ctx, {c.symbol}, s.rules.scaled_max))
 
 
+@_checks.register(fx.PayInactiveScaled)
 def _pay_inactive_scaled(s: GameState, ctx: Ctx, c: fx.PayInactiveScaled) -> Flow:
     return (yield from _lose_up_to(s, ctx, _inactive(s), s.rules.scaled_max))
 
 
+@_checks.register(fx.ColorsAtLeast)
 def _colors_at_least(s: GameState, ctx: Ctx, c: fx.ColorsAtLeast) -> int:
     return 1 if _colors(s, ctx, c.color) >= c.count else 0
 
 
+@_checks.register(fx.ColorsExactly)
 def _colors_exactly(s: GameState, ctx: Ctx, c: fx.ColorsExactly) -> int:
     return 1 if _colors(s, ctx, c.color) == c.count else 0
 
 
+@_checks.register(fx.ColorsScaled)
 def _colors_scaled(s: GameState, ctx: Ctx, c: fx.ColorsScaled) -> int:
     return min(s.rules.scaled_max, _colors(s, ctx, c.color))
 
 
+@_checks.register(fx.InactiveScaled)
 def _inactive_scaled(s: GameState, ctx: Ctx, c: fx.InactiveScaled) -> int:
     p = _me(s, ctx)
     return min(s.rules.scaled_max, sum(s.count(p, sym, ctx.upto) for sym in _inactive(s)))
 
 
-CHECKS: dict[type, Check] = {
-    fx.HaveSymbol: _have_symbol,
-    fx.HaveColor: _have_color,
-    fx.PaySymbol: _pay_symbol,
-    fx.PaySymbolScaled: _pay_symbol_scaled,
-    fx.PayInactiveScaled: _pay_inactive_scaled,
-    fx.ColorsAtLeast: _colors_at_least,
-    fx.ColorsExactly: _colors_exactly,
-    fx.ColorsScaled: _colors_scaled,
-    fx.InactiveScaled: _inactive_scaled,
-}
+CHECKS = _checks.build()  # every condition has its check, or importing the engine fails
 
 
 # --- Effects ------------------------------------------------------------------------------------
 
+_executors: EffectTable[Executor] = EffectTable(fx.PathOfDestinyEffect, "executor")
 
+
+@_executors.register(fx.GainXp)
 def _gain_xp(s: GameState, ctx: Ctx, e: fx.GainXp) -> None:
     s.gain_xp(_me(s, ctx), e.amount)
 
 
+@_executors.register(fx.GainXpScaled)
 def _gain_xp_scaled(s: GameState, ctx: Ctx, e: fx.GainXpScaled) -> None:
     s.gain_xp(_me(s, ctx), ctx.times)
 
 
+@_executors.register(fx.GainPathSymbol)
 def _gain_path_symbol(s: GameState, ctx: Ctx, e: fx.GainPathSymbol) -> None:
     s.gain(_me(s, ctx), s.side_symbol(e.path), e.amount)
 
 
+@_executors.register(fx.GainPathSymbolScaled)
 def _gain_path_symbol_scaled(s: GameState, ctx: Ctx, e: fx.GainPathSymbolScaled) -> None:
     s.gain(_me(s, ctx), s.side_symbol(e.path), ctx.times)
 
 
+@_executors.register(fx.GainEachActive)
 def _gain_each_active(s: GameState, ctx: Ctx, e: fx.GainEachActive) -> None:
     for symbol in s.active:
         s.gain(_me(s, ctx), symbol, 1)
 
 
+@_executors.register(fx.GainSymbols)
 def _gain_symbols(s: GameState, ctx: Ctx, e: fx.GainSymbols) -> None:
     for symbol in e.symbols:
         s.gain(_me(s, ctx), symbol, 1)
 
 
+@_executors.register(fx.GainSymbolScaled)
 def _gain_symbol_scaled(s: GameState, ctx: Ctx, e: fx.GainSymbolScaled) -> None:
     s.gain(_me(s, ctx), e.symbol, ctx.times)
 
 
+@_executors.register(fx.GainVp)
 def _gain_vp(s: GameState, ctx: Ctx, e: fx.GainVp) -> None:
     s.gain_vp(_me(s, ctx), e.amount)
 
 
+@_executors.register(fx.LoseVp)
 def _lose_vp(s: GameState, ctx: Ctx, e: fx.LoseVp) -> None:
     s.gain_vp(_me(s, ctx), -e.amount)
 
 
+@_executors.register(fx.LoseXp)
 def _lose_xp(s: GameState, ctx: Ctx, e: fx.LoseXp) -> None:
     s.lose_xp(_me(s, ctx), e.amount)
 
 
+@_executors.register(fx.GainSymbol)
 def _gain_symbol(s: GameState, ctx: Ctx, e: fx.GainSymbol) -> None:
     s.gain(_me(s, ctx), e.symbol, e.amount)
 
 
+@_executors.register(fx.LoseSymbol)
 def _lose_symbol(s: GameState, ctx: Ctx, e: fx.LoseSymbol) -> Flow:
     symbols = {e.symbol} if e.symbol is not None else set(SYMBOLS)
     yield from _lose_up_to(s, ctx, symbols, e.amount)
 
 
+@_executors.register(fx.TradeActive)
 def _trade_active(s: GameState, ctx: Ctx, e: fx.TradeActive) -> Flow:
     """Lose 1 active symbol, then gain 2 of the other active symbol (nothing to lose: nothing gained)."""
     lost = yield from lose_one(s, _me(s, ctx), set(s.active), ctx.upto)
@@ -210,6 +228,7 @@ def _trade_active(s: GameState, ctx: Ctx, e: fx.TradeActive) -> Flow:
         s.gain(_me(s, ctx), other, 2)
 
 
+@_executors.register(fx.TradeInactiveForXp)
 def _trade_inactive_for_xp(s: GameState, ctx: Ctx, e: fx.TradeInactiveForXp) -> Flow:
     """Lose 1 non-active symbol, then gain 2 XP (nothing to lose: nothing gained)."""
     lost = yield from lose_one(s, _me(s, ctx), _inactive(s), ctx.upto)
@@ -217,22 +236,7 @@ def _trade_inactive_for_xp(s: GameState, ctx: Ctx, e: fx.TradeInactiveForXp) -> 
         s.gain_xp(_me(s, ctx), 2)
 
 
-EXECUTORS: dict[type, Executor] = {
-    fx.GainXp: _gain_xp,
-    fx.GainXpScaled: _gain_xp_scaled,
-    fx.GainPathSymbol: _gain_path_symbol,
-    fx.GainPathSymbolScaled: _gain_path_symbol_scaled,
-    fx.GainEachActive: _gain_each_active,
-    fx.GainSymbols: _gain_symbols,
-    fx.GainSymbolScaled: _gain_symbol_scaled,
-    fx.GainVp: _gain_vp,
-    fx.LoseVp: _lose_vp,
-    fx.LoseXp: _lose_xp,
-    fx.GainSymbol: _gain_symbol,
-    fx.LoseSymbol: _lose_symbol,
-    fx.TradeActive: _trade_active,
-    fx.TradeInactiveForXp: _trade_inactive_for_xp,
-}
+EXECUTORS = _executors.build()  # every effect has its executor, or importing the engine fails
 
 
 def check(s: GameState, ctx: Ctx, condition: Any) -> Flow:

@@ -61,7 +61,7 @@ CASES: dict[str, tuple[dict[str, Any], Any]] = {
 def test_every_effect_class_has_an_executor_and_a_case() -> None:
     assert set(EXECUTORS) == set(EFFECTS)
     assert len(EXECUTORS) == 34
-    assert set(CASES) == set(EFFECTS.names())
+    assert set(CASES) == {cls.type_name() for cls in EFFECTS}
 
 
 def prepared(s: GameState, in_fight: bool) -> None:
