@@ -168,6 +168,10 @@ def deep_check_findings(ruleset: Ruleset, db: Database, root: Path, locales: lis
         for code in locales:
             findings.extend(fit_findings(ruleset, db, code))
             findings.extend(board_fit_findings(ruleset, db, code))
+    from pipeline.render.guide.check import guide_icon_findings
+
+    for code in locales:
+        findings.extend(guide_icon_findings(ruleset, db, code))
     return findings
 
 

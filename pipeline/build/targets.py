@@ -156,6 +156,7 @@ def _load(job: Job) -> tuple[_Drawing | None, list[Finding]]:
     in the source language and lists them (DESIGN.md: Localization).
     """
     from pipeline.games import find_game
+    from pipeline.render.contract import preflight_findings
     from pipeline.render.faces import RenderContext
     from pipeline.render.layouts import load_layouts
     from pipeline.rules.components import HasComponents
@@ -171,6 +172,10 @@ def _load(job: Job) -> tuple[_Drawing | None, list[Finding]]:
     profile = layouts.profiles.get(opts.paper)
     bleed = profile.bleed if profile else 3.0
     components = ruleset.components(db, localizer) if isinstance(ruleset, HasComponents) else None
+    # Preflight (pipeline/render/contract.py): a broken layout binding or an unknown icon draws nothing.
+    preflight = layout_findings + preflight_findings(ruleset, db, job.locale, localizer, components, layouts)
+    if any(f.severity is Severity.ERROR for f in preflight):
+        return None, load_findings + incomplete + preflight
     ctx = RenderContext(job.game, job.locale, components.root if components else db.root, opts.cache_dir, bleed)
     common = load_findings + layout_findings + incomplete
     drawing = _Drawing(components, layouts, ctx, common, ruleset=ruleset, db=db, localizer=localizer, fallbacks=fallbacks)

@@ -1,6 +1,7 @@
 """Text fit without writing a PDF: every face of a game in a locale set against its layout.
 
-`pnp check --locale L` calls `fit_findings`; `pnp build` reports the same findings while drawing.
+`pnp check --locale L` calls `fit_findings`; `pnp build` reports the same findings (the face contract
+in its preflight, the fit while drawing).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from pipeline.content.database import Database
 from pipeline.findings import Finding, warning
 from pipeline.rules.components import Components, HasComponents
 
+from .contract import contract_findings
 from .faces import RenderContext
 from .layouts import default_layouts_dir, load_layouts
 from .sheets import prepare
@@ -30,13 +32,14 @@ def localized_components(ruleset: Any, db: Database, locale: str) -> tuple[Compo
 
 def fit_findings(ruleset: Any, db: Database, locale: str, layouts_dir: Path | None = None,
                  cache_dir: Path = DEFAULT_CACHE) -> list[Finding]:
-    """Layout problems and every text that overflows its box (FIT-OVERFLOW) or uses an unknown icon."""
-    components, _, findings = localized_components(ruleset, db, locale)
+    """Layout problems, the face contract (bindings, icons) and every text that overflows its box (FIT-OVERFLOW)."""
+    components, localizer, findings = localized_components(ruleset, db, locale)
     if components is None:
         return findings
     layouts, layout_findings = load_layouts(layouts_dir or default_layouts_dir())
     ctx = RenderContext(components.game, locale, components.root, cache_dir)
-    return layout_findings + prepare(components, layouts, ctx).findings
+    contract = contract_findings(ruleset, db, localizer, components, layouts)
+    return layout_findings + contract + prepare(components, layouts, ctx).findings
 
 
 def board_fit_findings(ruleset: Any, db: Database, locale: str, layouts_dir: Path | None = None) -> list[Finding]:
