@@ -49,7 +49,7 @@ def layout_contract_findings(layouts: Layouts, game: str, contract: FaceContract
         if namespace == game and short not in used and name not in layouts.parents:
             findings.append(warning("LAYOUT-KIND-UNUSED", f"template {name!r}: {game} prints no face kind {short!r} "
                                     "and no template extends it", template.file, template.line,
-                                    f"{game} prints: {', '.join(sorted(contract.kinds))}"))
+                                    hint=f"{game} prints: {', '.join(sorted(contract.kinds))}"))
     return sorted(set(findings))
 
 

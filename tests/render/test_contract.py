@@ -128,8 +128,9 @@ def test_a_template_no_face_kind_uses_is_a_warning(tmp_path: Path) -> None:
     layouts_dir, path = copy_layouts(tmp_path, "old-world/tokens.yaml", "  gold-token:\n", "  gold-tokens:\n")
     layouts, _ = load_layouts(layouts_dir)
     findings = layout_contract_findings(layouts, "old-world", FACE_KINDS, ["board", "player-board"])
-    assert [(f.code, f.severity, f.line) for f in findings] == [("LAYOUT-KIND-UNUSED", "warning",
-                                                                 line_of(path, "gold-tokens:"))]
+    assert [(f.code, f.severity, f.line, f.column) for f in findings] == [("LAYOUT-KIND-UNUSED", "warning",
+                                                                           line_of(path, "gold-tokens:"), 1)]
+    assert "gold-token" in findings[0].hint
 
 
 def test_an_unknown_literal_icon_in_a_layout_is_a_finding_at_its_line(tmp_path: Path) -> None:

@@ -16,6 +16,8 @@ from pipeline.rules.guide import Block, GuideDocument, HasGuide, HasPlayerAid
 
 from ..icons import is_icon
 
+HINT = "use an icon of pipeline/render/icons.py, or draw a new one there"
+
 
 def guide_icon_findings(ruleset: Any, db: Database, locale: str) -> list[Finding]:
     """ICON-UNKNOWN for the reference guide and the player aid of a game in one locale (none without a guide)."""
@@ -36,7 +38,7 @@ def document_icon_findings(document: GuideDocument, what: str, file: str) -> lis
     for place, icon in _icons(document):
         if not is_icon(icon):
             message = f"{document.game_id} [{document.locale}] {what}: {place} prints unknown icon {icon!r}"
-            findings.append(error("ICON-UNKNOWN", message, file, hint="use an icon of pipeline/render/icons.py, or draw a new one there"))
+            findings.append(error("ICON-UNKNOWN", message, file, hint=HINT))
     return findings
 
 
