@@ -3,7 +3,8 @@
 A layout box that binds a field its face kind does not offer (`LAYOUT-FIELD`), or binds it to a box
 that cannot draw its type (`LAYOUT-FIELD-TYPE`), is an error at the line the binding is written; a
 game template no face kind, board or other template uses is a warning (`LAYOUT-KIND-UNUSED`). Every
-icon a face would print must exist (`ICON-UNKNOWN`). `pnp check` runs these through `fit.py`;
+icon a face would print must exist (`ICON-UNKNOWN`), and every image it names (`ART-MISSING`, ...), so
+nothing is drawn as a placeholder in their stead. `pnp check` runs these through `fit.py`;
 `pnp build` runs `preflight_findings` once per job and draws nothing when it finds an error.
 """
 
@@ -18,6 +19,7 @@ from pipeline.findings import Finding, error, warning
 from pipeline.rules.components import Components
 from pipeline.rules.faces import FaceContract, FaceKind, FieldType
 
+from .art import resolve_art
 from .guide.check import guide_icon_findings
 from .icons import is_icon
 from .layouts import BoxSpec, Layouts, Template
@@ -77,17 +79,22 @@ def _binding_findings(template: Template, spec: BoxSpec, kind: FaceKind, game: s
     return findings
 
 
-def face_icon_findings(components: Components) -> list[Finding]:
-    """ICON-UNKNOWN for every icon name a face prints (icon fields, icon lists, row chips, inline tokens)."""
+def face_findings(components: Components) -> list[Finding]:
+    """ICON-UNKNOWN for every icon name a face prints (icon fields, icon lists, row chips, inline tokens);
+    ART-MISSING (and the other art findings) for every image a face names."""
     findings = []
     for face in components.faces():
         kind = components.contract.kinds.get(face.kind)
         if kind is None:
             continue
+        file, line, column = (face.where.file, face.where.line, face.where.column) if face.where else (
+            components.root.as_posix(), 1, 1)
+        for name, type_ in kind.fields.items():
+            if type_ is FieldType.IMAGE and face.fields.get(name):
+                problem = resolve_art(components.root, str(face.fields[name]), file, line)[1]
+                findings += [problem] if problem else []
         for field_name, icon in kind.icons(face.fields):
             if icon and not is_icon(icon):
-                file, line, column = (face.where.file, face.where.line, face.where.column) if face.where else (
-                    components.root.as_posix(), 1, 1)
                 findings.append(error("ICON-UNKNOWN", f"{components.game} [{components.locale}] {face.kind} {face.id!r}: "
                                       f"field {field_name!r} prints unknown icon {icon!r}", file, line, column,
                                       "use an icon of pipeline/render/icons.py, or draw a new one there"))
@@ -105,13 +112,13 @@ def board_templates(ruleset: Any, db: Database, localizer: Any) -> list[str]:
 
 
 def contract_findings(ruleset: Any, db: Database, localizer: Any, components: Components, layouts: Layouts) -> list[Finding]:
-    """The face contract of one game in one locale: layout bindings, unused templates and the faces' icons."""
+    """The face contract of one game in one locale: layout bindings, unused templates, the faces' icons and images."""
     boards = board_templates(ruleset, db, localizer)
-    return layout_contract_findings(layouts, components.game, components.contract, boards) + face_icon_findings(components)
+    return layout_contract_findings(layouts, components.game, components.contract, boards) + face_findings(components)
 
 
 def preflight_findings(ruleset: Any, db: Database, locale: str, localizer: Any, components: Components | None,
                        layouts: Layouts) -> list[Finding]:
-    """What `pnp build` checks before it draws a job: the face contract and every icon of faces and guides."""
+    """What `pnp build` checks before it draws a job: the face contract, every icon of faces and guides, the images."""
     findings = contract_findings(ruleset, db, localizer, components, layouts) if components is not None else []
     return findings + guide_icon_findings(ruleset, db, locale)

@@ -39,7 +39,8 @@ def fit_findings(ruleset: Any, db: Database, locale: str, layouts_dir: Path | No
     layouts, layout_findings = load_layouts(layouts_dir or default_layouts_dir())
     ctx = RenderContext(components.game, locale, components.root, cache_dir)
     contract = contract_findings(ruleset, db, localizer, components, layouts)
-    return layout_findings + contract + prepare(components, layouts, ctx).findings
+    reported = set(contract)  # a missing image is found by both: report it once
+    return layout_findings + contract + [f for f in prepare(components, layouts, ctx).findings if f not in reported]
 
 
 def board_fit_findings(ruleset: Any, db: Database, locale: str, layouts_dir: Path | None = None) -> list[Finding]:

@@ -210,3 +210,22 @@ def test_build_refuses_a_misspelt_binding_and_writes_nothing(tmp_path: Path) -> 
     assert not (out / "old-world" / "en" / "cards.pdf").exists()
     assert not (out / "old-world" / "en" / "cards-1up.pdf").exists()
 
+
+
+def test_a_missing_image_is_one_finding_in_check_and_stops_the_build(tmp_path: Path) -> None:
+    root = tmp_path / "content"
+    shutil.copytree(REPO / "content" / "old-world", root / "old-world")
+    market = root / "old-world" / "cards" / "market.yaml"
+    text = market.read_text(encoding="utf-8")
+    market.write_text(text.replace("  - id: jab\n", "  - id: jab\n    art: art/jab.png\n", 1), encoding="utf-8")
+    game = find_game("old-world")
+    db, _ = game.load(root)
+    findings = [f for f in fit_findings(game, db, "en", REPO / "layouts", tmp_path) if f.severity == "error"]
+    assert [(f.code, Path(f.file).name) for f in findings] == [("ART-MISSING", "market.yaml")]
+    out = tmp_path / "out"
+    argv = ["build", "--game", "old-world", "--locale", "en", "--target", "cards", "--content", str(root),
+            "--out", str(out), "--cache-dir", str(tmp_path / "cache"), "--format", "json", "--jobs", "1"]
+    result = CliRunner().invoke(app, argv)
+    assert result.exit_code == 1
+    assert "ART-MISSING" in {f["code"] for f in json.loads(result.stdout)["findings"]}
+    assert not (out / "old-world" / "en" / "cards.pdf").exists()  # never a placeholder in its stead
