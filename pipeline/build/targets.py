@@ -172,7 +172,8 @@ def _load(job: Job) -> tuple[_Drawing | None, list[Finding]]:
     profile = layouts.profiles.get(opts.paper)
     bleed = profile.bleed if profile else 3.0
     components = ruleset.components(db, localizer) if isinstance(ruleset, HasComponents) else None
-    # Preflight (pipeline/render/contract.py): a broken layout binding or an unknown icon draws nothing.
+    # Preflight (pipeline/render/contract.py): a layout error, a broken binding, an unknown icon or a missing
+    # image draws nothing for the job.
     preflight = layout_findings + preflight_findings(ruleset, db, job.locale, localizer, components, layouts)
     if any(f.severity is Severity.ERROR for f in preflight):
         return None, load_findings + incomplete + preflight
