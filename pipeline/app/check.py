@@ -9,6 +9,7 @@ from pipeline.content.database import Database
 from pipeline.content.schema import stale_schemas, write_schemas
 from pipeline.findings import Finding, Report
 from pipeline.games import GAMES
+from pipeline.i18n.localizer import Localizer
 from pipeline.rules.simulation import smoke_run
 from pipeline.rules.spec import GameInfo, GameSpec
 
@@ -56,13 +57,23 @@ def deep_check_findings(game: GameSpec, db: Database, root: Path, locales: list[
     if game.engine is not None:
         findings.extend(smoke_run(game.engine, game.id, db, seed=1, games_per_count=SMOKE_GAMES)[0])
     findings.extend(i18n_findings(game, db, root, locales))
+    for code in locales:
+        findings.extend(print_findings(game, db, game.localizer(db, code)))
+    return findings
+
+
+def print_findings(game: GameSpec, db: Database, localizer: Localizer) -> list[Finding]:
+    """What would print wrong in one locale: layouts against the face contract, text fit, boards, guide icons."""
+    findings: list[Finding] = []
     if game.printing is not None:
         from pipeline.render.fit import board_fit_findings, fit_findings  # printing code: loaded only when needed
 
-        for code in locales:
-            localizer = game.localizer(db, code)
-            findings.extend(fit_findings(game.printing, db, localizer))
-            findings.extend(board_fit_findings(game.printing, game.id, db, localizer))
+        findings.extend(fit_findings(game.printing, db, localizer))
+        findings.extend(board_fit_findings(game.printing, game.id, db, localizer))
+    if game.guide is not None:
+        from pipeline.render.guide.check import guide_icon_findings
+
+        findings.extend(guide_icon_findings(game, db, localizer))
     return findings
 
 

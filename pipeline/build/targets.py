@@ -171,6 +171,7 @@ def load_context(job: Job) -> tuple[BuildContext | None, list[Finding]]:
     in the source language and lists them (DESIGN.md: Localization).
     """
     from pipeline.games import find_game
+    from pipeline.render.contract import preflight_findings
     from pipeline.render.faces import RenderContext
     from pipeline.render.layouts import load_layouts
 
@@ -184,8 +185,15 @@ def load_context(job: Job) -> tuple[BuildContext | None, list[Finding]]:
     layouts, layout_findings = load_layouts(opts.layouts_dir)
     profile = layouts.profiles.get(opts.paper)
     render = RenderContext(job.game, job.locale, db.root, opts.cache_dir, profile.bleed if profile else 3.0)
-    common = load_findings + layout_findings + incomplete
-    return BuildContext(spec, db, job.locale, localizer, layouts, profile, render, common, fallbacks), []
+    context = BuildContext(spec, db, job.locale, localizer, layouts, profile, render, [], fallbacks)
+    # Preflight (pipeline/render/contract.py): a layout error, a broken binding, an unknown icon or a missing
+    # image draws nothing for the job.
+    components = context.components if spec.printing is not None else None
+    preflight = layout_findings + preflight_findings(spec, db, localizer, components, layouts)
+    if any(f.severity is Severity.ERROR for f in preflight):
+        return None, load_findings + incomplete + preflight
+    context.common = load_findings + layout_findings + incomplete
+    return context, []
 
 
 def _locale_findings(job: Job, spec: GameSpec, db: Database, localizer: Localizer) -> tuple[list[Finding], list[str]]:

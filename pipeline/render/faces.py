@@ -1,7 +1,8 @@
 """A face drawn from its template: each box resolves its arguments (colour, text fitted, icon, art), then draws.
 
 `prepare_face` measures (text fitting, art lookup) and collects findings; `PreparedFace.draw`
-only draws, with the card's trim box bottom-left at the canvas origin. Box kinds are generic
+only draws, with the card's trim box bottom-left at the canvas origin (its icons were checked against
+the face contract before, in `contract.py`). Box kinds are generic
 (rect, text, icon, icons, art, rows): a new card kind needs a template, not new drawing code.
 """
 
@@ -17,7 +18,7 @@ from pipeline.findings import Finding, error
 from pipeline.rules.components import Face
 
 from .art import draw_placeholder, prepared_art, resolve_art
-from .icons import draw_icon, is_icon, rgb
+from .icons import draw_icon, rgb
 from .layouts import BoxSpec, Template
 from .richtext import Fitted, TextStyle, fit_text
 from .units import Box, pt
@@ -74,10 +75,10 @@ def prepare_face(face: Face, template: Template, ctx: RenderContext) -> tuple[Pr
         elif model.type == "text":
             markup = str(value) if value is not None else model.text or ""
             op.fitted = _fit(markup, op.box, spec.text_style, ctx)
-            findings += _text_findings(op.fitted, face, spec.name, model.field or spec.name, ctx)
+            findings += _text_findings(op.fitted, face, model.field or spec.name, ctx)
         elif model.type in ("icon", "icons"):
-            op.icons = [str(v) for v in value] if isinstance(value, list) else [str(value or model.icon or "")]
-            findings += _icon_findings(op.icons, face, spec.name, ctx)
+            names = value if isinstance(value, list) else [value or model.icon]
+            op.icons = [str(name) for name in names if name]
         elif model.type == "art":
             op.image, problem = _art(value, op.box, face, ctx)
             findings += [problem] if problem else []
@@ -98,8 +99,8 @@ def where_of(face: Face, template: Template) -> tuple[str, int, int]:
     return template.file, 1, 1
 
 
-def _text_findings(fitted: Fitted, face: Face, box: str, field_name: str, ctx: RenderContext) -> list[Finding]:
-    findings = _icon_findings(list(fitted.unknown_icons), face, box, ctx)
+def _text_findings(fitted: Fitted, face: Face, field_name: str, ctx: RenderContext) -> list[Finding]:
+    findings = []
     if not fitted.fits:
         file, line, column = (face.where.file, face.where.line, face.where.column) if face.where else (ctx.game, 1, 1)
         message = (f"{ctx.game} [{ctx.locale}] {face.kind} {face.id!r}: field {field_name!r} overflows its box by "
@@ -107,12 +108,6 @@ def _text_findings(fitted: Fitted, face: Face, box: str, field_name: str, ctx: R
         findings.append(error("FIT-OVERFLOW", message, file, line, column,
                               hint="shorten the text, or give the box more room or a smaller minimum size"))
     return findings
-
-
-def _icon_findings(icons: list[str], face: Face, box: str, ctx: RenderContext) -> list[Finding]:
-    file, line, column = (face.where.file, face.where.line, face.where.column) if face.where else (ctx.game, 1, 1)
-    return [error("RENDER-ICON", f"{ctx.game} [{ctx.locale}] {face.kind} {face.id!r}: box {box!r} uses unknown icon {name!r}",
-                  file, line, column) for name in icons if name and not is_icon(name)]
 
 
 def _art(value: Any, box: Box, face: Face, ctx: RenderContext) -> tuple[Path | None, Finding | None]:
@@ -142,8 +137,7 @@ def _rows(value: Any, box: Box, spec: BoxSpec, face: Face, ctx: RenderContext) -
         chips_width = chip * len(colors) + 0.8
         text_box = Box(box.x + chips_width + 0.8, box.y + i * (height + gap), box.width - chips_width - 0.8, height)
         fitted = _fit(str(row.get("text", "")), text_box, spec.text_style, ctx)
-        findings += _text_findings(fitted, face, spec.name, f"{spec.model.field}[{i}]", ctx)
-        findings += _icon_findings(colors, face, spec.name, ctx)
+        findings += _text_findings(fitted, face, f"{spec.model.field}[{i}]", ctx)
         out.append((colors, fitted, text_box))
     return out, findings
 

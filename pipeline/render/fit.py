@@ -1,6 +1,7 @@
 """Text fit without writing a PDF: every face of a game in a locale set against its layout.
 
-`pnp check --locale L` calls `fit_findings`; `pnp build` reports the same findings while drawing.
+`pnp check --locale L` calls `fit_findings`; `pnp build` reports the same findings (the face contract
+in its preflight, the fit while drawing).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from pipeline.findings import Finding
 from pipeline.i18n.localizer import Localizer
 from pipeline.rules.spec import PrintSpec
 
+from .contract import contract_findings
 from .faces import RenderContext
 from .layouts import default_layouts_dir, load_layouts
 from .sheets import prepare
@@ -21,11 +23,13 @@ DEFAULT_CACHE = Path(".pnp-cache")
 
 def fit_findings(printing: PrintSpec, db: Database, localizer: Localizer, layouts_dir: Path | None = None,
                  cache_dir: Path = DEFAULT_CACHE) -> list[Finding]:
-    """Layout problems and every text that overflows its box (FIT-OVERFLOW) or uses an unknown icon."""
+    """Layout problems, the face contract (bindings, icons) and every text that overflows its box (FIT-OVERFLOW)."""
     components = printing.components(db, localizer)
     layouts, layout_findings = load_layouts(layouts_dir or default_layouts_dir())
     ctx = RenderContext(components.game, localizer.locale, components.root, cache_dir)
-    return layout_findings + prepare(components, layouts, ctx).findings
+    contract = contract_findings(printing, db, localizer, components, layouts)
+    reported = set(contract)  # a missing image is found by both: report it once
+    return layout_findings + contract + [f for f in prepare(components, layouts, ctx).findings if f not in reported]
 
 
 def board_fit_findings(printing: PrintSpec, game_id: str, db: Database, localizer: Localizer,

@@ -1,7 +1,8 @@
 """Our own vector icons, drawn in a unit square (0..1, origin bottom-left) scaled to the text size.
 
-Inline `{icon:name}` tokens and layout icon boxes both draw through `draw_icon`. An unknown name
-draws a visible "?" box; `is_icon` lets callers report it as a finding first.
+Inline `{icon:name}` tokens and layout icon boxes both draw through `draw_icon`. Callers check names
+with `is_icon` and report an unknown one as an ICON-UNKNOWN finding before anything is drawn; drawing
+one anyway is a programming error (`UnknownIcon`), never a placeholder on the page.
 """
 
 from __future__ import annotations
@@ -326,6 +327,137 @@ def _lost(c: Canvas) -> None:
     c.line(0.22, 0.22, 0.78, 0.78)
 
 
+# --- The Adventure Game: die faces, tokens and markers of the reference guide ---------------------
+
+
+def _sword(c: Canvas) -> None:
+    """One sword, point up and to the right: the sword die face."""
+    c.saveState()
+    c.translate(0.5, 0.5)
+    c.rotate(-45)
+    c.translate(-0.5, -0.5)
+    _poly(c, [(0.4, 0.34), (0.6, 0.34), (0.6, 0.84), (0.5, 1.0), (0.4, 0.84)], "#607d8b")
+    c.setFillColor(rgb("#5d4037"))
+    c.rect(0.24, 0.26, 0.52, 0.1, fill=1, stroke=0)
+    c.rect(0.44, 0.08, 0.12, 0.2, fill=1, stroke=0)
+    _circle(c, 0.5, 0.07, 0.08, "#5d4037")
+    c.restoreState()
+
+
+def _dodge(c: Canvas) -> None:
+    """An arrow swerving aside: the dodge die face."""
+    c.setLineCap(1)
+    c.setStrokeColor(rgb("#00897b"))
+    c.setLineWidth(0.11)
+    path = c.beginPath()
+    path.moveTo(0.14, 0.12)
+    path.curveTo(0.14, 0.62, 0.3, 0.7, 0.62, 0.7)
+    c.drawPath(path, stroke=1, fill=0)
+    _poly(c, [(0.58, 0.94), (0.94, 0.7), (0.58, 0.46)], "#00897b")
+
+
+def _ritual(c: Canvas) -> None:
+    """A lit candle: the ritual die face."""
+    c.setLineWidth(0.04)
+    c.setFillColor(rgb("#f3e5ab"))
+    c.setStrokeColor(rgb("#6d4c41"))
+    c.rect(0.3, 0.06, 0.4, 0.5, fill=1, stroke=1)
+    path = c.beginPath()
+    path.moveTo(0.5, 0.6)
+    path.curveTo(0.24, 0.7, 0.36, 0.86, 0.5, 0.98)
+    path.curveTo(0.64, 0.86, 0.76, 0.7, 0.5, 0.6)
+    c.setFillColor(rgb("#ef6c00"))
+    c.drawPath(path, fill=1, stroke=0)
+
+
+def _sign(c: Canvas) -> None:
+    """A witcher sign: a blue triangle with a bar through it."""
+    c.setLineWidth(0.09)
+    c.setLineJoin(1)
+    c.setStrokeColor(rgb("#1e5aa8"))
+    path = c.beginPath()
+    path.moveTo(0.5, 0.92)
+    path.lineTo(0.9, 0.14)
+    path.lineTo(0.1, 0.14)
+    path.close()
+    c.drawPath(path, stroke=1, fill=0)
+    c.line(0.5, 0.92, 0.5, 0.14)
+
+
+def _foul_fate(c: Canvas) -> None:
+    """A black token with a red eye."""
+    c.setLineWidth(0.05)
+    _circle(c, 0.5, 0.5, 0.44, "#212121", "#b71c1c")
+    path = c.beginPath()
+    path.moveTo(0.18, 0.5)
+    path.curveTo(0.36, 0.74, 0.64, 0.74, 0.82, 0.5)
+    path.curveTo(0.64, 0.26, 0.36, 0.26, 0.18, 0.5)
+    c.setFillColor(rgb("#c62828"))
+    c.drawPath(path, fill=1, stroke=0)
+    _circle(c, 0.5, 0.5, 0.08, "#212121")
+
+
+def _common_marker(c: Canvas) -> None:
+    """A wooden cube."""
+    c.setLineWidth(0.04)
+    c.setLineJoin(1)
+    _poly(c, [(0.5, 0.94), (0.9, 0.74), (0.5, 0.54), (0.1, 0.74)], "#d7b98e", "#5d4037")
+    _poly(c, [(0.1, 0.74), (0.5, 0.54), (0.5, 0.06), (0.1, 0.26)], "#b08a5a", "#5d4037")
+    _poly(c, [(0.5, 0.54), (0.9, 0.74), (0.9, 0.26), (0.5, 0.06)], "#8d6e47", "#5d4037")
+
+
+def _wound(fill: str, severe: bool) -> Painter:
+    """A drop of blood; a severe wound is darker and struck through."""
+
+    def paint(c: Canvas) -> None:
+        path = c.beginPath()
+        path.moveTo(0.5, 0.96)
+        path.curveTo(0.42, 0.7, 0.16, 0.5, 0.16, 0.34)
+        path.curveTo(0.16, 0.14, 0.32, 0.04, 0.5, 0.04)
+        path.curveTo(0.68, 0.04, 0.84, 0.14, 0.84, 0.34)
+        path.curveTo(0.84, 0.5, 0.58, 0.7, 0.5, 0.96)
+        c.setFillColor(rgb(fill))
+        c.drawPath(path, fill=1, stroke=0)
+        if severe:
+            c.setStrokeColor(rgb("#ffffff"))
+            c.setLineWidth(0.08)
+            c.setLineCap(1)
+            c.line(0.3, 0.18, 0.7, 0.5)
+
+    return paint
+
+
+def _lead(fill: str) -> Painter:
+    """A lead: a magnifying glass on a disc in the lead's colour."""
+
+    def paint(c: Canvas) -> None:
+        c.setLineWidth(0.05)
+        _circle(c, 0.5, 0.5, 0.46, fill, "#ffffff")
+        c.setStrokeColor(rgb("#ffffff"))
+        c.setLineWidth(0.08)
+        c.circle(0.44, 0.56, 0.17, fill=0, stroke=1)
+        c.setLineCap(1)
+        c.setLineWidth(0.11)
+        c.line(0.57, 0.43, 0.74, 0.26)
+
+    return paint
+
+
+def _ranked_monster(metal: str) -> Painter:
+    """A monster token of one rank: the monster's face in a bronze, silver or gold ring."""
+
+    def paint(c: Canvas) -> None:
+        c.setLineWidth(0.04)
+        _circle(c, 0.5, 0.5, 0.48, metal, "#3e2723")
+        c.saveState()
+        c.translate(0.12, 0.09)
+        c.scale(0.76, 0.76)
+        _monster(c)
+        c.restoreState()
+
+    return paint
+
+
 ICONS: dict[str, Painter] = {
     "forest": _forest,
     "mountain": _mountain,
@@ -366,7 +498,26 @@ ICONS: dict[str, Painter] = {
     "xp": _lettered("#2e7d32", "XP"),
     "vp": _lettered("#7a5c1e", "VP"),
     "lost-symbol": _lost,
+    # The Adventure Game: die faces, tokens and markers.
+    "sword": _sword,
+    "dodge": _dodge,
+    "ritual": _ritual,
+    "sign": _sign,
+    "foul-fate": _foul_fate,
+    "common-marker": _common_marker,
+    "wound-minor": _wound("#c62828", severe=False),
+    "wound-severe": _wound("#6d0f0f", severe=True),
+    "lead-red": _lead(COLORS["red"]),
+    "lead-blue": _lead(COLORS["blue"]),
+    "lead-purple": _lead(COLORS["purple"]),
+    "monster-bronze": _ranked_monster("#b0793e"),
+    "monster-silver": _ranked_monster("#b8bec4"),
+    "monster-gold": _ranked_monster(COLORS["gold"]),
 }
+
+
+class UnknownIcon(KeyError):
+    """An icon name drawn without being checked first (a programming error)."""
 
 
 def is_icon(name: str) -> bool:
@@ -375,17 +526,11 @@ def is_icon(name: str) -> bool:
 
 def draw_icon(c: Canvas, name: str, x: float, y: float, size: float) -> None:
     """Draw icon `name` in the square of side `size` points whose bottom-left corner is (x, y)."""
+    painter = ICONS.get(name)
+    if painter is None:
+        raise UnknownIcon(f"no icon {name!r}: check names with is_icon and report them before drawing")
     c.saveState()
     c.translate(x, y)
     c.scale(size, size)
-    painter = ICONS.get(name)
-    if painter is None:
-        c.setStrokeColor(rgb("#ff00ff"))
-        c.setLineWidth(0.08)
-        c.rect(0.08, 0.08, 0.84, 0.84, fill=0, stroke=1)
-        c.setFillColor(rgb("#ff00ff"))
-        c.setFont(font_name("bold"), 0.7)
-        c.drawCentredString(0.5, 0.25, "?")
-    else:
-        painter(c)
+    painter(c)
     c.restoreState()

@@ -3,7 +3,9 @@
 A template may `extends` another: boxes merge by name (the child's keys win; `null` removes a
 box). A cycle or a missing parent is a finding, never a silent skip. Files under `layouts/<game>/`
 name their templates `<game>/<name>`; a face of kind K in game G uses `G/K`, else `K`.
-Lengths go through `units.parse_length` only.
+Lengths go through `units.parse_length` only. Every box key keeps the file and line it was written
+at (through `extends`), so a finding about a binding points at it; a literal icon that does not
+exist is a finding here, with its line.
 """
 
 from __future__ import annotations
@@ -16,7 +18,9 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from pipeline.content.yaml_loader import LoadedFile, load_yaml_file
 from pipeline.findings import Finding, error
+from pipeline.rules.faces import ICON_TOKEN
 
+from .icons import is_icon
 from .richtext import TextStyle
 from .units import Box, Size, UnitError, parse_length, parse_points
 
@@ -107,15 +111,29 @@ class BoxSpec:
 
 
 @dataclass(frozen=True)
+class Written:
+    """Where a layout key was written (a template's own file, or the file of the template it extends)."""
+
+    file: str
+    line: int
+    column: int
+
+
+@dataclass(frozen=True)
 class Template:
     name: str
     size: Size
     palette: dict[str, str]
     boxes: tuple[BoxSpec, ...]
     file: str
+    written: dict[tuple[str, str], Written] = field(default_factory=dict)  # (box, key) -> where it was written
+    line: int = 1  # of the template's name in its file
 
     def color(self, value: str) -> str:
         return self.palette.get(value, value)
+
+    def where(self, box: str, key: str) -> Written:
+        return self.written.get((box, key), Written(self.file, 1, 1))
 
 
 @dataclass(frozen=True)
@@ -135,6 +153,7 @@ class Profile:
 class Layouts:
     templates: dict[str, Template] = field(default_factory=dict)
     profiles: dict[str, Profile] = field(default_factory=dict)
+    parents: set[str] = field(default_factory=set)  # templates another template extends
 
     def template_for(self, game: str, kind: str) -> Template | None:
         return self.templates.get(f"{game}/{kind}") or self.templates.get(kind)
@@ -172,11 +191,28 @@ def load_layouts(folder: Path) -> tuple[Layouts, list[Finding]]:
             name = f"{namespace}/{key}" if namespace else key
             raw[name] = _Raw(name, data, loaded, key)
     for name in raw:
-        template, problems = _resolve(name, raw)
+        template, problems = _resolve(name, raw, layouts.parents)
         findings.extend(problems)
         if template is not None:
             layouts.templates[name] = template
+    findings.extend(sorted(set(_icon_findings(layouts))))
     return layouts, findings
+
+
+def _icon_findings(layouts: Layouts) -> list[Finding]:
+    """ICON-UNKNOWN for a literal `icon:` or an `{icon:...}` token in a literal `text:` of any box."""
+    findings = []
+    for template in layouts.templates.values():
+        for spec in template.boxes:
+            named = [("icon", spec.model.icon)] if spec.model.icon else []
+            named += [("text", token) for token in ICON_TOKEN.findall(spec.model.text or "")]
+            for key, icon in named:
+                if not is_icon(icon):
+                    at = template.where(spec.name, key)
+                    findings.append(error("ICON-UNKNOWN", f"template {template.name!r}: box {spec.name!r} draws unknown "
+                                          f"icon {icon!r}", at.file, at.line, at.column,
+                                          "use an icon of pipeline/render/icons.py"))
+    return findings
 
 
 def _load_profiles(loaded: LoadedFile, layouts: Layouts) -> list[Finding]:
@@ -203,7 +239,7 @@ def _load_profiles(loaded: LoadedFile, layouts: Layouts) -> list[Finding]:
     return findings
 
 
-def _resolve(name: str, raw: dict[str, _Raw]) -> tuple[Template | None, list[Finding]]:
+def _resolve(name: str, raw: dict[str, _Raw], parents: set[str]) -> tuple[Template | None, list[Finding]]:
     """Merge a template with its ancestors (root first); a cycle or missing parent is a finding."""
     chain: list[_Raw] = []
     current: _Raw | None = raw[name]
@@ -226,6 +262,7 @@ def _resolve(name: str, raw: dict[str, _Raw]) -> tuple[Template | None, list[Fin
             return None, [_at(here.loaded, ("templates", here.key, "extends"), "LAYOUT-PARENT",
                               f"template {here.name!r} extends {parent!r}, which does not exist",
                               f"known templates: {', '.join(sorted(raw))}")]
+    parents.update(layer.name for layer in chain[1:])
     merged: dict[str, Any] = {}
     for layer in reversed(chain):
         merged = _merge(merged, {k: v for k, v in layer.data.items() if k != "extends"})
@@ -233,11 +270,24 @@ def _resolve(name: str, raw: dict[str, _Raw]) -> tuple[Template | None, list[Fin
     own = raw[name]
     try:
         model = TemplateModel.model_validate(merged)
-        return _template(name, model, own.loaded.display), []
+        line = own.loaded.key_position(("templates", own.key)).line
+        return _template(name, model, own.loaded.display, _written(chain, merged["boxes"]), line), []
     except ValidationError as exc:
         return None, _validation_findings(exc, own.loaded, ("templates", own.key))
     except UnitError as exc:
         return None, [_at(own.loaded, ("templates", own.key), "LAYOUT-UNIT", f"template {name!r}: {exc}")]
+
+
+def _written(chain: list[_Raw], boxes: dict[str, Any]) -> dict[tuple[str, str], Written]:
+    """For every key of every merged box, the file and line of the nearest template that wrote it."""
+    written = {}
+    for box, keys in boxes.items():
+        for key in keys if isinstance(keys, dict) else ():
+            layer = next(r for r in chain if isinstance(r.data.get("boxes", {}).get(box), dict)
+                         and key in r.data["boxes"][box])
+            pos = layer.loaded.position(("templates", layer.key, "boxes", box, key))
+            written[(box, key)] = Written(layer.loaded.display, pos.line, pos.column)
+    return written
 
 
 def _merge(base: dict[str, Any], override: dict[str, Any]) -> dict[str, Any]:
@@ -250,13 +300,13 @@ def _merge(base: dict[str, Any], override: dict[str, Any]) -> dict[str, Any]:
     return merged
 
 
-def _template(name: str, model: TemplateModel, file: str) -> Template:
+def _template(name: str, model: TemplateModel, file: str, written: dict[tuple[str, str], Written], line: int) -> Template:
     size = Size(parse_length(model.size.width), parse_length(model.size.height))
     if size.width <= 0 or size.height <= 0:
         raise UnitError(f"size must be above 0, got {model.size.width} × {model.size.height}")
     palette = dict(model.palette)
     boxes = tuple(_box(box_name, box, palette) for box_name, box in model.boxes.items())
-    return Template(name, size, palette, boxes, file)
+    return Template(name, size, palette, boxes, file, written, line)
 
 
 def _box(name: str, model: BoxModel, palette: dict[str, str]) -> BoxSpec:

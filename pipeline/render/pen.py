@@ -86,9 +86,10 @@ class Pen:
         c.restoreState()
 
     def icon(self, name: str, cx: float, cy: float, size: float, what: str = "") -> None:
-        """An icon of side `size` mm centred on (cx, cy); an unknown name is a finding (and a visible "?")."""
-        if name and not is_icon(name):
-            self.finding("RENDER-ICON", f"{what or 'a box'} uses unknown icon {name!r}")
+        """An icon of side `size` mm centred on (cx, cy); an unknown name is a finding and is not drawn."""
+        if not is_icon(name):
+            self.finding("ICON-UNKNOWN", f"{what or 'a box'} uses unknown icon {name!r}")
+            return
         draw_icon(self.c, name, pt(cx - size / 2), self.y(cy + size / 2), pt(size))
 
     def badge(self, name: str, cx: float, cy: float, size: float, fill: str = "#fbf7ee", stroke: str = "#6b5a44") -> None:
@@ -100,7 +101,7 @@ class Pen:
         """Text fitted in a box (mm); overflow and unknown icons are findings."""
         fitted = fit_text(markup, pt(box.width), pt(box.height), style, self.origin.locale)
         for name in fitted.unknown_icons:
-            self.finding("RENDER-ICON", f"{what} uses unknown icon {name!r}")
+            self.finding("ICON-UNKNOWN", f"{what} uses unknown icon {name!r}")
         if not fitted.fits:
             self.finding("FIT-OVERFLOW", f"{what} overflows its box by {fitted.overflow_mm:.1f} mm at the minimum size "
                           f"{style.min_size:g}pt", "shorten the text, or give the box more room in the board layout")

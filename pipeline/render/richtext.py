@@ -216,7 +216,8 @@ def _draw_line(c: Canvas, line: Line, x: float, baseline: float, size: float, co
             if frag.icon:
                 flush()
                 x += text_width(space, word[0].style) * size if space else 0.0
-                draw_icon(c, frag.icon, x + 0.05 * size, baseline - 0.16 * size, size * (ICON_EM - 0.1))
+                if is_icon(frag.icon):  # an unknown one is left blank: the caller reported `unknown_icons`
+                    draw_icon(c, frag.icon, x + 0.05 * size, baseline - 0.16 * size, size * (ICON_EM - 0.1))
                 c.setFillColor(rgb(color))
                 x += frag.width() * size
                 continue

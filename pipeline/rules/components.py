@@ -16,6 +16,8 @@ from typing import Any, Literal, Protocol
 from pipeline.content.database import Database
 from pipeline.i18n.content import LocalizedText
 
+from .faces import FaceContract
+
 Target = Literal["cards", "tokens"]
 
 
@@ -84,6 +86,7 @@ class Components:
     root: Path  # the game's content folder: art paths are relative to it and may not leave it
     decks: list[Deck] = field(default_factory=list)
     backs: dict[str, Face] = field(default_factory=dict)
+    contract: FaceContract = field(default_factory=FaceContract)  # the kinds these faces were built against
 
     def decks_for(self, target: Target) -> list[Deck]:
         return [deck for deck in self.decks if deck.target == target and deck.faces]
@@ -108,13 +111,17 @@ def plain(fields: Mapping[str, Any]) -> dict[str, Any]:
 class FaceBuilder(LocalizedText):
     """What every game's face builder needs: localized text, decks, shared backs and source positions.
 
-    A game subclasses it and adds one method per kind of component; `out` collects the result.
+    A game subclasses it, names its face contract in `kinds` and adds one method per kind of
+    component; `out` collects the result. Faces are built with `face` and `back`, which hold them
+    to the contract.
     """
+
+    kinds: FaceContract = FaceContract()
 
     def __init__(self, db: Database, game_id: str, loc: Any) -> None:
         self.db = db
         self.loc = loc  # the game's pipeline.i18n Localizer
-        self.out = Components(game_id, loc.locale, db.root)
+        self.out = Components(game_id, loc.locale, db.root, contract=self.kinds)
 
     def where(self, collection: str, key: Any, *path: str | int) -> Where:
         source = self.db.where(collection, key, *path)
@@ -128,5 +135,11 @@ class FaceBuilder(LocalizedText):
     def back(self, face_kind: str, back_id: str, **fields: Any) -> str:
         """A back face shared by a deck, defined once (`fields` may hold a field named "kind")."""
         if back_id not in self.out.backs:
-            self.out.backs[back_id] = Face(face_kind, back_id, "", plain(fields))
+            self.out.backs[back_id] = self.face(face_kind, back_id, "", plain(fields))
         return back_id
+
+    def face(self, kind: str, face_id: str, deck: str, fields: Mapping[str, Any], copies: int = 1, back: str = "",
+             where: Where | None = None) -> Face:
+        """A face held to its kind's declaration (raises FaceContractError for an undeclared field or a wrong type)."""
+        self.kinds.kind(kind).check(face_id, fields)
+        return Face(kind, face_id, deck, fields, copies, back, where)

@@ -29,7 +29,7 @@ def test_unchanged_targets_are_not_rebuilt(build: Build, monkeypatch: pytest.Mon
     def must_not_load(job: targets.Job) -> None:
         raise AssertionError("a cache hit must not load content")
 
-    monkeypatch.setattr(targets, "_load", must_not_load)
+    monkeypatch.setattr(targets, "load_context", must_not_load)
     code, second, _ = build("--locale", "en", "--target", "tokens")
     assert code == 0 and [o["cached"] for o in second["outputs"]] == [True]
     assert second["outputs"][0]["files"] == first["outputs"][0]["files"]

@@ -36,17 +36,3 @@ def test_overflow_is_a_finding_naming_the_field(tmp_path: Path) -> None:
     assert finding.file.endswith("events-01-28.yaml") and finding.severity == "error"
     overflow = float(finding.message.split("by ")[1].split(" mm")[0])
     assert overflow > 20
-
-
-def test_unknown_inline_icon_is_a_finding(tmp_path: Path) -> None:
-    from pipeline.render.faces import RenderContext, prepare_face
-    from pipeline.render.layouts import load_layouts
-    from pipeline.rules.components import Face, Where
-
-    layouts, _ = load_layouts(REPO / "layouts")
-    template = layouts.template_for("old-world", "potion")
-    assert template is not None
-    face = Face("potion", "odd", "potions", {"name": "Odd", "rules": "Gain {icon:unicorn}."}, where=Where("potions.yaml", 7))
-    _, findings = prepare_face(face, template, RenderContext("old-world", "en", tmp_path, tmp_path))
-    assert [(f.code, f.line) for f in findings] == [("RENDER-ICON", 7)]
-    assert "'unicorn'" in findings[0].message

@@ -17,6 +17,7 @@ from pipeline.rules.components import Components, Deck, Face, FaceBuilder, plain
 
 from .content import OldWorldContent
 from .enums import Terrain
+from .faces import FACE_KINDS
 from .models import (
     Ability,
     ActionCard,
@@ -48,6 +49,8 @@ def old_world_components(db: Database, loc: Localizer) -> Components:
 
 
 class _Builder(FaceBuilder):
+    kinds = FACE_KINDS
+
     def __init__(self, db: Database, content: OldWorldContent, loc: Localizer) -> None:
         super().__init__(db, "old-world", loc)
         self.content = content
@@ -106,7 +109,8 @@ class _Builder(FaceBuilder):
             fields = {**self.action_fields(card), "art": card.art}
             if owner is not None:
                 fields.update(school=self.t(f"school:{owner.id}:name", owner.name), school_color=owner.color)
-            face = Face("action-card", card.id, deck.id, plain(fields), card.copies, back, self.where("action-cards", card.id))
+            where = self.where("action-cards", card.id)
+            face = self.face("action-card", card.id, deck.id, plain(fields), card.copies, back, where)
             deck.faces.append(face)
 
     def action_fields(self, card: ActionCard) -> dict[str, Any]:
@@ -140,7 +144,7 @@ class _Builder(FaceBuilder):
                 "icon": "potion",
                 "art": potion.art,
             }
-            face = Face("potion", potion.id, deck.id, plain(fields), potion.copies, back, self.where("potions", potion.id))
+            face = self.face("potion", potion.id, deck.id, plain(fields), potion.copies, back, self.where("potions", potion.id))
             deck.faces.append(face)
 
     def exploration(self) -> None:
@@ -172,9 +176,10 @@ class _Builder(FaceBuilder):
         common = {"title": self.t(f"{ctx}:title", card.title), "deck_name": self.label(f"deck:{card.deck.value}"),
                   "icon": card.deck.value}
         where = self.where("exploration", card.id)
-        back = Face("exploration-results", f"{card.id}-results", deck, plain({**common, "body": "\n".join(results)}), where=where)
+        body = plain({**common, "body": "\n".join(results)})
+        back = self.face("exploration-results", f"{card.id}-results", deck, body, where=where)
         front_fields = {**common, "intro": self.t(f"{ctx}:intro", card.intro), "options": "\n".join(options)}
-        return Face("exploration", card.id, deck, plain(front_fields), 1, back.id, where), back
+        return self.face("exploration", card.id, deck, plain(front_fields), 1, back.id, where), back
 
     def events(self) -> None:
         kind = self.label("card-kind:event")
@@ -187,7 +192,7 @@ class _Builder(FaceBuilder):
                 "type": self.label(f"event-type:{event.type.value}"),
                 "body": self.event_body(event),
             }
-            deck.faces.append(Face("event", event.id, deck.id, plain(fields), 1, back, self.where("events", event.id)))
+            deck.faces.append(self.face("event", event.id, deck.id, plain(fields), 1, back, self.where("events", event.id)))
 
     def event_body(self, event: Event) -> str:
         ctx = f"event:{event.number}"
@@ -224,7 +229,7 @@ class _Builder(FaceBuilder):
             "trophy": trophy,
             "icon": "trophy",
         }
-        back = Face("monster-back", f"{monster.id}-back", deck, plain(back_fields), where=where)
+        back = self.face("monster-back", f"{monster.id}-back", deck, plain(back_fields), where=where)
         fields = {
             "name": name,
             "level": ROMAN[monster.level],
@@ -233,7 +238,7 @@ class _Builder(FaceBuilder):
             "life_icon": "life",
             "art": monster.art,
         }
-        return Face("monster", monster.id, deck, plain(fields), 1, back.id, where), back
+        return self.face("monster", monster.id, deck, plain(fields), 1, back.id, where), back
 
     def fight_cards(self) -> None:
         kind = self.label("card-kind:monster-fight-card")
@@ -246,7 +251,7 @@ class _Builder(FaceBuilder):
                 "charge": self.attack(card.charge),
                 "bite": self.attack(card.bite),
             }
-            face = Face("monster-fight-card", card.id, deck.id, fields, 1, back, self.where("monster-fight-cards", card.id))
+            face = self.face("monster-fight-card", card.id, deck.id, fields, 1, back, self.where("monster-fight-cards", card.id))
             deck.faces.append(face)
 
     def attack(self, attack: Attack) -> str:
@@ -268,7 +273,7 @@ class _Builder(FaceBuilder):
                 "flavor": "*" + self.t(f"{ctx}:text", trophy.text) + "*",
                 "ability": self.ability(trophy.ability, f"{ctx}:ability"),
             }
-            face = Face("attribute-trophy", trophy.id, deck.id, fields, 1, back, self.where("attribute-trophies", trophy.id))
+            face = self.face("attribute-trophy", trophy.id, deck.id, fields, 1, back, self.where("attribute-trophies", trophy.id))
             deck.faces.append(face)
         self.witcher_trophies()
 
@@ -290,7 +295,7 @@ class _Builder(FaceBuilder):
                 "ability": self.ability(trophy.ability, f"{ctx}:ability"),
                 "icon": "trophy",
             }
-            face = Face("witcher-trophy", trophy.id, deck.id, fields, 1, back, self.where("witcher-trophies", trophy.id))
+            face = self.face("witcher-trophy", trophy.id, deck.id, fields, 1, back, self.where("witcher-trophies", trophy.id))
             deck.faces.append(face)
 
     def help_cards(self) -> None:
@@ -301,7 +306,8 @@ class _Builder(FaceBuilder):
         rules = self.content.manifest.rules if self.content.manifest else None
         for card in self.content.help_cards:
             fields = {"title": self.t(f"help-card:{card.id}:title", card.title), "body": self.help_body(card, rules)}
-            deck.faces.append(Face("help-card", card.id, deck.id, fields, card.copies, back, self.where("help-cards", card.id)))
+            where = self.where("help-cards", card.id)
+            deck.faces.append(self.face("help-card", card.id, deck.id, fields, card.copies, back, where))
 
     def help_body(self, card: HelpCard, rules: RuleConstants | None) -> str:
         paragraphs = []
@@ -321,7 +327,8 @@ class _Builder(FaceBuilder):
             name = self.t(f"location:{token.location}:name", location.name) if location else token.location
             back = self.back("location-token-back", f"location-token-back-{token.terrain.value}", icon=token.terrain.value)
             fields = {"name": name, "number": str(location.number) if location else "", "icon": token.terrain.value}
-            face = Face("location-token", token.id, locations.id, plain(fields), 1, back, self.where("location-tokens", token.id))
+            where = self.where("location-tokens", token.id)
+            face = self.face("location-token", token.id, locations.id, plain(fields), 1, back, where)
             locations.faces.append(face)
         monsters = self.deck("monster-tokens", self.label("card-kind:monster-token"), "tokens")
         names = {m.id: self.t(f"monster:{m.id}:name", m.name) for m in self.content.monsters}
@@ -330,7 +337,7 @@ class _Builder(FaceBuilder):
             back = self.back("monster-token-back", f"monster-token-back-{monster_token.level}", level=level, icon="monster")
             fields = {"name": names.get(monster_token.monster, monster_token.monster), "level": level, "icon": "monster"}
             where = self.where("monster-tokens", monster_token.id)
-            face = Face("monster-token", monster_token.id, monsters.id, fields, 1, back, where)
+            face = self.face("monster-token", monster_token.id, monsters.id, fields, 1, back, where)
             monsters.faces.append(face)
         self.marker_tokens()
 
@@ -338,22 +345,22 @@ class _Builder(FaceBuilder):
         """Gold, trail and quest markers (alike on both sides) and the closed-tavern tile."""
         markers = self.deck("markers", "Gold & markers", "tokens")
         for value, copies in GOLD_TOKENS.items():
-            face = Face("gold-token", f"gold-{value}", markers.id, {"value": str(value), "icon": "gold"}, copies)
+            face = self.face("gold-token", f"gold-{value}", markers.id, {"value": str(value), "icon": "gold"}, copies)
             self.same_both_sides(markers, face)
         for terrain in Terrain:
             fields = {"label": self.label(f"terrain:{terrain.value}"), "icon": terrain.value}
-            face = Face("marker-token", f"trail-{terrain.value}", markers.id, fields, TRAIL_MARKERS_PER_TERRAIN)
+            face = self.face("marker-token", f"trail-{terrain.value}", markers.id, fields, TRAIL_MARKERS_PER_TERRAIN)
             self.same_both_sides(markers, face)
         quest = {"label": self.label("result-kind:quest"), "icon": "quest"}
-        self.same_both_sides(markers, Face("marker-token", "quest", markers.id, quest, QUEST_MARKERS))
+        self.same_both_sides(markers, self.face("marker-token", "quest", markers.id, quest, QUEST_MARKERS))
         closed = {"label": self.t("token:tavern:closed", "Closed"), "icon": "tavern"}
         back = self.back("marker-token", "tavern-open", label=self.t("token:tavern:open", "Open"), icon="tavern")
-        markers.faces.append(Face("marker-token", "tavern-closed", markers.id, closed, CLOSED_TAVERNS, back))
+        markers.faces.append(self.face("marker-token", "tavern-closed", markers.id, closed, CLOSED_TAVERNS, back))
 
     def same_both_sides(self, deck: Deck, face: Face) -> None:
         back_id = f"{face.id}-back"
-        self.out.backs[back_id] = Face(face.kind, back_id, face.deck, face.fields)
-        deck.faces.append(Face(face.kind, face.id, face.deck, face.fields, face.copies, back_id, face.where))
+        self.out.backs[back_id] = self.face(face.kind, back_id, face.deck, face.fields)
+        deck.faces.append(self.face(face.kind, face.id, face.deck, face.fields, face.copies, back_id, face.where))
 
 
 def fill_rules(text: str, rules: RuleConstants | None) -> str:

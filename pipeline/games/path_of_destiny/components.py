@@ -17,6 +17,7 @@ from pipeline.rules.components import Components, Deck, Face, FaceBuilder, plain
 
 from .content import PathOfDestinyContent
 from .effects import icon
+from .faces import FACE_KINDS
 from .models import ActionCard, Token
 from .print_models import HelpCard
 from .story_models import SecretObjective, Story, StoryCard
@@ -30,6 +31,8 @@ def path_of_destiny_components(db: Database, loc: Localizer) -> Components:
 
 
 class _Builder(FaceBuilder):
+    kinds = FACE_KINDS
+
     def __init__(self, db: Database, content: PathOfDestinyContent, loc: Localizer) -> None:
         super().__init__(db, "path-of-destiny", loc)
         self.content = content
@@ -67,7 +70,7 @@ class _Builder(FaceBuilder):
             if card.owner:
                 fields["owner"] = self.label("card-kind:starting", character=names.get(card.owner, card.owner))
             kind_name = "action-card" if len(card.colors) == 1 else f"action-card-{len(card.colors)}"
-            face = Face(kind_name, card.id, deck.id, plain(fields), 1, back, self.where("action-cards", card.id))
+            face = self.face(kind_name, card.id, deck.id, plain(fields), 1, back, self.where("action-cards", card.id))
             deck.faces.append(face)
 
     def action_fields(self, card: ActionCard) -> dict[str, Any]:
@@ -104,7 +107,7 @@ class _Builder(FaceBuilder):
                       "text": self.t(f"{prefix}:side-quest:text", quest.text),
                       "icon": quest.symbol.value if quest.symbol else ""}
             where = self.where("characters", character.id, "side_quest")
-            deck.faces.append(Face("side-quest", quest.id, deck.id, plain(fields), 1, back, where))
+            deck.faces.append(self.face("side-quest", quest.id, deck.id, plain(fields), 1, back, where))
 
     # --- stories -------------------------------------------------------------------------------
 
@@ -118,7 +121,7 @@ class _Builder(FaceBuilder):
             kind = "story-path" if card.kind.value == "path" else "story-card"
             fields = self.story_fields(story, card)
             where = self.where("stories", story.id, "cards", index)
-            deck.faces.append(Face(kind, f"{story.id}-{card.number}", deck.id, plain(fields), 1, back, where))
+            deck.faces.append(self.face(kind, f"{story.id}-{card.number}", deck.id, plain(fields), 1, back, where))
         self.extra_effort(story, title)
         self.objectives(story, title)
         self.prerequisites(story, title)
@@ -134,12 +137,12 @@ class _Builder(FaceBuilder):
             body.append(f"**{self.label('label:solo')}**")
             body += [f"\u2022 {rule}" for rule in solo]
         where = self.where("stories", story.id)
-        back = Face("story-rules", f"overview-{story.id}-rules", deck.id,
+        back = self.face("story-rules", f"overview-{story.id}-rules", deck.id,
                     plain({"title": title, "heading": self.label("label:special-rules"), "body": "\n".join(body)}), where=where)
         self.out.backs[back.id] = back
         fields = {"title": title, "difficulty": ["specialty"] * story.difficulty,
                   "overview": self.t(f"{prefix}:overview", story.overview), "kind": self.label("card-kind:story-overview-card")}
-        deck.faces.append(Face("story-overview", f"overview-{story.id}", deck.id, plain(fields), 1, back.id, where))
+        deck.faces.append(self.face("story-overview", f"overview-{story.id}", deck.id, plain(fields), 1, back.id, where))
 
     def story_fields(self, story: Story, card: StoryCard) -> dict[str, Any]:
         ctx = f"story:{story.id}:card:{card.number}"
@@ -185,7 +188,7 @@ class _Builder(FaceBuilder):
             fields = {"title": self.t(f"story:{story.id}:extra-effort:{card.id}:title", card.title), "chapter": chapter,
                       "sequences": rows, "hint": self.label("label:extra-effort-hint")}
             where = self.where("stories", story.id, "extra_effort_cards", index)
-            deck.faces.append(Face("extra-effort", card.id, deck.id, plain(fields), 1, back, where))
+            deck.faces.append(self.face("extra-effort", card.id, deck.id, plain(fields), 1, back, where))
 
     def objectives(self, story: Story, title: str) -> None:
         for solo in (False, True):
@@ -201,7 +204,7 @@ class _Builder(FaceBuilder):
                                  icons=sorted(reveals, key=order.index), hint=self.label("label:objective-reveal"))
                 where = self.where("stories", story.id, "secret_objectives", index)
                 fields = self.objective_fields(story, objective, kind)
-                deck.faces.append(Face("secret-objective", objective.id, deck.id, plain(fields), 1, back, where))
+                deck.faces.append(self.face("secret-objective", objective.id, deck.id, plain(fields), 1, back, where))
 
     def objective_fields(self, story: Story, objective: SecretObjective, kind: str) -> dict[str, Any]:
         ctx = f"story:{story.id}:objective:{objective.id}"
@@ -233,7 +236,7 @@ class _Builder(FaceBuilder):
             fields = {"title": kind, "color": self.swatches.get(card.color.value, "#808080"), "icon": card.color.value,
                       "left": first, "right": later, "hint": self.label("label:prerequisite-hint")}
             where = self.where("stories", story.id, "prerequisite_cards", index)
-            deck.faces.append(Face("prerequisite", card.id, deck.id, plain(fields), 1, back, where))
+            deck.faces.append(self.face("prerequisite", card.id, deck.id, plain(fields), 1, back, where))
 
     def alliances(self, story: Story, title: str) -> None:
         if not story.alliance_cards:
@@ -248,7 +251,7 @@ class _Builder(FaceBuilder):
             fields = {"faction": faction, "kind": kind, "icon": f"arrow-{side}", "text": self.effects([card.effect]),
                       "hint": self.label(f"label:alliance-hint:{side}")}
             where = self.where("stories", story.id, "alliance_cards", index)
-            deck.faces.append(Face("alliance-card", card.id, deck.id, plain(fields), card.copies, back, where))
+            deck.faces.append(self.face("alliance-card", card.id, deck.id, plain(fields), card.copies, back, where))
 
     # --- solo and help cards -------------------------------------------------------------------
 
@@ -263,7 +266,7 @@ class _Builder(FaceBuilder):
             fields = {"title": self.t(f"solo-card:{card.id}:title", card.title),
                       "body": self.t(f"solo-card:{card.id}:text", card.text)}
             where = self.where("automa", automa.id, "solo_cards", index)
-            deck.faces.append(Face("solo-card", card.id, deck.id, plain(fields), 1, back, where))
+            deck.faces.append(self.face("solo-card", card.id, deck.id, plain(fields), 1, back, where))
 
     def help_cards(self) -> None:
         cards: list[HelpCard] = self.db.all("help-cards")
@@ -275,7 +278,8 @@ class _Builder(FaceBuilder):
         back = self.back("help-back", "help-back", title=kind)
         for card in cards:
             fields = {"title": self.t(f"help-card:{card.id}:title", card.title), "body": self.help_body(card)}
-            deck.faces.append(Face("help-card", card.id, deck.id, fields, card.copies, back, self.where("help-cards", card.id)))
+            where = self.where("help-cards", card.id)
+            deck.faces.append(self.face("help-card", card.id, deck.id, fields, card.copies, back, where))
 
     def help_body(self, card: HelpCard) -> str:
         from .guide import fill_rules
@@ -310,14 +314,14 @@ class _Builder(FaceBuilder):
                                  "story": title}
                 where = self.where("stories", story.id, "special_symbol_markers", index)
                 back = self.back("marker-token", f"marker-back-{story.id}", label=title)
-                shared.faces.append(Face("story-marker", marker.id, shared.id, plain(marker_fields), 1, back, where))
+                shared.faces.append(self.face("story-marker", marker.id, shared.id, plain(marker_fields), 1, back, where))
             for index, alliance in enumerate(story.alliance_markers):
                 icons = [f"arrow-{'left' if f.value == 'renfri' else 'right'}" for f in alliance.factions]
                 names = " / ".join(self.label(f"faction:{story.id}:{f.value}") for f in alliance.factions)
                 fields: dict[str, Any] = {"label": names, "icons": icons}
                 where = self.where("stories", story.id, "alliance_markers", index)
                 back = self.back("marker-token", f"alliance-marker-back-{story.id}", label=title)
-                shared.faces.append(Face("alliance-marker", alliance.id, shared.id, plain(fields), 1, back, where))
+                shared.faces.append(self.face("alliance-marker", alliance.id, shared.id, plain(fields), 1, back, where))
 
     def token_faces(self, token: Token, deck: str) -> tuple[Face, Face]:
         """A token's front and back; symbol tokens, lost-symbol and extra-XP markers are alike on both sides."""
@@ -336,8 +340,8 @@ class _Builder(FaceBuilder):
             kind_name, fields = "marker-token", {"icon": "xp", "label": name}
         where = self.where("tokens", token.id)
         if kind in SAME_BOTH_SIDES:
-            back = Face(kind_name, f"{token.id}-back", deck, plain(fields), where=where)
+            back = self.face(kind_name, f"{token.id}-back", deck, plain(fields), where=where)
         else:
-            back = Face("marker-token", f"{token.id}-back", deck, plain({"label": name, "icon": fields.get("icon", "")}),
+            back = self.face("marker-token", f"{token.id}-back", deck, plain({"label": name, "icon": fields.get("icon", "")}),
                         where=where)
-        return Face(kind_name, token.id, deck, plain(fields), token.count, back.id, where), back
+        return self.face(kind_name, token.id, deck, plain(fields), token.count, back.id, where), back

@@ -1,0 +1,44 @@
+"""The Old World face contract: every kind of face `components.py` prints, with its typed fields.
+
+Each kind names the layout template that draws it (`layouts/old-world/`); the layouts are checked
+against these declarations when they load, and `components.py` cannot build a face outside them.
+"""
+
+from __future__ import annotations
+
+from pipeline.rules.faces import FaceContract, FaceKind
+from pipeline.rules.faces import FieldType as T
+
+_BACK = {"title": T.TEXT}  # a deck's shared back: the kind of card, under the deck's icon
+
+FACE_KINDS = FaceContract.of(
+    FaceKind("action-card", {"name": T.TEXT, "cost": T.NUMBER, "color": T.COLOR, "type": T.TEXT, "terrain": T.ICON,
+                             "fight": T.RICH_TEXT, "rules": T.RICH_TEXT, "extensions": T.ROWS, "art": T.IMAGE,
+                             "school": T.TEXT, "school_color": T.COLOR}),
+    FaceKind("action-back", _BACK),
+    FaceKind("potion", {"name": T.TEXT, "timing": T.TEXT, "rules": T.RICH_TEXT, "icon": T.ICON, "art": T.IMAGE}),
+    FaceKind("potion-back", _BACK),
+    FaceKind("exploration", {"title": T.TEXT, "deck_name": T.TEXT, "icon": T.ICON, "intro": T.RICH_TEXT,
+                             "options": T.RICH_TEXT}),
+    FaceKind("exploration-results", {"title": T.TEXT, "deck_name": T.TEXT, "icon": T.ICON, "body": T.RICH_TEXT}),
+    FaceKind("event", {"number": T.TEXT, "title": T.TEXT, "type": T.TEXT, "body": T.RICH_TEXT}),
+    FaceKind("event-back", _BACK),
+    FaceKind("monster", {"name": T.TEXT, "level": T.TEXT, "life": T.TEXT, "life_icon": T.ICON,
+                         "special": T.RICH_TEXT, "art": T.IMAGE}),
+    FaceKind("monster-back", {"name": T.TEXT, "description": T.RICH_TEXT, "trophy": T.RICH_TEXT, "icon": T.ICON}),
+    FaceKind("monster-fight-card", {"charge_label": T.TEXT, "bite_label": T.TEXT, "charge": T.RICH_TEXT,
+                                    "bite": T.RICH_TEXT}),
+    FaceKind("monster-fight-back", _BACK),
+    FaceKind("attribute-trophy", {"name": T.TEXT, "icon": T.ICON, "flavor": T.RICH_TEXT, "ability": T.RICH_TEXT}),
+    FaceKind("witcher-trophy", {"name": T.TEXT, "icon": T.ICON, "school": T.TEXT, "school_color": T.COLOR,
+                                "flavor": T.RICH_TEXT, "ability": T.RICH_TEXT}),
+    FaceKind("trophy-back", {"title": T.TEXT, "icon": T.ICON, "school_color": T.COLOR}),
+    FaceKind("help-card", {"title": T.TEXT, "body": T.RICH_TEXT}),
+    FaceKind("help-back", _BACK),
+    FaceKind("location-token", {"number": T.TEXT, "name": T.TEXT, "icon": T.ICON}),
+    FaceKind("location-token-back", {"icon": T.ICON}),
+    FaceKind("monster-token", {"name": T.TEXT, "level": T.TEXT, "icon": T.ICON}),
+    FaceKind("monster-token-back", {"level": T.TEXT, "icon": T.ICON}),
+    FaceKind("gold-token", {"value": T.TEXT, "icon": T.ICON}),
+    FaceKind("marker-token", {"label": T.TEXT, "icon": T.ICON}),
+)

@@ -1,0 +1,127 @@
+"""The seams between a game's faces and the layouts, checked before anything is drawn.
+
+A layout box that binds a field its face kind does not offer (`LAYOUT-FIELD`), or binds it to a box
+that cannot draw its type (`LAYOUT-FIELD-TYPE`), is an error at the line the binding is written; a
+game template no face kind, board or other template uses is a warning (`LAYOUT-KIND-UNUSED`). Every
+icon a face would print must exist (`ICON-UNKNOWN`), and every image it names (`ART-MISSING`, ...), so
+nothing is drawn as a placeholder in their stead. `pnp check` runs these through `fit.py`;
+`pnp build` runs `preflight_findings` once per job and draws nothing when it finds an error.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+
+from pipeline.content.database import Database
+from pipeline.findings import Finding, error, warning
+from pipeline.i18n.localizer import Localizer
+from pipeline.rules.components import Components
+from pipeline.rules.faces import FaceContract, FaceKind, FieldType
+from pipeline.rules.spec import GameSpec, PrintSpec
+
+from .art import resolve_art
+from .guide.check import guide_icon_findings
+from .icons import is_icon
+from .layouts import BoxSpec, Layouts, Template
+
+# The field types each kind of box can draw (a rect's `field` only says whether it is drawn).
+_DRAWS: dict[str, frozenset[FieldType]] = {
+    "text": frozenset({FieldType.TEXT, FieldType.RICH_TEXT, FieldType.NUMBER}),
+    "icon": frozenset({FieldType.ICON}),
+    "icons": frozenset({FieldType.ICONS, FieldType.ICON}),
+    "art": frozenset({FieldType.IMAGE}),
+    "rows": frozenset({FieldType.ROWS}),
+    "rect": frozenset(FieldType),
+}
+_ANY = frozenset(FieldType)
+
+
+def layout_contract_findings(layouts: Layouts, game: str, contract: FaceContract,
+                             boards: Iterable[str] = ()) -> list[Finding]:
+    """Every template a game's face kinds use, checked against the kinds' fields; unused game templates."""
+    findings: list[Finding] = []
+    for kind in contract.kinds.values():
+        template = layouts.template_for(game, kind.name)
+        if template is not None:
+            for spec in template.boxes:
+                findings += _binding_findings(template, spec, kind, game)
+    used = {*contract.kinds, *boards}
+    for name, template in layouts.templates.items():
+        namespace, _, short = name.rpartition("/")
+        if namespace == game and short not in used and name not in layouts.parents:
+            findings.append(warning("LAYOUT-KIND-UNUSED", f"template {name!r}: {game} prints no face kind {short!r} "
+                                    "and no template extends it", template.file, template.line,
+                                    hint=f"{game} prints: {', '.join(sorted(contract.kinds))}"))
+    return sorted(set(findings))
+
+
+def _binding_findings(template: Template, spec: BoxSpec, kind: FaceKind, game: str) -> list[Finding]:
+    model = spec.model
+    bindings = [("field", model.field, _DRAWS[model.type]), ("fill_field", model.fill_field, frozenset({FieldType.COLOR})),
+                ("when", model.when, _ANY)]
+    findings = []
+    for key, name, accepts in bindings:
+        if not name:
+            continue
+        at = template.where(spec.name, key)
+        offered = kind.fields.get(name)
+        if offered is None:
+            close = difflib.get_close_matches(name, list(kind.fields), n=1)
+            hint = f"did you mean {close[0]!r}? " if close else ""
+            findings.append(error("LAYOUT-FIELD", f"template {template.name!r}: box {spec.name!r} binds {key} {name!r}, "
+                                  f"which {game} face kind {kind.name!r} does not offer", at.file, at.line, at.column,
+                                  hint + f"{kind.name!r} offers: {', '.join(sorted(kind.fields))}"))
+        elif offered not in accepts:
+            drawn = ", ".join(sorted(t.value for t in accepts))
+            findings.append(error("LAYOUT-FIELD-TYPE", f"template {template.name!r}: box {spec.name!r} ({model.type}) binds "
+                                  f"{key} {name!r}, a {offered.value} of {game} face kind {kind.name!r}; it draws: {drawn}",
+                                  at.file, at.line, at.column))
+    return findings
+
+
+def face_findings(components: Components) -> list[Finding]:
+    """ICON-UNKNOWN for every icon name a face prints (icon fields, icon lists, row chips, inline tokens);
+    ART-MISSING (and the other art findings) for every image a face names."""
+    findings = []
+    for face in components.faces():
+        kind = components.contract.kinds.get(face.kind)
+        if kind is None:
+            continue
+        file, line, column = (face.where.file, face.where.line, face.where.column) if face.where else (
+            components.root.as_posix(), 1, 1)
+        for name, type_ in kind.fields.items():
+            if type_ is FieldType.IMAGE and face.fields.get(name):
+                problem = resolve_art(components.root, str(face.fields[name]), file, line)[1]
+                findings += [problem] if problem else []
+        for field_name, icon in kind.icons(face.fields):
+            if icon and not is_icon(icon):
+                findings.append(error("ICON-UNKNOWN", f"{components.game} [{components.locale}] {face.kind} {face.id!r}: "
+                                      f"field {field_name!r} prints unknown icon {icon!r}", file, line, column,
+                                      "use an icon of pipeline/render/icons.py, or draw a new one there"))
+    return sorted(set(findings))
+
+
+def board_templates(printing: PrintSpec, db: Database, localizer: Localizer) -> list[str]:
+    """The layout templates a game's boards are drawn from (none for a game without boards)."""
+    if printing.boards is None:
+        return []
+    boards = printing.boards(db, localizer)
+    return [spec.template for spec in [*([boards.board] if boards.board else []), *boards.player_boards]]
+
+
+def contract_findings(printing: PrintSpec, db: Database, localizer: Localizer, components: Components,
+                      layouts: Layouts) -> list[Finding]:
+    """The face contract of one game in one locale: layout bindings, unused templates, the faces' icons and images."""
+    boards = board_templates(printing, db, localizer)
+    return layout_contract_findings(layouts, components.game, components.contract, boards) + face_findings(components)
+
+
+def preflight_findings(spec: GameSpec, db: Database, localizer: Localizer, components: Components | None,
+                       layouts: Layouts) -> list[Finding]:
+    """What `pnp build` checks before it draws a job: the face contract, every icon of faces and guides, the images."""
+    printing = spec.printing
+    findings = []
+    if printing is not None and components is not None:
+        findings = contract_findings(printing, db, localizer, components, layouts)
+    return findings + guide_icon_findings(spec, db, localizer)
