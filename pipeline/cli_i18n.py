@@ -170,6 +170,6 @@ def i18n_findings(game: Ruleset, db: Database, root: Path, locales: Sequence[str
     if not strings or not asked:
         return []  # a game without translatable content has no catalogs to check
     source = next((code for code in declared if game.localizer(db, code).is_source), "en")
-    return locale_findings(strings, game.content_dir(root), asked, source)
+    return locale_findings(strings, game.content_dir(root), asked, source, game.translations_keep_numbers)
 
 

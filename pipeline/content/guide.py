@@ -4,8 +4,9 @@ Rules numbers in guide text are `{name}` placeholders naming the game's rule con
 locale after translation; `{kind:id}` names a thing of the game's data (a game that has such data
 prints its name); `[[entry-id]]` links another guide entry. A table's or a list's `source` names
 rows or items the game generates from its content (each game lists and checks the sources it knows);
-a section marked `glossary` is where the glossary is printed (else it comes last); the player-aid fields (`aid`, `summary`, `key_term`, `key_terms`, `aid_title`) matter to a game with a
-player aid and may be left out by the others. `pipeline/rules/guide_builder.py` turns these into a
+a section marked `glossary` is where the glossary is printed (else it comes last); the player-aid
+fields (`aid`, `summary`, `key_term`, `key_terms`, `aid_title`) matter to a game with a player aid
+and may be left out by the others. `pipeline/rules/guide_builder.py` turns these into a
 `GuideDocument`.
 """
 

@@ -2,7 +2,8 @@
 
 Codes: I18N-CATALOG (no catalog), I18N-PO-SYNTAX, I18N-POT-STALE, I18N-MISSING, I18N-FUZZY,
 I18N-STALE (translated from older English), I18N-OBSOLETE, I18N-PLACEHOLDER, I18N-ICON, I18N-MARKUP,
-I18N-DRIFT (numbers, data references or links that differ from the English), I18N-PLURAL-FORMS, I18N-TERM, I18N-TYPO-QUOTES, I18N-TYPO-NBSP, I18N-TYPO-ELLIPSIS, I18N-GLYPH.
+I18N-DRIFT (numbers, data references or links that differ from the English), I18N-PLURAL-FORMS,
+I18N-TERM, I18N-TYPO-QUOTES, I18N-TYPO-NBSP, I18N-TYPO-DASH, I18N-TYPO-ELLIPSIS, I18N-GLYPH.
 Incomplete translations are warnings (a build may fall back to English); broken ones are errors.
 """
 
@@ -36,11 +37,11 @@ def locale_findings(
     content_dir: Path,
     locales: Sequence[str],
     source_locale: str = "en",
-    exact_numbers: bool = False,
+    keep_numbers: bool = False,
 ) -> list[Finding]:
     """Every i18n finding of a game's content for the locales asked (the source locale: glyphs only).
 
-    exact_numbers: the game's translations state every number of their English (I18N-DRIFT checks them).
+    keep_numbers: the game's translations state every number of their English (I18N-DRIFT compares them).
     """
     findings = list(template_findings(game_strings, content_dir))
     terms = load_terms(content_dir)
@@ -66,7 +67,7 @@ def locale_findings(
         entries = list(translated_entries(game_strings, catalog, po))
         findings.extend(completeness_findings(game_strings, catalog, po, locale))
         findings.extend(token_findings(entries))
-        findings.extend(drift_findings(entries, source_locale, locale, exact_numbers))
+        findings.extend(drift_findings(entries, source_locale, locale, keep_numbers))
         findings.extend(term_findings(entries, rules_for(terms, locale)))
         findings.extend(typography_findings(entries, locale))
         texts = ((text, po.display, e.line(i), e.string.context) for e in entries for i, text in enumerate(e.forms))
@@ -185,7 +186,7 @@ def _difference(want: set[str], got: set[str], shape: str) -> str:
     return "; ".join(parts)
 
 
-def drift_findings(entries: Sequence[Entry], source_locale: str, locale: str, exact_numbers: bool = False) -> list[Finding]:
+def drift_findings(entries: Sequence[Entry], source_locale: str, locale: str, keep_numbers: bool = False) -> list[Finding]:
     """A translation names the data references and links the entries of its English, and (for a game whose
     translations keep every number) states its numbers: digits or the locale's number words.
 
@@ -199,14 +200,14 @@ def drift_findings(entries: Sequence[Entry], source_locale: str, locale: str, ex
                 continue
             parts = []
             compared = [("references", references(english), references(text))]
-            if exact_numbers:
+            if keep_numbers:
                 compared.insert(0, ("numbers", numbers(english, source_locale), numbers(text, locale)))
             for label, want, got in compared:
                 if want != got:
                     parts.append(f"{label} {_listed(want)} in the English, {_listed(got)} in the translation")
-            want_links, got_links = links(english), links(text)
+            want_links, got_links = Counter(links(english)), Counter(links(text))
             if want_links != got_links:
-                parts.append(f"links {_listed(Counter(want_links))} in the English, {_listed(Counter(got_links))} in the translation")
+                parts.append(f"links {_listed(want_links)} in the English, {_listed(got_links)} in the translation")
             if parts:
                 message = f"{entry.string.context}: the {locale} text drifts from the English: {'; '.join(parts)}"
                 findings.append(error("I18N-DRIFT", message, entry.po.display, entry.line(form)))

@@ -86,7 +86,7 @@ def typography_findings(entries: Iterable[Entry], locale: str) -> list[Finding]:
             # A wrong quotation mark also unbalances the pair: that is one problem, reported once.
             if quotes and "I18N-TYPO-QUOTES" not in broken and visible.count(quotes[0]) != visible.count(quotes[1]):
                 opened, closed = visible.count(quotes[0]), visible.count(quotes[1])
-                found = f"unbalanced quotation marks ({opened} {quotes[0]} against {closed} {quotes[1]}) in {entry.string.context}"
+                found = f"unbalanced quotes ({opened} {quotes[0]} against {closed} {quotes[1]}) in {entry.string.context}"
                 findings.append(warning("I18N-TYPO-QUOTES", found, entry.po.display, entry.line(form), 1,
                                         f"close every {quotes[0]} with {quotes[1]}"))
     return findings

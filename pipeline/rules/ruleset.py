@@ -36,6 +36,8 @@ class Ruleset(ABC):
     name: str
     file_kinds: tuple[type[ContentFile], ...]
     effects: EffectRegistry
+    # The game's translations state every number of their English (I18N-DRIFT compares them).
+    translations_keep_numbers: bool = False
 
     def content_dir(self, content_root: Path) -> Path:
         return content_root / self.id

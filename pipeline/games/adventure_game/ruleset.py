@@ -1,4 +1,4 @@
-"""The Adventure Game wired into the engine contract: its files, its (empty) effects and its checks."""
+"""The Adventure Game wired into the engine contract: its files, its (empty) effects, its checks and its guide."""
 
 from __future__ import annotations
 
@@ -9,14 +9,14 @@ from pipeline.findings import Finding
 from pipeline.i18n.messages import SourceString
 from pipeline.rules.effects import EffectRegistry
 from pipeline.rules.guide import GuideDocument
+from pipeline.rules.guide_builder import Text
 from pipeline.rules.ruleset import GameInfo, Ruleset
 
 from .checks import run_checks
 from .checks.counts import actual_counts
 from .content import AdventureContent
-from .guide import guide_document
+from .guide import guide_document, guide_strings
 from .models import FILE_KINDS
-from .strings import translatable_strings
 
 # This game ships a rules reference guide, not cards: no component here carries a structured
 # effect, so its vocabulary is the empty union (`Never`). The registry is real (it indexes, it
@@ -29,6 +29,8 @@ class AdventureGameRuleset(Ruleset):
     name = "The Witcher Adventure Game"
     file_kinds = FILE_KINDS
     effects = EFFECTS
+    # Rule text takes every number from the rule data, so a translation states exactly the English's numbers.
+    translations_keep_numbers = True
 
     def checks(self, db: Database, structure_only: bool = False) -> list[Finding]:
         return run_checks(db, structure_only)
@@ -44,12 +46,10 @@ class AdventureGameRuleset(Ruleset):
             counts=actual_counts(content),
         )
 
-    def guide_document(self, db: Database, locale: str) -> GuideDocument:
+    def guide_document(self, db: Database, locale: str, text: Text | None = None) -> GuideDocument:
         """The Rules Reference Guide in one locale, for the guide renderer."""
-        return guide_document(db, locale)
+        return guide_document(db, locale, text or self.localizer(db, locale).text)
 
     def strings(self, db: Database) -> list[SourceString]:
         """Every string a translation has to cover, with its msgctxt (for `pnp i18n` and messages.pot)."""
-        return translatable_strings(AdventureContent(db))
-
-    translatable_strings = strings
+        return guide_strings(db)

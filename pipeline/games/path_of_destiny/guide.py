@@ -13,6 +13,7 @@ from pipeline.rules.guide_builder import GuideBuilder, Text, fill_constants, rul
 
 from .models import RuleConstants
 
+
 def fill_rules(text: str, rules: RuleConstants | None) -> str:
     """Replace `{rule_name}` placeholders with the manifest's rule constants (icon tokens untouched)."""
     return fill_constants(text, rule_constants(rules))
