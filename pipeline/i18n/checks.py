@@ -13,6 +13,7 @@ import re
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import Any
 
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import PoFileError
@@ -198,21 +199,19 @@ def drift_findings(entries: Sequence[Entry], source_locale: str, locale: str, ke
         for form, (english, text) in enumerate(zip(entry.sources(), entry.forms, strict=False)):
             if set(placeholders(english)) != set(placeholders(text)):
                 continue
-            parts = []
-            compared = [("references", references(english), references(text))]
+            compared: list[tuple[str, Counter[Any], Counter[Any]]] = [
+                ("references", references(english), references(text)),
+                ("links", Counter(links(english)), Counter(links(text))),
+            ]
             if keep_numbers:
                 compared.insert(0, ("numbers", numbers(english, source_locale), numbers(text, locale)))
-            for label, want, got in compared:
-                if want != got:
-                    parts.append(f"{label} {_listed(want)} in the English, {_listed(got)} in the translation")
-            want_links, got_links = Counter(links(english)), Counter(links(text))
-            if want_links != got_links:
-                parts.append(f"links {_listed(want_links)} in the English, {_listed(got_links)} in the translation")
+            parts = [f"{label} {_listed(want)} in the English, {_listed(got)} in the translation"
+                     for label, want, got in compared if want != got]
             if parts:
                 message = f"{entry.string.context}: the {locale} text drifts from the English: {'; '.join(parts)}"
                 findings.append(error("I18N-DRIFT", message, entry.po.display, entry.line(form)))
     return findings
 
 
-def _listed(counter: Counter[int] | Counter[str]) -> str:
+def _listed(counter: Counter[Any]) -> str:
     return "[" + ", ".join(str(item) for item in sorted(counter.elements(), key=str)) + "]"

@@ -150,7 +150,8 @@ class GuideBuilder:
     def glossary(self, placed: Record | None) -> Section:
         """The glossary's entries, sorted per locale: in the section marked `glossary`, else as the last section."""
         prefix = f"guide:{GLOSSARY}"
-        section_id, intro = GLOSSARY, ()
+        section_id = GLOSSARY
+        intro: tuple[Block, ...] = ()
         if placed is not None:
             section: GuideSection = placed.entity
             section_id = section.id
@@ -194,8 +195,9 @@ class GuideBuilder:
             ctx, where = f"{prefix}-{i + 1}", (*path, i)
             text = self.t(ctx, block.text, rec, *where, "text")
             items = tuple(self.t(f"{ctx}:item-{j + 1}", item, rec, *where, "items", j) for j, item in enumerate(block.items))
+            rows: Rows = ()
             if block.source and block.kind != "table":
-                items, rows = self.items(block.source), ()
+                items = self.items(block.source)
             elif block.source:
                 rows = self.table(block.source)
             else:

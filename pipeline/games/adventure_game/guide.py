@@ -9,6 +9,8 @@ text is translated under `<kind>:<id>:name`, `:summary`, `:title` and `procedure
 
 from __future__ import annotations
 
+from typing import Any
+
 from pipeline.content.database import Database
 from pipeline.i18n.content import StringCollector
 from pipeline.i18n.messages import SourceString
@@ -66,7 +68,7 @@ class _Builder(GuideBuilder):
         kind = LIST_KINDS.get(source)
         return tuple(self._item(kind, entity) for entity in self.content.data(kind)) if kind else ()
 
-    def _item(self, kind: str, entity: Named) -> str:
+    def _item(self, kind: str, entity: Any) -> str:
         """One thing of the rule data: its name in bold (and whose it is), then what it does."""
         name = f"**{self.name(kind, entity)}**"
         hero = getattr(entity, "hero", None)
