@@ -6,6 +6,7 @@ from typing import Never
 
 from pipeline.content.database import Database
 from pipeline.findings import Finding
+from pipeline.i18n.localizer import Localizer
 from pipeline.i18n.messages import SourceString
 from pipeline.rules.effects import EffectRegistry
 from pipeline.rules.guide import GuideDocument
@@ -45,6 +46,11 @@ class AdventureGameRuleset(Ruleset):
             locales=list(manifest.locales) if manifest else [],
             counts=actual_counts(content),
         )
+
+    def localizer(self, db: Database, locale: str) -> Localizer:
+        """The guide's text in a locale: the catalog of locales/<locale>.po, English from the manifest's source locale."""
+        manifest = AdventureContent(db).manifest
+        return Localizer.load(locale, db.root, source_locale=manifest.source_locale if manifest else "en")
 
     def guide_document(self, db: Database, locale: str, text: Text | None = None) -> GuideDocument:
         """The Rules Reference Guide in one locale, for the guide renderer."""

@@ -107,3 +107,13 @@ def test_the_german_glossary_sorts_by_din_5007_2(content_root: Path) -> None:
     assert titles[-1] == "Yarpen"
     english = collation.sorted_for([e.title for e in _guide(content_root, "en").entries()], "en")
     assert english.index("Actions") < english.index("Action Space")  # letter by letter
+
+
+def test_the_localizer_reads_the_german_catalog_and_knows_the_source_locale(content_root: Path) -> None:
+    game = find_game(GAME)
+    db, _ = game.load(content_root)
+    assert game.localizer(db, "en").is_source
+    german = game.localizer(db, "de")
+    assert not german.is_source
+    assert german.text("guide:title", "Rules Reference Guide") == "Referenzhandbuch"
+    assert german.text("guide:glossary:gone:title", "Gone") == "Gone" and german.fallback_contexts() == ["guide:glossary:gone:title"]
