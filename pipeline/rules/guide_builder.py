@@ -42,9 +42,10 @@ def rule_constants(rules: BaseModel | None) -> dict[str, int]:
     return {k: v for k, v in rules.model_dump().items() if isinstance(v, int) and not isinstance(v, bool)}
 
 
-def fill_constants(text: str, constants: dict[str, int]) -> str:
-    """Text with each `{name}` placeholder of a rule constant replaced by its value (others kept)."""
-    return fill(text, lambda name: str(constants[name]) if name in constants else None)
+def fill_constants(text: str, constants: dict[str, int], reference: Callable[[str, str], str | None] | None = None) -> str:
+    """Text with each `{name}` placeholder of a rule constant replaced by its value, and each `{kind:id}`
+    reference by what `reference` prints for it (others kept as written)."""
+    return fill(text, lambda name: str(constants[name]) if name in constants else None, reference)
 
 
 def _same(context: str, source: str) -> str:
@@ -79,7 +80,7 @@ class GuideBuilder:
                 pos = record.loaded.position([*record.path, *path])
                 self.strings.append(SourceString(context, source, path=Path(record.loaded.path), line=pos.line))
         translated = self.text(context, source) if source else source
-        return fill(translated, lambda name: str(self.constants[name]) if name in self.constants else None, self.reference)
+        return fill_constants(translated, self.constants, self.reference)
 
     def reference(self, kind: str, key: str) -> str | None:
         """What a `{kind:key}` reference to the game's data prints (None: kept as written); the base knows no data."""
