@@ -1,10 +1,12 @@
 """A reference guide's content (`guide`, `guide-sections` and `glossary` files), the same for every game.
 
-Rules numbers in guide text are `{name}` placeholders naming keys of the manifest's `rules`, filled
-per locale after translation; `[[entry-id]]` links another guide entry. A table's `source` names a
-table the game generates from its content (each game lists and checks the sources it knows); the
-player-aid fields (`aid`, `summary`, `key_term`, `key_terms`, `aid_title`) matter to a game with a
-player aid and may be left out by the others. `pipeline/rules/guide_builder.py` turns these into a
+Rules numbers in guide text are `{name}` placeholders naming the game's rule constants, filled per
+locale after translation; `{kind:id}` names a thing of the game's data (a game that has such data
+prints its name); `[[entry-id]]` links another guide entry. A table's or a list's `source` names
+rows or items the game generates from its content (each game lists and checks the sources it knows);
+a section marked `glossary` is where the glossary is printed (else it comes last); the player-aid
+fields (`aid`, `summary`, `key_term`, `key_terms`, `aid_title`) matter to a game with a player aid
+and may be left out by the others. `pipeline/rules/guide_builder.py` turns these into a
 `GuideDocument`.
 """
 
@@ -25,7 +27,7 @@ class GuideBlock(ContentModel):
     items: list[Text] = []
     order: Literal["as-written", "alphabetical"] = "as-written"
     rows: list[list[str]] = []  # tables: the first row is the header
-    source: Slug | None = None  # a table generated from the content instead of rows (a source the game knows)
+    source: Slug | None = None  # a table's rows or a list's items generated from the content (a source the game knows)
 
 
 class GuideEntry(Entity):
@@ -45,6 +47,7 @@ class GuideSection(Entity):
     entries: list[GuideEntry] = []
     aid: bool = False  # part of the player aid
     key_terms: bool = False  # lists the glossary's key terms (links in the guide, summaries in the aid)
+    glossary: bool = False  # the glossary's entries are printed here, under this section's title and intro
 
 
 class QuickReferenceIcon(ContentModel):
@@ -67,7 +70,7 @@ class GuideSettings(Entity):
 
     title: Text
     aid_title: Text | None = None  # the player aid's title, for a game that prints one
-    glossary_title: Text
+    glossary_title: Text | None = None  # for a glossary printed last (no section is marked `glossary`)
     # German sorting (DIN 5007): "expand" reads ä as ae (variant 2, phone book), "base" as a (variant 1).
     umlauts: Literal["expand", "base"] = "expand"
     labels: GuideLabels = GuideLabels()

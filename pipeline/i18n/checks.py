@@ -2,15 +2,18 @@
 
 Codes: I18N-CATALOG (no catalog), I18N-PO-SYNTAX, I18N-POT-STALE, I18N-MISSING, I18N-FUZZY,
 I18N-STALE (translated from older English), I18N-OBSOLETE, I18N-PLACEHOLDER, I18N-ICON, I18N-MARKUP,
-I18N-PLURAL-FORMS, I18N-TERM, I18N-TYPO-QUOTES, I18N-TYPO-NBSP, I18N-TYPO-ELLIPSIS, I18N-GLYPH.
+I18N-DRIFT (numbers, data references or links that differ from the English), I18N-PLURAL-FORMS,
+I18N-TERM, I18N-TYPO-QUOTES, I18N-TYPO-NBSP, I18N-TYPO-DASH, I18N-TYPO-ELLIPSIS, I18N-GLYPH.
 Incomplete translations are warnings (a build may fall back to English); broken ones are errors.
 """
 
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import Any
 
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import PoFileError
@@ -22,17 +25,25 @@ from .catalogs import build_template, catalog_bytes, catalog_path, read_catalog,
 from .entries import Entry, PoFile, translated_entries
 from .glyphs import glyph_findings
 from .messages import SourceString
+from .numbers import numbers
 from .plurals import plural_count
 from .status import by_context, has_translation
 from .terms import load_terms, rules_for, term_findings
-from .tokens import icons, placeholders
+from .tokens import icons, links, placeholders, references
 from .typography import typography_findings
 
 
 def locale_findings(
-    game_strings: Sequence[SourceString], content_dir: Path, locales: Sequence[str], source_locale: str = "en"
+    game_strings: Sequence[SourceString],
+    content_dir: Path,
+    locales: Sequence[str],
+    source_locale: str = "en",
+    keep_numbers: bool = False,
 ) -> list[Finding]:
-    """Every i18n finding of a game's content for the locales asked (the source locale: glyphs only)."""
+    """Every i18n finding of a game's content for the locales asked (the source locale: glyphs only).
+
+    keep_numbers: the game's translations state every number of their English (I18N-DRIFT compares them).
+    """
     findings = list(template_findings(game_strings, content_dir))
     terms = load_terms(content_dir)
     for locale in locales:
@@ -57,6 +68,7 @@ def locale_findings(
         entries = list(translated_entries(game_strings, catalog, po))
         findings.extend(completeness_findings(game_strings, catalog, po, locale))
         findings.extend(token_findings(entries))
+        findings.extend(drift_findings(entries, source_locale, locale, keep_numbers))
         findings.extend(term_findings(entries, rules_for(terms, locale)))
         findings.extend(typography_findings(entries, locale))
         texts = ((text, po.display, e.line(i), e.string.context) for e in entries for i, text in enumerate(e.forms))
@@ -173,3 +185,33 @@ def _difference(want: set[str], got: set[str], shape: str) -> str:
     if got - want:
         parts.append("not in the English: " + ", ".join(shape % name for name in sorted(got - want)))
     return "; ".join(parts)
+
+
+def drift_findings(entries: Sequence[Entry], source_locale: str, locale: str, keep_numbers: bool = False) -> list[Finding]:
+    """A translation names the data references and links the entries of its English, and (for a game whose
+    translations keep every number) states its numbers: digits or the locale's number words.
+
+    A translation whose placeholders already differ is left to I18N-PLACEHOLDER: a placeholder written
+    out as a number is one problem, reported once.
+    """
+    findings = []
+    for entry in entries:
+        for form, (english, text) in enumerate(zip(entry.sources(), entry.forms, strict=False)):
+            if set(placeholders(english)) != set(placeholders(text)):
+                continue
+            compared: list[tuple[str, Counter[Any], Counter[Any]]] = [
+                ("references", references(english), references(text)),
+                ("links", Counter(links(english)), Counter(links(text))),
+            ]
+            if keep_numbers:
+                compared.insert(0, ("numbers", numbers(english, source_locale), numbers(text, locale)))
+            parts = [f"{label} {_listed(want)} in the English, {_listed(got)} in the translation"
+                     for label, want, got in compared if want != got]
+            if parts:
+                message = f"{entry.string.context}: the {locale} text drifts from the English: {'; '.join(parts)}"
+                findings.append(error("I18N-DRIFT", message, entry.po.display, entry.line(form)))
+    return findings
+
+
+def _listed(counter: Counter[Any]) -> str:
+    return "[" + ", ".join(str(item) for item in sorted(counter.elements(), key=str)) + "]"

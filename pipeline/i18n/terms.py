@@ -14,7 +14,7 @@ from pipeline.findings import Finding, warning
 
 from .entries import Entry
 from .models import Term, TermsFile
-from .tokens import prose
+from .tokens import words
 
 TERMS_FILE = "terms.yaml"
 
@@ -28,11 +28,11 @@ class TermRule:
     required: tuple[str, ...]
 
     def pattern(self) -> re.Pattern[str]:
-        words = "|".join(re.escape(form) for form in sorted(self.source, key=len, reverse=True))
-        return re.compile(rf"(?<!\w)(?:{words})(?!\w)")
+        forms = "|".join(re.escape(form) for form in sorted(self.source, key=len, reverse=True))
+        return re.compile(rf"(?<!\w)(?:{forms})(?!\w)")
 
     def is_used_in(self, english: str) -> bool:
-        return self.pattern().search(prose(english)) is not None
+        return self.pattern().search(words(english)) is not None
 
     def is_kept_in(self, translation: str) -> bool:
         folded = translation.casefold()

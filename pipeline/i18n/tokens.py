@@ -1,4 +1,5 @@
-"""Tokens in message text: `{name}` placeholders filled at print time, `{icon:name}` icons kept for the renderer."""
+"""Tokens in message text: `{name}` placeholders filled at print time, `{icon:name}` icons kept for the renderer,
+`{kind:id}` references a game fills from its data, and `[[entry-id]]` links to a guide entry."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from collections.abc import Callable
 
 TOKEN = re.compile(r"\{([a-z_][a-z0-9_]*)(?::([a-z0-9-]+))?\}")
 ICON_PREFIX = "icon"
+LINK = re.compile(r"\[\[([a-z0-9]+(?:-[a-z0-9]+)*)\]\]")
 
 
 def placeholders(text: str) -> Counter[str]:
@@ -20,13 +22,29 @@ def icons(text: str) -> Counter[str]:
     return Counter(m.group(2) for m in TOKEN.finditer(text) if m.group(1) == ICON_PREFIX and m.group(2))
 
 
-def fill(template: str, value: Callable[[str], str | None]) -> str:
-    """Replace each `{name}` whose value is known; icon tokens and unknown names stay as written."""
+def references(text: str) -> Counter[str]:
+    """The `{kind:id}` tokens in text that are not icons, with how often each occurs."""
+    return Counter(m.group(0) for m in TOKEN.finditer(text) if m.group(2) is not None and m.group(1) != ICON_PREFIX)
+
+
+def links(text: str) -> set[str]:
+    """The ids of the `[[entry-id]]` links in text."""
+    return set(LINK.findall(text))
+
+
+def fill(template: str, value: Callable[[str], str | None],
+         reference: Callable[[str, str], str | None] | None = None) -> str:
+    """Replace each `{name}` whose value is known, and each `{kind:id}` reference the game resolves;
+    icon tokens and unknown names stay as written."""
 
     def replace(match: re.Match[str]) -> str:
-        if match.group(2) is not None:
+        name, arg = match.group(1), match.group(2)
+        if arg is None:
+            found = value(name)
+        elif reference is not None and name != ICON_PREFIX:
+            found = reference(name, arg)
+        else:
             return match.group(0)
-        found = value(match.group(1))
         return match.group(0) if found is None else found
 
     return TOKEN.sub(replace, template)
@@ -49,3 +67,8 @@ def split_tokens(text: str) -> list[tuple[bool, str]]:
 def prose(text: str) -> str:
     """Text without its tokens: what a font has to draw."""
     return TOKEN.sub("", text)
+
+
+def words(text: str) -> str:
+    """Text without its tokens and links (each left as a space): the words the writer chose."""
+    return LINK.sub(" ", TOKEN.sub(" ", text))

@@ -1,4 +1,5 @@
-"""Typography rules per locale, checked on translations: German quotes „…“, no-break space in "z. B.", the ellipsis."""
+"""Typography rules per locale, checked on translations: German quotes „…“ (balanced), no-break space in "z. B.",
+the en dash in number ranges, the ellipsis."""
 
 from __future__ import annotations
 
@@ -38,6 +39,12 @@ GERMAN = (
         "write z.\u00a0B. with U+00A0 between the parts, so it never breaks across lines",
     ),
     Rule(
+        "I18N-TYPO-DASH",
+        re.compile(r"\d[ \t]?-[ \t]?\d"),
+        "number range written with a hyphen",
+        "use an en dash: 2–10 (U+2013)",
+    ),
+    Rule(
         "I18N-TYPO-ELLIPSIS",
         re.compile(r"\.\.\."),
         'three dots "..." instead of the ellipsis',
@@ -46,15 +53,22 @@ GERMAN = (
 )
 
 RULES: dict[str, tuple[Rule, ...]] = {"de": GERMAN}
+# Opening and closing quotation marks that must pair up in a locale's text.
+QUOTE_PAIRS: dict[str, tuple[str, str]] = {"de": ("„", "“")}
+
+
+def _language(locale: str) -> str:
+    return locale.replace("_", "-").split("-")[0].lower()
 
 
 def rules_for(locale: str) -> tuple[Rule, ...]:
-    return RULES.get(locale.replace("_", "-").split("-")[0].lower(), ())
+    return RULES.get(_language(locale), ())
 
 
 def typography_findings(entries: Iterable[Entry], locale: str) -> list[Finding]:
     """One finding per translated form that breaks a typography rule of its locale."""
     rules = rules_for(locale)
+    quotes = QUOTE_PAIRS.get(_language(locale))
     findings: list[Finding] = []
     if not rules:
         return findings
@@ -62,9 +76,17 @@ def typography_findings(entries: Iterable[Entry], locale: str) -> list[Finding]:
         for form, text in enumerate(entry.forms):
             # A token stands for a word: keep a stand-in so „Erleide {icon:x}“ still closes its quote.
             visible = TOKEN.sub("\uFFFC", text)
+            broken = set()
             for rule in rules:
                 match = rule.pattern.search(visible)
                 if match is not None:
+                    broken.add(rule.code)
                     found = f"{rule.message}: {match.group(0)!r} in {entry.string.context}"
                     findings.append(warning(rule.code, found, entry.po.display, entry.line(form), 1, rule.hint))
+            # A wrong quotation mark also unbalances the pair: that is one problem, reported once.
+            if quotes and "I18N-TYPO-QUOTES" not in broken and visible.count(quotes[0]) != visible.count(quotes[1]):
+                opened, closed = visible.count(quotes[0]), visible.count(quotes[1])
+                found = f"unbalanced quotes ({opened} {quotes[0]} against {closed} {quotes[1]}) in {entry.string.context}"
+                findings.append(warning("I18N-TYPO-QUOTES", found, entry.po.display, entry.line(form), 1,
+                                        f"close every {quotes[0]} with {quotes[1]}"))
     return findings

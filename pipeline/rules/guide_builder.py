@@ -2,15 +2,18 @@
 
 English comes from the YAML; another locale's text comes from `text(context, source)` (the
 Localizer's `text`). Every string is translated first and its `{name}` placeholders filled after,
-from the manifest's rule constants, so a changed constant changes the guide in every language.
+from the game's rule constants, so a changed constant changes the guide in every language; this is
+the one place rule numbers are filled (help cards use `fill_constants` too).
 msgctxt paths: `guide:title`, `guide:aid-title`, `guide:<section-id>:title`,
 `guide:<section-id>:<entry-id>:title`, `...:block-2`, `...:block-2:item-1`, `...:block-2:row-1-col-2`,
 `...:summary-1`, `...:index-1`, `guide:glossary:<entry-id>:title`, `guide:label:<name>`,
 `guide:quick-reference:<icon>:name`.
 
 What a game adds it adds by subclassing `GuideBuilder`: `table(source)` generates the rows of a
-table block with a `source` (the game's own sources; the base knows none), and words the subclass
-writes itself are translated under the msgctxt prefixes it names in `generated`.
+table block with a `source` and `items(source)` the items of a list block with one (the game's own
+sources; the base knows none), `reference(kind, key)` prints a `{kind:id}` reference to the game's
+data, and words the subclass writes itself are translated under the msgctxt prefixes it names in
+`generated`.
 """
 
 from __future__ import annotations
@@ -37,6 +40,12 @@ def rule_constants(rules: BaseModel | None) -> dict[str, int]:
     if rules is None:
         return {}
     return {k: v for k, v in rules.model_dump().items() if isinstance(v, int) and not isinstance(v, bool)}
+
+
+def fill_constants(text: str, constants: dict[str, int], reference: Callable[[str, str], str | None] | None = None) -> str:
+    """Text with each `{name}` placeholder of a rule constant replaced by its value, and each `{kind:id}`
+    reference by what `reference` prints for it (others kept as written)."""
+    return fill(text, lambda name: str(constants[name]) if name in constants else None, reference)
 
 
 def _same(context: str, source: str) -> str:
@@ -71,7 +80,11 @@ class GuideBuilder:
                 pos = record.loaded.position([*record.path, *path])
                 self.strings.append(SourceString(context, source, path=Path(record.loaded.path), line=pos.line))
         translated = self.text(context, source) if source else source
-        return fill(translated, lambda name: str(self.constants[name]) if name in self.constants else None)
+        return fill_constants(translated, self.constants, self.reference)
+
+    def reference(self, kind: str, key: str) -> str | None:
+        """What a `{kind:key}` reference to the game's data prints (None: kept as written); the base knows no data."""
+        return None
 
     # --- Documents ----------------------------------------------------------------------------
 
@@ -83,9 +96,14 @@ class GuideBuilder:
                      if settings and settings.aid_title else self.default_title)
         else:
             title = self.t("guide:title", settings.title, record, "title") if settings else self.default_title
-        sections = [self.section(rec, aid) for rec in self.db.records("guide-sections") if rec.entity.aid or not aid]
-        if not aid:
-            sections.append(self.glossary())
+        records = self.db.records("guide-sections")
+        sections = [
+            self.glossary(rec) if rec.entity.glossary else self.section(rec, aid)
+            for rec in records
+            if (rec.entity.aid or not aid) and not (aid and rec.entity.glossary)
+        ]
+        if not aid and not any(rec.entity.glossary for rec in records):
+            sections.append(self.glossary(None))
         return GuideDocument(
             game_id=self.game_id,
             locale=self.locale,
@@ -130,13 +148,22 @@ class GuideBuilder:
             intro = (*intro, self.key_terms(aid))
         return Section(section.id, title, intro, tuple(entries))
 
-    def glossary(self) -> Section:
-        records = self.db.records(GLOSSARY)
-        title_source = self.settings.glossary_title if self.settings else "Glossary"
-        title = self.t(f"guide:{GLOSSARY}:title", title_source, self.settings_record, "glossary_title")
+    def glossary(self, placed: Record | None) -> Section:
+        """The glossary's entries, sorted per locale: in the section marked `glossary`, else as the last section."""
         prefix = f"guide:{GLOSSARY}"
-        entries = tuple(self.entry(rec.entity, prefix, rec, (), aid=False) for rec in records)
-        return Section(GLOSSARY, title, (), entries, sort_entries=True)
+        section_id = GLOSSARY
+        intro: tuple[Block, ...] = ()
+        if placed is not None:
+            section: GuideSection = placed.entity
+            section_id = section.id
+            title = self.t(f"guide:{section.id}:title", section.title, placed, "title")
+            intro = self.blocks(section.intro, f"guide:{section.id}:intro", placed, ("intro",))
+        elif self.settings is not None and self.settings.glossary_title:
+            title = self.t(f"{prefix}:title", self.settings.glossary_title, self.settings_record, "glossary_title")
+        else:
+            title = self.t(f"{prefix}:title", "Glossary")
+        entries = tuple(self.entry(rec.entity, prefix, rec, (), aid=False) for rec in self.db.records(GLOSSARY))
+        return Section(section_id, title, intro, entries, sort_entries=True)
 
     def key_terms(self, aid: bool) -> Block:
         """Links to the glossary's key terms (guide), or each with its summary (aid); sorted per locale."""
@@ -169,7 +196,10 @@ class GuideBuilder:
             ctx, where = f"{prefix}-{i + 1}", (*path, i)
             text = self.t(ctx, block.text, rec, *where, "text")
             items = tuple(self.t(f"{ctx}:item-{j + 1}", item, rec, *where, "items", j) for j, item in enumerate(block.items))
-            if block.source:
+            rows: Rows = ()
+            if block.source and block.kind != "table":
+                items = self.items(block.source)
+            elif block.source:
                 rows = self.table(block.source)
             else:
                 rows = tuple(
@@ -182,4 +212,8 @@ class GuideBuilder:
 
     def table(self, source: str) -> Rows:
         """The rows of a table generated from the content; a game with table sources overrides this."""
+        return ()
+
+    def items(self, source: str) -> tuple[str, ...]:
+        """The items of a list generated from the content; a game with list sources overrides this."""
         return ()

@@ -1,16 +1,15 @@
-"""A typed view of the Adventure Game's database: manifest, guide text, rule data and terms."""
+"""A typed view of the Adventure Game's database: the manifest, the glossary and the rule data the guide names."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
 from typing import Any
 
 from pipeline.content.database import Database, Record
+from pipeline.content.guide import GuideEntry
 from pipeline.content.views import Entities, First
-from pipeline.i18n.models import Term
 
-from .models import REF_KINDS, GlossaryEntry, GuideSection, Manifest, Named
+from .models import REF_KINDS, Manifest, Named
 
 
 @dataclass(frozen=True)
@@ -18,24 +17,7 @@ class AdventureContent:
     db: Database
 
     manifest = First[Manifest]("game")
-
-    @cached_property
-    def source_locale(self) -> str:
-        return self.manifest.source_locale if self.manifest else "en"
-
-    entries = Entities[GlossaryEntry]("glossary")
-
-    @cached_property
-    def entry_by_id(self) -> dict[str, GlossaryEntry]:
-        return {entry.id: entry for entry in self.entries}
-
-    sections = Entities[GuideSection]("guide-sections")
-
-    terms = Entities[Term]("terms")
-
-    @cached_property
-    def term_by_id(self) -> dict[str, Term]:
-        return {term.id: term for term in self.terms}
+    entries = Entities[GuideEntry]("glossary")
 
     def data(self, kind: str) -> list[Any]:
         """The rule data of a reference kind (`action`, `face`...), in file order."""
@@ -48,27 +30,15 @@ class AdventureContent:
 
     def named_records(self) -> list[tuple[str, Record]]:
         """Every rule data record that has a name, with its reference kind."""
-        found = []
-        for kind, collection in REF_KINDS.items():
-            for record in self.db.records(collection):
-                if isinstance(record.entity, Named):
-                    found.append((kind, record))
-        return found
+        return [
+            (kind, record)
+            for kind, collection in REF_KINDS.items()
+            for record in self.db.records(collection)
+            if isinstance(record.entity, Named)
+        ]
 
-    def rule_values(self, variant: str | None = None) -> dict[str, int]:
-        """Every number `{rule_key}` can print: component facts and rules, with a variant's replacements."""
+    def rule_values(self) -> dict[str, int]:
+        """Every number a `{rule_key}` placeholder can print: the component facts and the rules."""
         if self.manifest is None:
             return {}
-        values = {**self.manifest.components, **self.manifest.rules}
-        for found in self.manifest.variants:
-            if found.id == variant:
-                for key, other in found.replaces.items():
-                    if other in values:
-                        values[key] = values[other]
-        return values
-
-    def collation(self, locale: str) -> str:
-        """The locale's umlaut rule for sorting (DIN 5007-2 "expand" unless the manifest says "base")."""
-        if self.manifest is None or locale not in self.manifest.collation:
-            return "expand"
-        return self.manifest.collation[locale].umlauts
+        return {**self.manifest.components, **self.manifest.rules}

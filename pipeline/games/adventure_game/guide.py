@@ -1,24 +1,26 @@
-"""The Rules Reference Guide as a game-agnostic `GuideDocument`, per locale, for the guide renderer.
+"""The Rules Reference Guide through the shared builder (pipeline/rules/guide_builder.py).
 
-English comes from the YAML, other locales from their catalog (English where a translation is
-missing; the locale checks report it). Rule numbers and rule data names are filled in here, so
-the printed text cannot drift from the data; `[[entry-id]]` links stay for the renderer, which
-prints them as the entry's title and page, sorts the glossary and builds the index.
+What is the Adventure Game's own is here: a `{kind:id}` reference prints the localized name of a
+thing of the rule data (a trait in bold) and `{kind_field:id}` one of its numbers; a list whose
+`source` is a kind of LIST_KINDS prints one item per thing, `<procedure-id>-steps` the steps of a
+procedure; the quick-reference rows are the tokens marked `quick_reference`. The rule data's own
+text is translated under `<kind>:<id>:name`, `:summary`, `:title` and `procedure:<id>:step:<step-id>`.
 """
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any
 
 from pipeline.content.database import Database
-from pipeline.rules.guide import Block, Entry, GuideDocument, GuideLabels, QuickReferenceRow, Section
+from pipeline.i18n.content import StringCollector
+from pipeline.i18n.messages import SourceString
+from pipeline.rules.guide import GuideDocument, QuickReferenceRow
+from pipeline.rules.guide_builder import GuideBuilder, Text
 
-from . import markup
 from .content import AdventureContent
-from .locales import LocaleCatalog, load_locale
-from .models import GlossaryEntry, GuideBlock, GuideSection, Named
+from .models import Named, Procedure
 
-# A `list-of` block's source -> the reference kind of its items.
+# A list's source -> the reference kind of its items.
 LIST_KINDS = {
     "actions": "action",
     "operations": "operation",
@@ -27,148 +29,91 @@ LIST_KINDS = {
     "discards": "discard",
     "quests": "quest",
 }
+STEPS = "-steps"  # a list source `<procedure-id>-steps`
+# Words the builder writes around the rule data, by msgctxt (translated like every text).
+LIST_WORDS = {"guide:list:only-for": "({hero} only)", "guide:list:no-result": "(none)"}
+DATA_TEXT_FIELDS = ("title", "summary")
 
 
-class Texts:
-    """The strings of one locale: catalog translations, else the English."""
+def list_sources(content: AdventureContent) -> list[str]:
+    """Every list source the guide can print."""
+    return [*LIST_KINDS, *(f"{procedure.id}{STEPS}" for procedure in content.data("procedure"))]
 
-    def __init__(self, content: AdventureContent, locale: str) -> None:
-        self.content = content
-        self.locale = locale
-        is_source = locale == content.source_locale
-        self.catalog: LocaleCatalog | None = None if is_source else load_locale(content.db.root, locale)
 
-    def get(self, context: str, english: str) -> str:
-        found = self.catalog.text(context) if self.catalog else None
-        return found or english
+class _Builder(GuideBuilder):
+    """The shared builder, printing the Adventure Game's rule data."""
+
+    def __init__(self, db: Database, locale: str, text: Text | None) -> None:
+        self.content = AdventureContent(db)
+        super().__init__(db, locale, text, self.content.rule_values(), "adventure-game", "The Witcher Adventure Game")
 
     def name(self, kind: str, entity: Named) -> str:
-        return self.get(f"{kind}:{entity.id}:name", entity.name)
+        return self.t(f"{kind}:{entity.id}:name", entity.name)
 
-    def term(self, term_id: str) -> str:
-        term = self.content.term_by_id[term_id]
-        return term.translations.get(self.locale, term.source)[0] if self.locale != self.content.source_locale else term.source[0]
-
-
-class Filler:
-    """Fills the markup of one text for print: numbers, names, links (see markup.py)."""
-
-    def __init__(self, texts: Texts, values: dict[str, int]) -> None:
-        self.texts = texts
-        self.values = values
-
-    def __call__(self, text: str) -> str:
-        text = markup.TOKEN.sub(lambda m: self._token(markup.Token(m.group(0), m.group(1), m.group(2))), text)
-        return markup.LINK.sub(lambda m: self._link(markup.Link(m.group(0), m.group(1), m.group(2))), text)
-
-    def _token(self, token: markup.Token) -> str:
-        if token.is_icon:
-            return token.raw
-        if token.is_rule:
-            value = self.values.get(token.name)
-            return token.raw if value is None else str(value)
-        found = self.texts.content.lookup(token.kind, token.id or "")
+    def reference(self, kind: str, key: str) -> str | None:
+        kind, _, field = kind.partition("_")
+        found = self.content.lookup(kind, key)
         if found is None:
-            return token.raw
-        if token.field is not None:
-            return str(getattr(found, token.field, token.raw))
-        name = self.texts.name(token.kind, found)
-        return f"**{name}**" if token.kind == "trait" else name
+            return None  # reported by AG-GUIDE-REF
+        if field:
+            return str(getattr(found, field)) if hasattr(found, field) else None
+        name = self.name(kind, found)
+        return f"**{name}**" if kind == "trait" else name
 
-    def _link(self, link: markup.Link) -> str:
-        if link.words:
-            return link.words
-        if link.id in self.texts.content.entry_by_id:
-            return link.raw
-        if link.id in self.texts.content.term_by_id:
-            return self.texts.term(link.id)
-        return link.raw
+    def items(self, source: str) -> tuple[str, ...]:
+        if source.endswith(STEPS):
+            procedure = self.content.lookup("procedure", source.removesuffix(STEPS))
+            steps = procedure.steps if procedure else []
+            return tuple(self.t(f"procedure:{procedure.id}:step:{step.id}", step.text) for step in steps)
+        kind = LIST_KINDS.get(source)
+        return tuple(self._item(kind, entity) for entity in self.content.data(kind)) if kind else ()
 
-
-def guide_document(db: Database, locale: str) -> GuideDocument:
-    """The whole guide in one locale: sections in print order, the glossary for the renderer to sort."""
-    content = AdventureContent(db)
-    texts = Texts(content, locale)
-    manifest = content.manifest
-    quick: tuple[QuickReferenceRow, ...] = ()
-    sections = []
-    for section in content.sections:
-        fill = Filler(texts, content.rule_values(section.variant))
-        intro = tuple(_block(texts, fill, f"section:{section.id}", b, block) for b, block in enumerate(section.blocks))
-        title = texts.get(f"section:{section.id}:title", section.title)
-        entries: tuple[Entry, ...] = ()
-        if section.role == "glossary":
-            entries = tuple(_entry(texts, Filler(texts, content.rule_values()), entry) for entry in content.entries)
-        if section.role == "quick-reference":
-            quick = _quick_rows(texts, section)
-        sections.append(Section(section.id, title, intro, entries, sort_entries=section.role == "glossary"))
-    guide = manifest.guide if manifest else None
-    labels = GuideLabels(
-        **{name: texts.get(f"guide:{name.replace('_', '-')}", value) for name, value in _label_fields(guide).items()}
-    )
-    umlauts: Literal["expand", "base"] = "base" if content.collation(locale) == "base" else "expand"
-    title = texts.get("guide:title", guide.title) if guide else ""
-    return GuideDocument(content.db.game_id, locale, title, tuple(sections), quick, labels, umlauts)
-
-
-def _label_fields(guide: Any) -> dict[str, str]:
-    if guide is None:
-        return {}
-    names = ("contents", "index", "related", "see", "page", "quick_reference")
-    return {name: getattr(guide, name) for name in names}
-
-
-def _entry(texts: Texts, fill: Filler, entry: GlossaryEntry) -> Entry:
-    prefix = f"entry:{entry.id}"
-    blocks = tuple(_block(texts, fill, prefix, b, block) for b, block in enumerate(entry.blocks))
-    index = tuple(fill(texts.get(f"{prefix}:index:{i + 1}", term)) for i, term in enumerate(entry.index_terms))
-    return Entry(entry.id, fill(texts.get(f"{prefix}:title", entry.title)), blocks, tuple(entry.related), index)
-
-
-def _block(texts: Texts, fill: Filler, prefix: str, index: int, block: GuideBlock) -> Block:
-    here = f"{prefix}:body:{index + 1}"
-    if block.kind in ("paragraph", "example", "note"):
-        return Block(block.kind, text=fill(texts.get(here, block.text)))
-    if block.kind in ("bullets", "numbered"):
-        items = tuple(fill(texts.get(f"{here}:{i + 1}", item)) for i, item in enumerate(block.items))
-        return Block(block.kind, items=items, order=block.order)
-    if block.kind == "table":
-        rows = tuple(
-            tuple(fill(texts.get(f"{here}:{r + 1}:{c + 1}", cell)) for c, cell in enumerate(row))
-            for r, row in enumerate(block.rows)
-        )
-        return Block("table", rows=rows)
-    if block.kind == "steps":
-        procedure = texts.content.lookup("procedure", block.procedure or "")
-        steps = procedure.steps if procedure else []
-        key = f"procedure:{block.procedure}:step"
-        return Block("numbered", items=tuple(fill(texts.get(f"{key}:{s.id}", s.text)) for s in steps))
-    return Block("bullets", items=_data_items(texts, fill, block), order=block.order)
-
-
-def _data_items(texts: Texts, fill: Filler, block: GuideBlock) -> tuple[str, ...]:
-    """A `list-of` block: one item per thing of the rule data, its name in bold, then what it does."""
-    kind = LIST_KINDS[block.source or ""]
-    items = []
-    for entity in texts.content.data(kind):
-        name = f"**{texts.name(kind, entity)}**"
+    def _item(self, kind: str, entity: Any) -> str:
+        """One thing of the rule data: its name in bold (and whose it is), then what it does."""
+        name = f"**{self.name(kind, entity)}**"
         hero = getattr(entity, "hero", None)
-        if hero is not None and (found := texts.content.lookup("hero", hero)) is not None:
-            name += " " + texts.get("guide:only-for", "({hero} only)").replace("{hero}", texts.name("hero", found))
+        if hero is not None and (found := self.content.lookup("hero", hero)) is not None:
+            only = "guide:list:only-for"
+            name += " " + self.t(only, LIST_WORDS[only]).replace("{hero}", self.name("hero", found))
         if kind == "face":
-            what = " + ".join(f"{n} {{icon:{r.value}}}" for r, n in entity.results.items())
-            what = what or texts.get("guide:no-result", "(none)")
+            what = " + ".join(f"{n} {{icon:{result.value}}}" for result, n in entity.results.items())
+            what = what or self.t("guide:list:no-result", LIST_WORDS["guide:list:no-result"])
         else:
-            what = texts.get(f"{kind}:{entity.id}:summary", entity.summary)
-        items.append(f"{name}: {fill(what)}")
-    return tuple(items)
+            what = self.t(f"{kind}:{entity.id}:summary", entity.summary)
+        return f"{name}: {what}"
+
+    def quick_reference(self) -> tuple[QuickReferenceRow, ...]:
+        return tuple(
+            QuickReferenceRow(token.icon, self.name("token", token), self.t(f"token:{token.id}:summary", token.summary))
+            for token in self.content.data("token")
+            if token.quick_reference
+        )
 
 
-def _quick_rows(texts: Texts, section: GuideSection) -> tuple[QuickReferenceRow, ...]:
-    rows = []
-    for token_id in section.quick_reference:
-        token = texts.content.lookup("token", token_id)
-        if token is not None:
-            summary = texts.get(f"token:{token.id}:summary", token.summary)
-            rows.append(QuickReferenceRow(token.icon, texts.name("token", token), summary))
-    return tuple(rows)
+def guide_document(db: Database, locale: str, text: Text | None = None) -> GuideDocument:
+    """The whole guide in one locale: sections in print order, the glossary for the renderer to sort."""
+    return _Builder(db, locale, text).document()
+
+
+def guide_strings(db: Database) -> list[SourceString]:
+    """Every translatable string: the guide files, the manifest's names, the rule data and the list words."""
+    builder = _Builder(db, "en", None)
+    builder.document()
+    collector = StringCollector(list(builder.strings), {s.context for s in builder.strings})
+    content = builder.content
+    for record in db.records("game"):
+        collector.add(record, "game:name", record.entity.name, "name")
+        for v, variant in enumerate(record.entity.variants):
+            collector.add(record, f"variant:{variant.id}:name", variant.name, "variants", v, "name")
+    for kind, record in content.named_records():
+        entity = record.entity
+        collector.add(record, f"{kind}:{entity.id}:name", entity.name, "name")
+        for field in DATA_TEXT_FIELDS:
+            if isinstance(text := getattr(entity, field, None), str):
+                collector.add(record, f"{kind}:{entity.id}:{field}", text, field)
+        if isinstance(entity, Procedure):
+            for s, step in enumerate(entity.steps):
+                collector.add(record, f"{kind}:{entity.id}:step:{step.id}", step.text, "steps", s, "text")
+    note = "words the guide prints around the rule data in its lists"
+    collector.strings.extend(SourceString(context, text, note=note) for context, text in LIST_WORDS.items())
+    return collector.strings

@@ -1,10 +1,10 @@
-"""Adventure Game content models (reference §21): the guide's text and the rule data it talks about.
+"""Adventure Game content models (reference §21): the manifest and the rule data the guide talks about.
 
 Every YAML file under `content/adventure-game/` has a `kind:` naming one of the file models at the
-end of this module; the JSON Schemas in `content/schema/adventure-game/` are generated from them.
-English text lives here; German comes from `locales/de.po` (see strings.py for the msgctxt paths).
-Entry text is written with the markup of markup.py: `{rule_key}`, `{kind:id}`, `{kind_field:id}`,
-`{icon:name}`, `[[entry-or-term]]` and `[[id|shown words]]`.
+end of this module; the guide's own files (`guide`, `guide-sections`, `glossary`) are the shared ones
+of pipeline/content/guide.py. The JSON Schemas in `content/schema/adventure-game/` are generated from
+them. Guide text names the rule data as `{kind:id}` (its name) and `{kind_field:id}` (a number field),
+the kinds of REF_KINDS; German comes from `locales/de.po`.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
+from pipeline.content.guide import GUIDE_FILE_KINDS
 from pipeline.content.models import ContentFile, ContentModel, Entity, Slug, Text
 from pipeline.i18n.models import TermsFile
 
@@ -21,16 +22,9 @@ Count = Annotated[int, Field(ge=0)]
 Positive = Annotated[int, Field(ge=1)]
 RuleKey = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$", max_length=64)]
 LocaleCode = Annotated[str, Field(pattern=r"^[a-z]{2,3}$")]
-Order = Literal["as-written", "alphabetical"]
 
 
 # --- Manifest ---------------------------------------------------------------------------------
-
-
-class Collation(ContentModel):
-    """How a locale sorts its glossary and lists; German DIN 5007-2 reads ä as ae ("expand")."""
-
-    umlauts: Literal["expand", "base"] = "expand"
 
 
 class Variant(ContentModel):
@@ -41,20 +35,6 @@ class Variant(ContentModel):
     replaces: dict[RuleKey, RuleKey] = Field(min_length=1)
 
 
-class GuideText(ContentModel):
-    """The words the guide's layout prints around the content (translated like every text)."""
-
-    title: Text
-    contents: Text
-    index: Text
-    related: Text
-    see: Text
-    page: Text
-    quick_reference: Text
-    only_for: Text  # "({hero} only)" after a hero's own action
-    no_result: Text  # what a blank die face produces
-
-
 class Manifest(ContentModel):
     """The game: locales, the facts the guide states about its components, and every rules number."""
 
@@ -62,11 +42,9 @@ class Manifest(ContentModel):
     name: Text
     source_locale: LocaleCode
     locales: list[LocaleCode] = Field(min_length=1)
-    collation: dict[LocaleCode, Collation] = {}
     components: dict[RuleKey, Count] = Field(min_length=1)
     rules: dict[RuleKey, int] = Field(min_length=1)
     variants: list[Variant] = []
-    guide: GuideText
 
     @model_validator(mode="after")
     def _source_is_a_locale(self) -> Manifest:
@@ -79,78 +57,6 @@ class GameFile(ContentFile):
     kind: Literal["game"]
     game: Manifest
     entities_field = "game"
-
-
-# --- Guide text -------------------------------------------------------------------------------
-
-BlockKind = Literal["paragraph", "example", "note", "bullets", "numbered", "table", "list-of", "steps"]
-# Rule data a `list-of` block can print, one item per entity (name and summary).
-ListSource = Literal["actions", "operations", "dice-faces", "tokens", "discards", "quests"]
-
-
-class GuideBlock(ContentModel):
-    """A paragraph, example, note, list or table; `list-of` and `steps` print rule data instead of text."""
-
-    kind: BlockKind
-    text: str = ""
-    items: list[Text] = []
-    rows: list[list[Text]] = []  # tables: the first row is the header
-    order: Order = "as-written"
-    source: ListSource | None = None  # list-of: which rule data
-    procedure: Slug | None = None  # steps: which procedure
-
-    @model_validator(mode="after")
-    def _fields_fit_kind(self) -> GuideBlock:
-        wanted = {
-            "paragraph": "text",
-            "example": "text",
-            "note": "text",
-            "bullets": "items",
-            "numbered": "items",
-            "table": "rows",
-            "list-of": "source",
-            "steps": "procedure",
-        }[self.kind]
-        given = {name for name in ("text", "items", "rows", "source", "procedure") if getattr(self, name)}
-        if given != {wanted}:
-            raise ValueError(f"a {self.kind} block takes exactly '{wanted}', got {sorted(given) or 'nothing'}")
-        if self.order == "alphabetical" and self.kind not in ("bullets", "list-of"):
-            raise ValueError("only bullets and list-of blocks can be sorted alphabetically")
-        return self
-
-
-class GlossaryEntry(Entity):
-    """One glossary topic: a title, blocks of text, related topics (entry ids) and extra index terms."""
-
-    title: Text
-    blocks: list[GuideBlock] = Field(min_length=1)
-    related: list[Slug] = []
-    index_terms: list[Text] = []
-
-
-class GlossaryFile(ContentFile):
-    kind: Literal["glossary"]
-    entries: list[GlossaryEntry] = Field(min_length=1)
-    entities_field = "entries"
-
-
-SectionRole = Literal["text", "glossary", "quick-reference"]
-
-
-class GuideSection(Entity):
-    """A part of the guide in print order; `variant` fills its numbers with that variant's rules."""
-
-    title: Text
-    role: SectionRole = "text"
-    blocks: list[GuideBlock] = []
-    variant: Slug | None = None
-    quick_reference: list[Slug] = []  # token ids shown as icon rows (quick-reference role)
-
-
-class GuideSectionsFile(ContentFile):
-    kind: Literal["guide-sections"]
-    sections: list[GuideSection] = Field(min_length=1)
-    entities_field = "sections"
 
 
 # --- Rule data --------------------------------------------------------------------------------
@@ -213,6 +119,7 @@ class TokenKind(StrEnum):
 class Token(Named):
     token: TokenKind
     icon: Slug
+    quick_reference: bool = False  # one of the guide's quick-reference rows (in file order)
     summary: Text
     color: Literal["red", "blue", "purple", "bronze", "silver", "gold"] | None = None
 
@@ -361,8 +268,7 @@ REF_KINDS: dict[str, str] = {
 
 FILE_KINDS: tuple[type[ContentFile], ...] = (
     GameFile,
-    GlossaryFile,
-    GuideSectionsFile,
+    *GUIDE_FILE_KINDS,
     TermsFile,
     HeroesFile,
     ActionsFile,

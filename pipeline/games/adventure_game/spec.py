@@ -11,7 +11,6 @@ from .checks import run_checks
 from .checks.counts import actual_counts
 from .content import AdventureContent
 from .models import FILE_KINDS
-from .strings import translatable_strings
 
 if TYPE_CHECKING:
     from pipeline.i18n.localizer import Localizer
@@ -36,19 +35,23 @@ def info(db: Database) -> GameInfo:
 
 
 def strings(db: Database) -> list[SourceString]:
-    return translatable_strings(AdventureContent(db))
+    from .guide import guide_strings
+
+    return guide_strings(db)
 
 
 def localizer(db: Database, locale: str) -> Localizer:
+    """The guide's text in a locale: the catalog of locales/<locale>.po, English from the manifest's source locale."""
     from pipeline.i18n.localizer import Localizer
 
-    return Localizer.load(locale, db.root)
+    manifest = AdventureContent(db).manifest
+    return Localizer.load(locale, db.root, source_locale=manifest.source_locale if manifest else "en")
 
 
 def reference_guide(db: Database, localizer: Localizer) -> GuideDocument:
     from .guide import guide_document
 
-    return guide_document(db, localizer.locale)
+    return guide_document(db, localizer.locale, localizer.text)
 
 
 SPEC = GameSpec(
@@ -59,5 +62,7 @@ SPEC = GameSpec(
     info=info,
     localizer=localizer,
     strings=strings,
+    # Rule text takes every number from the rule data, so a translation states exactly the English's numbers.
+    translations_keep_numbers=True,
     guide=GuideSpec(reference=reference_guide),
 )

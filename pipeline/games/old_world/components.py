@@ -7,13 +7,13 @@ templates of `texts/*.yaml` (`color:blue`, `monster-attack:damage`, `ability:fra
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from pipeline.content.database import Database
 from pipeline.i18n.localizer import Localizer
 from pipeline.i18n.messages import Message
 from pipeline.rules.components import Components, Deck, Face, FaceBuilder, plain
+from pipeline.rules.guide_builder import fill_constants, rule_constants
 
 from .content import OldWorldContent
 from .enums import Terrain
@@ -40,7 +40,6 @@ GOLD_TOKENS = {1: 40, 5: 12}
 TRAIL_MARKERS_PER_TERRAIN = 5
 QUEST_MARKERS = 12
 CLOSED_TAVERNS = 1
-_PLACEHOLDER = re.compile(r"\{([a-z0-9_]+)\}")
 
 
 def old_world_components(db: Database, loc: Localizer) -> Components:
@@ -315,7 +314,7 @@ class _Builder(FaceBuilder):
             ctx = f"help-card:{card.id}:section-{s}"
             paragraphs.append("**" + self.t(f"{ctx}:heading", section.heading) + "**")
             lines = (self.t(f"{ctx}:line-{n}", line) for n, line in enumerate(section.lines, start=1))
-            paragraphs.extend(fill_rules(line, rules) for line in lines)
+            paragraphs.extend(fill_constants(line, rule_constants(rules)) for line in lines)
         return "\n".join(paragraphs)
 
     # --- tokens --------------------------------------------------------------------------------
@@ -362,15 +361,3 @@ class _Builder(FaceBuilder):
         self.out.backs[back_id] = self.face(face.kind, back_id, face.deck, face.fields)
         deck.faces.append(self.face(face.kind, face.id, face.deck, face.fields, face.copies, back_id, face.where))
 
-
-def fill_rules(text: str, rules: RuleConstants | None) -> str:
-    """Replace `{rule_name}` placeholders with the manifest's rule constants (icon tokens untouched)."""
-    if rules is None:
-        return text
-    values = rules.model_dump()
-
-    def value(match: re.Match[str]) -> str:
-        found = values.get(match.group(1))
-        return str(found) if isinstance(found, int) else match.group(0)
-
-    return _PLACEHOLDER.sub(value, text)

@@ -6,22 +6,17 @@ tables and prints no player aid. `fill_rules` fills the same `{rule}` placeholde
 
 from __future__ import annotations
 
-import re
-
 from pipeline.content.database import Database
 from pipeline.i18n.messages import SourceString
 from pipeline.rules.guide import GuideDocument
-from pipeline.rules.guide_builder import GuideBuilder, Text, rule_constants
+from pipeline.rules.guide_builder import GuideBuilder, Text, fill_constants, rule_constants
 
 from .models import RuleConstants
-
-_PLACEHOLDER = re.compile(r"\{([a-z0-9_]+)\}")
 
 
 def fill_rules(text: str, rules: RuleConstants | None) -> str:
     """Replace `{rule_name}` placeholders with the manifest's rule constants (icon tokens untouched)."""
-    values = rule_constants(rules)
-    return _PLACEHOLDER.sub(lambda m: str(values[m.group(1)]) if m.group(1) in values else m.group(0), text)
+    return fill_constants(text, rule_constants(rules))
 
 
 def _builder(db: Database, locale: str, text: Text | None) -> GuideBuilder:

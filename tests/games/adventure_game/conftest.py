@@ -1,4 +1,5 @@
-"""Fixtures for the Adventure Game: a copy of the shipped content with one change in a YAML file or in the German catalog."""
+"""Fixtures for the Adventure Game: a copy of the shipped content with one change in a YAML file or in the German catalog,
+checked as `pnp check` checks it (the game's checks, then the shared translation checks)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from pipeline.content.database import Database
 from pipeline.findings import Finding
 from pipeline.games import find_game
 from pipeline.i18n.catalogs import read_catalog, write_catalog
+from pipeline.i18n.checks import locale_findings
 from tests.conftest import CONTENT
 
 GAME = "adventure-game"
@@ -57,7 +59,9 @@ class Copy:
     def findings(self) -> list[Finding]:
         ruleset = find_game(GAME)
         db, findings = ruleset.load(self.root)
-        return findings + ruleset.checks(db)
+        translations = locale_findings(ruleset.strings(db), ruleset.content_dir(self.root), ["en", "de"], "en",
+                                       ruleset.translations_keep_numbers)
+        return findings + ruleset.checks(db) + translations
 
 
 @pytest.fixture

@@ -1,6 +1,8 @@
-"""Each rule of the Adventure Game content has its own finding, at the line where the mistake is written."""
+"""Each rule of the Adventure Game content has its own finding, at the line where the mistake is written, once."""
 
 from __future__ import annotations
+
+from collections import Counter
 
 from babel.messages.catalog import Message
 
@@ -14,77 +16,107 @@ from .conftest import Copy
 
 def test_a_changed_number_in_the_german_text_drifts_at_its_po_line(copy: Copy) -> None:
     # The real case of the two official guides (reference §20 D1): "1 + 1 per card" against "1 per card".
-    context = "entry:traits:body:3"
+    context = "guide:glossary:traits:block-3"
 
     def official_german(message: Message) -> None:
         message.string = "Auf einer Karte steht: Du erhältst 1 blauen Hinweis für jede {trait:nilfgaard}-Karte in deinem Besitz."
 
     copy.edit_po(context, official_german)
     findings = copy.findings()
-    drift = [f for f in findings if f.code == "AG-DRIFT"]
+    drift = [f for f in findings if f.code == "I18N-DRIFT"]
     assert len(drift) == 1
     assert drift[0].file.endswith("locales/de.po")
     assert drift[0].line == copy.msgstr_line(context)
-    assert "numbers [1, 1] in the source, [1] in the translation" in drift[0].message
+    assert "numbers [1, 1] in the English, [1] in the translation" in drift[0].message
 
 
-def test_a_rule_number_written_out_in_german_drifts(copy: Copy) -> None:
-    context = "entry:actions:body:1"
+def test_a_rule_number_written_out_in_german_is_one_placeholder_finding(copy: Copy) -> None:
+    context = "guide:glossary:actions:block-1"
 
     def literal(message: Message) -> None:
         message.string = str(message.string).replace("{actions_per_turn}", "3")
 
     copy.edit_po(context, literal)
-    drift = [f for f in copy.findings() if f.code == "AG-DRIFT"]
-    assert [f.line for f in drift] == [copy.msgstr_line(context)]
-    assert "{actions_per_turn}" in drift[0].message and "[3] in the translation" in drift[0].message
+    at_line = [f for f in copy.findings() if f.file.endswith("de.po") and f.line == copy.msgstr_line(context)]
+    assert [f.code for f in at_line] == ["I18N-PLACEHOLDER"]  # not also a drift of the number 3
+    assert "missing {actions_per_turn}" in at_line[0].message
 
 
 def test_a_german_number_word_counts_as_its_digit(copy: Copy) -> None:
     def spelled(message: Message) -> None:
         message.string = str(message.string).replace("2 Hinweise", "zwei Hinweise")
 
-    copy.edit_po("entry:spending:body:3", spelled)
-    assert "AG-DRIFT" not in codes(copy.findings())
+    copy.edit_po("guide:glossary:spending:block-3", spelled)
+    assert "I18N-DRIFT" not in codes(copy.findings())
 
     def wrong(message: Message) -> None:
         message.string = str(message.string).replace("zwei Hinweise", "drei Hinweise")
 
-    copy.edit_po("entry:spending:body:3", wrong)
-    assert "AG-DRIFT" in codes(copy.findings())
+    copy.edit_po("guide:glossary:spending:block-3", wrong)
+    assert "I18N-DRIFT" in codes(copy.findings())
 
 
 def test_a_dropped_link_drifts(copy: Copy) -> None:
     def unlinked(message: Message) -> None:
         message.string = str(message.string).replace("(siehe [[foul-fate]])", "(siehe „Unglück“)")
 
-    copy.edit_po("entry:actions:body:2", unlinked)
-    assert "AG-DRIFT" in codes(copy.findings())
+    copy.edit_po("guide:glossary:actions:block-2", unlinked)
+    [drift] = [f for f in copy.findings() if f.code == "I18N-DRIFT"]
+    assert "links [foul-fate] in the English, [] in the translation" in drift.message
+
+
+def test_a_dropped_data_reference_drifts(copy: Copy) -> None:
+    context = "guide:glossary:wounds:block-2:item-2"
+
+    def unnamed(message: Message) -> None:
+        assert "{action:rest}" in str(message.string)
+        message.string = str(message.string).replace("{action:rest}", "Rasten")
+
+    copy.edit_po(context, unnamed)
+    [drift] = [f for f in copy.findings() if f.code == "I18N-DRIFT"]
+    assert drift.line == copy.msgstr_line(context)
+    assert "references [{action:rest}] in the English, [] in the translation" in drift.message
 
 
 # --- Every entry in every locale ----------------------------------------------------------------
 
 
-def test_a_missing_german_entry_points_at_the_english_entry(copy: Copy) -> None:
-    def untranslated(message: Message) -> None:
-        message.string = ""
-
-    copy.edit_po("entry:wounds:title", untranslated)
+def test_an_entry_gone_from_the_catalog_points_at_the_english_entry(copy: Copy) -> None:
+    text = copy.po.read_text(encoding="utf-8")
+    copy.po.write_text(text.replace('msgctxt "guide:glossary:wounds:title"', 'msgctxt "guide:glossary:wound:title"'), "utf-8")
     findings = copy.findings()
     path = copy.root / "adventure-game" / "glossary" / "battle.yaml"
-    missing = [f for f in findings if f.code == "AG-LOCALE-MISSING"]
+    missing = [f for f in findings if f.code == "I18N-MISSING"]
     assert [(f.file.endswith("glossary/battle.yaml"), f.line) for f in missing] == [(True, line_of(path, "title: Wounds"))]
-    assert "entry:wounds:title" in missing[0].message
+    assert "guide:glossary:wounds:title" in missing[0].message
 
 
 def test_a_fuzzy_translation_is_stale(copy: Copy) -> None:
-    copy.edit_po("entry:dice:title", lambda message: message.flags.add("fuzzy"))
-    assert "AG-LOCALE-FUZZY" in codes(copy.findings())
+    copy.edit_po("guide:glossary:dice:title", lambda message: message.flags.add("fuzzy"))
+    assert "I18N-FUZZY" in codes(copy.findings())
 
 
 def test_a_missing_catalog_is_one_finding(copy: Copy) -> None:
     copy.po.unlink()
-    assert codes(copy.findings()) == ["AG-LOCALE-CATALOG"]
+    assert codes(copy.findings()) == ["I18N-CATALOG"]
+
+
+def test_each_broken_german_entry_is_one_finding_at_its_line(copy: Copy) -> None:
+    # An obsolete entry, an untranslated one and a drifted number: each one finding, with its code and line.
+    copy.edit_po("guide:glossary:dice:title", lambda message: setattr(message, "string", ""))
+    drifted = "guide:glossary:victory-points:block-3"
+    copy.edit_po(drifted, lambda message: setattr(message, "string", str(message.string).replace("erhältst 3", "erhältst 4")))
+    obsolete = '#~ msgctxt "guide:glossary:gone:title"\n#~ msgid "Gone"\n#~ msgstr "Fort"\n'
+    copy.po.write_text(copy.po.read_text(encoding="utf-8") + "\n" + obsolete, "utf-8")
+    findings = copy.findings()
+    at_po = sorted((f.line, f.code) for f in findings if f.file.endswith("de.po"))
+    assert at_po == sorted([
+        (copy.msgstr_line("guide:glossary:dice:title"), "I18N-MISSING"),
+        (copy.msgstr_line(drifted), "I18N-DRIFT"),
+        (line_of(copy.po, '#~ msgid "Gone"'), "I18N-OBSOLETE"),
+    ])
+    assert [f.code for f in findings if not f.file.endswith("de.po")] == []
+    assert max(Counter((f.file, f.line) for f in findings).values()) == 1
 
 
 # --- References ---------------------------------------------------------------------------------
@@ -95,47 +127,47 @@ BROKEN = [
         "glossary/battle.yaml",
         "related: [dice, quest-cards, wounds]",
         "related: [dice, quest-card, wounds]",
-        "AG-RELATED",
+        "AG-GUIDE-LINK",
         "quest-card,",
     ),
     (
         "glossary/battle.yaml",
         "related: [dice, quest-cards, wounds]",
         "related: [dice, yarpen, wounds]",
-        "AG-RELATED",
+        "AG-GUIDE-LINK",
         "yarpen, wounds",
     ),
     (
         "glossary/battle.yaml",
         "related: [dice, quest-cards, wounds]",
         "related: [dice, wounds, wounds]",
-        "AG-DUPLICATE-ID",
+        "AG-GUIDE-DUPLICATE",
         "wounds, wounds",
     ),
-    ("glossary/turn.yaml", "(see [[foul-fate]])", "(see [[bad-luck]])", "AG-UNDEFINED-TERM", "[[bad-luck]]"),
+    ("glossary/turn.yaml", "(see [[foul-fate]])", "(see [[bad-luck]])", "AG-GUIDE-LINK", "[[bad-luck]]"),
     (
         "glossary/turn.yaml",
         "up to {actions_per_turn} actions",
         "up to {actions_per_round} actions",
-        "AG-RULE-REF",
+        "AG-GUIDE-PLACEHOLDER",
         "actions_per_round",
     ),
     (
         "glossary/board.yaml",
         "{location:brokilon}, {location:jaruga}",
         "{location:brokilon}, {location:jarugo}",
-        "AG-REF",
+        "AG-GUIDE-REF",
         "jarugo",
     ),
     (
         "glossary/board.yaml",
         "{route_gold_cost:novigrad-duen-canell}",
         "{route_cost:novigrad-duen-canell}",
-        "AG-REF",
+        "AG-GUIDE-REF",
         "route_cost",
     ),
-    ("glossary/board.yaml", "with the {action:travel} action", "with the {action:fly} action", "AG-REF", "{action:fly}"),
-    ("glossary/board.yaml", "with the {action:travel} action", "with the {move:travel} action", "AG-REF", "{move:travel}"),
+    ("glossary/board.yaml", "with the {action:travel} action", "with the {action:fly} action", "AG-GUIDE-REF", "{action:fly}"),
+    ("glossary/board.yaml", "with the {action:travel} action", "with the {move:travel} action", "AG-GUIDE-REF", "{move:travel}"),
     ("rules/heroes.yaml", "action: command", "action: commands", "AG-REF", "action: commands"),
     ("rules/routes.yaml", "between: [novigrad, duen-canell]", "between: [novigrad, duen-canel]", "AG-REF", "duen-canel]"),
     (
@@ -153,7 +185,10 @@ BROKEN = [
         "AG-RULE-REF",
         "epic_cards",
     ),
-    ("terms.yaml", "{id: lead, source:", "{id: leads, source:", "AG-DUPLICATE-ID", "{id: leads"),
+    ("glossary/battle.yaml", "source: battle-steps", "source: battles-steps", "AG-GUIDE-TABLE", "battles-steps"),
+    ("game.yaml", "    actions_per_turn: 2\n", "    actions_per_turn: 2\n    regions: 6  # a fact\n", "AG-DUPLICATE-ID", "# a fact"),
+    ("sections.yaml", "    title: Quick Reference\n", "    title: Quick Reference\n    glossary: true  # again\n", "AG-GUIDE-SECTIONS",
+     "# again"),
 ]
 
 
@@ -172,9 +207,11 @@ def test_each_broken_reference_has_its_finding_at_its_line(copy: Copy) -> None:
         assert all(f.severity is Severity.ERROR for f in hits)
 
 
-def test_a_duplicate_entry_id_is_reported(copy: Copy) -> None:
-    copy.replace("glossary/turn.yaml", "  - id: tabletalk\n", "  - id: supply\n")
-    assert "CONTENT-DUPLICATE-ID" in codes(copy.findings())
+def test_a_duplicate_entry_id_is_reported_once(copy: Copy) -> None:
+    path = copy.replace("glossary/turn.yaml", "  - id: tabletalk\n", "  - id: supply\n")
+    second = line_of(path, "id: supply", occurrence=2)
+    at_line = [f.code for f in copy.findings() if f.file.endswith("turn.yaml") and f.line == second]
+    assert at_line == ["CONTENT-DUPLICATE-ID"]
 
 
 # --- Numbers come from the rule data --------------------------------------------------------------
@@ -184,39 +221,46 @@ def test_a_rule_number_written_in_the_english_is_a_finding(copy: Copy) -> None:
     path = copy.replace("glossary/turn.yaml", "up to {actions_per_turn} actions", "up to 2 actions")
     findings = copy.findings()
     assert (path.as_posix().endswith("turn.yaml"), line_of(path, "up to 2 actions")) in [
-        (f.file.endswith("turn.yaml"), f.line) for f in findings if f.code == "AG-LITERAL-NUMBER"
+        (f.file.endswith("turn.yaml"), f.line) for f in findings if f.code == "AG-GUIDE-LITERAL"
     ]
-    assert "AG-DRIFT" in codes(findings)  # the German still prints the rule number
+    assert "I18N-STALE" in codes(findings)  # the German translates the English as it was
+
+
+def test_a_number_word_written_in_the_english_is_a_finding(copy: Copy) -> None:
+    path = copy.replace("glossary/turn.yaml", "up to {actions_per_turn} actions", "up to two actions")
+    [found] = [f for f in copy.findings() if f.code == "AG-GUIDE-LITERAL"]
+    assert found.line == line_of(path, "up to two actions") and "2" in found.message
 
 
 def test_numbers_in_examples_are_allowed_but_must_agree(copy: Copy) -> None:
     copy.replace("glossary/battle.yaml", "You have 79 VP and score 3", "You have 78 VP and score 4")
-    found = codes(copy.findings())
-    assert "AG-LITERAL-NUMBER" not in found
-    assert "AG-DRIFT" in found
+    assert "AG-GUIDE-LITERAL" not in codes(copy.findings())
+    german = Copy(copy.root.parent / "german")
+    german.edit_po("guide:glossary:victory-points:block-3", lambda m: setattr(m, "string", str(m.string).replace("79", "77")))
+    assert "I18N-DRIFT" in codes(german.findings())
 
 
 # --- Terms and typography ------------------------------------------------------------------------
 
 
 def test_an_unofficial_german_term_is_a_finding(copy: Copy) -> None:
-    context = "entry:action-space:body:2:3"
+    context = "guide:glossary:action-space:block-2:item-3"
 
     def unofficial(message: Message) -> None:
         message.string = "Auf Aktionsfeldern dürfen nur Aktionsplättchen und Verletzungsplättchen liegen."
 
     copy.edit_po(context, unofficial)
-    terms = [f for f in copy.findings() if f.code == "AG-TERM"]
+    terms = [f for f in copy.findings() if f.code == "I18N-TERM"]
     assert terms and all(f.line == copy.msgstr_line(context) for f in terms)
-    assert any("Marker" in f.hint for f in terms)
+    assert any("'Marker'" in f.message for f in terms)
 
 
 def test_german_typography(copy: Copy) -> None:
     cases = {
-        "section:golden-rules:body:1:3": ("„Nicht dürfen“", '"Nicht dürfen"'),
-        "entry:component-limitations:body:1": ("z.\u00a0B.", "z. B."),
-        "entry:development-cards:body:1": ("z.\u00a0B.", "z.B."),
-        "entry:drawing:body:2:1": ("„Ziehe X zusätzliche Karten“", "„Ziehe X zusätzliche Karten”"),
+        "guide:golden-rules:intro-1:item-3": ("„Nicht dürfen“", '"Nicht dürfen"'),
+        "guide:glossary:component-limitations:block-1": ("z.\u00a0B.", "z. B."),
+        "guide:glossary:development-cards:block-1": ("z.\u00a0B.", "z.B."),
+        "guide:glossary:drawing:block-2:item-1": ("„Ziehe X zusätzliche Karten“", "„Ziehe X zusätzliche Karten”"),
     }
     for context, (old, new) in cases.items():
 
@@ -225,5 +269,5 @@ def test_german_typography(copy: Copy) -> None:
             message.string = str(message.string).replace(old, new)
 
         copy.edit_po(context, change)
-    findings = [f for f in copy.findings() if f.code == "AG-TYPOGRAPHY"]
-    assert sorted({f.line for f in findings}) == sorted(copy.msgstr_line(c) for c in cases)
+    findings = [f for f in copy.findings() if f.code.startswith("I18N-TYPO")]
+    assert sorted(f.line for f in findings) == sorted(copy.msgstr_line(c) for c in cases)  # one finding each

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from pipeline.games import find_game
-from pipeline.games.adventure_game import markup
+from pipeline.i18n.tokens import LINK, TOKEN
 from pipeline.rules.guide import GuideDocument
 
 from .conftest import Copy
@@ -43,11 +43,11 @@ def test_the_guide_has_its_sections_and_every_number_filled(content_root: Path, 
     assert len(guide.entries()) == 40
     assert len(guide.quick_reference) == 11
     for text in _texts(guide):
-        # Only icons are left for the renderer; links stay as [[entry-id]] of a real entry.
-        assert all(token.is_icon for token in markup.tokens(text)), text
-        assert all(link.words is None for link in markup.links(text)), text
+        # Only icons are left for the renderer; rule numbers and rule data names are filled in.
+        assert all(match.group(1) == "icon" for match in TOKEN.finditer(text)), text
     ids = {entry.id for entry in guide.entries()}
-    assert all(link.id in ids for text in _texts(guide) for link in markup.links(text))
+    linked = {link for text in _texts(guide) for link in LINK.findall(text)}
+    assert linked and linked <= ids  # links stay as [[entry-id]] of a real entry
 
 
 def test_english_prints_the_rule_numbers_of_the_manifest(content_root: Path) -> None:
@@ -63,6 +63,19 @@ def test_english_prints_the_rule_numbers_of_the_manifest(content_root: Path) -> 
     assert "**Brew** (Geralt only): Put 1 common marker on every faceup **POTION** development card you have." in actions.items
 
 
+def test_rule_data_prints_as_lists_references_and_quick_reference_rows(content_root: Path) -> None:
+    guide = _guide(content_root, "en")
+    entries = {entry.id: entry for entry in guide.entries()}
+    battles = entries["battles"].blocks[1]
+    assert battles.kind == "numbered" and battles.items[0] == "Apply “at the start of battle” effects."  # battle-steps
+    faces = entries["dice"].blocks[2]
+    assert any(item.startswith("**") and "{icon:" in item for item in faces.items)  # a die face and its results
+    traits = entries["traits"].blocks
+    assert any("**NILFGAARD**" in block.text for block in traits)  # {trait:nilfgaard} in bold
+    assert [row.icon for row in guide.quick_reference][:3] == ["foul-fate", "wound-minor", "wound-severe"]
+    assert "proof" not in [row.icon for row in guide.quick_reference]  # only tokens marked for it
+
+
 def test_german_comes_from_the_catalog_with_the_official_terms(content_root: Path) -> None:
     guide = _guide(content_root, "de")
     assert guide.title == "Referenzhandbuch"
@@ -76,7 +89,7 @@ def test_german_comes_from_the_catalog_with_the_official_terms(content_root: Pat
 
 
 def test_a_missing_translation_prints_english(copy: Copy) -> None:
-    copy.edit_po("entry:wounds:title", lambda message: setattr(message, "string", ""))
+    copy.edit_po("guide:glossary:wounds:title", lambda message: setattr(message, "string", ""))
     titles = {entry.id: entry.title for entry in _guide(copy.root, "de").entries()}
     assert titles["wounds"] == "Wounds"
     assert titles["dice"] == "Würfel"
@@ -86,10 +99,20 @@ def test_the_german_glossary_sorts_by_din_5007_2(content_root: Path) -> None:
     from pipeline.i18n import collation
 
     guide = _guide(content_root, "de")
-    assert guide.umlauts == "expand"  # from game.yaml: collation de umlauts expand
+    assert guide.umlauts == "expand"  # from guide.yaml: umlauts expand
     titles = collation.sorted_for([e.title for e in guide.entries()], "de", umlauts=guide.umlauts)
     assert titles.index("Würfel") < titles.index("Wunden")  # ü read as ue
     assert titles[0] == "Ablauf eines Spielzugs"
     assert titles[-1] == "Yarpen"
     english = collation.sorted_for([e.title for e in _guide(content_root, "en").entries()], "en")
     assert english.index("Actions") < english.index("Action Space")  # letter by letter
+
+
+def test_the_localizer_reads_the_german_catalog_and_knows_the_source_locale(content_root: Path) -> None:
+    game = find_game(GAME)
+    db, _ = game.load(content_root)
+    assert game.localizer(db, "en").is_source
+    german = game.localizer(db, "de")
+    assert not german.is_source
+    assert german.text("guide:title", "Rules Reference Guide") == "Referenzhandbuch"
+    assert german.text("guide:glossary:gone:title", "Gone") == "Gone" and german.fallback_contexts() == ["guide:glossary:gone:title"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from pipeline.games import find_game
+from pipeline.i18n.checks import locale_findings
 
 GAME = "adventure-game"
 
@@ -13,6 +14,8 @@ def test_shipped_content_has_no_findings(content_root: Path) -> None:
     game = find_game(GAME)
     db, findings = game.load(content_root)
     findings += game.checks(db)
+    findings += locale_findings(game.strings(db), game.content_dir(content_root), ["en", "de"], "en",
+                                game.translations_keep_numbers)
     assert [f.as_text() for f in findings] == []
     assert db.complete
 
@@ -36,6 +39,7 @@ def test_every_string_has_a_stable_context_and_is_in_the_template(content_root: 
     strings = game.strings(db)
     contexts = [s.context for s in strings]
     assert len(contexts) == len(set(contexts))
-    assert "entry:dice:title" in contexts and "entry:dice:body:2:1" in contexts
+    assert "guide:glossary:dice:title" in contexts and "guide:glossary:dice:block-2:item-1" in contexts
+    assert "action:travel:name" in contexts and "procedure:battle:step:roll" in contexts
     template = (content_root / GAME / "locales" / "messages.pot").read_text(encoding="utf-8")
     assert all(f'msgctxt "{context}"' in template for context in contexts)

@@ -40,7 +40,6 @@ def check(content: AdventureContent) -> list[Finding]:
                 message = f"the manifest states {stated[name]} {name.replace('_', ' ')}, the content has {actual}"
                 findings.append(finding_at(record.where("components", name), "AG-COUNT", message))
     findings.extend(_regions(content))
-    findings.extend(_sections(content))
     return findings
 
 
@@ -56,14 +55,3 @@ def _regions(content: AdventureContent) -> list[Finding]:
                 findings.append(finding_at(record.where("adjacent", i), "AG-MAP", message))
     return findings
 
-
-def _sections(content: AdventureContent) -> list[Finding]:
-    """The guide has exactly one glossary section (the entries go there) and one quick reference."""
-    findings = []
-    records = content.db.records("guide-sections")
-    for role in ("glossary", "quick-reference"):
-        holders = [r for r in records if r.entity.role == role]
-        if records and len(holders) != 1:
-            where = holders[1].where("role") if len(holders) > 1 else records[0].where()
-            findings.append(finding_at(where, "AG-SECTIONS", f"the guide needs exactly one {role} section, has {len(holders)}"))
-    return findings

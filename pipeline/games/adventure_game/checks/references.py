@@ -1,14 +1,11 @@
-"""Every id the content names resolves: related topics, rule data, rule numbers, entries and terms."""
+"""Every id the rule data and the manifest name resolves (the guide's text: checks/guide.py)."""
 
 from __future__ import annotations
 
-from pipeline.content.database import Source, finding_at
+from pipeline.content.database import Record, finding_at
 from pipeline.findings import Finding
 
-from .. import markup
 from ..content import AdventureContent
-from ..models import REF_KINDS
-from ..strings import text_units
 
 
 def _known(names: object) -> str:
@@ -17,116 +14,33 @@ def _known(names: object) -> str:
 
 
 def check(content: AdventureContent) -> list[Finding]:
-    return related(content) + text_references(content) + data_references(content) + duplicates(content)
-
-
-def related(content: AdventureContent) -> list[Finding]:
-    """Related topics name other glossary entries, each once."""
-    findings = []
-    for record in content.db.records("glossary"):
-        entry = record.entity
-        seen: set[str] = set()
-        for i, other in enumerate(entry.related):
-            where = record.where("related", i)
-            if other == entry.id:
-                findings.append(finding_at(where, "AG-RELATED", f"entry {entry.id!r} lists itself as a related topic"))
-            elif not content.db.has("glossary", other):
-                message = f"related topic {other!r} of entry {entry.id!r} is not a glossary entry"
-                findings.append(finding_at(where, "AG-RELATED", message, _known(content.entry_by_id)))
-            elif other in seen:
-                findings.append(finding_at(where, "AG-DUPLICATE-ID", f"related topic {other!r} is listed twice"))
-            seen.add(other)
-    return findings
-
-
-def text_references(content: AdventureContent) -> list[Finding]:
-    """Every token and link in the English text resolves (translations are held to the same by drift)."""
-    findings = []
-    for unit in text_units(content):
-        own = markup.TEMPLATE_PLACEHOLDERS.get(unit.context, frozenset())
-        for token in markup.tokens(unit.text):
-            if token.is_rule and token.name in own:
-                continue
-            problem = token_problem(content, token, variant_values(content, unit.context))
-            if problem:
-                findings.append(finding_at(unit.where, problem[0], f"{unit.context}: {problem[1]}", problem[2]))
-        for link in markup.links(unit.text):
-            if link.id not in content.entry_by_id and link.id not in content.term_by_id:
-                message = f"{unit.context}: [[{link.id}]] is neither a glossary entry nor a term"
-                hint = "add the term to terms.yaml, or link an existing entry"
-                findings.append(finding_at(unit.where, "AG-UNDEFINED-TERM", message, hint))
-    return findings
-
-
-def variant_values(content: AdventureContent, context: str) -> dict[str, int]:
-    """The rule numbers a text can print: a section played under a variant sees its replacements."""
-    if context.startswith("section:"):
-        section_id = context.split(":")[1]
-        for section in content.sections:
-            if section.id == section_id:
-                return content.rule_values(section.variant)
-    return content.rule_values()
-
-
-def token_problem(content: AdventureContent, token: markup.Token, values: dict[str, int]) -> tuple[str, str, str] | None:
-    """(code, message, hint) when a `{...}` token names nothing, else None."""
-    if token.is_icon:
-        return None
-    if token.is_rule:
-        if token.name in values:
-            return None
-        return "AG-RULE-REF", f"{token.raw} is not a rule number of the manifest", _known(values)
-    if token.kind not in REF_KINDS:
-        return "AG-REF", f"{token.raw}: unknown kind {token.kind!r}", _known(REF_KINDS)
-    found = content.lookup(token.kind, token.id or "")
-    if found is None:
-        if content.db.has(REF_KINDS[token.kind], token.id):
-            return None  # written but rejected by the schema: already reported
-        known = _known(e.id for e in content.data(token.kind))
-        return "AG-REF", f"{token.raw}: no {token.kind} {token.id!r} in the rule data", known
-    if token.field is not None:
-        value = getattr(found, token.field, None)
-        if not isinstance(value, int) or isinstance(value, bool):
-            fields = [n for n, v in found if isinstance(v, int) and not isinstance(v, bool)]
-            return "AG-REF", f"{token.raw}: {token.kind} has no number field {token.field!r}", _known(fields)
-    return None
+    return data_references(content) + duplicates(content)
 
 
 def data_references(content: AdventureContent) -> list[Finding]:
-    """Ids inside the rule data and the guide sections resolve."""
+    """Ids inside the rule data resolve."""
     db = content.db
     findings: list[Finding] = []
 
-    def ref(collection: str, key: str | None, where: Source, what: str) -> None:
+    def ref(collection: str, key: str | None, record: Record, what: str, *path: str | int) -> None:
+        # Only a written id is asked for its position (an optional field left out has none).
         if key is not None and not db.has(collection, key):
             keys = db.collections.get(collection, {})
-            findings.append(finding_at(where, "AG-REF", f"{what} {key!r} does not exist", _known(keys)))
+            findings.append(finding_at(record.where(*path), "AG-REF", f"{what} {key!r} does not exist", _known(keys)))
 
     for record in db.records("heroes"):
-        ref("actions", record.entity.action, record.where("action"), "hero action")
+        ref("actions", record.entity.action, record, "hero action", "action")
     for collection in ("actions", "operations", "dice"):
         for record in db.records(collection):
-            ref("heroes", record.entity.hero, record.where("hero"), "hero")
+            ref("heroes", record.entity.hero, record, "hero", "hero")
     for record in db.records("regions"):
         for i, other in enumerate(record.entity.adjacent):
-            ref("regions", other, record.where("adjacent", i), "adjacent region")
+            ref("regions", other, record, "adjacent region", "adjacent", i)
     for record in db.records("locations"):
-        ref("regions", record.entity.region, record.where("region"), "region")
+        ref("regions", record.entity.region, record, "region", "region")
     for record in db.records("routes"):
         for i, end in enumerate(record.entity.between):
-            ref("locations", end, record.where("between", i), "route end")
-    for record in db.records("guide-sections"):
-        section = record.entity
-        for i, token_id in enumerate(section.quick_reference):
-            ref("tokens", token_id, record.where("quick_reference", i), "quick-reference token")
-        if section.variant is not None and content.manifest is not None:
-            if section.variant not in {v.id for v in content.manifest.variants}:
-                findings.append(finding_at(record.where("variant"), "AG-REF", f"variant {section.variant!r} does not exist"))
-        for b, block in enumerate(section.blocks):
-            ref("procedures", block.procedure, record.where("blocks", b, "procedure"), "procedure")
-    for record in db.records("glossary"):
-        for b, block in enumerate(record.entity.blocks):
-            ref("procedures", block.procedure, record.where("blocks", b, "procedure"), "procedure")
+            ref("locations", end, record, "route end", "between", i)
     findings.extend(_variant_keys(content))
     return findings
 
@@ -146,15 +60,8 @@ def _variant_keys(content: AdventureContent) -> list[Finding]:
 
 
 def duplicates(content: AdventureContent) -> list[Finding]:
-    """`[[id]]` names an entry or a term: one id must not be both; a rule key is a fact or a rule, not both."""
+    """A rule key is a component fact or a rule, not both."""
     findings = []
-    for record in content.db.records("terms"):
-        term = record.entity
-        if term.id in content.entry_by_id:
-            entry_at = content.db.where("glossary", term.id, "id")
-            at = f"{entry_at.file}:{entry_at.line}"
-            message = f"term id {term.id!r} is also a glossary entry id ({at}); [[{term.id}]] is ambiguous"
-            findings.append(finding_at(record.where("id"), "AG-DUPLICATE-ID", message))
     for record in content.db.records("game"):
         manifest = record.entity
         for key in sorted(set(manifest.components) & set(manifest.rules)):

@@ -1,0 +1,77 @@
+"""What a translation must keep of its English besides placeholders and icons: numbers (for a game that asks),
+data references and links; and the words those checks read (tokens and links left out)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from babel.messages.catalog import Message
+
+from pipeline.i18n.checks import drift_findings
+from pipeline.i18n.entries import Entry, PoFile
+from pipeline.i18n.messages import SourceString
+from pipeline.i18n.numbers import numbers
+from pipeline.i18n.tokens import fill, links, references, words
+from pipeline.i18n.typography import typography_findings
+
+PO = PoFile(Path("de.po"), ('msgctxt "x"', 'msgid "..."', 'msgstr "..."'))
+
+
+def entry(english: str, german: str) -> Entry:
+    return Entry(SourceString("x", english), Message(english, german, context="x", lineno=1), PO)
+
+
+def drift(english: str, german: str, keep_numbers: bool = True) -> list[str]:
+    return [f.message for f in drift_findings([entry(english, german)], "en", "de", keep_numbers)]
+
+
+def test_numbers_count_digits_and_number_words_but_not_the_article() -> None:
+    assert numbers("Spend 2 leads or three gold for a card", "en") == {2: 1, 3: 1}
+    assert numbers("Gib zwei Hinweise oder 3 Orens für eine Karte aus", "de") == {2: 1, 3: 1}
+    assert numbers("{actions_per_turn} actions, see [[dice]]", "en") == {}
+
+
+def test_the_official_guides_traits_example_drifts() -> None:
+    english = "Receive 1 blue lead and 1 more blue lead for each {trait:nilfgaard} card."
+    [found] = drift(english, "Du erhältst 1 blauen Hinweis für jede {trait:nilfgaard}-Karte.")
+    assert "numbers [1, 1] in the English, [1] in the translation" in found
+    assert drift(english, "Du erhältst 1 blauen Hinweis und 1 weiteren für jede {trait:nilfgaard}-Karte.") == []
+
+
+def test_numbers_are_compared_only_for_a_game_whose_translations_keep_them() -> None:
+    assert drift("a Three of a Kind", "ein Drilling", keep_numbers=False) == []
+    assert drift("a Three of a Kind", "ein Drilling") != []
+
+
+def test_a_dropped_reference_or_link_drifts_in_every_game() -> None:
+    [found] = drift("Take the {action:rest} action (see [[wounds]]).", "Führe die Aktion aus (siehe [[wounds]]).", False)
+    assert "references [{action:rest}] in the English, [] in the translation" in found
+    [found] = drift("See [[wounds]].", "Siehe [[foul-fate]].", False)
+    assert "links [wounds] in the English, [foul-fate] in the translation" in found
+
+
+def test_a_placeholder_written_out_is_left_to_the_placeholder_check() -> None:
+    assert drift("Take {actions_per_turn} actions.", "Führe 2 Aktionen aus.") == []
+
+
+def test_references_links_and_words() -> None:
+    text = "Use {action:travel} {icon:sword} {hand_limit} times, see [[dice]]."
+    assert references(text) == {"{action:travel}": 1}
+    assert links(text) == {"dice"}
+    assert words(text).split() == ["Use", "times,", "see", "."]
+
+
+def test_fill_resolves_references_the_game_knows_and_keeps_icons() -> None:
+    names = {("action", "travel"): "Reisen"}
+    text = fill("{n} × {action:travel}, {action:fly}, {icon:sword}", {"n": "2"}.get, lambda kind, key: names.get((kind, key)))
+    assert text == "2 × Reisen, {action:fly}, {icon:sword}"
+
+
+def test_german_number_ranges_take_an_en_dash_and_quotes_balance() -> None:
+    def codes(german: str) -> list[str]:
+        return [f.code for f in typography_findings([entry("x", german)], "de")]
+
+    assert codes("Wirf 2-4 Würfel.") == ["I18N-TYPO-DASH"]
+    assert codes("Wirf 2–4 Würfel.") == []
+    assert codes("„Nie“ und „immer") == ["I18N-TYPO-QUOTES"]
+    assert codes("„Nie”") == ["I18N-TYPO-QUOTES"]  # the wrong closing quote, reported once
