@@ -1,0 +1,109 @@
+"""Recorded games: a seeded greedy-bot playthrough per engine game and player count, kept in
+tests/data/transcripts/, so a change of engine behaviour shows as a diff of the decisions.
+
+After an intended change, rewrite them with `PNP_UPDATE_TRANSCRIPTS=1 python -m pytest tests/rules/test_transcript.py`
+and review the diff like code.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from pipeline.content.database import Database
+from pipeline.rules.transcript import (
+    PROGRESS,
+    Recording,
+    differences,
+    engine,
+    load_content,
+    player_counts,
+    read_header,
+    record,
+    transcript_name,
+)
+from tests.conftest import CONTENT
+
+TRANSCRIPTS = Path(__file__).resolve().parent.parent / "data" / "transcripts"
+SEED = 1
+PLAYERS = range(1, 6)
+UPDATE = os.environ.get("PNP_UPDATE_TRANSCRIPTS") == "1"
+
+_databases: dict[str, Database] = {}
+
+
+def database(game: str) -> Database:
+    """The shipped content of a game, loaded once per run (the engine caches its tables per database)."""
+    if game not in _databases:
+        _databases[game] = load_content(game, CONTENT)
+    return _databases[game]
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+@pytest.mark.parametrize("game", sorted(PROGRESS))
+def test_recorded_game_plays_the_same(game: str, players: int) -> None:
+    path = TRANSCRIPTS / transcript_name(game, players, SEED)
+    if UPDATE or not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(record(game, database(game), players, SEED), encoding="utf-8")
+        assert UPDATE, f"{path.name} was missing and has been recorded: review and commit it"
+    diff = differences(path, database(game))
+    assert not diff, f"the engine plays {path.name} differently (PNP_UPDATE_TRANSCRIPTS=1 rewrites it):\n{diff}"
+
+
+@pytest.mark.parametrize("game", sorted(PROGRESS))
+def test_every_player_count_has_a_transcript_and_no_other(game: str) -> None:
+    assert player_counts(game, database(game)) == list(PLAYERS)
+    recorded = sorted(p.name for p in TRANSCRIPTS.glob(f"{game}-*.txt"))
+    assert recorded == sorted(transcript_name(game, n, SEED) for n in PLAYERS)
+
+
+def test_a_changed_decision_is_reported_with_its_line(tmp_path: Path) -> None:
+    copy = tmp_path / transcript_name("old-world", 3, SEED)
+    shutil.copy(TRANSCRIPTS / copy.name, copy)
+    lines = copy.read_text(encoding="utf-8").splitlines(keepends=True)
+    at = next(i for i, line in enumerate(lines) if "choices: Move(" in line)
+    changed = lines[at].replace("choices: Move(", "choices: Explore(")
+    copy.write_text("".join(lines[:at] + [changed] + lines[at + 1 :]), encoding="utf-8")
+
+    diff = differences(copy, database("old-world"))
+
+    assert f"-{changed}" in diff and f"+{lines[at]}" in diff
+
+
+def test_a_content_edit_that_changes_no_decision_needs_no_new_transcript(tmp_path: Path) -> None:
+    copy = tmp_path / transcript_name("path-of-destiny", 2, SEED)
+    text = (TRANSCRIPTS / copy.name).read_text(encoding="utf-8")
+    digest = read_header(text).content
+    copy.write_text(text.replace(digest, "sha256:" + "0" * 64), encoding="utf-8")
+
+    assert differences(copy, database("path-of-destiny")) == ""
+
+
+def test_the_header_names_everything_that_reproduces_the_game() -> None:
+    text = (TRANSCRIPTS / transcript_name("path-of-destiny", 4, SEED)).read_text(encoding="utf-8")
+
+    header = read_header(text)
+
+    assert header == Recording("path-of-destiny", 4, SEED, "greedy", header.content)
+    assert header.content.startswith("sha256:") and len(header.content) == len("sha256:") + 64
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ("game: old-world\n", "not a transcript"),
+        ("# pnp transcript 1\ngame: old-world\nplayers: 2\nseed: 1\n\nturn 1\n", "misses bot, content"),
+    ],
+)
+def test_a_file_that_is_not_a_transcript_is_refused(text: str, problem: str) -> None:
+    with pytest.raises(ValueError, match=problem):
+        read_header(text)
+
+
+def test_a_game_without_an_engine_has_no_transcript() -> None:
+    with pytest.raises(ValueError, match="adventure-game has no rules engine"):
+        engine("adventure-game")
