@@ -1,25 +1,29 @@
 """Seeded playthrough transcripts: one bot game written down decision by decision, as test data.
 
 A transcript is plain text, stable from run to run, so a change of engine behaviour shows as a
-readable diff. It starts with a header that names everything that reproduces the game (game id,
-player count, seed, bot, the digest of the content it was recorded on), then, per turn, every
-decision: the seat, the kind of decision, how many legal choices there were and the chosen action as
-it prints (`Move('novigrad')`), which is enough to replay the game by matching printed actions.
-At the end of every turn each seat's standing (gold, level, VP...) is written, and the outcome last:
+readable diff (`differences`). It starts with a header that names everything that reproduces the
+game (game id, player count, seed, bot, the digest of the content it was recorded on) and who sits
+in each seat, then, per turn, every decision: the seat, the kind of decision, how many legal choices
+there were and the chosen action as it prints, which is enough to replay the game by matching
+printed actions. When a turn is over (the next one begins, or the game ends) each seat's standing
+is written; the outcome comes last:
 
     # pnp transcript 1
     game: old-world
     players: 2
-    seed: 1
+    seed: 2
     bot: greedy
-    content: sha256:5f1c...
-    seat 0: griffin
+    content: sha256:8c2503d7...
+    seat 0: viper
+    seat 1: bear
 
     turn 1
-      p0 move 7 choices: Move('novigrad')
+      p0 phase-1 22 choices: Move('beauclair', pay=('viper-venom-slash',))
       ...
-      = p0 gold 3, level 1, ...
-    outcome: trophies, winner 1, turns 12, faction viper
+      = p0 gold 4, level 1, shield 2, track 0, trophies 0
+      = p1 gold 10, level 1, shield 1, track 4, trophies 4
+
+    outcome: trophies, winner 1, turns 10, faction bear
 """
 
 from __future__ import annotations
