@@ -12,7 +12,7 @@ GAME = "path-of-destiny"
 
 # (file, text to replace, replacement, expected code, text on the expected line)
 BROKEN = [
-    ("game.yaml", "action_cards: 24", "action_cards: 25", "POD-COUNT", "action_cards: 25"),
+    ("game.yaml", "action_cards: 44", "action_cards: 45", "POD-COUNT", "action_cards: 45"),
     ("game.yaml", "lost_symbol_markers: 30", "lost_symbol_markers: 31", "POD-COUNT", "lost_symbol_markers: 31"),
     ("cards/starting.yaml", "owner: geralt", "owner: geraltt", "POD-REF", "owner: geraltt"),
     ("automa.yaml", "character: geralt", "character: eskel", "POD-REF", "character: eskel"),
