@@ -1,18 +1,43 @@
-"""Shared fixtures: the shipped content, and copies of it with one deliberate mistake."""
+"""Shared fixtures: the shipped content, and copies of it with one deliberate mistake; the fuzz profile."""
 
 from __future__ import annotations
 
+import os
 import shutil
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
+from hypothesis.internal.detection import is_hypothesis_test
 
 from pipeline.findings import Finding
 from pipeline.games import find_game
 
 REPO = Path(__file__).resolve().parent.parent
 CONTENT = REPO / "content"
+# Small, complete content trees, one per game, that pass validate and check (tests/fixtures/README.md).
+FIXTURES = REPO / "tests" / "fixtures"
+
+# Property-based tests are fuzzers: the default run tries a few examples of each to keep it fast,
+# `HYPOTHESIS_PROFILE=ci python -m pytest -m fuzz` runs them in full (CI, after the main suite).
+FUZZ_PROFILES = {"dev": 10, "ci": 200}
+for _name, _examples in FUZZ_PROFILES.items():
+    settings.register_profile(
+        _name, max_examples=_examples, deadline=None, suppress_health_check=[HealthCheck.too_slow], print_blob=True
+    )
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "fuzz: a property-based test (hypothesis); its example count comes from HYPOTHESIS_PROFILE")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark every hypothesis test `fuzz`, so `-m fuzz` picks them all, new ones included."""
+    for item in items:
+        if isinstance(item, pytest.Function) and is_hypothesis_test(item.obj):
+            item.add_marker(pytest.mark.fuzz)
 
 
 @pytest.fixture(scope="session")
@@ -34,17 +59,17 @@ def line_of(path: Path, text: str, occurrence: int = 1) -> int:
 Mutate = Callable[..., tuple[Path, list[Finding]]]
 
 
-@pytest.fixture
-def mutated(tmp_path: Path) -> Mutate:
-    """Copy the shipped Old World content, replace text in one file, load and check it.
+def _mutator(source: Path, tmp_path: Path) -> Mutate:
+    """Copy a game's tree from `source`, replace text in one file, load and check it.
 
-    Returns (path of the changed file, findings of validate + check).
+    Each call returns (path of the changed file, findings of validate + check); calls in one test
+    change the same copy, one after another.
     """
 
     def run(relative: str, old: str, new: str, count: int = 1, game: str = "old-world") -> tuple[Path, list[Finding]]:
         root = tmp_path / "content"
-        if not root.exists():
-            shutil.copytree(CONTENT / game, root / game)
+        if not (root / game).exists():
+            shutil.copytree(source / game, root / game)
         path = root / game / relative
         text = path.read_text(encoding="utf-8")
         assert old in text, f"{old!r} not in {relative}"
@@ -54,6 +79,18 @@ def mutated(tmp_path: Path) -> Mutate:
         return path, findings + ruleset.checks(db)
 
     return run
+
+
+@pytest.fixture
+def mutated(tmp_path: Path) -> Mutate:
+    """The shipped content of a game with one deliberate change (for rules about the shipped text itself)."""
+    return _mutator(CONTENT, tmp_path)
+
+
+@pytest.fixture
+def mutated_example(tmp_path: Path) -> Mutate:
+    """A game's small example tree (tests/fixtures/<game>/) with one deliberate change."""
+    return _mutator(FIXTURES, tmp_path)
 
 
 def codes(findings: list[Finding]) -> list[str]:

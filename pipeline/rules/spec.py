@@ -44,6 +44,15 @@ class GameInfo:
 
 
 @dataclass(frozen=True)
+class Progress:
+    """How a transcript (pipeline/rules/transcript.py) names a game's turns and each seat."""
+
+    clock: Callable[[Any], str]  # the state's current turn, e.g. "turn 3", "chapter 1 round 2"
+    seat: Callable[[Any, int], str]  # who plays a seat, e.g. its school
+    standing: Callable[[Any, int], str]  # a seat's figures at the end of a turn
+
+
+@dataclass(frozen=True)
 class EngineSpec:
     """A rules engine: seeded games that bots play (pipeline/rules/simulation.py drives them).
 
@@ -56,6 +65,7 @@ class EngineSpec:
     player_counts: Callable[[Database], list[int]]
     # The bots by name (each a factory: seed -> Bot), imported when first asked for.
     bots: Callable[[], Mapping[str, Callable[[int], Bot]]]
+    progress: Progress
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 from ruamel.yaml import YAML
 
@@ -405,16 +405,11 @@ def check_contract(data: bytes) -> LoadedFile | None:
     return loaded
 
 
-BOUNDED = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-
-
-@BOUNDED
 @given(st.binary(max_size=300))
 def test_random_bytes_never_raise(data: bytes) -> None:
     check_contract(data)
 
 
-@BOUNDED
 @given(st.text(st.characters(codec="utf-8"), max_size=300))
 def test_random_text_never_raises(text: str) -> None:
     check_contract(text.encode("utf-8"))
@@ -464,7 +459,6 @@ def mutate(text: str, op: str, at: int, char: str) -> str:
     return text
 
 
-@BOUNDED
 @given(DOCUMENTS, st.booleans())
 def test_dumped_yaml_loads_back(document: Any, flow: bool) -> None:
     loaded = check_contract(dump(document, flow).encode("utf-8"))
@@ -475,7 +469,6 @@ def test_dumped_yaml_loads_back(document: Any, flow: bool) -> None:
         assert loaded.data == document
 
 
-@BOUNDED
 @given(
     DOCUMENTS,
     st.booleans(),

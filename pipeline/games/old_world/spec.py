@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from pipeline.content.database import Database
-from pipeline.rules.spec import EngineSpec, GameInfo, GameSpec, GuideSpec, PrintSpec, player_counts_of
+from pipeline.rules.spec import EngineSpec, GameInfo, GameSpec, GuideSpec, PrintSpec, Progress, player_counts_of
 
 from .checks import run_checks
 from .checks.counts import actual_counts
@@ -79,6 +79,19 @@ def bots() -> Mapping[str, Callable[[int], Bot]]:
     return BOTS
 
 
+def _clock(state: GameState) -> str:
+    return f"turn {state.turn}" if state.turn else "setup"
+
+
+def _seat(state: GameState, seat: int) -> str:
+    return state.players[seat].school
+
+
+def _standing(state: GameState, seat: int) -> str:
+    p = state.players[seat]
+    return f"gold {p.gold}, level {p.level}, shield {p.shield}, track {p.track}, trophies {len(p.trophies)}"
+
+
 def components(db: Database, localizer: Localizer) -> Components:
     from .components import old_world_components
 
@@ -111,7 +124,8 @@ SPEC = GameSpec(
     info=info,
     localizer=localizer,
     strings=strings,
-    engine=EngineSpec(tables=tables, new_game=new_game, player_counts=player_counts, bots=bots),
+    engine=EngineSpec(tables=tables, new_game=new_game, player_counts=player_counts, bots=bots,
+                      progress=Progress(clock=_clock, seat=_seat, standing=_standing)),
     printing=PrintSpec(components=components, boards=boards),
     guide=GuideSpec(reference=reference_guide, player_aid=player_aid),
 )

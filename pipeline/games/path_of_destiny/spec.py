@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from pipeline.content.database import Database
-from pipeline.rules.spec import EngineSpec, GameInfo, GameSpec, GuideSpec, PrintSpec, player_counts_of
+from pipeline.rules.spec import EngineSpec, GameInfo, GameSpec, GuideSpec, PrintSpec, Progress, player_counts_of
 
 from .checks import run_checks
 from .content import PathOfDestinyContent
@@ -82,6 +82,21 @@ def bots() -> Mapping[str, Callable[[int], Bot]]:
     return BOTS
 
 
+def _clock(state: GameState) -> str:
+    return f"story {state.story.id}, chapter {state.chapter}, round {state.round}" if state.chapter else "setup"
+
+
+def _seat(state: GameState, seat: int) -> str:
+    p = state.players[seat]
+    return f"automa {p.automa.id} ({p.character})" if p.automa is not None else p.character
+
+
+def _standing(state: GameState, seat: int) -> str:
+    p = state.players[seat]
+    tokens = ", ".join(f"{symbol.value} {count}" for symbol, count in p.tokens.items())
+    return f"vp {p.vp}, xp {p.xp}, {tokens}"
+
+
 def components(db: Database, localizer: Localizer) -> Components:
     from .components import path_of_destiny_components
 
@@ -108,7 +123,8 @@ SPEC = GameSpec(
     info=info,
     localizer=localizer,
     strings=strings,
-    engine=EngineSpec(tables=tables, new_game=new_game, player_counts=player_counts, bots=bots),
+    engine=EngineSpec(tables=tables, new_game=new_game, player_counts=player_counts, bots=bots,
+                      progress=Progress(clock=_clock, seat=_seat, standing=_standing)),
     printing=PrintSpec(components=components, boards=boards),
     guide=GuideSpec(reference=reference_guide),
 )

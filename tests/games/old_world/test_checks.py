@@ -1,5 +1,5 @@
-"""Each broken reference and each broken rule of the shipped content yields its own finding at the
-line where the mistake is written (the shipped tree, copied, with one deliberate change)."""
+"""Each broken reference and each broken rule yields its own finding at the line where the mistake is
+written (the small example tree tests/fixtures/old-world/, copied, with one deliberate change)."""
 
 from __future__ import annotations
 
@@ -24,10 +24,10 @@ BROKEN = [
     ("trophies/witcher.yaml", "school: wolf", "school: wolff", "OW-REF", "school: wolff"),
     ("cards/starting-wolf.yaml", "school: wolf", "school: wulf", "OW-REF", "school: wulf"),
     ("exploration/city.yaml", "enter_event: 1}", "enter_event: 61}", "OW-EVENT-REF", "enter_event: 61"),
-    ("events/events-01-28.yaml", "{type: enter-event, event: 17}", "{type: enter-event, event: 99}", "OW-EVENT-REF", "event: 99"),
+    ("events/events-1-3.yaml", "{type: enter-event, event: 4}", "{type: enter-event, event: 99}", "OW-EVENT-REF", "event: 99"),
     (
-        "events/events-01-28.yaml",
-        "{type: enter-event, event: 17}",
+        "events/events-1-3.yaml",
+        "{type: enter-event, event: 4}",
         "{type: enter-event, event: 3}",
         "OW-EVENT-CYCLE",
         "event: 3}",
@@ -48,14 +48,14 @@ BROKEN = [
     ),
     ("monsters.yaml", "token: drowner-token", "token: ghoul-token", "OW-MONSTER-TOKEN", "token: ghoul-token"),
     (
-        "events/events-01-28.yaml",
-        "            branches:\n              - min: 1\n                max: 3\n                text: \"The count's",
-        "            branches:  # broken\n              - min: 1\n                max: 4\n                text: \"The count's",
+        "events/events-1-3.yaml",
+        "        branches:\n          - min: 1\n            max: 2\n",
+        "        branches:  # broken\n          - min: 1\n            max: 3\n",
         "OW-DIE-BRANCHES",
         "branches:  # broken",
     ),
     (
-        "events/events-29-56.yaml",
+        "exploration/city.yaml",
         "{type: gain-market-card, cost: 1, destination: discard}",
         "{type: gain-market-card, cost: 9, destination: discard}",
         "OW-MARKET-COST",
@@ -63,7 +63,7 @@ BROKEN = [
     ),
     ("help-cards.yaml", "Hand limit: {hand_limit}.", "Hand limit: {hand_limt}.", "OW-PLACEHOLDER", "{hand_limt}"),
     ("exploration/city.yaml", "          kind: quest", "          kind: instant", "OW-EXPLORE-QUEST", "quest: {terrain"),
-    ("game.yaml", "market_cards: 90", "market_cards: 91", "OW-COUNT", "market_cards: 91"),
+    ("game.yaml", "market_cards: 33", "market_cards: 34", "OW-COUNT", "market_cards: 34"),
     (
         "game.yaml",
         "slot_modifiers: [1, 1, 0, 0, 0, -1]",
@@ -83,9 +83,9 @@ BROKEN = [
 
 @pytest.mark.parametrize(("relative", "old", "new", "code", "marker"), BROKEN, ids=[f"{b[3]}:{b[0]}" for b in BROKEN])
 def test_a_broken_content_file_yields_its_finding_at_its_line(
-    mutated: Mutate, relative: str, old: str, new: str, code: str, marker: str
+    mutated_example: Mutate, relative: str, old: str, new: str, code: str, marker: str
 ) -> None:
-    path, findings = mutated(relative, old, new)
+    path, findings = mutated_example(relative, old, new)
     matching = [f for f in findings if f.code == code]
     assert matching, f"no {code} in {[f.as_text() for f in findings]}"
     lines = {f.line for f in matching}
@@ -93,20 +93,20 @@ def test_a_broken_content_file_yields_its_finding_at_its_line(
     assert all(f.file.endswith(relative) for f in matching)
 
 
-def test_an_event_nothing_leads_to_is_a_warning(mutated: Mutate) -> None:
-    path, findings = mutated("exploration/city.yaml", "enter_event: 1}", "enter_event: 2}")
+def test_an_event_nothing_leads_to_is_a_warning(mutated_example: Mutate) -> None:
+    path, findings = mutated_example("exploration/city.yaml", "enter_event: 1}", "enter_event: 2}")
     unreachable = [f for f in findings if f.code == "OW-EVENT-UNREACHABLE"]
     assert [(f.severity, f.message) for f in unreachable] == [(Severity.WARNING, "event 1 is never entered: nothing leads to it")]
 
 
-def test_a_missing_event_number_is_a_gap(mutated: Mutate) -> None:
-    path, findings = mutated("events/events-01-28.yaml", "  - number: 28\n", "  - number: 56\n")
+def test_a_missing_event_number_is_a_gap(mutated_example: Mutate) -> None:
+    path, findings = mutated_example("events/events-1-3.yaml", "  - number: 3\n", "  - number: 4\n")
     found = {f.code for f in findings}
     assert {"OW-EVENT-GAP", "CONTENT-DUPLICATE-ID"} <= found
 
 
-def test_a_starting_deck_short_of_a_card_is_reported_at_its_school(mutated: Mutate) -> None:
-    path, findings = mutated("cards/starting-wolf.yaml", "copies: 2", "copies: 1")
+def test_a_starting_deck_short_of_a_card_is_reported_at_its_school(mutated_example: Mutate) -> None:
+    path, findings = mutated_example("cards/starting-wolf.yaml", "copies: 2", "copies: 1")
     assert "OW-START-DECK" in {f.code for f in findings}
     assert "OW-COUNT" in {f.code for f in findings}
 
@@ -117,36 +117,36 @@ COMBO = ("deal-damage, discard-random-from-hand, draw-cards, draw-modifier, peek
          "raise-shield, return-this-card-to-hand, search-discard-for-any, take-top-of-discard")
 
 
-def test_an_extension_with_a_non_combo_effect(mutated: Mutate) -> None:
-    path, findings = mutated(*GOLD_ON_A_CARD)
+def test_an_extension_with_a_non_combo_effect(mutated_example: Mutate) -> None:
+    path, findings = mutated_example(*GOLD_ON_A_CARD)
     assert [(f.code, f.hint) for f in findings] == [("OW-CARD-EFFECT", f"allowed on cards: {COMBO}")]
 
 
 def test_whether_an_effect_may_happen_in_a_combo_is_a_property_of_its_class(
-    mutated: Mutate, monkeypatch: pytest.MonkeyPatch
+    mutated_example: Mutate, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(GainGold, "in_combo", True)
-    path, findings = mutated(*GOLD_ON_A_CARD)
+    path, findings = mutated_example(*GOLD_ON_A_CARD)
     assert findings == []
 
 
-def test_a_monster_stronger_than_the_fight_deck(mutated: Mutate) -> None:
-    path, findings = mutated("monsters.yaml", "    life: 5\n", "    life: 21\n")
+def test_a_monster_stronger_than_the_fight_deck(mutated_example: Mutate) -> None:
+    path, findings = mutated_example("monsters.yaml", "    life: 5\n", "    life: 21\n")
     assert [(f.code, f.line) for f in findings] == [("OW-MONSTER-LIFE", line_of(path, "life: 21"))]
 
 
-def test_a_fixed_attack_amount_must_follow_the_rules(mutated: Mutate) -> None:
-    path, findings = mutated("monster-fight-cards.yaml", "amount: [0, 1, 2]", "amount: [1, 1, 2]")
+def test_a_fixed_attack_amount_must_follow_the_rules(mutated_example: Mutate) -> None:
+    path, findings = mutated_example("monster-fight-cards.yaml", "amount: [0, 1, 2]", "amount: [1, 1, 2]")
     assert [f.code for f in findings] == ["OW-FIGHT-CARD"]
 
 
-def test_setup_must_keep_one_witcher_trophy_per_opponent(mutated: Mutate) -> None:
-    path, findings = mutated("game.yaml", "witcher_trophies_per_player: 2", "witcher_trophies_per_player: 3")
+def test_setup_must_keep_one_witcher_trophy_per_opponent(mutated_example: Mutate) -> None:
+    path, findings = mutated_example("game.yaml", "witcher_trophies_per_player: 1", "witcher_trophies_per_player: 2")
     assert "OW-SETUP" in {f.code for f in findings}
 
 
-def test_solo_tiers_must_partition_the_turn_counts(mutated: Mutate) -> None:
-    path, findings = mutated("game.yaml", "min_turns: 9, max_turns: 10", "min_turns: 10, max_turns: 10")
+def test_solo_tiers_must_partition_the_turn_counts(mutated_example: Mutate) -> None:
+    path, findings = mutated_example("game.yaml", "min_turns: 9, max_turns: 10", "min_turns: 10, max_turns: 10")
     assert [f.code for f in findings] == ["OW-SOLO-TIERS"]
 
 
@@ -156,8 +156,8 @@ MORE_BROKEN = [
        "      timing: phase-1\n      limit: once-per-fight\n      condition: {hand_size_at_most: 1}")], "OW-ABILITY-TIMING", "timing: phase-1"),
     ([("cards/market.yaml", "    fight: {damage: 1}\n    extensions:\n      - {colors: [red]}",
        "    fight: {}\n    extensions:\n      - {colors: [red]}")], "OW-CARD-EMPTY", "fight: {}"),
-    ([("events/events-01-28.yaml", "  - number: 28\n", "  - number: 57\n")], "OW-EVENT-RANGE", "number: 57"),
-    ([("events/events-01-28.yaml", "    type: test", "    type: short-fight")], "OW-EVENT-TYPE", "type: short-fight"),
+    ([("events/events-1-3.yaml", "  - number: 3\n", "  - number: 57\n")], "OW-EVENT-RANGE", "number: 57"),
+    ([("events/events-1-3.yaml", "    type: test", "    type: short-fight")], "OW-EVENT-TYPE", "type: short-fight"),
     ([("game.yaml", "levelup_draw: {2: 1, 3: 1, 4: 2, 5: 2}", "levelup_draw: {2: 1, 3: 2, 4: 2, 5: 2}")], "OW-LEVELUP", "levelup_draw"),
     ([("map.yaml", "{type: train-attribute, attribute: alchemy}", "{type: train-attribute, attribute: specialty}")],
      "OW-MAP-ACTION", "attribute: specialty"),
@@ -177,11 +177,11 @@ MORE_BROKEN = [
     ([("cards/market.yaml", "    cost: 0\n", "    cost: 1\n", 3)], "OW-MARKET-ZERO", None),
     ([("monsters.yaml", "    level: 3\n", "    level: 2\n", -1), ("monster-tokens.yaml", "level: 3", "level: 2", -1)],
      "OW-MONSTER-STOCK", None),
-    ([("cards/market.yaml", "    name: Quen\n", "    name: Aard\n")], "OW-NAME-DUPLICATE", ("    name: Aard", 2)),
+    ([("cards/market.yaml", "    name: Axii\n", "    name: Aard\n")], "OW-NAME-DUPLICATE", ("    name: Aard", 2)),
     ([("game.yaml", "five-of-a-kind: 6", "five-of-a-kind: 4")], "OW-POKER-PAYOUT", "solo_payout"),
     ([("game.yaml", "ranking: [nothing, pair, two-pairs", "ranking: [pair, nothing, two-pairs")], "OW-POKER-RANKING", "ranking:"),
     ([("schools.yaml", "home: kaer-morhen", "home: dhuwod")], "OW-SCHOOL-HOME", "home: dhuwod"),
-    ([("game.yaml", "{cards: 4, gold: 4}, {cards: 5, gold: 6}]", "{cards: 4, gold: 4}, {cards: 5, gold: 3}]")],
+    ([("game.yaml", "{cards: 3, gold: 2}, {cards: 5, gold: 4}]", "{cards: 3, gold: 2}, {cards: 5, gold: 1}]")],
      "OW-SETUP-SEATS", None),
     ([("schools.yaml", "        - [{type: deal-damage, amount: 3}, {type: draw-cards, amount: 2}]",
        "        - [{type: deal-damage, amount: 1}]")], "OW-SPECIALTY-WEAKER", ("        - [{type: deal-damage, amount: 1}]", 2)),
@@ -196,7 +196,7 @@ MORE_BROKEN = [
        "    - {fatigue: 2, reputation: 1}\n    - {fatigue: 2, reputation: 3}")], "OW-TRACK-ORDER", "{fatigue: 2, reputation: 1}"),
     ([("trophies/attribute.yaml", "attribute: combat", "attribute: defense")], "OW-TROPHY-ATTRIBUTE", None),
     ([("trophies/witcher.yaml", "school: wolf", "school: cat")], "OW-TROPHY-WITCHER", None),
-    ([("guide/01-basics.yaml", "      - id: winning\n", "      - id: active-player\n")], "OW-GUIDE-DUPLICATE", None),
+    ([("guide/01-basics.yaml", "      - id: winning\n", "      - id: setup-table\n")], "OW-GUIDE-DUPLICATE", None),
     ([("guide/01-basics.yaml", "            source: setup-seats\n", "            source: setup-seats\n            rows: [[a, b]]\n")],
      "OW-GUIDE-TABLE", None),
     ([("guide/01-basics.yaml", "            source: setup-seats\n", "            source: seat-table\n")],
@@ -205,9 +205,9 @@ MORE_BROKEN = [
 
 
 @pytest.mark.parametrize(("changes", "code", "marker"), MORE_BROKEN, ids=[b[1] for b in MORE_BROKEN])
-def test_each_consistency_rule_has_its_finding(mutated: Mutate, changes: list[tuple], code: str, marker: object) -> None:
+def test_each_consistency_rule_has_its_finding(mutated_example: Mutate, changes: list[tuple], code: str, marker: object) -> None:
     for change in changes:
-        path, findings = mutated(*change)
+        path, findings = mutated_example(*change)
     matching = [f for f in findings if f.code == code]
     assert matching, f"no {code} in {[f.as_text() for f in findings]}"
     if marker is not None:
@@ -215,8 +215,8 @@ def test_each_consistency_rule_has_its_finding(mutated: Mutate, changes: list[tu
         assert line_of(path, text, occurrence) in {f.line for f in matching}, f"{code} at {[f.line for f in matching]}"
 
 
-def test_a_tree_without_a_manifest(mutated: Mutate, tmp_path) -> None:  # type: ignore[no-untyped-def]
-    path, _ = mutated("game.yaml", "kind: game", "kind: game")
+def test_a_tree_without_a_manifest(mutated_example: Mutate, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    path, _ = mutated_example("game.yaml", "kind: game", "kind: game")
     path.unlink()
     from pipeline.games import find_game
 

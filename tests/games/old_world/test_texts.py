@@ -90,17 +90,17 @@ def test_shipped_german_catalog_has_no_errors(db: Database) -> None:
     assert not [f for f in findings if f.code in ("I18N-TERM", "I18N-STALE", "I18N-FUZZY") or f.code.startswith("I18N-TYPO")]
 
 
-def test_override_text_must_show_the_numbers_of_its_effects(mutated: Mutate) -> None:
+def test_override_text_must_show_the_numbers_of_its_effects(mutated_example: Mutate) -> None:
     old = "  - id: potion-swallow\n    name: Swallow\n"
-    path, findings = mutated("potions.yaml", old, old + '    text: "Raise your Shield."\n')
+    path, findings = mutated_example("potions.yaml", old, old + '    text: "Raise your Shield."\n')
     [found] = [f for f in findings if f.code == "OW-TEXT-NUMBERS"]
     assert found.line == line_of(path, 'text: "Raise your Shield."') and "2" in found.message
-    _, findings = mutated("potions.yaml", 'text: "Raise your Shield."', 'text: "Raise your Shield by 2."')
+    _, findings = mutated_example("potions.yaml", 'text: "Raise your Shield."', 'text: "Raise your Shield by 2."')
     assert "OW-TEXT-NUMBERS" not in codes(findings)
 
 
-def test_a_missing_effect_template_is_an_error(mutated: Mutate) -> None:
-    path, findings = mutated("texts/effects.yaml", "  - id: effect:gain-gold\n", "  - id: effect:gain-gold-typo\n")
+def test_a_missing_effect_template_is_an_error(mutated_example: Mutate) -> None:
+    path, findings = mutated_example("texts/effects.yaml", "  - id: effect:gain-gold\n", "  - id: effect:gain-gold-typo\n")
     assert "OW-TEXT-MISSING" in codes(findings) and "OW-TEXT-UNKNOWN" in codes(findings)
     unknown = next(f for f in findings if f.code == "OW-TEXT-UNKNOWN")
     assert unknown.line == line_of(path, "effect:gain-gold-typo")

@@ -1,5 +1,5 @@
-"""Each broken rule of the shipped content yields its own finding at the line where the mistake is
-written (the shipped tree, copied, with one deliberate change)."""
+"""Each broken rule yields its own finding at the line where the mistake is written (the small example
+tree tests/fixtures/path-of-destiny/, copied, with one deliberate change)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ GAME = "path-of-destiny"
 
 # (file, text to replace, replacement, expected code, text on the expected line)
 BROKEN = [
-    ("game.yaml", "action_cards: 68", "action_cards: 69", "POD-COUNT", "action_cards: 69"),
+    ("game.yaml", "action_cards: 44", "action_cards: 45", "POD-COUNT", "action_cards: 45"),
     ("game.yaml", "lost_symbol_markers: 30", "lost_symbol_markers: 31", "POD-COUNT", "lost_symbol_markers: 31"),
     ("cards/starting.yaml", "owner: geralt", "owner: geraltt", "POD-REF", "owner: geraltt"),
     ("automa.yaml", "character: geralt", "character: eskel", "POD-REF", "character: eskel"),
@@ -68,37 +68,37 @@ BROKEN = [
 
 @pytest.mark.parametrize(("relative", "old", "new", "code", "marker"), BROKEN, ids=[f"{b[3]}:{b[0]}:{b[1][:16]}" for b in BROKEN])
 def test_a_broken_content_file_yields_its_finding_at_its_line(
-    mutated: Mutate, relative: str, old: str, new: str, code: str, marker: str
+    mutated_example: Mutate, relative: str, old: str, new: str, code: str, marker: str
 ) -> None:
-    path, findings = mutated(relative, old, new, game=GAME)
+    path, findings = mutated_example(relative, old, new, game=GAME)
     matching = [f for f in findings if f.code == code]
     assert matching, f"no {code} in {[f.as_text() for f in findings]}"
     assert line_of(path, marker) in {f.line for f in matching}, [f.as_text() for f in matching]
     assert all(f.file.endswith(relative) for f in matching)
 
 
-def test_a_story_count_is_reported_at_the_story(mutated: Mutate) -> None:
-    path, findings = mutated("game.yaml", "extra_effort_cards: 12}", "extra_effort_cards: 11}", game=GAME)
+def test_a_story_count_is_reported_at_the_story(mutated_example: Mutate) -> None:
+    path, findings = mutated_example("game.yaml", "extra_effort_cards: 12}", "extra_effort_cards: 11}", game=GAME)
     assert [(f.code, f.file.split("/")[-1]) for f in findings if f.severity is Severity.ERROR] == [
         ("POD-COUNT", "drowned-bells.yaml")
     ]
 
 
-def test_a_missing_story_is_a_count_finding(mutated: Mutate) -> None:
-    path, findings = mutated("game.yaml", "- {id: drowned-bells,", "- {id: drowned-bell,", game=GAME)
+def test_a_missing_story_is_a_count_finding(mutated_example: Mutate) -> None:
+    path, findings = mutated_example("game.yaml", "- {id: drowned-bells,", "- {id: drowned-bell,", game=GAME)
     messages = [f.message for f in findings if f.code == "POD-COUNT"]
     assert any("lists story drowned-bell, but no story file" in m for m in messages)
     assert any("story drowned-bells is not in the manifest" in m for m in messages)
 
 
-def test_a_character_short_of_a_starting_card(mutated: Mutate) -> None:
-    path, findings = mutated("cards/starting.yaml", "owner: geralt", "owner: ciri", game=GAME)
+def test_a_character_short_of_a_starting_card(mutated_example: Mutate) -> None:
+    path, findings = mutated_example("cards/starting.yaml", "owner: geralt", "owner: ciri", game=GAME)
     found = {(f.code, f.file.split("/")[-1]) for f in findings}
     assert {("POD-START-CARDS", "characters.yaml")} <= found
 
 
-def test_a_start_order_that_names_a_character_twice(mutated: Mutate) -> None:
-    path, findings = mutated(
+def test_a_start_order_that_names_a_character_twice(mutated_example: Mutate) -> None:
+    path, findings = mutated_example(
         "stories/drowned-bells.yaml", "start_order: [letho, triss,", "start_order: [letho, letho,", game=GAME
     )
     matching = [f for f in findings if f.code == "POD-START-ORDER"]
@@ -106,29 +106,29 @@ def test_a_start_order_that_names_a_character_twice(mutated: Mutate) -> None:
     assert "letho twice" in matching[0].message and "triss missing" in matching[0].message
 
 
-def test_glossary_warnings_on_action_cards(mutated: Mutate) -> None:
-    path, findings = mutated("cards/main.yaml", "effect: {type: gain-xp, amount: 3}", "effect: {type: gain-xp-scaled}", game=GAME)
+def test_glossary_warnings_on_action_cards(mutated_example: Mutate) -> None:
+    path, findings = mutated_example("cards/main.yaml", "effect: {type: gain-xp, amount: 3}", "effect: {type: gain-xp-scaled}", game=GAME)
     assert [(f.code, f.severity, f.line) for f in findings] == [
         ("POD-CARD-EFFECT", Severity.WARNING, line_of(path, "gain-xp-scaled"))
     ]
-    path, findings = mutated("cards/main.yaml", "color: green, count: 1}", "color: green, count: 3}", game=GAME)
+    path, findings = mutated_example("cards/main.yaml", "color: green, count: 1}", "color: green, count: 3}", game=GAME)
     assert ("POD-CARD-COUNT", Severity.WARNING) in {(f.code, f.severity) for f in findings}
 
 
-def test_the_lesser_evil_flags_swapped_path_marker_rewards(mutated: Mutate) -> None:
+def test_the_lesser_evil_flags_swapped_path_marker_rewards(mutated_example: Mutate) -> None:
     """Card 4 follows the left path's win: the left holder must pay and the right holder gain."""
     old = "left: [{type: lose-symbol, amount: 1}]\n        right: [{type: gain-xp, amount: 2}]"
     new = "left: [{type: gain-xp, amount: 2}]\n        right: [{type: lose-symbol, amount: 1}]"
-    path, findings = mutated("stories/kestrel-watch.yaml", old, new, game=GAME)
+    path, findings = mutated_example("stories/kestrel-watch.yaml", old, new, game=GAME)
     matching = [f for f in findings if f.code == "POD-LESSER-EVIL"]
     assert [f.line for f in matching] == [line_of(path, "Talk the refugees") + 1], [f.as_text() for f in matching]
     assert "story card 4" in matching[0].message and "swapped" in matching[0].message
 
 
-def test_the_lesser_evil_flags_an_epilogue_that_rewards_the_main_holder(mutated: Mutate) -> None:
+def test_the_lesser_evil_flags_an_epilogue_that_rewards_the_main_holder(mutated_example: Mutate) -> None:
     """Epilogue 16 follows card 8 (left path): rewarding both holders leaves the main holder unpunished."""
     old = "left: [{type: lose-vp, amount: 2}]\n        right: [{type: gain-vp, amount: 3}]"
     new = "left: [{type: gain-vp, amount: 1}]\n        right: [{type: gain-vp, amount: 3}]"
-    path, findings = mutated("stories/kestrel-watch.yaml", old, new, game=GAME)
+    path, findings = mutated_example("stories/kestrel-watch.yaml", old, new, game=GAME)
     matching = [f for f in findings if f.code == "POD-LESSER-EVIL"]
     assert len(matching) == 1 and "story card 16" in matching[0].message and "swapped" not in matching[0].message

@@ -1,0 +1,157 @@
+"""Seeded playthrough transcripts: one bot game written down decision by decision, as test data.
+
+A transcript is plain text, stable from run to run, so a change of engine behaviour shows as a
+readable diff (`differences`). It starts with a header that names everything that reproduces the
+game (game id, player count, seed, bot, the digest of the content it was recorded on) and who sits
+in each seat, then, per turn, every decision: the seat, the kind of decision, how many legal choices
+there were and the chosen action as it prints, which is enough to replay the game by matching
+printed actions. When a turn is over (the next one begins, or the game ends) each seat's standing
+is written; the outcome comes last:
+
+    # pnp transcript 1
+    game: old-world
+    players: 2
+    seed: 2
+    bot: greedy
+    content: sha256:8c2503d7...
+    seat 0: viper
+    seat 1: bear
+
+    turn 1
+      p0 phase-1 22 choices: Move('beauclair', pay=('viper-venom-slash',))
+      ...
+      = p0 gold 4, level 1, shield 2, track 0, trophies 0
+      = p1 gold 10, level 1, shield 1, track 4, trophies 4
+
+    outcome: trophies, winner 1, turns 10, faction bear
+"""
+
+from __future__ import annotations
+
+import difflib
+import hashlib
+from dataclasses import dataclass, fields
+from enum import Enum
+from pathlib import Path
+from typing import Any
+
+from pipeline.content.database import Database, content_files
+
+from .spec import EngineSpec, GameSpec, Progress
+
+FORMAT = "# pnp transcript 1"
+HEADER_KEYS = ("game", "players", "seed", "bot", "content")
+
+
+@dataclass(frozen=True)
+class Recording:
+    """What reproduces a game: the header of its transcript."""
+
+    game: str
+    players: int
+    seed: int
+    bot: str
+    content: str  # "sha256:<hex>" of the game's YAML files
+
+
+def content_digest(game_dir: Path) -> str:
+    """A hash of the game's YAML files (relative paths and bytes), in a stable order."""
+    digest = hashlib.sha256()
+    for path in content_files(game_dir):
+        digest.update(path.relative_to(game_dir).as_posix().encode() + b"\0")
+        digest.update(hashlib.sha256(path.read_bytes()).digest())
+    return f"sha256:{digest.hexdigest()}"
+
+
+def engine_of(spec: GameSpec) -> EngineSpec:
+    """The game's engine (ValueError for a game without one: there is no game to record)."""
+    if spec.engine is None:
+        raise ValueError(f"{spec.id} has no rules engine: there is no game to record")
+    return spec.engine
+
+
+def record(spec: GameSpec, db: Database, players: int, seed: int, bot: str = "greedy") -> str:
+    """Play one seeded game with `bot` in every seat and write its transcript."""
+    engine = engine_of(spec)
+    progress = engine.progress
+    state: Any = engine.new_game(engine.tables(db), players, seed, None)
+    chooser = engine.bots()[bot](seed)
+    header = Recording(spec.id, players, seed, bot, content_digest(db.root))
+    lines = [FORMAT, *(f"{key}: {getattr(header, key)}" for key in HEADER_KEYS)]
+    seats = len(state.players)  # a solo game may seat an automa beside the player
+    lines += [f"seat {seat}: {progress.seat(state, seat)}" for seat in range(seats)]
+    clock = None
+    while not state.is_terminal():
+        if progress.clock(state) != clock:
+            if clock is not None:
+                lines += _standings(progress, state, seats)
+            clock = progress.clock(state)
+            lines += ["", clock]
+        actions = state.legal_actions()
+        printed = [str(a) for a in actions]
+        if len(set(printed)) != len(printed):  # a replay finds the chosen action by how it prints
+            raise ValueError(f"{spec.id}: two legal actions print alike: {sorted(printed)}")
+        action = chooser.choose(state, actions)
+        lines.append(f"  p{state.current_player} {state.decision.kind} {len(actions)} choices: {action}")
+        state.apply(action)
+    lines += _standings(progress, state, seats)
+    lines += ["", f"outcome: {_outcome(state.result())}"]
+    return "\n".join(lines) + "\n"
+
+
+def differences(path: Path, spec: GameSpec, db: Database) -> str:
+    """A unified diff from the transcript at `path` to a new recording of its header's game ('' when equal).
+
+    The content digest is left out of the comparison: an edit of the content that changes no decision
+    (a translation, a rules sentence) needs no new transcript.
+    """
+    recorded = path.read_text(encoding="utf-8")
+    header = read_header(recorded)
+    if header.game != spec.id:
+        raise ValueError(f"{path.name} records {header.game}, not {spec.id}")
+    fresh = record(spec, db, header.players, header.seed, header.bot)
+    fresh = fresh.replace(f"content: {content_digest(db.root)}\n", f"content: {header.content}\n", 1)
+    diff = difflib.unified_diff(
+        recorded.splitlines(keepends=True), fresh.splitlines(keepends=True), f"{path.name} (recorded)", f"{path.name} (now)"
+    )
+    return "".join(diff)
+
+
+def _standings(progress: Progress, state: Any, seats: int) -> list[str]:
+    return [f"  = p{seat} {progress.standing(state, seat)}" for seat in range(seats)]
+
+
+def _outcome(outcome: Any) -> str:
+    """An outcome's fields, enums by value: `trophies, winner 1, turns 12, faction viper`."""
+    parts = []
+    for f in fields(outcome):
+        value = getattr(outcome, f.name)
+        if isinstance(value, Enum):
+            parts.append(str(value.value))
+        elif isinstance(value, tuple) and value:
+            parts.append(f"{f.name} {' '.join(map(str, value))}")
+        elif value is not None and not isinstance(value, tuple):
+            parts.append(f"{f.name} {value}")
+    return ", ".join(parts)
+
+
+def read_header(text: str) -> Recording:
+    """The header of a transcript; ValueError when it is not one or misses a key."""
+    lines = text.splitlines()
+    if not lines or lines[0] != FORMAT:
+        raise ValueError(f"not a transcript: the first line must be {FORMAT!r}")
+    values: dict[str, str] = {}
+    for line in lines[1:]:
+        if not line:
+            break
+        key, _, value = line.partition(": ")
+        values[key] = value
+    missing = [key for key in HEADER_KEYS if key not in values]
+    if missing:
+        raise ValueError(f"transcript header misses {', '.join(missing)}")
+    return Recording(values["game"], int(values["players"]), int(values["seed"]), values["bot"], values["content"])
+
+
+def transcript_name(game: str, players: int, seed: int) -> str:
+    """The file name of a recorded game, e.g. `old-world-3p-seed1.txt`."""
+    return f"{game}-{players}p-seed{seed}.txt"
