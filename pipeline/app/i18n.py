@@ -16,6 +16,7 @@ from pipeline.i18n.catalogs import catalog_path, template_path
 from pipeline.i18n.checks import locale_findings
 from pipeline.i18n.pseudo import PSEUDO_LOCALE
 from pipeline.i18n.status import LocaleStatus, read_status
+from pipeline.i18n.terms import game_terms
 from pipeline.i18n.workflow import Written, extract, pseudo, read_template, update
 from pipeline.rules.spec import GameSpec
 
@@ -115,4 +116,5 @@ def i18n_findings(game: GameSpec, db: Database, root: Path, locales: Sequence[st
     strings = game.strings(db)
     if not strings or not asked:
         return []  # a game without translatable content has no catalogs to check
-    return locale_findings(strings, game.content_dir(root), asked, info.source_locale, game.translations_keep_numbers)
+    return locale_findings(strings, game.content_dir(root), asked, info.source_locale, game.translations_keep_numbers,
+                           game_terms(db))

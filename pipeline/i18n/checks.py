@@ -25,10 +25,11 @@ from .catalogs import build_template, catalog_bytes, catalog_path, read_catalog,
 from .entries import Entry, PoFile, translated_entries
 from .glyphs import glyph_findings
 from .messages import SourceString
+from .models import Term
 from .numbers import numbers
 from .plurals import plural_count
 from .status import by_context, has_translation
-from .terms import load_terms, rules_for, term_findings
+from .terms import rules_for, term_findings
 from .tokens import icons, links, placeholders, references
 from .typography import typography_findings
 
@@ -39,13 +40,14 @@ def locale_findings(
     locales: Sequence[str],
     source_locale: str = "en",
     keep_numbers: bool = False,
+    terms: Sequence[Term] = (),
 ) -> list[Finding]:
     """Every i18n finding of a game's content for the locales asked (the source locale: glyphs only).
 
     keep_numbers: the game's translations state every number of their English (I18N-DRIFT compares them).
+    terms: the game's terminology table (I18N-TERM), from its loaded database.
     """
     findings = list(template_findings(game_strings, content_dir))
-    terms = load_terms(content_dir)
     for locale in locales:
         if locale == source_locale:
             findings.extend(source_glyph_findings(game_strings))

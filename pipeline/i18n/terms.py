@@ -5,18 +5,14 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 
-from pydantic import ValidationError
-
-from pipeline.content.yaml_loader import load_yaml_file
+from pipeline.content.database import Database
 from pipeline.findings import Finding, warning
 
 from .entries import Entry
 from .models import Term, TermsFile
 from .tokens import words
 
-TERMS_FILE = "terms.yaml"
 
 
 @dataclass(frozen=True)
@@ -50,18 +46,9 @@ def rules_for(terms: Sequence[Term], locale: str) -> list[TermRule]:
     return rules
 
 
-def load_terms(content_dir: Path) -> list[Term]:
-    """The game's terminology table (`terms.yaml`); empty when absent or invalid (validate reports that)."""
-    path = content_dir / TERMS_FILE
-    if not path.is_file():
-        return []
-    loaded, _ = load_yaml_file(path, str(path))
-    if loaded is None:
-        return []
-    try:
-        return list(TermsFile.model_validate(loaded.data).terms)
-    except ValidationError:
-        return []
+def game_terms(db: Database) -> list[Term]:
+    """The game's terminology table (its `kind: terms` files), as loaded into its database."""
+    return [term for record in db.records(TermsFile.collection_name()) for term in [record.entity]]
 
 
 def term_findings(entries: Iterable[Entry], rules: Sequence[TermRule]) -> list[Finding]:

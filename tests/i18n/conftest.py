@@ -9,6 +9,7 @@ import pytest
 
 from pipeline.i18n.catalogs import build_template, catalog_path, template_path, write_catalog
 from pipeline.i18n.messages import SourceString
+from pipeline.i18n.models import Term
 from pipeline.i18n.workflow import update
 
 SOURCE_YAML = """\
@@ -51,18 +52,19 @@ def source_strings(game_dir: Path, changes: dict[str, str] | None = None) -> lis
     return strings
 
 
+# The demo game's terminology table (what its database would hold from a `kind: terms` file).
+TERMS = [
+    Term(id="shield", source=["Shield"], translations={"de": ["Schild"]}),
+    Term(id="trophy", source=["Trophy"], translations={"de": ["Trophäe"]}),
+]
+
+
 @pytest.fixture
 def game_dir(tmp_path: Path) -> Path:
-    """content/demo with texts.yaml, terms.yaml, messages.pot and a fully translated de.po."""
+    """content/demo with texts.yaml, messages.pot and a fully translated de.po."""
     root = tmp_path / "content" / "demo"
     root.mkdir(parents=True)
     (root / "texts.yaml").write_text(SOURCE_YAML, encoding="utf-8")
-    (root / "terms.yaml").write_text(
-        "kind: terms\nterms:\n"
-        "  - {id: shield, source: [Shield], translations: {de: [Schild]}}\n"
-        "  - {id: trophy, source: [Trophy], translations: {de: [Trophäe]}}\n",
-        encoding="utf-8",
-    )
     strings = source_strings(root)
     template = build_template(strings, "demo", tmp_path)
     write_catalog(template_path(root), template)

@@ -8,15 +8,15 @@ from pipeline.findings import Finding
 from pipeline.i18n.catalogs import catalog_path, template_path
 from pipeline.i18n.checks import locale_findings
 from tests.conftest import line_of
-from tests.i18n.conftest import Edit, source_strings, translate
+from tests.i18n.conftest import TERMS, Edit, source_strings, translate
 
 
 def findings_of(game_dir: Path, code: str, locales: tuple[str, ...] = ("de",)) -> list[Finding]:
-    return [f for f in locale_findings(source_strings(game_dir), game_dir, locales) if f.code == code]
+    return [f for f in locale_findings(source_strings(game_dir), game_dir, locales, terms=TERMS) if f.code == code]
 
 
 def test_complete_catalog_has_no_findings(game_dir: Path) -> None:
-    assert locale_findings(source_strings(game_dir), game_dir, ["de"]) == []
+    assert locale_findings(source_strings(game_dir), game_dir, ["de"], terms=TERMS) == []
 
 
 def test_empty_msgstr_is_missing_at_its_line(game_dir: Path, edit_po: Edit) -> None:
@@ -88,10 +88,10 @@ def test_terminology(game_dir: Path, edit_po: Edit) -> None:
 
 def test_german_typography(game_dir: Path) -> None:
     translate(game_dir, {"story:intro": 'Die "Glocke" läutet, z. B. in der Dämmerung...'})
-    codes = sorted(f.code for f in locale_findings(source_strings(game_dir), game_dir, ["de"]))
+    codes = sorted(f.code for f in locale_findings(source_strings(game_dir), game_dir, ["de"], terms=TERMS))
     assert codes == ["I18N-TYPO-ELLIPSIS", "I18N-TYPO-NBSP", "I18N-TYPO-QUOTES"]
     translate(game_dir, {"story:intro": "Die „Glocke“ läutet, z.\u00a0B. in der Dämmerung …"})
-    assert locale_findings(source_strings(game_dir), game_dir, ["de"]) == []
+    assert locale_findings(source_strings(game_dir), game_dir, ["de"], terms=TERMS) == []
 
 
 def test_a_quote_closing_after_an_icon_token_is_german(game_dir: Path) -> None:

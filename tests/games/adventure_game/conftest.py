@@ -15,6 +15,7 @@ from pipeline.findings import Finding
 from pipeline.games import find_game
 from pipeline.i18n.catalogs import read_catalog, write_catalog
 from pipeline.i18n.checks import locale_findings
+from pipeline.i18n.terms import game_terms
 from tests.conftest import CONTENT
 
 GAME = "adventure-game"
@@ -60,7 +61,7 @@ class Copy:
         ruleset = find_game(GAME)
         db, findings = ruleset.load(self.root)
         translations = locale_findings(ruleset.strings(db), ruleset.content_dir(self.root), ["en", "de"], "en",
-                                       ruleset.translations_keep_numbers)
+                                       ruleset.translations_keep_numbers, game_terms(db))
         return findings + ruleset.checks(db) + translations
 
 

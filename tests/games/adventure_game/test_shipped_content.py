@@ -6,6 +6,7 @@ from pathlib import Path
 
 from pipeline.games import find_game
 from pipeline.i18n.checks import locale_findings
+from pipeline.i18n.terms import game_terms
 
 GAME = "adventure-game"
 
@@ -15,7 +16,7 @@ def test_shipped_content_has_no_findings(content_root: Path) -> None:
     db, findings = game.load(content_root)
     findings += game.checks(db)
     findings += locale_findings(game.strings(db), game.content_dir(content_root), ["en", "de"], "en",
-                                game.translations_keep_numbers)
+                                game.translations_keep_numbers, game_terms(db))
     assert [f.as_text() for f in findings] == []
     assert db.complete
 
