@@ -20,7 +20,7 @@ from pipeline.findings import Finding, error
 
 from .models import ContentFile
 from .schema import SchemaValidator, field_label, schema_for
-from .yaml_loader import LoadedFile, Position, load_yaml_file
+from .yaml_loader import LoadedFile, MissingPosition, Position, load_yaml_file
 
 YAML_SUFFIXES = (".yaml", ".yml")
 
@@ -43,13 +43,21 @@ class Record:
     path: tuple[str | int, ...]
 
     def where(self, *fields: str | int) -> Source:
-        """Where a field of this entity is written: a scalar at its value, a list or mapping at its key."""
+        """Where a field of this entity is written: a scalar at its value, a list or mapping at its key.
+
+        A field the file does not write raises MissingPosition: for an optional field that may be
+        defaulted, ask is_written() first and point at the entity or a parent that is written.
+        """
         path = [*self.path, *fields]
         if isinstance(_value_at(self.loaded.data, path), (dict, list)) and isinstance(path[-1], str):
             pos = self.loaded.key_position(path)
         else:
             pos = self.loaded.position(path)
         return Source(self.loaded.display, pos.line, pos.column)
+
+    def is_written(self, *fields: str | int) -> bool:
+        """Whether the file writes this field of the entity (a defaulted optional field is not)."""
+        return self.loaded.has([*self.path, *fields])
 
 
 @dataclass
@@ -79,9 +87,10 @@ class Database:
         return key in self.collections.get(collection, {}) or key in self.rejected.get(collection, set())
 
     def where(self, collection: str, key: Any, *fields: str | int) -> Source:
+        """Where a field of one entity is written; MissingPosition for an unknown entity or field."""
         record = self.record(collection, key)
         if record is None:
-            return Source(str(self.root), 1, 1)
+            raise MissingPosition(str(self.root), (collection, key))
         return record.where(*fields)
 
     def records_in_file_order(self) -> list[Record]:
@@ -250,7 +259,7 @@ def _list_item_model(annotation: Any) -> type[BaseModel] | None:
 
 def _model_finding(err: Any, loaded: LoadedFile) -> Finding:
     path = _data_path(loaded.data, err["loc"])
-    pos = loaded.position(path)
+    pos = loaded.nearest_position(path)
     message = str(err["msg"]).removeprefix("Value error, ")
     return error("MODEL", f"{field_label(path)}: {message}", loaded.display, pos.line, pos.column)
 

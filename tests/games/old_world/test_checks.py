@@ -11,18 +11,18 @@ from tests.conftest import Mutate, line_of
 
 # (file, text to replace, replacement, expected code, text on the expected line)
 BROKEN = [
-    ("schools.yaml", "home: kaer-morhen", "home: kaer-morhenn", "OW-REF", "home: kaer-morhenn"),
-    ("map.yaml", "connections: [kaer-morhen, stygga]", "connections: [kaer-morhen, styga]", "OW-REF", "styga"),
-    ("monsters.yaml", "token: drowner-token", "token: drownr-token", "OW-REF", "drownr-token"),
+    ("schools.yaml", "home: kaer-morhen", "home: kaer-morhenn", "REF-UNKNOWN", "home: kaer-morhenn"),
+    ("map.yaml", "connections: [kaer-morhen, stygga]", "connections: [kaer-morhen, styga]", "REF-UNKNOWN", "styga"),
+    ("monsters.yaml", "token: drowner-token", "token: drownr-token", "REF-UNKNOWN", "drownr-token"),
     (
         "location-tokens.yaml",
         "location: hengfors, terrain: mountain",
         "location: hengfort, terrain: mountain",
-        "OW-REF",
+        "REF-UNKNOWN",
         "hengfort",
     ),
-    ("trophies/witcher.yaml", "school: wolf", "school: wolff", "OW-REF", "school: wolff"),
-    ("cards/starting-wolf.yaml", "school: wolf", "school: wulf", "OW-REF", "school: wulf"),
+    ("trophies/witcher.yaml", "school: wolf", "school: wolff", "REF-UNKNOWN", "school: wolff"),
+    ("cards/starting-wolf.yaml", "school: wolf", "school: wulf", "REF-UNKNOWN", "school: wulf"),
     ("exploration/city.yaml", "enter_event: 1}", "enter_event: 61}", "OW-EVENT-REF", "enter_event: 61"),
     ("events/events-01-28.yaml", "{type: enter-event, event: 17}", "{type: enter-event, event: 99}", "OW-EVENT-REF", "event: 99"),
     (

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pipeline.content.database import Source, finding_at
+from pipeline.content.database import Record, finding_at
 from pipeline.findings import Finding
 
 from .. import markup
@@ -97,36 +97,36 @@ def data_references(content: AdventureContent) -> list[Finding]:
     db = content.db
     findings: list[Finding] = []
 
-    def ref(collection: str, key: str | None, where: Source, what: str) -> None:
+    def ref(collection: str, key: str | None, what: str, record: Record, *path: str | int) -> None:
         if key is not None and not db.has(collection, key):
             keys = db.collections.get(collection, {})
-            findings.append(finding_at(where, "AG-REF", f"{what} {key!r} does not exist", _known(keys)))
+            findings.append(finding_at(record.where(*path), "AG-REF", f"{what} {key!r} does not exist", _known(keys)))
 
     for record in db.records("heroes"):
-        ref("actions", record.entity.action, record.where("action"), "hero action")
+        ref("actions", record.entity.action, "hero action", record, "action")
     for collection in ("actions", "operations", "dice"):
         for record in db.records(collection):
-            ref("heroes", record.entity.hero, record.where("hero"), "hero")
+            ref("heroes", record.entity.hero, "hero", record, "hero")
     for record in db.records("regions"):
         for i, other in enumerate(record.entity.adjacent):
-            ref("regions", other, record.where("adjacent", i), "adjacent region")
+            ref("regions", other, "adjacent region", record, "adjacent", i)
     for record in db.records("locations"):
-        ref("regions", record.entity.region, record.where("region"), "region")
+        ref("regions", record.entity.region, "region", record, "region")
     for record in db.records("routes"):
         for i, end in enumerate(record.entity.between):
-            ref("locations", end, record.where("between", i), "route end")
+            ref("locations", end, "route end", record, "between", i)
     for record in db.records("guide-sections"):
         section = record.entity
         for i, token_id in enumerate(section.quick_reference):
-            ref("tokens", token_id, record.where("quick_reference", i), "quick-reference token")
+            ref("tokens", token_id, "quick-reference token", record, "quick_reference", i)
         if section.variant is not None and content.manifest is not None:
             if section.variant not in {v.id for v in content.manifest.variants}:
                 findings.append(finding_at(record.where("variant"), "AG-REF", f"variant {section.variant!r} does not exist"))
         for b, block in enumerate(section.blocks):
-            ref("procedures", block.procedure, record.where("blocks", b, "procedure"), "procedure")
+            ref("procedures", block.procedure, "procedure", record, "blocks", b, "procedure")
     for record in db.records("glossary"):
         for b, block in enumerate(record.entity.blocks):
-            ref("procedures", block.procedure, record.where("blocks", b, "procedure"), "procedure")
+            ref("procedures", block.procedure, "procedure", record, "blocks", b, "procedure")
     findings.extend(_variant_keys(content))
     return findings
 

@@ -13,7 +13,7 @@ from ..content import PathOfDestinyContent
 def check(content: PathOfDestinyContent) -> list[Finding]:
     if content.manifest is None:
         return []
-    return [*_boards(content), *_starting_cards(content), *_side_quests(content), *_start_orders(content)]
+    return [*_boards(content), *_line(content), *_starting_cards(content), *_side_quests(content), *_start_orders(content)]
 
 
 def _boards(content: PathOfDestinyContent) -> list[Finding]:
@@ -69,6 +69,18 @@ def _side_quests(content: PathOfDestinyContent) -> list[Finding]:
                 finding_at(where, "POD-SIDE-QUEST", f"side quest {quest.id}: each tier must ask for more and pay more")
             )
     return findings
+
+
+def _line(content: PathOfDestinyContent) -> list[Finding]:
+    """Every character stands in the manifest's character line (reference §17)."""
+    assert content.manifest is not None
+    line = set(content.manifest.character_line)
+    return [
+        finding_at(content.db.where("characters", character.id, "id"), "POD-CHARACTER-LINE",
+                   f"character {character.id} is not in the manifest's character_line")
+        for character in content.characters
+        if character.id not in line
+    ]
 
 
 def _start_orders(content: PathOfDestinyContent) -> list[Finding]:
