@@ -93,6 +93,10 @@ class Database:
             raise MissingPosition(str(self.root), (collection, key))
         return record.where(*fields)
 
+    def root_source(self) -> Source:
+        """The content folder itself: for a finding about something no file writes (a missing manifest)."""
+        return Source(str(self.root), 1, 1)
+
     def records_in_file_order(self) -> list[Record]:
         """Every entity, in the order of the files (sorted paths) and of the entities in each file."""
         order = {id(loaded): i for i, (_, loaded) in enumerate(self.files)}

@@ -117,7 +117,7 @@ def _market(content: OldWorldContent) -> list[Finding]:
     for card in content.market_cards:
         costs[card.cost] += card.copies
     manifest_where = (
-        db.where("game", content.manifest.id, "components", "market_cards") if content.manifest else db.where("game", None)
+        db.where("game", content.manifest.id, "components", "market_cards") if content.manifest else db.root_source()
     )
     if content.market_cards and costs[0] < MIN_ZERO_COST:
         findings.append(

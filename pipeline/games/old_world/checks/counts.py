@@ -36,7 +36,7 @@ def check(content: OldWorldContent) -> list[Finding]:
     manifest = content.manifest
     db = content.db
     if manifest is None:
-        return [finding_at(db.where("game", None), "OW-MANIFEST", "no game.yaml manifest (kind: game) found")]
+        return [finding_at(db.root_source(), "OW-MANIFEST", "no game.yaml manifest (kind: game) found")]
     expected = manifest.components.model_dump()
     help_counts = expected.pop("help_cards")
     expected.update({f"help_cards.{k}": v for k, v in help_counts.items()})

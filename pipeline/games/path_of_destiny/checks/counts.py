@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from pipeline.content.database import Source, finding_at
+from pipeline.content.database import finding_at
 from pipeline.findings import Finding
 
 from ..content import PathOfDestinyContent
@@ -56,7 +56,7 @@ def check(content: PathOfDestinyContent) -> list[Finding]:
     manifest = content.manifest
     db = content.db
     if manifest is None:
-        return [finding_at(Source(str(db.root), 1, 1), "POD-MANIFEST", "no game.yaml manifest (kind: game) found")]
+        return [finding_at(db.root_source(), "POD-MANIFEST", "no game.yaml manifest (kind: game) found")]
     expected = manifest.components
     actual = actual_counts(content)
     per_symbol = {s.value: _tokens(content, TokenKind.SYMBOL, s) for s in Symbol}
@@ -104,7 +104,7 @@ def _markers(content: PathOfDestinyContent) -> list[Finding]:
         missing = [v for v in values if not seen[v]]
         if missing:
             at = field if tokens and getattr(tokens[0], field) is not None else "kind"
-            where = db.where("tokens", tokens[0].id, at) if tokens else Source(str(db.root), 1, 1)
+            where = db.where("tokens", tokens[0].id, at) if tokens else db.root_source()
             message = f"no {name[:-1]} shows {', '.join(missing)}; the {name} show {', '.join(values)}, each exactly once"
             findings.append(finding_at(where, "POD-COUNT", message))
     return findings
