@@ -12,7 +12,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
@@ -23,6 +23,12 @@ from .schema import SchemaValidator, field_label, schema_for
 from .yaml_loader import LoadedFile, MissingPosition, Position, load_yaml_file
 
 YAML_SUFFIXES = (".yaml", ".yml")
+
+E = TypeVar("E", covariant=True)
+
+
+class UnknownCollection(KeyError):
+    """A collection no file kind of the game fills: a misspelt name, not an empty list."""
 
 
 @dataclass(frozen=True)
@@ -35,10 +41,10 @@ class Source:
 
 
 @dataclass(frozen=True)
-class Record:
+class Record(Generic[E]):
     """One entity and where it was loaded from."""
 
-    entity: Any
+    entity: E
     loaded: LoadedFile
     path: tuple[str | int, ...]
 
@@ -70,21 +76,28 @@ class Database:
     rejected: dict[str, set[Any]] = field(default_factory=dict)
     complete: bool = True
 
+    def _collection(self, collection: str) -> dict[Any, Record]:
+        # Every collection of the game's file kinds exists from the start, empty or not.
+        try:
+            return self.collections[collection]
+        except KeyError:
+            raise UnknownCollection(f"{self.game_id} has no collection {collection!r}") from None
+
     def records(self, collection: str) -> list[Record]:
-        return list(self.collections.get(collection, {}).values())
+        return list(self._collection(collection).values())
 
     def all(self, collection: str) -> list[Any]:
         return [r.entity for r in self.records(collection)]
 
     def get(self, collection: str, key: Any) -> Any:
-        record = self.collections.get(collection, {}).get(key)
+        record = self._collection(collection).get(key)
         return record.entity if record else None
 
     def record(self, collection: str, key: Any) -> Record | None:
-        return self.collections.get(collection, {}).get(key)
+        return self._collection(collection).get(key)
 
     def has(self, collection: str, key: Any) -> bool:
-        return key in self.collections.get(collection, {}) or key in self.rejected.get(collection, set())
+        return key in self._collection(collection) or key in self.rejected.get(collection, set())
 
     def where(self, collection: str, key: Any, *fields: str | int) -> Source:
         """Where a field of one entity is written; MissingPosition for an unknown entity or field."""
@@ -149,6 +162,8 @@ def load_database(root: Path, game_id: str, kinds: Sequence[type[ContentFile]]) 
     db = Database(game_id=game_id, root=root)
     findings: list[Finding] = []
     by_kind = {model.kind_name(): model for model in kinds}
+    for model in kinds:
+        db.collections.setdefault(model.collection_name(), {})
     files = content_files(root)
     if not files:
         findings.append(error("CONTENT-EMPTY", f"no YAML content files under {display_path(root)}", display_path(root)))

@@ -92,7 +92,7 @@ def dangling_references(db: Database) -> list[Finding]:
 
 
 def _hint(db: Database, collection: str, value: Any) -> str:
-    known = sorted(str(key) for key in db.collections.get(collection, {}))
+    known = sorted(str(key) for key in db.collections[collection])
     close = difflib.get_close_matches(str(value), known, n=1)
     if close:
         return f"did you mean {close[0]!r}?"

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from pipeline.content.database import Database, Record
-from pipeline.content.views import Entities, First
+from pipeline.content.database import Database
+from pipeline.content.views import Entities, First, Records
 
 from .models import ActionCard, Automa, Character, Manifest, Token
 from .story_models import Story
@@ -20,7 +20,11 @@ class PathOfDestinyContent:
 
     characters = Entities[Character]("characters")
 
+    character_records = Records[Character]("characters")
+
     cards = Entities[ActionCard]("action-cards")
+
+    card_records = Records[ActionCard]("action-cards")
 
     @cached_property
     def main_cards(self) -> list[ActionCard]:
@@ -38,6 +42,4 @@ class PathOfDestinyContent:
 
     stories = Entities[Story]("stories")
 
-    @cached_property
-    def story_records(self) -> list[Record]:
-        return self.db.records("stories")
+    story_records = Records[Story]("stories")

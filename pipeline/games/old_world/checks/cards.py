@@ -23,7 +23,7 @@ def check(content: OldWorldContent) -> list[Finding]:
 def _schools(content: OldWorldContent) -> list[Finding]:
     db, findings = content.db, []
     locations = content.location_by_id
-    for rec in db.records("schools"):
+    for rec in content.school_records:
         school = rec.entity
         home = locations.get(school.home)
         if home is not None and (home.action.type is not LocationAction.SCHOOL or home.action.school != school.id):
@@ -83,7 +83,7 @@ def _starting_decks(content: OldWorldContent) -> list[Finding]:
                         where.column,
                     )
                 )
-    for rec in db.records("action-cards"):
+    for rec in content.card_records:
         card = rec.entity
         if not (card.fight.damage or card.fight.shield or card.fight.draw or card.fight.effects):
             src = rec.where("fight")
@@ -94,7 +94,7 @@ def _starting_decks(content: OldWorldContent) -> list[Finding]:
 def _card_effects(content: OldWorldContent) -> list[Finding]:
     """Fight abilities and extensions resolve in a combo: only combo effects make sense there."""
     findings = []
-    for rec in content.db.records("action-cards"):
+    for rec in content.card_records:
         card = rec.entity
         parts = [(("fight",), card.fight)] + [(("extensions", i), ext) for i, ext in enumerate(card.extensions)]
         for path, part in parts:

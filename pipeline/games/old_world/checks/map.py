@@ -29,7 +29,7 @@ def _locations(content: OldWorldContent) -> list[Finding]:
     db, findings = content.db, []
     numbers: dict[int, str] = {}
     names: dict[str, str] = {}
-    for rec in db.records("locations"):
+    for rec in content.location_records:
         loc = rec.entity
         if loc.number in numbers:
             findings.append(
@@ -65,7 +65,7 @@ def _locations(content: OldWorldContent) -> list[Finding]:
 def _graph(content: OldWorldContent) -> list[Finding]:
     db, findings = content.db, []
     by_id = content.location_by_id
-    for rec in db.records("locations"):
+    for rec in content.location_records:
         loc = rec.entity
         for i, other in enumerate(loc.connections):
             if other == loc.id:
@@ -101,7 +101,7 @@ def _graph(content: OldWorldContent) -> list[Finding]:
 def _actions(content: OldWorldContent) -> list[Finding]:
     db, findings = content.db, []
     counts = Counter(loc.action.type for loc in content.locations)
-    for rec in db.records("locations"):
+    for rec in content.location_records:
         action = rec.entity.action
         if action.type is LocationAction.TRAIN_ATTRIBUTE and action.attribute in (None, Attribute.SPECIALTY):
             findings.append(
@@ -126,7 +126,7 @@ def _actions(content: OldWorldContent) -> list[Finding]:
 def _tokens(content: OldWorldContent) -> list[Finding]:
     db, findings = content.db, []
     by_location: dict[str, list[str]] = {}
-    for rec in db.records("location-tokens"):
+    for rec in content.location_token_records:
         token = rec.entity
         by_location.setdefault(token.location, []).append(token.id)
         loc = content.location_by_id.get(token.location)

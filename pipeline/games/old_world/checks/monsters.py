@@ -19,11 +19,11 @@ def check(content: OldWorldContent) -> list[Finding]:
 
 
 def _monsters(content: OldWorldContent) -> list[Finding]:
-    db, findings = content.db, []
+    findings: list[Finding] = []
     deck = content.manifest.rules.monster_fight_deck if content.manifest else None
     tokens = {t.id: t for t in content.monster_tokens}
     owners = Counter(m.token for m in content.monsters)
-    for rec in db.records("monsters"):
+    for rec in content.monster_records:
         monster = rec.entity
         if deck is not None and monster.life > deck:
             findings.append(
@@ -82,7 +82,7 @@ def _stock(content: OldWorldContent) -> list[Finding]:
 
 def _fight_cards(content: OldWorldContent) -> list[Finding]:
     findings = []
-    for rec in content.db.records("monster-fight-cards"):
+    for rec in content.fight_card_records:
         for half in ("charge", "bite"):
             attack = getattr(rec.entity, half)
             fixed = FIXED_ATTACK_AMOUNTS.get(attack.type)
@@ -127,7 +127,7 @@ def _abilities(content: OldWorldContent) -> list[Finding]:
                         f"timing {ability.timing.value} cannot be used from a trophy or monster card",
                     )
                 )
-    for rec in content.db.records("monsters"):
+    for rec in content.monster_records:
         if rec.entity.special.timing not in FIGHT_TIMINGS:
             findings.append(
                 finding_at(

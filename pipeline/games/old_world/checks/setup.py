@@ -7,7 +7,7 @@ import re
 from collections import Counter
 from collections.abc import Callable
 
-from pipeline.content.database import Database, Source, finding_at
+from pipeline.content.database import Source, finding_at
 from pipeline.findings import Finding, warning
 
 from ..content import OldWorldContent
@@ -35,7 +35,7 @@ def check(content: OldWorldContent) -> list[Finding]:
         *_setup(manifest, at),
         *_tables(manifest, at),
         *_trophies(content, manifest),
-        *_placeholders(db, manifest),
+        *_placeholders(content, manifest),
     ]
 
 
@@ -195,11 +195,11 @@ def _trophies(content: OldWorldContent, manifest: Manifest) -> list[Finding]:
     return findings
 
 
-def _placeholders(db: Database, manifest: Manifest) -> list[Finding]:
+def _placeholders(content: OldWorldContent, manifest: Manifest) -> list[Finding]:
     """Rule numbers in help texts are placeholders naming a rule constant of the manifest."""
     known = set(type(manifest.rules).model_fields)
     findings = []
-    for rec in db.records("help-cards"):
+    for rec in content.help_card_records:
         for s, section in enumerate(rec.entity.sections):
             for j, line in enumerate(section.lines):
                 for name in PLACEHOLDER.findall(line):
