@@ -223,3 +223,28 @@ def test_a_tree_without_a_manifest(mutated: Mutate, tmp_path) -> None:  # type: 
     game = find_game("old-world")
     db, findings = game.load(path.parent.parent)
     assert "OW-MANIFEST" in {f.code for f in findings + game.checks(db)}
+
+
+
+def test_a_check_reading_a_renamed_field_fails_instead_of_pointing_at_the_parent(mutated: Mutate) -> None:
+    """Write `home` as `seat` in the loaded file (what the loader gives once the model field is renamed)
+    and leave the check reading `home`: it raises MissingPosition naming file and path, where the old
+    fallback put OW-SCHOOL-HOME at the school's line."""
+    from pipeline.content.yaml_loader import MissingPosition
+    from pipeline.games import find_game
+
+    path, _ = mutated("schools.yaml", "home: kaer-morhen", "home: dhuwod")  # OW-SCHOOL-HOME fires at `home`
+    game = find_game("old-world")
+    db, findings = game.load(path.parent.parent)
+    assert findings == []
+    [loaded] = [loaded for _, loaded in db.files if loaded.display.endswith("schools.yaml")]
+
+    def seat(key: tuple[str | int, ...]) -> tuple[str | int, ...]:
+        return tuple("seat" if part == "home" else part for part in key)
+
+    loaded.positions = {seat(key): pos for key, pos in loaded.positions.items()}
+    loaded.key_positions = {seat(key): pos for key, pos in loaded.key_positions.items()}
+    for school in loaded.data["schools"]:
+        school["seat"] = school.pop("home")
+    with pytest.raises(MissingPosition, match=r"schools\.yaml: no node at schools\[0\]\.home"):
+        game.checks(db)
