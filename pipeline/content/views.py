@@ -83,3 +83,18 @@ class Records(_CollectionView[T]):
     def __get__(self, view: object, owner: type) -> list[Record[T]]: ...
     def __get__(self, view: Any, owner: type) -> Any:
         return super().__get__(view, owner)
+
+
+class FirstRecord(_CollectionView[T]):
+    """The record of the first entity of a collection (a manifest and where it is written), or None."""
+
+    def read(self, db: Database) -> Record[T] | None:
+        records = db.records(self.collection)
+        return records[0] if records else None
+
+    @overload
+    def __get__(self, view: None, owner: type) -> FirstRecord[T]: ...
+    @overload
+    def __get__(self, view: object, owner: type) -> Record[T] | None: ...
+    def __get__(self, view: Any, owner: type) -> Any:
+        return super().__get__(view, owner)

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from pipeline.content.database import Database
-from pipeline.content.views import Entities, First, Records
+from pipeline.content.views import Entities, First, FirstRecord, Records
 from pipeline.i18n.models import MessageTemplate
 
 from .enums import ExplorationDeck, HelpCardKind
@@ -35,6 +35,8 @@ class OldWorldContent:
     db: Database
 
     manifest = First[Manifest]("game")
+
+    manifest_record = FirstRecord[Manifest]("game")
 
     @cached_property
     def board(self) -> Board | None:
@@ -100,7 +102,11 @@ class OldWorldContent:
 
     attribute_trophies = Entities[AttributeTrophy]("attribute-trophies")
 
+    attribute_trophy_records = Records[AttributeTrophy]("attribute-trophies")
+
     witcher_trophies = Entities[WitcherTrophy]("witcher-trophies")
+
+    witcher_trophy_records = Records[WitcherTrophy]("witcher-trophies")
 
     help_cards = Entities[HelpCard]("help-cards")
 

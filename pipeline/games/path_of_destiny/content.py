@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from pipeline.content.database import Database
-from pipeline.content.views import Entities, First, Records
+from pipeline.content.views import Entities, First, FirstRecord, Records
 
 from .models import ActionCard, Automa, Character, Manifest, Token
 from .story_models import Story
@@ -17,6 +17,8 @@ class PathOfDestinyContent:
     db: Database
 
     manifest = First[Manifest]("game")
+
+    manifest_record = FirstRecord[Manifest]("game")
 
     characters = Entities[Character]("characters")
 

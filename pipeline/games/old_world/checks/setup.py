@@ -22,13 +22,13 @@ PLACEHOLDER = re.compile(r"\{([a-z0-9_]+)\}")
 
 
 def check(content: OldWorldContent) -> list[Finding]:
-    manifest = content.manifest
-    if manifest is None:
+    record = content.manifest_record
+    if record is None:
         return []
-    db = content.db
+    manifest = record.entity
 
     def at(*path: str | int) -> Source:
-        return db.where("game", manifest.id, *path)
+        return record.where(*path)
 
     return [
         *_track(manifest, at),
@@ -169,11 +169,8 @@ def _trophies(content: OldWorldContent, manifest: Manifest) -> list[Finding]:
     copies = max((p.attribute_trophies for p in manifest.setup), default=0) // len(Attribute)
     for attribute in Attribute:
         if per_attribute[attribute] != copies:
-            where = (
-                db.where("attribute-trophies", content.attribute_trophies[0].id)
-                if content.attribute_trophies
-                else db.where("game", manifest.id)
-            )
+            trophies, game = content.attribute_trophy_records, content.manifest_record
+            where = trophies[0].where() if trophies else game.where() if game else db.root_source()
             findings.append(
                 finding_at(
                     where,
@@ -183,11 +180,12 @@ def _trophies(content: OldWorldContent, manifest: Manifest) -> list[Finding]:
             )
     needed = max((p.witcher_trophies_per_player for p in manifest.setup), default=0)
     per_school = Counter(t.school for t in content.witcher_trophies)
-    for school in content.schools:
+    for rec in content.school_records:
+        school = rec.entity
         if per_school[school.id] != needed:
             findings.append(
                 finding_at(
-                    db.where("schools", school.id),
+                    rec.where(),
                     "OW-TROPHY-WITCHER",
                     f"{school.id} needs {needed} witcher trophies, has {per_school[school.id]}",
                 )

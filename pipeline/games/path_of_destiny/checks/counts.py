@@ -53,11 +53,11 @@ def story_counts(story: Story) -> dict[str, int]:
 
 
 def check(content: PathOfDestinyContent) -> list[Finding]:
-    manifest = content.manifest
+    record = content.manifest_record
     db = content.db
-    if manifest is None:
+    if record is None:
         return [finding_at(db.root_source(), "POD-MANIFEST", "no game.yaml manifest (kind: game) found")]
-    expected = manifest.components
+    expected = record.entity.components
     actual = actual_counts(content)
     per_symbol = {s.value: _tokens(content, TokenKind.SYMBOL, s) for s in Symbol}
     wanted: list[tuple[str, int, int]] = [
@@ -70,7 +70,7 @@ def check(content: PathOfDestinyContent) -> list[Finding]:
     findings = []
     for name, want, have in wanted:
         if want != have:
-            where = db.where("game", manifest.id, "components", name)
+            where = record.where("components", name)
             message = f"the manifest says {want} {name.replace('_', ' ')}, the content has {have}"
             findings.append(finding_at(where, "POD-COUNT", message))
     findings.extend(_stories(content, expected.stories))
@@ -123,13 +123,12 @@ _PLAIN = (
 
 def _stories(content: PathOfDestinyContent, listed: list[StoryCounts]) -> list[Finding]:
     """Every listed story has a file with the listed counts; every story file is listed."""
-    db = content.db
-    manifest = content.manifest
-    assert manifest is not None
+    db, record = content.db, content.manifest_record
+    assert record is not None
     findings = []
     by_id = {story.id: story for story in content.stories}
     for i, counts in enumerate(listed):
-        here = db.where("game", manifest.id, "components", "stories", i)
+        here = record.where("components", "stories", i)
         story = by_id.get(counts.id)
         if story is None:
             message = f"the manifest lists story {counts.id}, but no story file (kind: story) has it"
