@@ -37,10 +37,11 @@ class PathOfDestinyContent:
 
     tokens = Entities[Token]("tokens")
 
-    @cached_property
-    def automa(self) -> Automa | None:
-        found = self.db.all("automa")
-        return found[0] if found else None
+    token_records = Records[Token]("tokens")
+
+    automa = First[Automa]("automa")
+
+    automa_record = FirstRecord[Automa]("automa")
 
     stories = Entities[Story]("stories")
 

@@ -16,6 +16,7 @@ BROKEN = [
     ("game.yaml", "lost_symbol_markers: 30", "lost_symbol_markers: 31", "POD-COUNT", "lost_symbol_markers: 31"),
     ("cards/starting.yaml", "owner: geralt", "owner: geraltt", "REF-UNKNOWN", "owner: geraltt"),
     ("automa.yaml", "character: geralt", "character: eskel", "REF-UNKNOWN", "character: eskel"),
+    ("characters.yaml", "  - id: geralt\n", "  - id: gerald\n", "POD-CHARACTER-LINE", "id: gerald"),
     ("characters.yaml", "        unlock_xp: 10", "        unlock_xp: 4", "POD-CHARACTER", "unlock_xp: 4"),
     ("characters.yaml", "        unlock_xp: 15", "        unlock_xp: 25", "POD-CHARACTER", "unlock_xp: 25"),
     ("characters.yaml", "      symbol: combat\n", "      symbol: combat\n      color: red\n", "POD-SIDE-QUEST", "side_quest:"),
