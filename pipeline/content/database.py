@@ -30,6 +30,9 @@ E = TypeVar("E", covariant=True)
 class UnknownCollection(KeyError):
     """A collection no file kind of the game fills: a misspelt name, not an empty list."""
 
+    def __str__(self) -> str:
+        return str(self.args[0])  # KeyError would quote the message
+
 
 @dataclass(frozen=True)
 class Source:

@@ -158,5 +158,5 @@ def test_a_collection_no_file_kind_fills_is_an_error_not_an_empty_list(tmp_path:
     write(tmp_path, "cards.yaml", cards_file(("slash", "Slash", 2)))
     db, _ = load(tmp_path)
     assert db.records("potions") == []  # a kind of the game, with no file yet
-    with pytest.raises(UnknownCollection, match="action-crads"):
+    with pytest.raises(UnknownCollection, match="^old-world has no collection .action-crads.$"):
         db.records("action-crads")
