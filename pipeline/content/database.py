@@ -12,7 +12,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
@@ -20,9 +20,18 @@ from pipeline.findings import Finding, error
 
 from .models import ContentFile
 from .schema import SchemaValidator, field_label, schema_for
-from .yaml_loader import LoadedFile, Position, load_yaml_file
+from .yaml_loader import LoadedFile, MissingPosition, Position, load_yaml_file
 
 YAML_SUFFIXES = (".yaml", ".yml")
+
+E = TypeVar("E", covariant=True)
+
+
+class UnknownCollection(KeyError):
+    """A collection no file kind of the game fills: a misspelt name, not an empty list."""
+
+    def __str__(self) -> str:
+        return str(self.args[0])  # KeyError would quote the message
 
 
 @dataclass(frozen=True)
@@ -35,21 +44,29 @@ class Source:
 
 
 @dataclass(frozen=True)
-class Record:
+class Record(Generic[E]):
     """One entity and where it was loaded from."""
 
-    entity: Any
+    entity: E
     loaded: LoadedFile
     path: tuple[str | int, ...]
 
     def where(self, *fields: str | int) -> Source:
-        """Where a field of this entity is written: a scalar at its value, a list or mapping at its key."""
+        """Where a field of this entity is written: a scalar at its value, a list or mapping at its key.
+
+        A field the file does not write raises MissingPosition: for an optional field that may be
+        defaulted, ask is_written() first and point at the entity or a parent that is written.
+        """
         path = [*self.path, *fields]
         if isinstance(_value_at(self.loaded.data, path), (dict, list)) and isinstance(path[-1], str):
             pos = self.loaded.key_position(path)
         else:
             pos = self.loaded.position(path)
         return Source(self.loaded.display, pos.line, pos.column)
+
+    def is_written(self, *fields: str | int) -> bool:
+        """Whether the file writes this field of the entity (a defaulted optional field is not)."""
+        return self.loaded.has([*self.path, *fields])
 
 
 @dataclass
@@ -62,27 +79,39 @@ class Database:
     rejected: dict[str, set[Any]] = field(default_factory=dict)
     complete: bool = True
 
+    def _collection(self, collection: str) -> dict[Any, Record]:
+        # Every collection of the game's file kinds exists from the start, empty or not.
+        try:
+            return self.collections[collection]
+        except KeyError:
+            raise UnknownCollection(f"{self.game_id} has no collection {collection!r}") from None
+
     def records(self, collection: str) -> list[Record]:
-        return list(self.collections.get(collection, {}).values())
+        return list(self._collection(collection).values())
 
     def all(self, collection: str) -> list[Any]:
         return [r.entity for r in self.records(collection)]
 
     def get(self, collection: str, key: Any) -> Any:
-        record = self.collections.get(collection, {}).get(key)
+        record = self._collection(collection).get(key)
         return record.entity if record else None
 
     def record(self, collection: str, key: Any) -> Record | None:
-        return self.collections.get(collection, {}).get(key)
+        return self._collection(collection).get(key)
 
     def has(self, collection: str, key: Any) -> bool:
-        return key in self.collections.get(collection, {}) or key in self.rejected.get(collection, set())
+        return key in self._collection(collection) or key in self.rejected.get(collection, set())
 
     def where(self, collection: str, key: Any, *fields: str | int) -> Source:
+        """Where a field of one entity is written; MissingPosition for an unknown entity or field."""
         record = self.record(collection, key)
         if record is None:
-            return Source(str(self.root), 1, 1)
+            raise MissingPosition(str(self.root), (collection, key))
         return record.where(*fields)
+
+    def root_source(self) -> Source:
+        """The content folder itself: for a finding about something no file writes (a missing manifest)."""
+        return Source(str(self.root), 1, 1)
 
     def records_in_file_order(self) -> list[Record]:
         """Every entity, in the order of the files (sorted paths) and of the entities in each file."""
@@ -136,6 +165,8 @@ def load_database(root: Path, game_id: str, kinds: Sequence[type[ContentFile]]) 
     db = Database(game_id=game_id, root=root)
     findings: list[Finding] = []
     by_kind = {model.kind_name(): model for model in kinds}
+    for model in kinds:
+        db.collections.setdefault(model.collection_name(), {})
     files = content_files(root)
     if not files:
         findings.append(error("CONTENT-EMPTY", f"no YAML content files under {display_path(root)}", display_path(root)))
@@ -250,7 +281,7 @@ def _list_item_model(annotation: Any) -> type[BaseModel] | None:
 
 def _model_finding(err: Any, loaded: LoadedFile) -> Finding:
     path = _data_path(loaded.data, err["loc"])
-    pos = loaded.position(path)
+    pos = loaded.nearest_position(path)
     message = str(err["msg"]).removeprefix("Value error, ")
     return error("MODEL", f"{field_label(path)}: {message}", loaded.display, pos.line, pos.column)
 

@@ -132,7 +132,7 @@ def _finding(err: ValidationError, loaded: LoadedFile) -> Finding:
         if extra:
             pos = loaded.key_position([*path, extra[0]])
             return error("SCHEMA", message, loaded.display, pos.line, pos.column)
-    pos = loaded.position(path)
+    pos = loaded.nearest_position(path)
     return error("SCHEMA", message, loaded.display, pos.line, pos.column)
 
 

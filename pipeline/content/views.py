@@ -3,15 +3,19 @@
     class OldWorldContent:
         db: Database
         schools = Entities[School]("schools")
+        school_records = Records[School]("schools")
         manifest = First[Manifest]("game")
 
-The list is read on first use and kept on the instance (like functools.cached_property).
+The list is read on first use and kept on the instance (like functools.cached_property). A name
+that is not one of the game's collections raises UnknownCollection on first use, never an empty list.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from typing import Any, Generic, TypeVar, overload
+
+from .database import Database, Record
 
 T = TypeVar("T")
 
@@ -27,13 +31,13 @@ class _CollectionView(ABC, Generic[T]):
         self.attribute = name
 
     @abstractmethod
-    def read(self, entities: list[Any]) -> Any:
-        """What the view makes of the collection's entities."""
+    def read(self, db: Database) -> Any:
+        """What the view makes of the collection."""
 
     def __get__(self, view: Any, owner: type) -> Any:
         if view is None:
             return self
-        value = self.read(view.db.all(self.collection))
+        value = self.read(view.db)
         view.__dict__[self.attribute] = value  # later reads find it first
         return value
 
@@ -41,8 +45,8 @@ class _CollectionView(ABC, Generic[T]):
 class Entities(_CollectionView[T]):
     """Every entity of one collection, in the order the database indexed them."""
 
-    def read(self, entities: list[Any]) -> list[T]:
-        return entities
+    def read(self, db: Database) -> list[T]:
+        return db.all(self.collection)
 
     @overload
     def __get__(self, view: None, owner: type) -> Entities[T]: ...
@@ -55,12 +59,42 @@ class Entities(_CollectionView[T]):
 class First(_CollectionView[T]):
     """The first entity of a collection (a manifest), or None when the content has none."""
 
-    def read(self, entities: list[Any]) -> T | None:
+    def read(self, db: Database) -> T | None:
+        entities = db.all(self.collection)
         return entities[0] if entities else None
 
     @overload
     def __get__(self, view: None, owner: type) -> First[T]: ...
     @overload
     def __get__(self, view: object, owner: type) -> T | None: ...
+    def __get__(self, view: Any, owner: type) -> Any:
+        return super().__get__(view, owner)
+
+
+class Records(_CollectionView[T]):
+    """Every record (entity and where it is written) of one collection, in the order the database indexed them."""
+
+    def read(self, db: Database) -> list[Record[T]]:
+        return db.records(self.collection)
+
+    @overload
+    def __get__(self, view: None, owner: type) -> Records[T]: ...
+    @overload
+    def __get__(self, view: object, owner: type) -> list[Record[T]]: ...
+    def __get__(self, view: Any, owner: type) -> Any:
+        return super().__get__(view, owner)
+
+
+class FirstRecord(_CollectionView[T]):
+    """The record of the first entity of a collection (a manifest and where it is written), or None."""
+
+    def read(self, db: Database) -> Record[T] | None:
+        records = db.records(self.collection)
+        return records[0] if records else None
+
+    @overload
+    def __get__(self, view: None, owner: type) -> FirstRecord[T]: ...
+    @overload
+    def __get__(self, view: object, owner: type) -> Record[T] | None: ...
     def __get__(self, view: Any, owner: type) -> Any:
         return super().__get__(view, owner)

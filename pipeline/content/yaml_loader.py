@@ -35,6 +35,7 @@ __all__ = [
     "MAX_FILE_BYTES",
     "MAX_NODES",
     "LoadedFile",
+    "MissingPosition",
     "PathKey",
     "Position",
     "load_yaml_file",
@@ -57,6 +58,24 @@ class Position:
 _START = Position(1, 1)
 
 
+class MissingPosition(KeyError):
+    """A caller asked where a node is written that the file does not have: a programming error.
+
+    A misspelt path must fail loudly instead of pointing a finding at the parent line. A caller that
+    reports on data which may be absent (an optional, defaulted field) asks for the entity or for an
+    existing parent itself.
+    """
+
+    def __init__(self, display: str, path: Sequence[str | int]) -> None:
+        super().__init__(display, tuple(path))
+        self.display = display
+        self.path = tuple(path)
+
+    def __str__(self) -> str:
+        shown = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in self.path).lstrip(".")
+        return f"{self.display}: no node at {shown or '<root>'}"
+
+
 @dataclass
 class LoadedFile:
     path: Path
@@ -65,19 +84,34 @@ class LoadedFile:
     positions: dict[PathKey, Position]  # the VALUE node at each path; () is the root
     key_positions: dict[PathKey, Position]  # the KEY node of each mapping entry (path includes the key)
 
+    def has(self, path: Sequence[str | int]) -> bool:
+        """Whether the file writes a node at path."""
+        return tuple(path) in self.positions
+
     def position(self, path: Sequence[str | int]) -> Position:
-        """Position of the node at path, or of its nearest ancestor that has one (root -> 1:1)."""
+        """Position of the node at path; MissingPosition when the file has no such node."""
+        found = self.positions.get(tuple(path))
+        if found is None:
+            raise MissingPosition(self.display, path)
+        return found
+
+    def key_position(self, path: Sequence[str | int]) -> Position:
+        """Position of the key of the mapping entry at path (of the node itself for a list item or the root)."""
+        found = self.key_positions.get(tuple(path))
+        return found if found is not None else self.position(path)
+
+    def nearest_position(self, path: Sequence[str | int]) -> Position:
+        """Position of the node at path or of its nearest written ancestor (root -> 1:1).
+
+        Only for reporting on input that may be incomplete (schema and model errors name fields the
+        file lacks); code that knows its path asks position().
+        """
         key = tuple(path)
         for end in range(len(key), -1, -1):
             found = self.positions.get(key[:end])
             if found is not None:
                 return found
         return _START
-
-    def key_position(self, path: Sequence[str | int]) -> Position:
-        """Position of the key of the mapping entry at path, else position(path)."""
-        found = self.key_positions.get(tuple(path))
-        return found if found is not None else self.position(path)
 
 
 # --- checks on the raw bytes and text -------------------------------------------------------------

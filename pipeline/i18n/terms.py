@@ -14,7 +14,6 @@ from .models import Term, TermsFile
 from .tokens import words
 
 
-
 @dataclass(frozen=True)
 class TermRule:
     """One term for one locale: English word forms (whole words, case as written), accepted translations."""
@@ -47,8 +46,12 @@ def rules_for(terms: Sequence[Term], locale: str) -> list[TermRule]:
 
 
 def game_terms(db: Database) -> list[Term]:
-    """The game's terminology table (its `kind: terms` files), as loaded into its database."""
-    return [term for record in db.records(TermsFile.collection_name()) for term in [record.entity]]
+    """The game's terminology table (its `kind: terms` files), as loaded into its database; none for a
+    game whose file kinds have no terms table."""
+    collection = TermsFile.collection_name()
+    if collection not in db.collections:  # the database holds a collection for every kind the game declares
+        return []
+    return [record.entity for record in db.records(collection)]
 
 
 def term_findings(entries: Iterable[Entry], rules: Sequence[TermRule]) -> list[Finding]:

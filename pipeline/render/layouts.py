@@ -325,7 +325,8 @@ def _box(name: str, model: BoxModel, palette: dict[str, str]) -> BoxSpec:
 
 
 def _at(loaded: LoadedFile, path: tuple[str | int, ...], code: str, message: str, hint: str = "") -> Finding:
-    pos = loaded.position(path)
+    # Validation errors name fields the file may lack (a required one): point at the nearest written.
+    pos = loaded.nearest_position(path)
     return error(code, message, loaded.display, pos.line, pos.column, hint)
 
 

@@ -7,6 +7,7 @@ from types import ModuleType
 from typing import Any
 
 from pipeline.content.database import Database
+from pipeline.content.refs import dangling_references
 from pipeline.findings import Finding
 
 
@@ -19,8 +20,9 @@ def run_check_modules(
     whole_database: Sequence[ModuleType] = (),
 ) -> list[Finding]:
     """`structure` is what `pnp validate` proves; `consistency` is added by `pnp check`. Modules in
-    `whole_database` (counts) only run when every file loaded: a rejected file would skew them."""
-    findings: list[Finding] = []
+    `whole_database` (counts) only run when every file loaded: a rejected file would skew them.
+    Ids in fields marked `Ref` resolve for every game, before its own modules run."""
+    findings: list[Finding] = dangling_references(db)
     for module in [*structure, *(() if structure_only else consistency)]:
         if module in whole_database and not db.complete:
             continue

@@ -5,7 +5,10 @@ from __future__ import annotations
 import textwrap
 from pathlib import Path
 
-from pipeline.content.database import load_database
+import pytest
+
+from pipeline.content.database import UnknownCollection, load_database
+from pipeline.content.yaml_loader import MissingPosition
 from pipeline.games.old_world.models import FILE_KINDS
 
 CARD = """\
@@ -135,3 +138,25 @@ def test_yaml_errors_surface_as_findings_with_file_and_line(tmp_path: Path) -> N
 def test_an_empty_tree_is_an_error(tmp_path: Path) -> None:
     _, findings = load(tmp_path)
     assert [f.code for f in findings] == ["CONTENT-EMPTY"]
+
+
+def test_the_position_of_a_field_the_file_lacks_fails_loudly(tmp_path: Path) -> None:
+    write(tmp_path, "cards.yaml", cards_file(("slash", "Slash", 2)))
+    db, _ = load(tmp_path)
+    record = db.record("action-cards", "slash")
+    assert record is not None
+    assert record.where("fight", "damage").line == 8
+    with pytest.raises(MissingPosition, match=r"cards\.yaml: no node at cards\[0\]\.cots"):
+        record.where("cots")  # misspelt
+    assert not record.is_written("copies")  # optional, defaulted: the caller points at the entity
+    assert record.where().line == 3
+    with pytest.raises(MissingPosition):
+        db.where("action-cards", "slahs", "cost")
+
+
+def test_a_collection_no_file_kind_fills_is_an_error_not_an_empty_list(tmp_path: Path) -> None:
+    write(tmp_path, "cards.yaml", cards_file(("slash", "Slash", 2)))
+    db, _ = load(tmp_path)
+    assert db.records("potions") == []  # a kind of the game, with no file yet
+    with pytest.raises(UnknownCollection, match="^old-world has no collection .action-crads.$"):
+        db.records("action-crads")

@@ -18,6 +18,7 @@ from pipeline.content.yaml_loader import (
     MAX_FILE_BYTES,
     MAX_NODES,
     LoadedFile,
+    MissingPosition,
     Position,
     load_yaml_file,
     load_yaml_text,
@@ -113,13 +114,21 @@ def test_list_of_mappings_keeps_per_item_positions() -> None:
     assert loaded.positions[("events", 1, "id")] == Position(11, 9)
 
 
-def test_position_falls_back_to_nearest_ancestor_then_root() -> None:
+def test_position_of_a_path_the_file_lacks_fails_loudly() -> None:
     loaded = ok(GOOD)
-    assert loaded.position(("events", 1, "missing", 3)) == Position(11, 5)
-    assert loaded.position(("nowhere",)) == Position(2, 1)
+    with pytest.raises(MissingPosition, match=r"content/old-world/events.yaml: no node at events\[1\]\.missing\[3\]"):
+        loaded.position(("events", 1, "missing", 3))
+    with pytest.raises(MissingPosition):
+        loaded.key_position(("nowhere",))
     assert loaded.key_position(("events", 1)) == Position(11, 5)  # list items have no key node
+
+
+def test_nearest_position_falls_back_to_nearest_ancestor_then_root() -> None:
+    loaded = ok(GOOD)
+    assert loaded.nearest_position(("events", 1, "missing", 3)) == Position(11, 5)
+    assert loaded.nearest_position(("nowhere",)) == Position(2, 1)
     empty = LoadedFile(Path("x.yaml"), "x.yaml", {}, {}, {})
-    assert empty.position(("a", "b")) == Position(1, 1)
+    assert empty.nearest_position(("a", "b")) == Position(1, 1)
 
 
 def test_scalars_follow_yaml_1_2() -> None:

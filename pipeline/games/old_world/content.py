@@ -6,7 +6,8 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from pipeline.content.database import Database
-from pipeline.content.views import Entities, First
+from pipeline.content.views import Entities, First, FirstRecord, Records
+from pipeline.i18n.models import MessageTemplate
 
 from .enums import ExplorationDeck, HelpCardKind
 from .models import (
@@ -35,11 +36,14 @@ class OldWorldContent:
 
     manifest = First[Manifest]("game")
 
+    manifest_record = FirstRecord[Manifest]("game")
+
     @cached_property
     def board(self) -> Board | None:
         return next((content.board for content, _ in self.db.files_of(MapFile)), None)  # type: ignore[attr-defined]
 
     schools = Entities[School]("schools")
+    school_records = Records[School]("schools")
 
     @cached_property
     def locations(self) -> list[Location]:
@@ -49,7 +53,11 @@ class OldWorldContent:
     def location_by_id(self) -> dict[str, Location]:
         return {loc.id: loc for loc in self.locations}
 
+    location_records = Records[Location]("locations")
+
     cards = Entities[ActionCard]("action-cards")
+
+    card_records = Records[ActionCard]("action-cards")
 
     @cached_property
     def starting_cards(self) -> list[ActionCard]:
@@ -63,13 +71,21 @@ class OldWorldContent:
 
     monsters = Entities[Monster]("monsters")
 
+    monster_records = Records[Monster]("monsters")
+
     monster_tokens = Entities[MonsterToken]("monster-tokens")
 
     location_tokens = Entities[LocationToken]("location-tokens")
 
+    location_token_records = Records[LocationToken]("location-tokens")
+
     fight_cards = Entities[MonsterFightCard]("monster-fight-cards")
 
+    fight_card_records = Records[MonsterFightCard]("monster-fight-cards")
+
     exploration = Entities[ExplorationCard]("exploration")
+
+    exploration_records = Records[ExplorationCard]("exploration")
 
     def exploration_deck(self, deck: ExplorationDeck) -> list[ExplorationCard]:
         return [c for c in self.exploration if c.deck is deck]
@@ -82,11 +98,21 @@ class OldWorldContent:
     def event_by_number(self) -> dict[int, Event]:
         return {e.number: e for e in self.events}
 
+    event_records = Records[Event]("events")
+
     attribute_trophies = Entities[AttributeTrophy]("attribute-trophies")
+
+    attribute_trophy_records = Records[AttributeTrophy]("attribute-trophies")
 
     witcher_trophies = Entities[WitcherTrophy]("witcher-trophies")
 
+    witcher_trophy_records = Records[WitcherTrophy]("witcher-trophies")
+
     help_cards = Entities[HelpCard]("help-cards")
+
+    help_card_records = Records[HelpCard]("help-cards")
 
     def help_card_copies(self, kind: HelpCardKind) -> int:
         return sum(c.copies for c in self.help_cards if c.kind is kind)
+
+    text_records = Records[MessageTemplate]("texts")

@@ -13,6 +13,7 @@ from pydantic import Field, model_validator
 from pipeline.content import guide as shared_guide
 from pipeline.content.guide import GlossaryFile, GuideSectionsFile
 from pipeline.content.models import ContentFile, ContentModel, Entity, Slug, Text
+from pipeline.content.refs import Ref
 from pipeline.i18n.models import TermsFile, TextsFile
 
 from .effects import OldWorldEffect
@@ -38,6 +39,11 @@ Effects = list[OldWorldEffect]
 # An image for the art box, relative to the game's content folder (render/art.py crops it to the box).
 Art = Annotated[str, Field(min_length=1, max_length=200, pattern=r"^[^/\\].*\.(png|jpg|jpeg)$")]
 AttackAmount = Annotated[int, Field(ge=0, le=10)]
+# Ids of other entities, resolved by pipeline/content/refs.py.
+LocationId = Annotated[Slug, Ref("locations")]
+SchoolId = Annotated[Slug, Ref("schools")]
+MonsterId = Annotated[Slug, Ref("monsters")]
+MonsterTokenId = Annotated[Slug, Ref("monster-tokens")]
 
 
 # --- Shared pieces ----------------------------------------------------------------------------
@@ -212,7 +218,7 @@ class Specialty(ContentModel):
 class School(Entity):
     name: Text
     color: Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$")]
-    home: Slug
+    home: LocationId
     specialty: Specialty
 
 
@@ -226,7 +232,7 @@ class Position(ContentModel):
 class LocationActionSpec(ContentModel):
     type: LocationAction
     attribute: Attribute | None = None
-    school: Slug | None = None
+    school: SchoolId | None = None
 
 
 class Location(Entity):
@@ -234,7 +240,7 @@ class Location(Entity):
     name: Text
     terrain: Terrain
     action: LocationActionSpec
-    connections: list[Slug] = Field(min_length=1)
+    connections: list[LocationId] = Field(min_length=1)
     position: Position
 
 
@@ -261,7 +267,7 @@ class Extension(FightAbility):
 
 class ActionCard(Entity):
     name: Text
-    school: Slug | None = None
+    school: SchoolId | None = None
     color: Color
     terrain: CardTerrain
     cost: Count
@@ -291,17 +297,17 @@ class Monster(Entity):
     special: Ability
     trophy: Ability
     description: Text
-    token: Slug
+    token: MonsterTokenId
     art: Art | None = None
 
 
 class MonsterToken(Entity):
-    monster: Slug
+    monster: MonsterId
     level: Level
 
 
 class LocationToken(Entity):
-    location: Slug
+    location: LocationId
     terrain: Terrain
 
 
@@ -391,7 +397,7 @@ class AttributeTrophy(Entity):
 
 
 class WitcherTrophy(Entity):
-    school: Slug
+    school: SchoolId
     name: Text
     description: Text
     ability: Ability

@@ -48,7 +48,8 @@ class _Builder(LocalizedText):
     def playmat(self) -> BoardSpec:
         name = self.t("game:name", self.manifest.name) if self.manifest else "The Witcher: Path of Destiny"
         width, height = MAT_SIZE
-        spec = BoardSpec("playmat", name, width, height, MAT_TEMPLATE, where=self.where("game", "path-of-destiny"))
+        where = self.where("game", self.manifest.id) if self.manifest else None
+        spec = BoardSpec("playmat", name, width, height, MAT_TEMPLATE, where=where)
         spec.areas = [self.supply(), self.main_deck(), self.discard(), self.initiative(), self.story(),
                       *self.vp_tracks(), self.round(), self.tokens(), Area("title", name)]
         return spec

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from pipeline.content.database import Database, Record
-from pipeline.content.views import Entities, First
+from pipeline.content.database import Database
+from pipeline.content.views import Entities, First, FirstRecord, Records
 
 from .models import ActionCard, Automa, Character, Manifest, Token
 from .story_models import Story
@@ -18,9 +18,15 @@ class PathOfDestinyContent:
 
     manifest = First[Manifest]("game")
 
+    manifest_record = FirstRecord[Manifest]("game")
+
     characters = Entities[Character]("characters")
 
+    character_records = Records[Character]("characters")
+
     cards = Entities[ActionCard]("action-cards")
+
+    card_records = Records[ActionCard]("action-cards")
 
     @cached_property
     def main_cards(self) -> list[ActionCard]:
@@ -31,13 +37,12 @@ class PathOfDestinyContent:
 
     tokens = Entities[Token]("tokens")
 
-    @cached_property
-    def automa(self) -> Automa | None:
-        found = self.db.all("automa")
-        return found[0] if found else None
+    token_records = Records[Token]("tokens")
+
+    automa = First[Automa]("automa")
+
+    automa_record = FirstRecord[Automa]("automa")
 
     stories = Entities[Story]("stories")
 
-    @cached_property
-    def story_records(self) -> list[Record]:
-        return self.db.records("stories")
+    story_records = Records[Story]("stories")

@@ -12,6 +12,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from pipeline.content.models import ContentFile, ContentModel, Entity, Slug, Text
+from pipeline.content.refs import Ref
 from pipeline.i18n.models import TextsFile
 
 from .effects import CardCondition, CardEffect, PathOfDestinyEffect
@@ -23,6 +24,8 @@ Count = Annotated[int, Field(ge=0)]
 Positive = Annotated[int, Field(ge=1)]
 Xp = Annotated[int, Field(ge=0, le=40)]
 Effects = list[PathOfDestinyEffect]
+# The id of a character, resolved by pipeline/content/refs.py.
+CharacterId = Annotated[Slug, Ref("characters")]
 
 
 # --- Manifest ---------------------------------------------------------------------------------
@@ -174,7 +177,7 @@ class ActionCard(Entity):
     """A main-deck card, or a character's starting card (`owner`). Reference §4.1, §13."""
 
     name: Text
-    owner: Slug | None = None
+    owner: CharacterId | None = None
     symbol: Symbol | None = None
     colors: list[Color] = Field(min_length=1, max_length=4)
     condition: CardCondition | None = None
@@ -209,7 +212,7 @@ class AutomaAbility(ContentModel):
 
 
 class AutomaBoard(Entity):
-    character: Slug
+    character: CharacterId
     symbols: list[Symbol] = Field(min_length=1)
     abilities: list[AutomaAbility] = Field(min_length=1)
 

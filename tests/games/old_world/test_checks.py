@@ -11,18 +11,18 @@ from tests.conftest import Mutate, line_of
 
 # (file, text to replace, replacement, expected code, text on the expected line)
 BROKEN = [
-    ("schools.yaml", "home: kaer-morhen", "home: kaer-morhenn", "OW-REF", "home: kaer-morhenn"),
-    ("map.yaml", "connections: [kaer-morhen, stygga]", "connections: [kaer-morhen, styga]", "OW-REF", "styga"),
-    ("monsters.yaml", "token: drowner-token", "token: drownr-token", "OW-REF", "drownr-token"),
+    ("schools.yaml", "home: kaer-morhen", "home: kaer-morhenn", "REF-UNKNOWN", "home: kaer-morhenn"),
+    ("map.yaml", "connections: [kaer-morhen, stygga]", "connections: [kaer-morhen, styga]", "REF-UNKNOWN", "styga"),
+    ("monsters.yaml", "token: drowner-token", "token: drownr-token", "REF-UNKNOWN", "drownr-token"),
     (
         "location-tokens.yaml",
         "location: hengfors, terrain: mountain",
         "location: hengfort, terrain: mountain",
-        "OW-REF",
+        "REF-UNKNOWN",
         "hengfort",
     ),
-    ("trophies/witcher.yaml", "school: wolf", "school: wolff", "OW-REF", "school: wolff"),
-    ("cards/starting-wolf.yaml", "school: wolf", "school: wulf", "OW-REF", "school: wulf"),
+    ("trophies/witcher.yaml", "school: wolf", "school: wolff", "REF-UNKNOWN", "school: wolff"),
+    ("cards/starting-wolf.yaml", "school: wolf", "school: wulf", "REF-UNKNOWN", "school: wulf"),
     ("exploration/city.yaml", "enter_event: 1}", "enter_event: 61}", "OW-EVENT-REF", "enter_event: 61"),
     ("events/events-1-3.yaml", "{type: enter-event, event: 4}", "{type: enter-event, event: 99}", "OW-EVENT-REF", "event: 99"),
     (
@@ -223,3 +223,28 @@ def test_a_tree_without_a_manifest(mutated_example: Mutate, tmp_path) -> None:  
     game = find_game("old-world")
     db, findings = game.load(path.parent.parent)
     assert "OW-MANIFEST" in {f.code for f in findings + game.checks(db)}
+
+
+
+def test_a_check_reading_a_renamed_field_fails_instead_of_pointing_at_the_parent(mutated: Mutate) -> None:
+    """Write `home` as `seat` in the loaded file (what the loader gives once the model field is renamed)
+    and leave the check reading `home`: it raises MissingPosition naming file and path, where the old
+    fallback put OW-SCHOOL-HOME at the school's line."""
+    from pipeline.content.yaml_loader import MissingPosition
+    from pipeline.games import find_game
+
+    path, _ = mutated("schools.yaml", "home: kaer-morhen", "home: dhuwod")  # OW-SCHOOL-HOME fires at `home`
+    game = find_game("old-world")
+    db, findings = game.load(path.parent.parent)
+    assert findings == []
+    [loaded] = [loaded for _, loaded in db.files if loaded.display.endswith("schools.yaml")]
+
+    def seat(key: tuple[str | int, ...]) -> tuple[str | int, ...]:
+        return tuple("seat" if part == "home" else part for part in key)
+
+    loaded.positions = {seat(key): pos for key, pos in loaded.positions.items()}
+    loaded.key_positions = {seat(key): pos for key, pos in loaded.key_positions.items()}
+    for school in loaded.data["schools"]:
+        school["seat"] = school.pop("home")
+    with pytest.raises(MissingPosition, match=r"schools\.yaml: no node at schools\[0\]\.home"):
+        game.checks(db)

@@ -14,8 +14,9 @@ GAME = "path-of-destiny"
 BROKEN = [
     ("game.yaml", "action_cards: 44", "action_cards: 45", "POD-COUNT", "action_cards: 45"),
     ("game.yaml", "lost_symbol_markers: 30", "lost_symbol_markers: 31", "POD-COUNT", "lost_symbol_markers: 31"),
-    ("cards/starting.yaml", "owner: geralt", "owner: geraltt", "POD-REF", "owner: geraltt"),
-    ("automa.yaml", "character: geralt", "character: eskel", "POD-REF", "character: eskel"),
+    ("cards/starting.yaml", "owner: geralt", "owner: geraltt", "REF-UNKNOWN", "owner: geraltt"),
+    ("automa.yaml", "character: geralt", "character: eskel", "REF-UNKNOWN", "character: eskel"),
+    ("characters.yaml", "  - id: geralt\n", "  - id: gerald\n", "POD-CHARACTER-LINE", "id: gerald"),
     ("characters.yaml", "        unlock_xp: 10", "        unlock_xp: 4", "POD-CHARACTER", "unlock_xp: 4"),
     ("characters.yaml", "        unlock_xp: 15", "        unlock_xp: 25", "POD-CHARACTER", "unlock_xp: 25"),
     ("characters.yaml", "      symbol: combat\n", "      symbol: combat\n      color: red\n", "POD-SIDE-QUEST", "side_quest:"),

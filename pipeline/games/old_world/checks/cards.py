@@ -21,9 +21,9 @@ def check(content: OldWorldContent) -> list[Finding]:
 
 
 def _schools(content: OldWorldContent) -> list[Finding]:
-    db, findings = content.db, []
+    findings = []
     locations = content.location_by_id
-    for rec in db.records("schools"):
+    for rec in content.school_records:
         school = rec.entity
         home = locations.get(school.home)
         if home is not None and (home.action.type is not LocationAction.SCHOOL or home.action.school != school.id):
@@ -44,11 +44,12 @@ def _schools(content: OldWorldContent) -> list[Finding]:
                         src.column,
                     )
                 )
-    for loc in content.locations:
+    for loc_rec in sorted(content.location_records, key=lambda r: r.entity.number):
+        loc = loc_rec.entity
         if loc.action.type is LocationAction.SCHOOL:
             owners = [s.id for s in content.schools if s.home == loc.id]
             if len(owners) != 1:
-                where = db.where("locations", loc.id, "action")
+                where = loc_rec.where("action")
                 findings.append(
                     finding_at(
                         where,
@@ -63,10 +64,11 @@ def _starting_decks(content: OldWorldContent) -> list[Finding]:
     db, findings = content.db, []
     manifest = content.manifest
     per_school = manifest.components.starting_cards // max(manifest.components.schools, 1) if manifest else None
-    for school in content.schools:
+    for rec in content.school_records:
+        school = rec.entity
         deck = [c for c in content.starting_cards if c.school == school.id]
         size = sum(c.copies for c in deck)
-        where = db.where("schools", school.id)
+        where = rec.where()
         if per_school is not None and db.complete and size != per_school:
             findings.append(
                 finding_at(where, "OW-START-DECK", f"{school.id} has {size} starting cards; every school needs {per_school}")
@@ -83,10 +85,10 @@ def _starting_decks(content: OldWorldContent) -> list[Finding]:
                         where.column,
                     )
                 )
-    for rec in db.records("action-cards"):
-        card = rec.entity
+    for card_rec in content.card_records:
+        card = card_rec.entity
         if not (card.fight.damage or card.fight.shield or card.fight.draw or card.fight.effects):
-            src = rec.where("fight")
+            src = card_rec.where("fight")
             findings.append(warning("OW-CARD-EMPTY", f"{card.name} has an empty fight ability", src.file, src.line, src.column))
     return findings
 
@@ -94,7 +96,7 @@ def _starting_decks(content: OldWorldContent) -> list[Finding]:
 def _card_effects(content: OldWorldContent) -> list[Finding]:
     """Fight abilities and extensions resolve in a combo: only combo effects make sense there."""
     findings = []
-    for rec in content.db.records("action-cards"):
+    for rec in content.card_records:
         card = rec.entity
         parts = [(("fight",), card.fight)] + [(("extensions", i), ext) for i, ext in enumerate(card.extensions)]
         for path, part in parts:
@@ -116,9 +118,8 @@ def _market(content: OldWorldContent) -> list[Finding]:
     costs: Counter[int] = Counter()
     for card in content.market_cards:
         costs[card.cost] += card.copies
-    manifest_where = (
-        db.where("game", content.manifest.id, "components", "market_cards") if content.manifest else db.where("game", None)
-    )
+    record = content.manifest_record
+    manifest_where = record.where("components", "market_cards") if record else db.root_source()
     if content.market_cards and costs[0] < MIN_ZERO_COST:
         findings.append(
             finding_at(

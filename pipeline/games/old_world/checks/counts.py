@@ -33,17 +33,18 @@ def actual_counts(content: OldWorldContent) -> dict[str, int]:
 
 
 def check(content: OldWorldContent) -> list[Finding]:
-    manifest = content.manifest
+    record = content.manifest_record
     db = content.db
-    if manifest is None:
-        return [finding_at(db.where("game", None), "OW-MANIFEST", "no game.yaml manifest (kind: game) found")]
+    if record is None:
+        return [finding_at(db.root_source(), "OW-MANIFEST", "no game.yaml manifest (kind: game) found")]
+    manifest = record.entity
     expected = manifest.components.model_dump()
     help_counts = expected.pop("help_cards")
     expected.update({f"help_cards.{k}": v for k, v in help_counts.items()})
     findings = []
     for name, actual in actual_counts(content).items():
         if actual != expected[name]:
-            where = db.where("game", manifest.id, "components", *name.split("."))
+            where = record.where("components", *name.split("."))
             findings.append(
                 finding_at(
                     where, "OW-COUNT", f"the manifest says {expected[name]} {name.replace('_', ' ')}, the content has {actual}"

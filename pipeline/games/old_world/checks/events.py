@@ -23,7 +23,7 @@ def _events_graph(content: OldWorldContent) -> list[Finding]:
     pack = content.manifest.packs[0] if content.manifest else None
     first, last = pack.event_numbers if pack else (1, max((e.number for e in content.events), default=1))
     entries = []
-    for rec in db.records("events"):
+    for rec in content.event_records:
         refs = tuple(
             Ref(effect.event, rec.where(*path, "event"), f"event {rec.entity.number}")
             for path, effect in iter_models(rec.entity)
@@ -31,14 +31,14 @@ def _events_graph(content: OldWorldContent) -> list[Finding]:
         )
         entries.append(NumberedEntry(rec.entity.number, rec.where("number"), refs))
     entry_refs = []
-    for rec in db.records("exploration"):
-        for i, option in enumerate(rec.entity.options):
+    for card in content.exploration_records:
+        for i, option in enumerate(card.entity.options):
             if option.result.quest is not None:
                 entry_refs.append(
                     Ref(
                         option.result.quest.enter_event,
-                        rec.where("options", i, "result", "quest", "enter_event"),
-                        f"quest {rec.entity.id}",
+                        card.where("options", i, "result", "quest", "enter_event"),
+                        f"quest {card.entity.id}",
                     )
                 )
     for rec, path, effect in effects_in(db):

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections import Counter
 
-from pipeline.content.database import finding_at
+from pipeline.content.database import Record, finding_at
 from pipeline.findings import Finding, warning
 
 from ..content import OldWorldContent
 from ..enums import Attribute, LocationAction, Terrain
+from ..models import Location
 
 # How many locations of each action the base board has (reference §4, §21 rule 28).
 ACTION_COUNTS = {
@@ -26,16 +27,15 @@ def check(content: OldWorldContent) -> list[Finding]:
 
 
 def _locations(content: OldWorldContent) -> list[Finding]:
-    db, findings = content.db, []
-    numbers: dict[int, str] = {}
+    findings = []
+    numbers: dict[int, Record[Location]] = {}
     names: dict[str, str] = {}
-    for rec in db.records("locations"):
+    for rec in content.location_records:
         loc = rec.entity
         if loc.number in numbers:
-            findings.append(
-                finding_at(rec.where("number"), "OW-MAP-NUMBER", f"location number {loc.number} is also {numbers[loc.number]}")
-            )
-        numbers.setdefault(loc.number, loc.id)
+            first = numbers[loc.number].entity.id
+            findings.append(finding_at(rec.where("number"), "OW-MAP-NUMBER", f"location number {loc.number} is also {first}"))
+        numbers.setdefault(loc.number, rec)
         if loc.name in names:
             findings.append(finding_at(rec.where("name"), "OW-MAP-NAME", f"location name {loc.name!r} is also {names[loc.name]}"))
         names.setdefault(loc.name, loc.id)
@@ -54,7 +54,7 @@ def _locations(content: OldWorldContent) -> list[Finding]:
         if missing:
             findings.append(
                 finding_at(
-                    db.where("locations", numbers[max(numbers)], "number"),
+                    numbers[max(numbers)].where("number"),
                     "OW-MAP-NUMBER",
                     f"location numbers must run from 0 without gaps; missing {missing}",
                 )
@@ -63,9 +63,10 @@ def _locations(content: OldWorldContent) -> list[Finding]:
 
 
 def _graph(content: OldWorldContent) -> list[Finding]:
-    db, findings = content.db, []
+    findings = []
     by_id = content.location_by_id
-    for rec in db.records("locations"):
+    records = {rec.entity.id: rec for rec in content.location_records}
+    for rec in content.location_records:
         loc = rec.entity
         for i, other in enumerate(loc.connections):
             if other == loc.id:
@@ -90,7 +91,7 @@ def _graph(content: OldWorldContent) -> list[Finding]:
         for loc_id in sorted(set(by_id) - seen):
             findings.append(
                 finding_at(
-                    db.where("locations", loc_id, "connections"),
+                    records[loc_id].where("connections"),
                     "OW-MAP-DISCONNECTED",
                     f"{by_id[loc_id].name} cannot be reached from {by_id[start].name}",
                 )
@@ -101,7 +102,7 @@ def _graph(content: OldWorldContent) -> list[Finding]:
 def _actions(content: OldWorldContent) -> list[Finding]:
     db, findings = content.db, []
     counts = Counter(loc.action.type for loc in content.locations)
-    for rec in db.records("locations"):
+    for rec in content.location_records:
         action = rec.entity.action
         if action.type is LocationAction.TRAIN_ATTRIBUTE and action.attribute in (None, Attribute.SPECIALTY):
             findings.append(
@@ -112,7 +113,7 @@ def _actions(content: OldWorldContent) -> list[Finding]:
     if content.locations and db.complete:
         for action_type, expected in ACTION_COUNTS.items():
             if counts[action_type] != expected:
-                where = db.where("locations", content.locations[0].id)
+                where = min(content.location_records, key=lambda r: r.entity.number).where()
                 findings.append(
                     finding_at(
                         where,
@@ -126,7 +127,7 @@ def _actions(content: OldWorldContent) -> list[Finding]:
 def _tokens(content: OldWorldContent) -> list[Finding]:
     db, findings = content.db, []
     by_location: dict[str, list[str]] = {}
-    for rec in db.records("location-tokens"):
+    for rec in content.location_token_records:
         token = rec.entity
         by_location.setdefault(token.location, []).append(token.id)
         loc = content.location_by_id.get(token.location)
@@ -142,19 +143,20 @@ def _tokens(content: OldWorldContent) -> list[Finding]:
                     f"token terrain {token.terrain.value} differs from {loc.name}'s {loc.terrain.value}",
                 )
             )
-    for loc in content.locations:
+    for loc_rec in sorted(content.location_records, key=lambda r: r.entity.number):
+        loc = loc_rec.entity
         tokens = by_location.get(loc.id, [])
         if loc.number != 0 and len(tokens) != 1 and (db.complete or tokens):
             findings.append(
                 finding_at(
-                    db.where("locations", loc.id),
+                    loc_rec.where(),
                     "OW-TOKEN-LOCATION",
                     f"{loc.name} needs exactly one location token, has {len(tokens)}",
                 )
             )
     per_terrain = Counter(t.terrain for t in content.location_tokens)
-    if content.location_tokens:
-        where = db.where("location-tokens", content.location_tokens[0].id)
+    if content.location_token_records:
+        where = content.location_token_records[0].where()
         for terrain in Terrain:
             if per_terrain[terrain] == 0:
                 findings.append(

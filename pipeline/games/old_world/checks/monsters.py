@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 
-from pipeline.content.database import finding_at
+from pipeline.content.database import Record, finding_at
+from pipeline.content.models import Entity
 from pipeline.findings import Finding
 
 from ..content import OldWorldContent
@@ -19,11 +21,11 @@ def check(content: OldWorldContent) -> list[Finding]:
 
 
 def _monsters(content: OldWorldContent) -> list[Finding]:
-    db, findings = content.db, []
+    findings: list[Finding] = []
     deck = content.manifest.rules.monster_fight_deck if content.manifest else None
     tokens = {t.id: t for t in content.monster_tokens}
     owners = Counter(m.token for m in content.monsters)
-    for rec in db.records("monsters"):
+    for rec in content.monster_records:
         monster = rec.entity
         if deck is not None and monster.life > deck:
             findings.append(
@@ -60,16 +62,17 @@ def _monsters(content: OldWorldContent) -> list[Finding]:
 
 def _stock(content: OldWorldContent) -> list[Finding]:
     """Every setup profile can draw the monsters it needs."""
-    manifest, findings = content.manifest, []
-    if manifest is None or not content.monsters or not content.db.complete:
+    record, findings = content.manifest_record, []
+    if record is None or not content.monsters or not content.db.complete:
         return []
+    manifest = record.entity
     stock = Counter(m.level for m in content.monsters)
     for i, profile in enumerate(manifest.setup):
         need = Counter(profile.monster_levels)
         need[1] += profile.extra_level1_stack
         for level, count in sorted(need.items()):
             if stock[level] < count:
-                where = content.db.where("game", manifest.id, "setup", i, "monster_levels")
+                where = record.where("setup", i, "monster_levels")
                 findings.append(
                     finding_at(
                         where,
@@ -82,7 +85,7 @@ def _stock(content: OldWorldContent) -> list[Finding]:
 
 def _fight_cards(content: OldWorldContent) -> list[Finding]:
     findings = []
-    for rec in content.db.records("monster-fight-cards"):
+    for rec in content.fight_card_records:
         for half in ("charge", "bite"):
             attack = getattr(rec.entity, half)
             fixed = FIXED_ATTACK_AMOUNTS.get(attack.type)
@@ -103,13 +106,14 @@ def _abilities(content: OldWorldContent) -> list[Finding]:
     """Once-per-fight abilities need a fight timing; trophies work from under the board."""
     findings = []
     usable = FIGHT_TIMINGS | {Timing.PERMANENT, Timing.PHASE_I, Timing.AFTER_FIGHT}
-    for collection, field in (
-        ("monsters", "trophy"),
-        ("monsters", "special"),
-        ("attribute-trophies", "ability"),
-        ("witcher-trophies", "ability"),
-    ):
-        for rec in content.db.records(collection):
+    holders: list[tuple[Sequence[Record[Entity]], str]] = [
+        (content.monster_records, "trophy"),
+        (content.monster_records, "special"),
+        (content.attribute_trophy_records, "ability"),
+        (content.witcher_trophy_records, "ability"),
+    ]
+    for records, field in holders:
+        for rec in records:
             ability = getattr(rec.entity, field)
             if ability.limit is Limit.ONCE_PER_FIGHT and ability.timing not in FIGHT_TIMINGS:
                 findings.append(
@@ -127,7 +131,7 @@ def _abilities(content: OldWorldContent) -> list[Finding]:
                         f"timing {ability.timing.value} cannot be used from a trophy or monster card",
                     )
                 )
-    for rec in content.db.records("monsters"):
+    for rec in content.monster_records:
         if rec.entity.special.timing not in FIGHT_TIMINGS:
             findings.append(
                 finding_at(

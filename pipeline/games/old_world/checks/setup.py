@@ -7,7 +7,7 @@ import re
 from collections import Counter
 from collections.abc import Callable
 
-from pipeline.content.database import Database, Source, finding_at
+from pipeline.content.database import Source, finding_at
 from pipeline.findings import Finding, warning
 
 from ..content import OldWorldContent
@@ -22,20 +22,20 @@ PLACEHOLDER = re.compile(r"\{([a-z0-9_]+)\}")
 
 
 def check(content: OldWorldContent) -> list[Finding]:
-    manifest = content.manifest
-    if manifest is None:
+    record = content.manifest_record
+    if record is None:
         return []
-    db = content.db
+    manifest = record.entity
 
     def at(*path: str | int) -> Source:
-        return db.where("game", manifest.id, *path)
+        return record.where(*path)
 
     return [
         *_track(manifest, at),
         *_setup(manifest, at),
         *_tables(manifest, at),
         *_trophies(content, manifest),
-        *_placeholders(db, manifest),
+        *_placeholders(content, manifest),
     ]
 
 
@@ -169,11 +169,8 @@ def _trophies(content: OldWorldContent, manifest: Manifest) -> list[Finding]:
     copies = max((p.attribute_trophies for p in manifest.setup), default=0) // len(Attribute)
     for attribute in Attribute:
         if per_attribute[attribute] != copies:
-            where = (
-                db.where("attribute-trophies", content.attribute_trophies[0].id)
-                if content.attribute_trophies
-                else db.where("game", manifest.id)
-            )
+            trophies, game = content.attribute_trophy_records, content.manifest_record
+            where = trophies[0].where() if trophies else game.where() if game else db.root_source()
             findings.append(
                 finding_at(
                     where,
@@ -183,11 +180,12 @@ def _trophies(content: OldWorldContent, manifest: Manifest) -> list[Finding]:
             )
     needed = max((p.witcher_trophies_per_player for p in manifest.setup), default=0)
     per_school = Counter(t.school for t in content.witcher_trophies)
-    for school in content.schools:
+    for rec in content.school_records:
+        school = rec.entity
         if per_school[school.id] != needed:
             findings.append(
                 finding_at(
-                    db.where("schools", school.id),
+                    rec.where(),
                     "OW-TROPHY-WITCHER",
                     f"{school.id} needs {needed} witcher trophies, has {per_school[school.id]}",
                 )
@@ -195,11 +193,11 @@ def _trophies(content: OldWorldContent, manifest: Manifest) -> list[Finding]:
     return findings
 
 
-def _placeholders(db: Database, manifest: Manifest) -> list[Finding]:
+def _placeholders(content: OldWorldContent, manifest: Manifest) -> list[Finding]:
     """Rule numbers in help texts are placeholders naming a rule constant of the manifest."""
     known = set(type(manifest.rules).model_fields)
     findings = []
-    for rec in db.records("help-cards"):
+    for rec in content.help_card_records:
         for s, section in enumerate(rec.entity.sections):
             for j, line in enumerate(section.lines):
                 for name in PLACEHOLDER.findall(line):

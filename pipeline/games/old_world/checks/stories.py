@@ -20,7 +20,7 @@ def check(content: OldWorldContent) -> list[Finding]:
 def _results(content: OldWorldContent) -> list[Finding]:
     """A result is a Quest exactly when it names the event it enters."""
     findings = []
-    for rec in content.db.records("exploration"):
+    for rec in content.exploration_records:
         for i, option in enumerate(rec.entity.options):
             result = option.result
             if result.kind is ResultKind.QUEST and result.quest is None:
@@ -44,7 +44,7 @@ def _results(content: OldWorldContent) -> list[Finding]:
 
 def _event_types(content: OldWorldContent) -> list[Finding]:
     findings = []
-    for rec in content.db.records("events"):
+    for rec in content.event_records:
         event = rec.entity
         kinds = {type(e) for e in event.effects}
 

@@ -29,7 +29,7 @@ def _coverage(content: OldWorldContent) -> list[Finding]:
     """Every context an effect or ability prints with has a template, and no computed-family template is unused."""
     from ..texts import ability_contexts  # imported when `pnp check` runs, never by `pnp validate`
 
-    records = content.db.records("texts")
+    records = content.text_records
     if not records:
         return []
     defined = {r.entity.id: r for r in records}
@@ -54,7 +54,7 @@ def _unfilled(content: OldWorldContent) -> list[Finding]:
 
     db = content.db
     localizer = Localizer("en", templates=message_templates(db), describe=describe)
-    where = {r.entity.id: r for r in db.records("texts")}
+    where = {r.entity.id: r for r in content.text_records}
     findings: list[Finding] = []
     seen: set[str] = set()
     for record, path, effect in effects_in(db):

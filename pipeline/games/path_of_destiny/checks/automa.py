@@ -12,14 +12,15 @@ SOLO_START_XP = (0, 2, 4, 6, 8)
 
 
 def check(content: PathOfDestinyContent) -> list[Finding]:
-    automa, manifest = content.automa, content.manifest
-    if automa is None or manifest is None:
+    record, manifest = content.automa_record, content.manifest
+    if record is None or manifest is None:
         return []
+    automa = record.entity
     second = manifest.rules.automa_second_ability_xp
     findings = []
 
     def bad(message: str, *path: str | int) -> None:
-        findings.append(finding_at(content.db.where("automa", automa.id, *path), "POD-AUTOMA", message))
+        findings.append(finding_at(record.where(*path), "POD-AUTOMA", message))
 
     starts = [level.start_xp for level in automa.levels]
     if sorted(starts) != list(SOLO_START_XP):

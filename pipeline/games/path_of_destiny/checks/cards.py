@@ -18,7 +18,7 @@ SHOWN = 2
 
 def check(content: PathOfDestinyContent) -> list[Finding]:
     findings: list[Finding] = []
-    for record in content.db.records("action-cards"):
+    for record in content.card_records:
         card = record.entity
 
         def flag(code: str, message: str, *path: str, record: Record = record) -> None:
@@ -42,7 +42,7 @@ def check(content: PathOfDestinyContent) -> list[Finding]:
         if isinstance(condition, fx.ColorsAtLeast) and condition.count not in AT_LEAST:
             flag("POD-CARD-COUNT", f"'at least' conditions count {sorted(AT_LEAST)} cards, not {condition.count}", "condition")
         wanted = FIXED_AMOUNT.get(type(effect)) if effect is not None else None
-        if wanted is not None and getattr(effect, "amount", wanted) != wanted:
+        if effect is not None and wanted is not None and getattr(effect, "amount", wanted) != wanted:
             flag("POD-CARD-COUNT", f"the glossary's {type(effect).glossary} effect gives {wanted}", "effect")
         if isinstance(effect, fx.GainSymbols) and len(effect.symbols) != SHOWN:
             flag("POD-CARD-COUNT", f"a card's shown symbols are {SHOWN}, not {len(effect.symbols)}", "effect")

@@ -4,16 +4,17 @@ from __future__ import annotations
 
 from collections import Counter
 
-from pipeline.content.database import finding_at
+from pipeline.content.database import Record, finding_at
 from pipeline.findings import Finding
 
 from ..content import PathOfDestinyContent
+from ..models import Character
 
 
 def check(content: PathOfDestinyContent) -> list[Finding]:
     if content.manifest is None:
         return []
-    return [*_boards(content), *_starting_cards(content), *_side_quests(content), *_start_orders(content)]
+    return [*_boards(content), *_line(content), *_starting_cards(content), *_side_quests(content), *_start_orders(content)]
 
 
 def _boards(content: PathOfDestinyContent) -> list[Finding]:
@@ -22,10 +23,11 @@ def _boards(content: PathOfDestinyContent) -> list[Finding]:
     markers = content.manifest.components.ability_markers_per_character
     track = content.manifest.rules.xp_track_max
     findings = []
-    for character in content.characters:
+    for record in content.character_records:
+        character = record.entity
 
-        def bad(message: str, *path: str | int, character_id: str = character.id) -> None:
-            findings.append(finding_at(content.db.where("characters", character_id, *path), "POD-CHARACTER", message))
+        def bad(message: str, *path: str | int, record: Record[Character] = record) -> None:
+            findings.append(finding_at(record.where(*path), "POD-CHARACTER", message))
 
         abilities = character.abilities
         if len(abilities) != markers:
@@ -45,20 +47,21 @@ def _starting_cards(content: PathOfDestinyContent) -> list[Finding]:
     assert content.manifest is not None
     wanted = content.manifest.components.starting_cards_per_character
     findings = []
-    for character in content.characters:
+    for record in content.character_records:
+        character = record.entity
         have = len(content.starting_cards(character.id))
         if have != wanted:
             message = f"{character.id} has {have} starting cards (owner: {character.id}); every character has {wanted}"
-            findings.append(finding_at(content.db.where("characters", character.id, "id"), "POD-START-CARDS", message))
+            findings.append(finding_at(record.where("id"), "POD-START-CARDS", message))
     return findings
 
 
 def _side_quests(content: PathOfDestinyContent) -> list[Finding]:
     """A side quest counts one symbol or one colour, with tiers that ask and pay more each step."""
     findings = []
-    for character in content.characters:
-        quest = character.side_quest
-        where = content.db.where("characters", character.id, "side_quest")
+    for record in content.character_records:
+        quest = record.entity.side_quest
+        where = record.where("side_quest")
         if (quest.symbol is None) == (quest.color is None):
             findings.append(
                 finding_at(where, "POD-SIDE-QUEST", f"side quest {quest.id} must name exactly one of symbol and color")
@@ -71,13 +74,26 @@ def _side_quests(content: PathOfDestinyContent) -> list[Finding]:
     return findings
 
 
+def _line(content: PathOfDestinyContent) -> list[Finding]:
+    """Every character stands in the manifest's character line (reference §17)."""
+    assert content.manifest is not None
+    line = set(content.manifest.character_line)
+    return [
+        finding_at(record.where("id"), "POD-CHARACTER-LINE",
+                   f"character {record.entity.id} is not in the manifest's character_line")
+        for record in content.character_records
+        if record.entity.id not in line
+    ]
+
+
 def _start_orders(content: PathOfDestinyContent) -> list[Finding]:
     """Every story's start order is the character line, each character once (reference §18.2.6)."""
     assert content.manifest is not None
     line = content.manifest.character_line
     findings = []
-    for story in content.stories:
-        where = content.db.where("stories", story.id, "start_order")
+    for record in content.story_records:
+        story = record.entity
+        where = record.where("start_order")
         doubled = sorted(c for c, n in Counter(story.start_order).items() if n > 1)
         unknown = [c for c in story.start_order if c not in line]
         missing = [c for c in line if c not in story.start_order]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from pipeline.content.database import Source, finding_at
+from pipeline.content.database import finding_at
 from pipeline.findings import Finding
 
 from ..content import PathOfDestinyContent
@@ -53,11 +53,11 @@ def story_counts(story: Story) -> dict[str, int]:
 
 
 def check(content: PathOfDestinyContent) -> list[Finding]:
-    manifest = content.manifest
+    record = content.manifest_record
     db = content.db
-    if manifest is None:
-        return [finding_at(Source(str(db.root), 1, 1), "POD-MANIFEST", "no game.yaml manifest (kind: game) found")]
-    expected = manifest.components
+    if record is None:
+        return [finding_at(db.root_source(), "POD-MANIFEST", "no game.yaml manifest (kind: game) found")]
+    expected = record.entity.components
     actual = actual_counts(content)
     per_symbol = {s.value: _tokens(content, TokenKind.SYMBOL, s) for s in Symbol}
     wanted: list[tuple[str, int, int]] = [
@@ -70,7 +70,7 @@ def check(content: PathOfDestinyContent) -> list[Finding]:
     findings = []
     for name, want, have in wanted:
         if want != have:
-            where = db.where("game", manifest.id, "components", name)
+            where = record.where("components", name)
             message = f"the manifest says {want} {name.replace('_', ' ')}, the content has {have}"
             findings.append(finding_at(where, "POD-COUNT", message))
     findings.extend(_stories(content, expected.stories))
@@ -83,28 +83,28 @@ def _markers(content: PathOfDestinyContent) -> list[Finding]:
     exactly once (reference §2.1, §18.1.2)."""
     manifest = content.manifest
     assert manifest is not None
-    db = content.db
     wanted: list[tuple[TokenKind, str, str, list[str]]] = [
         (TokenKind.FATE, "numeral", "fate markers", [str(n) for n in range(1, manifest.rules.rounds_per_chapter + 1)]),
         (TokenKind.PATH, "side", "path markers", [side.value for side in Side]),
     ]
     findings = []
     for kind, field, name, values in wanted:
-        tokens = [t for t in content.tokens if t.kind is kind]
+        tokens = [record for record in content.token_records if record.entity.kind is kind]
         seen: Counter[str] = Counter()
-        for token in tokens:
+        for record in tokens:
+            token = record.entity
             value = getattr(token, field)
             shown = None if value is None else str(value.value if isinstance(value, Side) else value)
             if shown is None or shown not in values or seen[shown] or token.count > 1:
                 message = f"the {name} show {', '.join(values)}, each exactly once"
                 at = "count" if shown in values and not seen[shown] else field if shown is not None else "kind"
-                findings.append(finding_at(db.where("tokens", token.id, at), "POD-COUNT", message))
+                findings.append(finding_at(record.where(at), "POD-COUNT", message))
             if shown is not None:
                 seen[shown] += token.count
         missing = [v for v in values if not seen[v]]
         if missing:
-            at = field if tokens and getattr(tokens[0], field) is not None else "kind"
-            where = db.where("tokens", tokens[0].id, at) if tokens else Source(str(db.root), 1, 1)
+            at = field if tokens and getattr(tokens[0].entity, field) is not None else "kind"
+            where = tokens[0].where(at) if tokens else content.db.root_source()
             message = f"no {name[:-1]} shows {', '.join(missing)}; the {name} show {', '.join(values)}, each exactly once"
             findings.append(finding_at(where, "POD-COUNT", message))
     return findings
@@ -123,27 +123,26 @@ _PLAIN = (
 
 def _stories(content: PathOfDestinyContent, listed: list[StoryCounts]) -> list[Finding]:
     """Every listed story has a file with the listed counts; every story file is listed."""
-    db = content.db
-    manifest = content.manifest
-    assert manifest is not None
+    db, record = content.db, content.manifest_record
+    assert record is not None
     findings = []
-    by_id = {story.id: story for story in content.stories}
+    by_id = {story.entity.id: story for story in content.story_records}
     for i, counts in enumerate(listed):
-        here = db.where("game", manifest.id, "components", "stories", i)
+        here = record.where("components", "stories", i)
         story = by_id.get(counts.id)
         if story is None:
             message = f"the manifest lists story {counts.id}, but no story file (kind: story) has it"
             hint = f"write content/{db.game_id}/stories/{counts.id}.yaml"
             findings.append(finding_at(here, "POD-COUNT", message, hint))
             continue
-        for name, have in story_counts(story).items():
+        for name, have in story_counts(story.entity).items():
             want = getattr(counts, name)
             if want != have:
                 message = f"the manifest says story {counts.id} has {want} {name.replace('_', ' ')}, its file has {have}"
-                findings.append(finding_at(db.where("stories", counts.id, "id"), "POD-COUNT", message))
+                findings.append(finding_at(story.where("id"), "POD-COUNT", message))
     listed_ids = {c.id for c in listed}
-    for story in content.stories:
-        if story.id not in listed_ids:
-            message = f"story {story.id} is not in the manifest's component list"
-            findings.append(finding_at(db.where("stories", story.id, "id"), "POD-COUNT", message))
+    for story in content.story_records:
+        if story.entity.id not in listed_ids:
+            message = f"story {story.entity.id} is not in the manifest's component list"
+            findings.append(finding_at(story.where("id"), "POD-COUNT", message))
     return findings

@@ -12,14 +12,14 @@ SUPPLY_ROWS = {1: 4, 2: 4, 3: 4, 4: 5, 5: 5}
 
 
 def check(content: PathOfDestinyContent) -> list[Finding]:
-    manifest = content.manifest
-    if manifest is None:
+    record = content.manifest_record
+    if record is None:
         return []
-    db = content.db
+    manifest = record.entity
     findings = []
 
     def bad(message: str, *path: str | int) -> None:
-        findings.append(finding_at(db.where("game", manifest.id, *path), "POD-SETUP", message))
+        findings.append(finding_at(record.where(*path), "POD-SETUP", message))
 
     # One profile per player count, from the minimum to the maximum.
     counts = [p.players for p in manifest.setup]
