@@ -1,12 +1,15 @@
-"""A game's printed text, read from its loaded database: the message templates of `texts/*.yaml` and a
-Localizer over them, plus the small text helpers every builder of printed pieces uses."""
+"""A game's printed text, read from its loaded database: the strings a translation covers (content fields,
+message templates, guide), a Localizer over them, and the text helpers every builder of printed pieces uses."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Sequence
 from typing import Any
 
-from pipeline.content.database import Database, Record
+from pydantic import BaseModel
+
+from pipeline.content.database import Database
+from pipeline.content.texts import TextIndex, content_fields
 
 from .localizer import Describe, Localizer
 from .messages import Message, SourceString
@@ -15,12 +18,30 @@ TEXTS = "texts"  # the collection of message templates (kind `texts`, pipeline/i
 
 
 def message_templates(db: Database) -> list[SourceString]:
-    """The English message templates of the content, by msgctxt."""
+    """The English message templates of the content (msgctxt = the template id), with where each is written."""
     return [
-        SourceString(t.id, t.text, plural=t.plural, count=t.count, path=r.loaded.path, note=t.note)
+        SourceString(t.id, t.text, plural=t.plural, count=t.count, path=r.loaded.path,
+                     line=r.loaded.position([*r.path, "text"]).line, note=t.note)
         for r in db.records(TEXTS)
         for t in [r.entity]
     ]
+
+
+def translatable_strings(db: Database, printed: Sequence[SourceString] = ()) -> list[SourceString]:
+    """Every string a translation covers: the content's translatable fields, the message templates, then
+    `printed` (what a game prints beyond them, e.g. its guide); a context is listed once, first come first kept."""
+    out: list[SourceString] = []
+    seen: set[str] = set()
+    content = [
+        SourceString(f.context, f.source, path=f.record.loaded.path,
+                     line=f.record.loaded.position([*f.record.path, *f.path]).line, note=f.note)
+        for f in content_fields(db)
+    ]
+    for string in [*content, *message_templates(db), *printed]:
+        if string.context not in seen:
+            seen.add(string.context)
+            out.append(string)
+    return out
 
 
 def game_localizer(db: Database, locale: str, describe: Describe) -> Localizer:
@@ -31,29 +52,16 @@ def game_localizer(db: Database, locale: str, describe: Describe) -> Localizer:
 
 
 class LocalizedText:
-    """`t` and `label` over a Localizer `loc`, for builders of printed pieces (faces, boards)."""
+    """`text` and `label` over a Localizer `loc`, for builders of printed pieces (faces, boards)."""
 
     loc: Any
+    texts: TextIndex  # the contexts of the content's translatable fields
 
-    def t(self, context: str, source: str) -> str:
-        """A content string in the locale (empty stays empty)."""
-        return str(self.loc.text(context, source)) if source else ""
+    def text(self, owner: BaseModel, name: str) -> str:
+        """A translatable field of a content model, in the locale (empty stays empty)."""
+        source = getattr(owner, name)
+        return str(self.loc.text(self.texts.context(owner, name), source)) if source else ""
 
     def label(self, context: str, **params: Any) -> str:
         """A message template of the game filled with params."""
         return str(self.loc.message(Message(context, params)))
-
-
-@dataclass
-class StringCollector:
-    """Collects a game's translatable strings once each, with the YAML position of the field they come from."""
-
-    strings: list[SourceString] = field(default_factory=list)
-    seen: set[str] = field(default_factory=set)
-
-    def add(self, record: Record, context: str, text: str, *path: str | int, note: str = "") -> None:
-        if not text or context in self.seen:
-            return
-        self.seen.add(context)
-        pos = record.loaded.position([*record.path, *path])
-        self.strings.append(SourceString(context, text, path=record.loaded.path, line=pos.line, note=note))

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from pipeline.content.database import Database
+from pipeline.content.texts import TextIndex
 from pipeline.i18n.content import LocalizedText
 from pipeline.i18n.localizer import Localizer
 from pipeline.rules.boards import Area, BoardLocation, Boards, BoardSpec, Site, Spot
@@ -50,6 +51,7 @@ class _Builder(LocalizedText):
     def __init__(self, content: OldWorldContent, loc: Localizer) -> None:
         self.content = content
         self.loc = loc
+        self.texts = TextIndex(content.db)
         self.manifest: Manifest | None = content.manifest
 
     def where(self, collection: str, key: Any, *path: str) -> Where:
@@ -57,8 +59,7 @@ class _Builder(LocalizedText):
         return Where(source.file, source.line, source.column)
 
     def title(self) -> str:
-        name = self.manifest.name if self.manifest else "The Witcher: Old World"
-        return self.t("game:name", name)
+        return self.text(self.manifest, "name") if self.manifest else "The Witcher: Old World"
 
     # --- The game board ------------------------------------------------------------------------
 
@@ -87,10 +88,10 @@ class _Builder(LocalizedText):
         site = None
         school = next((s for s in self.content.schools if s.id == action.school), None)
         if action.type is LocationAction.SCHOOL and school is not None:
-            specialty = self.t(f"school:{school.id}:specialty:name", school.specialty.name)
-            site = Site(self.t(f"school:{school.id}:name", school.name), school.color, specialty)
+            specialty = self.text(school.specialty, "name")
+            site = Site(self.text(school, "name"), school.color, specialty)
         return BoardLocation(
-            loc.id, loc.number, self.t(f"location:{loc.id}:name", loc.name), loc.position.x, loc.position.y,
+            loc.id, loc.number, self.text(loc, "name"), loc.position.x, loc.position.y,
             loc.terrain.value, icon or ACTION_ICONS.get(action.type, "wild"),
             self.label(f"location-action:{action.type.value}"), site, self.where("locations", loc.id, "position"))
 
@@ -154,7 +155,7 @@ class _Builder(LocalizedText):
         return [self.player_board(school) for school in self.content.schools]
 
     def player_board(self, school: School) -> BoardSpec:
-        name = self.t(f"school:{school.id}:name", school.name)
+        name = self.text(school, "name")
         width, height = PLAYER_BOARD_SIZE
         spec = BoardSpec(f"player-board-{school.id}", name, width, height, PLAYER_BOARD_TEMPLATE, color=school.color,
                          where=self.where("schools", school.id))
@@ -170,9 +171,9 @@ class _Builder(LocalizedText):
 
     def header(self, school: School) -> Area:
         specialty = school.specialty
-        name = self.t(f"school:{school.id}:specialty:name", specialty.name)
+        name = self.text(specialty, "name")
         when = self.loc.message(when_message(specialty.timing, specialty.condition, specialty.limit))
-        return Area("header", self.t(f"school:{school.id}:name", school.name), "school",
+        return Area("header", self.text(school, "name"), "school",
                     text=(f"**{self.label('label:specialty')}: {name}.** {when}.",))
 
     def specialty(self, school: School, low: int) -> Area:

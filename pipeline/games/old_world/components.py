@@ -1,8 +1,8 @@
 """Old World's printable faces: every card and token of the content, localized, as render-ready fields.
 
-Content strings are looked up under the msgctxt paths of `strings.py` (`action-card:<id>:name`,
-`event:<number>:option-a:text`, ...); labels, rules phrases and effects print through the message
-templates of `texts/*.yaml` (`color:blue`, `monster-attack:damage`, `ability:frame`, ...).
+Content fields print through `text(model, field)`, under the msgctxt their models give them
+(pipeline/content/texts.py); labels, rules phrases and effects print through the message templates
+of `texts/*.yaml` (`color:blue`, `monster-attack:damage`, `ability:frame`, ...).
 """
 
 from __future__ import annotations
@@ -74,7 +74,7 @@ class _Builder(FaceBuilder):
     def ability(self, ability: Ability, context: str) -> str:
         """An ability as printed: the author's wording if given, else when/limit/condition and effects."""
         if ability.text:
-            return self.t(f"{context}:text", ability.text)
+            return self.text(ability, "text")
         text = ability_text(self.loc, ability, context)
         head, colon, rest = text.partition(": ")
         return f"**{head}:** {rest}" if colon else text
@@ -99,7 +99,7 @@ class _Builder(FaceBuilder):
         back = self.back("action-back", "action-back", title=kind)
         decks: dict[str, Deck] = {}
         for school in self.content.schools:
-            name = self.t(f"school:{school.id}:name", school.name)
+            name = self.text(school, "name")
             decks[school.id] = self.deck(f"starting-{school.id}", f"{kind}: {name}")
         decks[""] = self.deck("market", kind)
         for card in self.content.cards:
@@ -107,25 +107,25 @@ class _Builder(FaceBuilder):
             deck = decks[card.school or ""]
             fields = {**self.action_fields(card), "art": card.art}
             if owner is not None:
-                fields.update(school=self.t(f"school:{owner.id}:name", owner.name), school_color=owner.color)
+                fields.update(school=self.text(owner, "name"), school_color=owner.color)
             where = self.where("action-cards", card.id)
             face = self.face("action-card", card.id, deck.id, plain(fields), card.copies, back, where)
             deck.faces.append(face)
 
     def action_fields(self, card: ActionCard) -> dict[str, Any]:
-        ctx = f"action-card:{card.id}"
+        place = f"action-card:{card.id}"
         rows = [
-            {"colors": [c.value for c in ext.colors], "text": self.fight(ext, ctx)}
+            {"colors": [c.value for c in ext.colors], "text": self.fight(ext, place)}
             for ext in card.extensions
         ]
         return {
-            "name": self.t(f"{ctx}:name", card.name),
+            "name": self.text(card, "name"),
             "cost": card.cost,
             "color": card.color.value,
             "type": self.label(f"color:{card.color.value}"),
             "terrain": card.terrain.value,
-            "fight": self.fight(card.fight, ctx),
-            "rules": self.t(f"{ctx}:text", card.text),
+            "fight": self.fight(card.fight, place),
+            "rules": self.text(card, "text"),
             "extensions": rows,
         }
 
@@ -134,10 +134,10 @@ class _Builder(FaceBuilder):
         deck = self.deck("potions", kind)
         back = self.back("potion-back", "potion-back", title=kind)
         for potion in self.content.potions:
-            ctx = f"potion:{potion.id}"
-            rules = self.t(f"{ctx}:text", potion.text) if potion.text else self.effects(list(potion.effects), ctx)
+            place = f"potion:{potion.id}"
+            rules = self.text(potion, "text") if potion.text else self.effects(list(potion.effects), place)
             fields = {
-                "name": self.t(f"{ctx}:name", potion.name),
+                "name": self.text(potion, "name"),
                 "timing": self.label(f"ability:timing:{potion.timing.value}"),
                 "rules": rules,
                 "icon": "potion",
@@ -158,26 +158,26 @@ class _Builder(FaceBuilder):
 
     def exploration_faces(self, card: ExplorationCard, deck: str) -> tuple[Face, Face]:
         """Intro and options on the front, results on the card's own back: choose before you turn it over."""
-        ctx = f"exploration:{card.id}"
+        place = f"exploration:{card.id}"
         options, results = [], []
         for i, option in enumerate(card.options):
             letter = chr(ord("a") + i)
-            label = self.t(f"{ctx}:option-{letter}:label", option.label)
+            label = self.text(option, "label")
             cost = f" ({self.label('label:gold-cost', amount=option.gold_cost)})" if option.gold_cost else ""
             options.append(f"**{letter.upper()}.** {label}{cost}")
             result = option.result
-            parts = [self.t(f"{ctx}:option-{letter}:result", result.text), self.effects(list(result.effects), ctx)]
+            parts = [self.text(result, "text"), self.effects(list(result.effects), place)]
             if result.quest is not None:
                 terrain = f" {{icon:{result.quest.terrain.value}}}" if result.quest.terrain else ""
                 quest = self.label("result-kind:quest")
                 parts.append(f"**{quest}**{terrain}: {self.label('label:enter-event', number=result.quest.enter_event)}")
             results.append(f"**{letter.upper()}. {label}**\n" + " ".join(p for p in parts if p))
-        common = {"title": self.t(f"{ctx}:title", card.title), "deck_name": self.label(f"deck:{card.deck.value}"),
+        common = {"title": self.text(card, "title"), "deck_name": self.label(f"deck:{card.deck.value}"),
                   "icon": card.deck.value}
         where = self.where("exploration", card.id)
         body = plain({**common, "body": "\n".join(results)})
         back = self.face("exploration-results", f"{card.id}-results", deck, body, where=where)
-        front_fields = {**common, "intro": self.t(f"{ctx}:intro", card.intro), "options": "\n".join(options)}
+        front_fields = {**common, "intro": self.text(card, "intro"), "options": "\n".join(options)}
         return self.face("exploration", card.id, deck, plain(front_fields), 1, back.id, where), back
 
     def events(self) -> None:
@@ -187,27 +187,26 @@ class _Builder(FaceBuilder):
         for event in self.content.events:
             fields = {
                 "number": str(event.number),
-                "title": self.t(f"event:{event.number}:title", event.title),
+                "title": self.text(event, "title"),
                 "type": self.label(f"event-type:{event.type.value}"),
                 "body": self.event_body(event),
             }
             deck.faces.append(self.face("event", event.id, deck.id, plain(fields), 1, back, self.where("events", event.id)))
 
     def event_body(self, event: Event) -> str:
-        ctx = f"event:{event.number}"
-        paragraphs = [self.t(f"{ctx}:intro", event.intro)]
-        for i, option in enumerate(event.options):
-            letter = chr(ord("a") + i)
+        place = f"event:{event.number}"
+        paragraphs = [self.text(event, "intro")]
+        for option in event.options:
             cost = f" ({self.label('label:gold-cost', amount=option.gold_cost)})" if option.gold_cost else ""
-            label = self.t(f"{ctx}:option-{letter}:label", option.label)
-            text = self.t(f"{ctx}:option-{letter}:text", option.text)
-            effects = self.effects(list(option.effects), ctx)
+            label = self.text(option, "label")
+            text = self.text(option, "text")
+            effects = self.effects(list(option.effects), place)
             paragraphs.append(f"**{label}**{cost}: {text} {effects}".rstrip())
         if event.effects:
-            paragraphs.append(self.effects(list(event.effects), ctx))
+            paragraphs.append(self.effects(list(event.effects), place))
         if event.keep is not None:
-            name = self.t(f"{ctx}:keep:name", event.keep.name)
-            paragraphs.append(f"**{name}.** " + self.ability(event.keep.ability, f"{ctx}:keep:ability"))
+            name = self.text(event.keep, "name")
+            paragraphs.append(f"**{name}.** " + self.ability(event.keep.ability, place))
         return "\n".join(p for p in paragraphs if p)
 
     def monsters(self) -> None:
@@ -218,13 +217,13 @@ class _Builder(FaceBuilder):
             deck.faces.append(front)
 
     def monster_faces(self, monster: Monster, deck: str) -> tuple[Face, Face]:
-        ctx = f"monster:{monster.id}"
-        name = self.t(f"{ctx}:name", monster.name)
+        place = f"monster:{monster.id}"
+        name = self.text(monster, "name")
         where = self.where("monsters", monster.id)
-        trophy = f"**{self.label('label:trophy')}.** " + self.ability(monster.trophy, f"{ctx}:trophy")
+        trophy = f"**{self.label('label:trophy')}.** " + self.ability(monster.trophy, place)
         back_fields = {
             "name": name,
-            "description": "*" + self.t(f"{ctx}:description", monster.description) + "*",
+            "description": "*" + self.text(monster, "description") + "*",
             "trophy": trophy,
             "icon": "trophy",
         }
@@ -233,7 +232,7 @@ class _Builder(FaceBuilder):
             "name": name,
             "level": ROMAN[monster.level],
             "life": str(monster.life),
-            "special": self.ability(monster.special, f"{ctx}:special"),
+            "special": self.ability(monster.special, place),
             "life_icon": "life",
             "art": monster.art,
         }
@@ -265,12 +264,12 @@ class _Builder(FaceBuilder):
         deck = self.deck("attribute-trophies", kind)
         back = self.back("trophy-back", "attribute-trophy-back", title=kind, icon="trophy")
         for trophy in self.content.attribute_trophies:
-            ctx = f"attribute-trophy:{trophy.id}"
+            place = f"attribute-trophy:{trophy.id}"
             fields = {
-                "name": self.t(f"{ctx}:name", trophy.name),
+                "name": self.text(trophy, "name"),
                 "icon": trophy.attribute.value,
-                "flavor": "*" + self.t(f"{ctx}:text", trophy.text) + "*",
-                "ability": self.ability(trophy.ability, f"{ctx}:ability"),
+                "flavor": "*" + self.text(trophy, "text") + "*",
+                "ability": self.ability(trophy.ability, place),
             }
             face = self.face("attribute-trophy", trophy.id, deck.id, fields, 1, back, self.where("attribute-trophies", trophy.id))
             deck.faces.append(face)
@@ -281,17 +280,17 @@ class _Builder(FaceBuilder):
         deck = self.deck("witcher-trophies", kind)
         schools = {school.id: school for school in self.content.schools}
         for trophy in self.content.witcher_trophies:
-            ctx = f"witcher-trophy:{trophy.id}"
+            place = f"witcher-trophy:{trophy.id}"
             school = schools.get(trophy.school)
             color = school.color if school else "#808080"
-            school_name = self.t(f"school:{trophy.school}:name", school.name) if school else trophy.school
+            school_name = self.text(school, "name") if school else trophy.school
             back = self.back("trophy-back", f"witcher-trophy-back-{trophy.school}", title=kind, icon="trophy", school_color=color)
             fields = {
-                "name": self.t(f"{ctx}:name", trophy.name),
+                "name": self.text(trophy, "name"),
                 "school": school_name,
                 "school_color": color,
-                "flavor": "*" + self.t(f"{ctx}:description", trophy.description) + "*",
-                "ability": self.ability(trophy.ability, f"{ctx}:ability"),
+                "flavor": "*" + self.text(trophy, "description") + "*",
+                "ability": self.ability(trophy.ability, place),
                 "icon": "trophy",
             }
             face = self.face("witcher-trophy", trophy.id, deck.id, fields, 1, back, self.where("witcher-trophies", trophy.id))
@@ -304,17 +303,15 @@ class _Builder(FaceBuilder):
         back = self.back("help-back", "help-back", title=kind)
         rules = self.content.manifest.rules if self.content.manifest else None
         for card in self.content.help_cards:
-            fields = {"title": self.t(f"help-card:{card.id}:title", card.title), "body": self.help_body(card, rules)}
+            fields = {"title": self.text(card, "title"), "body": self.help_body(card, rules)}
             where = self.where("help-cards", card.id)
             deck.faces.append(self.face("help-card", card.id, deck.id, fields, card.copies, back, where))
 
     def help_body(self, card: HelpCard, rules: RuleConstants | None) -> str:
         paragraphs = []
-        for s, section in enumerate(card.sections, start=1):
-            ctx = f"help-card:{card.id}:section-{s}"
-            paragraphs.append("**" + self.t(f"{ctx}:heading", section.heading) + "**")
-            lines = (self.t(f"{ctx}:line-{n}", line) for n, line in enumerate(section.lines, start=1))
-            paragraphs.extend(fill_constants(line, rule_constants(rules)) for line in lines)
+        for section in card.sections:
+            paragraphs.append("**" + self.text(section, "heading") + "**")
+            paragraphs.extend(fill_constants(self.text(line, "text"), rule_constants(rules)) for line in section.lines)
         return "\n".join(paragraphs)
 
     # --- tokens --------------------------------------------------------------------------------
@@ -323,14 +320,14 @@ class _Builder(FaceBuilder):
         locations = self.deck("location-tokens", self.label("card-kind:location-token"), "tokens")
         for token in self.content.location_tokens:
             location = self.content.location_by_id.get(token.location)
-            name = self.t(f"location:{token.location}:name", location.name) if location else token.location
+            name = self.text(location, "name") if location else token.location
             back = self.back("location-token-back", f"location-token-back-{token.terrain.value}", icon=token.terrain.value)
             fields = {"name": name, "number": str(location.number) if location else "", "icon": token.terrain.value}
             where = self.where("location-tokens", token.id)
             face = self.face("location-token", token.id, locations.id, plain(fields), 1, back, where)
             locations.faces.append(face)
         monsters = self.deck("monster-tokens", self.label("card-kind:monster-token"), "tokens")
-        names = {m.id: self.t(f"monster:{m.id}:name", m.name) for m in self.content.monsters}
+        names = {m.id: self.text(m, "name") for m in self.content.monsters}
         for monster_token in self.content.monster_tokens:
             level = ROMAN[monster_token.level]
             back = self.back("monster-token-back", f"monster-token-back-{monster_token.level}", level=level, icon="monster")
@@ -352,8 +349,8 @@ class _Builder(FaceBuilder):
             self.same_both_sides(markers, face)
         quest = {"label": self.label("result-kind:quest"), "icon": "quest"}
         self.same_both_sides(markers, self.face("marker-token", "quest", markers.id, quest, QUEST_MARKERS))
-        closed = {"label": self.t("token:tavern:closed", "Closed"), "icon": "tavern"}
-        back = self.back("marker-token", "tavern-open", label=self.t("token:tavern:open", "Open"), icon="tavern")
+        closed = {"label": self.label("label:tavern-closed"), "icon": "tavern"}
+        back = self.back("marker-token", "tavern-open", label=self.label("label:tavern-open"), icon="tavern")
         markers.faces.append(self.face("marker-token", "tavern-closed", markers.id, closed, CLOSED_TAVERNS, back))
 
     def same_both_sides(self, deck: Deck, face: Face) -> None:

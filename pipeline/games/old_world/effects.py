@@ -13,6 +13,7 @@ from typing import Annotated, ClassVar, Literal, Union
 from pydantic import Field, model_validator
 
 from pipeline.content.models import ContentModel
+from pipeline.content.texts import OptionalTranslated
 from pipeline.i18n.messages import Message
 from pipeline.rules.effects import Effect, EffectRegistry
 
@@ -357,8 +358,11 @@ class DieBranch(ContentModel):
 
     min: Annotated[int, Field(ge=1, le=6)]
     max: Annotated[int, Field(ge=1, le=6)]
-    text: str = ""
+    text: OptionalTranslated = ""
     effects: list[OldWorldEffect] = []
+
+    def text_key(self) -> str:
+        return f"roll-{self.min}-{self.max}"  # a branch is named by the results it covers
 
 
 class RollDie(OwEffect):

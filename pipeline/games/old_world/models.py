@@ -6,14 +6,16 @@ of this module; the JSON Schemas in `content/schema/old-world/` are generated fr
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import Field, model_validator
 
 from pipeline.content import guide as shared_guide
 from pipeline.content.guide import GlossaryFile, GuideSectionsFile
+from pipeline.content.help_cards import HelpSections
 from pipeline.content.models import ContentFile, ContentModel, Entity, Slug, Text
 from pipeline.content.refs import Ref
+from pipeline.content.texts import Lettered, RulesWording, Translated
 from pipeline.i18n.models import TermsFile, TextsFile
 
 from .effects import OldWorldEffect
@@ -65,7 +67,7 @@ class Ability(ContentModel):
     limit: Limit = Limit.NONE
     condition: Condition | None = None
     effects: Effects = Field(min_length=1)
-    text: str = ""
+    text: RulesWording = ""
 
 
 # --- Manifest ---------------------------------------------------------------------------------
@@ -73,7 +75,7 @@ class Ability(ContentModel):
 
 class Pack(ContentModel):
     id: Slug
-    name: Text
+    name: Translated
     year: Annotated[int, Field(ge=1990, le=2100)]
     requires: list[Slug] = []
     player_min: Annotated[int, Field(ge=1, le=8)]
@@ -183,13 +185,15 @@ class SoloTier(ContentModel):
     id: Slug
     min_turns: Annotated[int, Field(ge=1)] | None = None
     max_turns: Annotated[int, Field(ge=1)] | None = None
-    title: Text
-    text: Text
+    title: Translated
+    text: Translated
 
 
 class Manifest(ContentModel):
+    text_prefix: ClassVar[str] = "game"
+
     id: Slug
-    name: Text
+    name: Translated
     source_locale: str = "en"
     locales: list[str] = Field(min_length=1)
     packs: list[Pack] = Field(min_length=1)
@@ -201,22 +205,25 @@ class Manifest(ContentModel):
     dice_poker: DicePoker
     solo_tiers: list[SoloTier] = Field(min_length=1)
 
+    def text_key(self) -> str:
+        return ""  # one manifest per game: its texts are `game:name`, `game:packs:base:name`
+
 
 # --- Schools and the map -----------------------------------------------------------------------
 
 
 class Specialty(ContentModel):
-    name: Text
+    name: Translated
     timing: Timing
     condition: Condition | None = None
     limit: Limit = Limit.ONCE_PER_FIGHT
     # levels[0] is Specialty level 1 ... levels[4] is level 5.
     levels: list[Effects] = Field(min_length=5, max_length=5)
-    text: str = ""
+    text: RulesWording = ""
 
 
 class School(Entity):
-    name: Text
+    name: Translated
     color: Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$")]
     home: LocationId
     specialty: Specialty
@@ -237,7 +244,7 @@ class LocationActionSpec(ContentModel):
 
 class Location(Entity):
     number: Annotated[int, Field(ge=0)]
-    name: Text
+    name: Translated
     terrain: Terrain
     action: LocationActionSpec
     connections: list[LocationId] = Field(min_length=1)
@@ -266,7 +273,7 @@ class Extension(FightAbility):
 
 
 class ActionCard(Entity):
-    name: Text
+    name: Translated
     school: SchoolId | None = None
     color: Color
     terrain: CardTerrain
@@ -274,16 +281,16 @@ class ActionCard(Entity):
     copies: Annotated[int, Field(ge=1)] = 1
     fight: FightAbility
     extensions: list[Extension] = []
-    text: str = ""
+    text: RulesWording = ""
     art: Art | None = None
 
 
 class Potion(Entity):
-    name: Text
+    name: Translated
     copies: Annotated[int, Field(ge=1)] = 1
     timing: Timing = Timing.FIGHT_TURN
     effects: Effects = Field(min_length=1)
-    text: str = ""
+    text: RulesWording = ""
     art: Art | None = None
 
 
@@ -291,12 +298,12 @@ class Potion(Entity):
 
 
 class Monster(Entity):
-    name: Text
+    name: Translated
     level: Level
     life: Annotated[int, Field(ge=1)]
     special: Ability
     trophy: Ability
-    description: Text
+    description: Translated
     token: MonsterTokenId
     art: Art | None = None
 
@@ -339,50 +346,56 @@ class Quest(ContentModel):
 
 class Result(ContentModel):
     kind: ResultKind
-    text: Text
+    text: Translated
     effects: Effects = []
     quest: Quest | None = None
 
 
 class ExplorationOption(ContentModel):
-    label: Text
+    label: Translated
     gold_cost: Count = 0
     result: Result
 
 
 class ExplorationCard(Entity):
+    text_prefix: ClassVar[str] = "exploration"
+
     deck: ExplorationDeck
-    title: Text
-    intro: Text
-    options: list[ExplorationOption] = Field(min_length=2, max_length=2)
+    title: Translated
+    intro: Translated
+    # Printed as options A and B: the letter names an option.
+    options: Annotated[list[ExplorationOption], Lettered()] = Field(min_length=2, max_length=2)
 
 
 class EventOption(ContentModel):
-    label: Text
+    label: Translated
     gold_cost: Count = 0
-    text: Text
+    text: Translated
     effects: Effects = []
 
 
 class KeptCard(ContentModel):
     """An Equipment or Companion card kept by the board for the rest of the game."""
 
-    name: Text
+    name: Translated
     ability: Ability
 
 
 class Event(ContentModel):
     number: Annotated[int, Field(ge=1)]
-    title: Text
+    title: Translated
     type: EventType
-    intro: Text
-    options: list[EventOption] = []
+    intro: Translated
+    options: Annotated[list[EventOption], Lettered()] = []
     effects: Effects = []
     keep: KeptCard | None = None
 
     @property
     def id(self) -> str:
         return f"event-{self.number}"
+
+    def text_key(self) -> str:
+        return str(self.number)  # texts are `event:12:intro`, as the card prints its number
 
 
 # --- Trophies and help cards ---------------------------------------------------------------------
@@ -391,28 +404,23 @@ class Event(ContentModel):
 class AttributeTrophy(Entity):
     attribute: Attribute
     copy_index: Annotated[int, Field(ge=1, le=2)]
-    name: Text
-    text: Text
+    name: Translated
+    text: Translated
     ability: Ability
 
 
 class WitcherTrophy(Entity):
     school: SchoolId
-    name: Text
-    description: Text
+    name: Translated
+    description: Translated
     ability: Ability
-
-
-class HelpSection(ContentModel):
-    heading: Text
-    lines: list[Text] = Field(min_length=1)
 
 
 class HelpCard(Entity):
     kind: HelpCardKind
     copies: Annotated[int, Field(ge=1)] = 1
-    title: Text
-    sections: list[HelpSection] = Field(min_length=1)
+    title: Translated
+    sections: HelpSections
 
 
 # --- File kinds ---------------------------------------------------------------------------------

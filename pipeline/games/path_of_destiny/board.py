@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from pipeline.content.database import Database
+from pipeline.content.texts import TextIndex
 from pipeline.i18n.content import LocalizedText
 from pipeline.i18n.localizer import Localizer
 from pipeline.rules.boards import Area, Boards, BoardSpec, Spot
@@ -37,6 +38,7 @@ class _Builder(LocalizedText):
     def __init__(self, content: PathOfDestinyContent, loc: Localizer) -> None:
         self.content = content
         self.loc = loc
+        self.texts = TextIndex(content.db)
         self.manifest: Manifest | None = content.manifest
 
     def where(self, collection: str, key: Any) -> Where:
@@ -46,7 +48,7 @@ class _Builder(LocalizedText):
     # --- The playmat ---------------------------------------------------------------------------
 
     def playmat(self) -> BoardSpec:
-        name = self.t("game:name", self.manifest.name) if self.manifest else "The Witcher: Path of Destiny"
+        name = self.text(self.manifest, "name") if self.manifest else "The Witcher: Path of Destiny"
         width, height = MAT_SIZE
         where = self.where("game", self.manifest.id) if self.manifest else None
         spec = BoardSpec("playmat", name, width, height, MAT_TEMPLATE, where=where)
@@ -105,7 +107,7 @@ class _Builder(LocalizedText):
 
     def tokens(self) -> Area:
         symbols = self.manifest.symbols if self.manifest else []
-        spots = [Spot(self.t(f"symbol:{s.id.value}:name", s.name), icon=s.id.value, place="symbol-token") for s in symbols]
+        spots = [Spot(self.text(s, "name"), icon=s.id.value, place="symbol-token") for s in symbols]
         spots.append(Spot(self.label("mat:lost-symbol"), icon="lost-symbol", place="symbol-token"))
         return Area("tokens", self.label("mat:supply-tokens"), spots=tuple(spots), columns=2)
 
@@ -115,12 +117,11 @@ class _Builder(LocalizedText):
         return [self.character_board(c) for c in self.content.characters]
 
     def character_board(self, character: Character) -> BoardSpec:
-        prefix = f"character:{character.id}"
-        name = self.t(f"{prefix}:name", character.name)
+        name = self.text(character, "name")
         width, height = CHARACTER_SIZE
         spec = BoardSpec(f"character-{character.id}", name, width, height, CHARACTER_TEMPLATE,
                          where=self.where("characters", character.id))
-        epithet = self.t(f"{prefix}:epithet", character.epithet)
+        epithet = self.text(character, "epithet")
         spec.areas = [Area("header", f"{name} \u00b7 {epithet}" if epithet else name),
                       self.xp_track(character), self.abilities(character),
                       Area("side-quest", self.label("board:side-quest"), text=(self.label("board:side-quest-note"),)),
@@ -136,10 +137,9 @@ class _Builder(LocalizedText):
         return Area("xp-track", self.label("board:xp-track"), "xp", tuple(spots), track=True)
 
     def abilities(self, character: Character) -> Area:
-        prefix = f"character:{character.id}:ability"
         spots = []
         for ability in character.abilities:
-            name = self.t(f"{prefix}:{ability.id}:name", ability.name)
-            text = self.t(f"{prefix}:{ability.id}:text", ability.text)
+            name = self.text(ability, "name")
+            text = self.text(ability, "text")
             spots.append(Spot(self.label("board:unlock", xp=ability.unlock_xp), text=f"**{name}**\n{text}", color=ACCENT))
         return Area("abilities", self.label("board:abilities"), "specialty", tuple(spots))

@@ -1,7 +1,7 @@
 """Path of Destiny's printable faces: every card and token of the content, localized, as render-ready fields.
 
-Content strings are looked up under the msgctxt paths of `strings.py` (`action-card:<id>:name`,
-`story:<id>:card:<n>:text`, ...); labels and rules print through the message templates of
+Content fields print through `text(model, field)`, under the msgctxt their models give them
+(pipeline/content/texts.py); labels and rules print through the message templates of
 `texts/*.yaml` (`label:story-back`, `effect:gain-xp`, ...). Story decks keep number order: the
 printed deck comes out sorted and is never shuffled.
 """
@@ -61,7 +61,7 @@ class _Builder(FaceBuilder):
         kind = self.label("card-kind:action-card")
         back = self.back("action-back", "action-back", title=kind)
         main = self.deck("main-deck", kind)
-        names = {c.id: self.t(f"character:{c.id}:name", c.name) for c in self.content.characters}
+        names = {c.id: self.text(c, "name") for c in self.content.characters}
         starting = {c.id: self.deck(f"starting-{c.id}", self.label("card-kind:starting", character=names[c.id]))
                     for c in self.content.characters}
         for card in self.content.cards:
@@ -74,9 +74,8 @@ class _Builder(FaceBuilder):
             deck.faces.append(face)
 
     def action_fields(self, card: ActionCard) -> dict[str, Any]:
-        ctx = f"action-card:{card.id}"
         fields: dict[str, Any] = {
-            "name": self.t(f"{ctx}:name", card.name),
+            "name": self.text(card, "name"),
             "symbol": card.symbol.value if card.symbol else "",
             "colors": [c.value for c in card.colors],
             "rules": self.rules_text(card),
@@ -87,7 +86,7 @@ class _Builder(FaceBuilder):
 
     def rules_text(self, card: ActionCard) -> str:
         if card.text:
-            return self.t(f"action-card:{card.id}:text", card.text)
+            return self.text(card, "text")
         if card.effect is None:
             return ""
         effect = card.effect.sentence()
@@ -100,11 +99,10 @@ class _Builder(FaceBuilder):
         deck = self.deck("side-quests", kind)
         back = self.back("side-quest-back", "side-quest-back", title=kind)
         for character in self.content.characters:
-            prefix = f"character:{character.id}"
             quest = character.side_quest
-            fields = {"title": self.t(f"{prefix}:side-quest:name", quest.name),
-                      "character": self.t(f"{prefix}:name", character.name),
-                      "text": self.t(f"{prefix}:side-quest:text", quest.text),
+            fields = {"title": self.text(quest, "name"),
+                      "character": self.text(character, "name"),
+                      "text": self.text(quest, "text"),
                       "icon": quest.symbol.value if quest.symbol else ""}
             where = self.where("characters", character.id, "side_quest")
             deck.faces.append(self.face("side-quest", quest.id, deck.id, plain(fields), 1, back, where))
@@ -112,8 +110,7 @@ class _Builder(FaceBuilder):
     # --- stories -------------------------------------------------------------------------------
 
     def story(self, story: Story) -> None:
-        prefix = f"story:{story.id}"
-        title = self.t(f"{prefix}:title", story.title)
+        title = self.text(story, "title")
         self.overview(story, title)
         deck = self.deck(f"story-{story.id}", self.label("card-kind:story-deck", story=title))
         back = self.back("story-back", f"story-back-{story.id}", title=title, kind=self.label("card-kind:story-card"))
@@ -129,9 +126,8 @@ class _Builder(FaceBuilder):
 
     def overview(self, story: Story, title: str) -> None:
         deck = self.deck(f"overview-{story.id}", self.label("card-kind:story-overview", story=title))
-        prefix = f"story:{story.id}"
-        rules = [self.t(f"{prefix}:special-rule:{i + 1}", r) for i, r in enumerate(story.special_rules)]
-        solo = [self.t(f"{prefix}:solo-rule:{i + 1}", r) for i, r in enumerate(story.solo_rules)]
+        rules = [self.text(rule, "text") for rule in story.special_rules]
+        solo = [self.text(rule, "text") for rule in story.solo_rules]
         body = [f"\u2022 {rule}" for rule in rules]
         if solo:
             body.append(f"**{self.label('label:solo')}**")
@@ -141,15 +137,14 @@ class _Builder(FaceBuilder):
                     plain({"title": title, "heading": self.label("label:special-rules"), "body": "\n".join(body)}), where=where)
         self.out.backs[back.id] = back
         fields = {"title": title, "difficulty": ["specialty"] * story.difficulty,
-                  "overview": self.t(f"{prefix}:overview", story.overview), "kind": self.label("card-kind:story-overview-card")}
+                  "overview": self.text(story, "overview"), "kind": self.label("card-kind:story-overview-card")}
         deck.faces.append(self.face("story-overview", f"overview-{story.id}", deck.id, plain(fields), 1, back.id, where))
 
     def story_fields(self, story: Story, card: StoryCard) -> dict[str, Any]:
-        ctx = f"story:{story.id}:card:{card.number}"
         fields: dict[str, Any] = {
             "number": str(card.number),
-            "title": self.t(f"{ctx}:title", card.title),
-            "text": self.t(f"{ctx}:text", card.text),
+            "title": self.text(card, "title"),
+            "text": self.text(card, "text"),
             "kind": self.story_kind(card),
         }
         lines = []
@@ -185,7 +180,7 @@ class _Builder(FaceBuilder):
                              chapter=chapter)
             rows = [{"colors": [c.value for c in seq.colors], "text": self.effects(list(seq.rewards))}
                     for seq in card.sequences]
-            fields = {"title": self.t(f"story:{story.id}:extra-effort:{card.id}:title", card.title), "chapter": chapter,
+            fields = {"title": self.text(card, "title"), "chapter": chapter,
                       "sequences": rows, "hint": self.label("label:extra-effort-hint")}
             where = self.where("stories", story.id, "extra_effort_cards", index)
             deck.faces.append(self.face("extra-effort", card.id, deck.id, plain(fields), 1, back, where))
@@ -207,7 +202,6 @@ class _Builder(FaceBuilder):
                 deck.faces.append(self.face("secret-objective", objective.id, deck.id, plain(fields), 1, back, where))
 
     def objective_fields(self, story: Story, objective: SecretObjective, kind: str) -> dict[str, Any]:
-        ctx = f"story:{story.id}:objective:{objective.id}"
         need = objective.requirement
         what = icon(need.symbol.value) if need.symbol else icon(need.color.value if need.color else "")
         key = "symbol" if need.symbol else "color"
@@ -217,7 +211,7 @@ class _Builder(FaceBuilder):
             scoring = self.label("objective:ranked", vp="/".join(str(v) for v in ranks))
         else:
             scoring = self.label("objective:flat", vp=objective.vp or 0)
-        return {"title": self.t(f"{ctx}:title", objective.title), "text": "*" + self.t(f"{ctx}:text", objective.text) + "*",
+        return {"title": self.text(objective, "title"), "text": "*" + self.text(objective, "text") + "*",
                 "requirement": requirement, "scoring": scoring, "kind": kind}
 
     def prerequisites(self, story: Story, title: str) -> None:
@@ -263,8 +257,7 @@ class _Builder(FaceBuilder):
         deck = self.deck("solo-cards", kind)
         back = self.back("solo-back", "solo-back", title=kind)
         for index, card in enumerate(automa.solo_cards):
-            fields = {"title": self.t(f"solo-card:{card.id}:title", card.title),
-                      "body": self.t(f"solo-card:{card.id}:text", card.text)}
+            fields = {"title": self.text(card, "title"), "body": self.text(card, "text")}
             where = self.where("automa", automa.id, "solo_cards", index)
             deck.faces.append(self.face("solo-card", card.id, deck.id, plain(fields), 1, back, where))
 
@@ -277,7 +270,7 @@ class _Builder(FaceBuilder):
         deck.help = True
         back = self.back("help-back", "help-back", title=kind)
         for card in cards:
-            fields = {"title": self.t(f"help-card:{card.id}:title", card.title), "body": self.help_body(card)}
+            fields = {"title": self.text(card, "title"), "body": self.help_body(card)}
             where = self.where("help-cards", card.id)
             deck.faces.append(self.face("help-card", card.id, deck.id, fields, card.copies, back, where))
 
@@ -285,11 +278,9 @@ class _Builder(FaceBuilder):
         from .guide import fill_rules
 
         paragraphs = []
-        for s, section in enumerate(card.sections, start=1):
-            ctx = f"help-card:{card.id}:section-{s}"
-            paragraphs.append("**" + self.t(f"{ctx}:heading", section.heading) + "**")
-            paragraphs += [fill_rules(self.t(f"{ctx}:line-{n}", line), self.rules)
-                           for n, line in enumerate(section.lines, start=1)]
+        for section in card.sections:
+            paragraphs.append("**" + self.text(section, "heading") + "**")
+            paragraphs += [fill_rules(self.text(line, "text"), self.rules) for line in section.lines]
         return "\n".join(paragraphs)
 
     # --- tokens --------------------------------------------------------------------------------
@@ -308,9 +299,9 @@ class _Builder(FaceBuilder):
     def story_tokens(self, story: Story, shared: Deck) -> None:
         """A story's special-symbol markers and alliance markers."""
         if story.special_symbol_markers or story.alliance_markers:
-            title = self.t(f"story:{story.id}:title", story.title)
+            title = self.text(story, "title")
             for index, marker in enumerate(story.special_symbol_markers):
-                marker_fields = {"name": self.t(f"story:{story.id}:marker:{marker.id}:name", marker.name), "icon": "vp",
+                marker_fields = {"name": self.text(marker, "name"), "icon": "vp",
                                  "story": title}
                 where = self.where("stories", story.id, "special_symbol_markers", index)
                 back = self.back("marker-token", f"marker-back-{story.id}", label=title)
@@ -325,7 +316,7 @@ class _Builder(FaceBuilder):
 
     def token_faces(self, token: Token, deck: str) -> tuple[Face, Face]:
         """A token's front and back; symbol tokens, lost-symbol and extra-XP markers are alike on both sides."""
-        name = self.t(f"token:{token.id}:name", token.name)
+        name = self.text(token, "name")
         kind = token.kind.value
         if kind == "symbol" and token.symbol is not None:
             kind_name, fields = "symbol-token", {"icon": token.symbol.value}

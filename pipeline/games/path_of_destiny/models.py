@@ -7,12 +7,13 @@ Stories (kind `story`) are in story_models.py.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import Field
 
-from pipeline.content.models import ContentFile, ContentModel, Entity, Slug, Text
+from pipeline.content.models import ContentFile, ContentModel, Entity, Slug
 from pipeline.content.refs import Ref
+from pipeline.content.texts import OptionalTranslated, Translated
 from pipeline.i18n.models import TextsFile
 
 from .effects import CardCondition, CardEffect, PathOfDestinyEffect
@@ -105,18 +106,20 @@ class SetupProfile(ContentModel):
 
 class SymbolInfo(ContentModel):
     id: Symbol
-    name: Text
+    name: Translated
 
 
 class ColorInfo(ContentModel):
     id: Color
-    name: Text
+    name: Translated
     swatch: Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$")]
 
 
 class Manifest(ContentModel):
+    text_prefix: ClassVar[str] = "game"
+
     id: Slug
-    name: Text
+    name: Translated
     source_locale: str = "en"
     locales: list[str] = Field(min_length=1)
     player_min: Annotated[int, Field(ge=1, le=5)]
@@ -131,6 +134,9 @@ class Manifest(ContentModel):
     initiative_after_take: Literal["rows-top-down-then-deck"]
     setup: list[SetupProfile] = Field(min_length=1)
 
+    def text_key(self) -> str:
+        return ""  # one manifest per game: its texts are `game:name`, `game:symbols:magic:name`
+
 
 # --- Characters ---------------------------------------------------------------------------------
 
@@ -139,10 +145,10 @@ class Ability(ContentModel):
     """A once-per-game ability, unlocked when the XP cube reaches `unlock_xp` (reference §10)."""
 
     id: Slug
-    name: Text
+    name: Translated
     unlock_xp: Xp
     timing: Timing
-    text: Text
+    text: Translated
     effects: Effects = []
 
 
@@ -155,8 +161,8 @@ class SideQuest(ContentModel):
     """Scored at game end against the hand (reference §9): the best tier reached pays."""
 
     id: Slug
-    name: Text
-    text: Text
+    name: Translated
+    text: Translated
     symbol: Symbol | None = None
     color: Color | None = None
     holding: Holding = Holding.HAND
@@ -164,8 +170,8 @@ class SideQuest(ContentModel):
 
 
 class Character(Entity):
-    name: Text
-    epithet: str = ""
+    name: Translated
+    epithet: OptionalTranslated = ""
     abilities: list[Ability] = Field(min_length=1)
     side_quest: SideQuest
 
@@ -176,21 +182,21 @@ class Character(Entity):
 class ActionCard(Entity):
     """A main-deck card, or a character's starting card (`owner`). Reference §4.1, §13."""
 
-    name: Text
+    name: Translated
     owner: CharacterId | None = None
     symbol: Symbol | None = None
     colors: list[Color] = Field(min_length=1, max_length=4)
     condition: CardCondition | None = None
     effect: CardEffect | None = None
     # An author's wording of the effect; otherwise it is printed from condition and effect.
-    text: str = ""
+    text: OptionalTranslated = ""
 
 
 # --- Tokens ----------------------------------------------------------------------------------
 
 
 class Token(Entity):
-    name: Text
+    name: Translated
     kind: TokenKind
     count: Positive
     symbol: Symbol | None = None
@@ -205,9 +211,9 @@ class AutomaAbility(ContentModel):
     """Usable any number of times, whenever its trigger is met (reference §14)."""
 
     id: Slug
-    name: Text
+    name: Translated
     trigger: AutomaTrigger
-    text: Text
+    text: Translated
     effects: Effects = []
 
 
@@ -218,20 +224,23 @@ class AutomaBoard(Entity):
 
 
 class SoloLevel(Entity):
-    name: Text
+    name: Translated
     start_xp: Xp
     second_ability_from_start: bool = False
 
 
 class SoloCard(Entity):
-    title: Text
-    text: Text
+    title: Translated
+    text: Translated
 
 
 class Automa(Entity):
     levels: list[SoloLevel] = Field(min_length=1)
     boards: list[AutomaBoard] = Field(min_length=1)
     solo_cards: list[SoloCard] = Field(min_length=1)
+
+    def text_key(self) -> str:
+        return ""  # one Automa per game: its texts are `automa:levels:normal:name`
 
 
 # --- Files ----------------------------------------------------------------------------------

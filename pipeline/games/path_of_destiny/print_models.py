@@ -12,22 +12,19 @@ from typing import Literal
 from pydantic import Field
 
 from pipeline.content.guide import GUIDE_FILE_KINDS
-from pipeline.content.models import ContentFile, ContentModel, Entity, Text
+from pipeline.content.help_cards import HelpSections
+from pipeline.content.models import ContentFile, Entity
+from pipeline.content.texts import Translated
 
 # --- Help cards ---------------------------------------------------------------------------------
-
-
-class HelpSection(ContentModel):
-    heading: Text
-    lines: list[Text] = Field(min_length=1)
 
 
 class HelpCard(Entity):
     """A large reference card: a title and sections of short lines."""
 
-    title: Text
+    title: Translated
     copies: int = Field(default=1, ge=1, le=10)
-    sections: list[HelpSection] = Field(min_length=1)
+    sections: HelpSections
 
 
 # --- Files ----------------------------------------------------------------------------------------

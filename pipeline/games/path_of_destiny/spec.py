@@ -46,9 +46,12 @@ def info(db: Database) -> GameInfo:
 
 
 def strings(db: Database) -> list[SourceString]:
-    from .strings import translatable_strings
+    """Every translatable string: content fields (msgctxt from the models), message templates, guide."""
+    from pipeline.i18n.content import translatable_strings
 
-    return translatable_strings(db)
+    from .guide import guide_strings
+
+    return translatable_strings(db, guide_strings(db))
 
 
 def localizer(db: Database, locale: str) -> Localizer:

@@ -13,7 +13,8 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from pipeline.content.models import ContentFile, ContentModel, Entity, Slug, Text
+from pipeline.content.models import ContentFile, ContentModel, Entity, Slug
+from pipeline.content.texts import OptionalTranslated, Translated, UniqueKeys
 
 from .effects import PathOfDestinyEffect
 from .enums import Color, Faction, Holding, ObjectiveKind, Side, StoryCardKind, Symbol
@@ -46,8 +47,8 @@ class StoryCard(ContentModel):
 
     number: CardNumber
     kind: StoryCardKind
-    title: str = ""
-    text: Text
+    title: OptionalTranslated = ""
+    text: Translated
     chapter: Chapter | None = None
     spread: Slug | None = None
     side: Side | None = None
@@ -60,6 +61,9 @@ class StoryCard(ContentModel):
     # Effects on every player when the card is read.
     effects: Effects = []
 
+    def text_key(self) -> str:
+        return str(self.number)  # texts are `story:<id>:cards:7:text`, as the card prints its number
+
 
 class ColorSequence(ContentModel):
     """Cards of these colours in this order, adjacent in the timeline, earn the rewards (reference §11.1)."""
@@ -70,7 +74,7 @@ class ColorSequence(ContentModel):
 
 class ExtraEffortCard(Entity):
     chapter: Chapter
-    title: Text
+    title: Translated
     sequences: list[ColorSequence] = Field(min_length=1)
 
 
@@ -87,8 +91,8 @@ class SecretObjective(Entity):
 
     kind: ObjectiveKind
     solo: bool = False
-    title: Text
-    text: Text
+    title: Translated
+    text: Translated
     requirement: Requirement
     # flat: everyone who holds at least one gets `vp`; ranked: the manifest's objective_ranked_vp.
     scoring: Literal["flat", "ranked"]
@@ -104,8 +108,8 @@ class PrerequisiteCard(Entity):
 class SpecialSymbolMarker(Entity):
     """Striga: the rulebook gives no rule for these (reference §15.7); story cards say what they do."""
 
-    name: Text
-    text: Text
+    name: Translated
+    text: Translated
 
 
 class AllianceCard(Entity):
@@ -120,14 +124,21 @@ class AllianceMarker(Entity):
     factions: list[Faction] = Field(min_length=1, max_length=2)
 
 
+class StoryRule(ContentModel):
+    """A rule of one story printed on its overview card's back."""
+
+    id: Slug
+    text: Translated
+
+
 class Story(Entity):
-    title: Text
+    title: Translated
     difficulty: Annotated[int, Field(ge=1, le=3)]
     # Highest initiative first: every character of the game line (reference §11).
     start_order: list[Slug] = Field(min_length=1)
-    overview: Text
-    special_rules: list[Text] = []
-    solo_rules: list[Text] = []
+    overview: Translated
+    special_rules: Annotated[list[StoryRule], UniqueKeys] = []
+    solo_rules: Annotated[list[StoryRule], UniqueKeys] = []
     uses_extra_xp_marker: bool = True
     cards: list[StoryCard] = Field(min_length=1)
     extra_effort_cards: list[ExtraEffortCard] = []

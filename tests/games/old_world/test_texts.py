@@ -11,15 +11,19 @@ from pipeline.games import find_game
 from pipeline.games.old_world import texts
 from pipeline.games.old_world.content import OldWorldContent
 from pipeline.games.old_world.effects import EFFECTS, NOTHING
-from pipeline.games.old_world.strings import translatable_strings
 from pipeline.i18n.catalogs import build_template, catalog_bytes, template_path
 from pipeline.i18n.checks import locale_findings
 from pipeline.i18n.content import message_templates
+from pipeline.i18n.messages import SourceString
 from pipeline.i18n.terms import game_terms
 from pipeline.i18n.tokens import placeholders
 from tests.conftest import CONTENT, Mutate, codes, line_of
 
 GAME_DIR = CONTENT / "old-world"
+
+
+def translatable_strings(db: Database) -> list[SourceString]:
+    return find_game("old-world").strings(db)
 
 
 @pytest.fixture(scope="module")
@@ -64,13 +68,13 @@ def test_translatable_strings_have_stable_paths_and_positions(db: Database) -> N
     assert len(strings) == len(translatable_strings(db))
     for context in (
         "action-card:wolf-quick-cut:name",
-        "exploration:city-07:option-a:result",
+        "exploration:city-07:options:a:result:text",
         "event:12:intro",
         "monster:leshen:description",
         "location:novigrad:name",
-        "help-card:action-help:section-1:line-2",
+        "help-card:action-help:sections:move-and-act:lines:location-action:text",
         "effect:gain-gold",
-        "event:2:roll-1-2",
+        "event:2:effects:branches:roll-1-2:text",
         "school:wolf:specialty:name",
     ):
         assert context in strings, context

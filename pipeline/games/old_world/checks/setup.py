@@ -200,11 +200,11 @@ def _placeholders(content: OldWorldContent, manifest: Manifest) -> list[Finding]
     for rec in content.help_card_records:
         for s, section in enumerate(rec.entity.sections):
             for j, line in enumerate(section.lines):
-                for name in PLACEHOLDER.findall(line):
+                for name in PLACEHOLDER.findall(line.text):
                     if name not in known:
                         findings.append(
                             finding_at(
-                                rec.where("sections", s, "lines", j),
+                                rec.where("sections", s, "lines", j, "text"),
                                 "OW-PLACEHOLDER",
                                 f"{{{name}}} is not a rule constant of the manifest",
                                 f"known: {', '.join(sorted(known))}",

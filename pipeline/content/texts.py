@@ -1,0 +1,178 @@
+"""Translatable text that describes itself: a field marker, and the msgctxt of every marked field derived from the models.
+
+A model marks a field translatable by its type (`name: Translated`, `text: RulesWording = ""`). The
+context of a field is the path to it, built from stable names only:
+
+    <prefix>[:<key>] (:<field> | :<field>:<item key>)* :<field>
+
+`prefix` is the entity's `text_prefix` (kebab-case class name unless set), `key` its `text_key()`
+(its id, an event's number). Nested models add their field's name; list items add their own key
+(`sections:turn-order:lines:hand-limit:text`); items without a key (an effect in a list) add none;
+items of a `Lettered` list add their printed letter (`options:a:label`). Extraction
+(`content_strings`) and printing (`TextIndex.context`) both read this one walk.
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Iterator
+from dataclasses import dataclass
+from enum import Enum
+from typing import Annotated, Any
+
+from pydantic import AfterValidator, BaseModel, Field
+
+from pipeline.rules.effects import Effect
+
+from .database import Database, Record
+
+
+@dataclass(frozen=True)
+class Translatable:
+    """Marks a str field as text a translation must cover.
+
+    `shows_numbers`: the author's wording of structured effects; translators are told which
+    numbers of the owning model's effects it must show.
+    """
+
+    shows_numbers: bool = False
+
+
+@dataclass(frozen=True)
+class Lettered:
+    """Marks a list whose items are printed with letters (A, B, ...): the letter is the item's key."""
+
+
+Translated = Annotated[str, Field(min_length=1), Translatable()]
+OptionalTranslated = Annotated[str, Translatable()]  # empty when the content has none
+RulesWording = Annotated[str, Translatable(shows_numbers=True)]  # empty: the effects print themselves
+
+Path = tuple[str | int, ...]
+
+
+def _keys_unique(items: list[Any]) -> list[Any]:
+    keys = [text_key(item) for item in items]
+    twice = sorted({key for key in keys if key and keys.count(key) > 1})
+    if twice:
+        raise ValueError(f"ids must be unique in this list (they key its translations): {', '.join(twice)} given twice")
+    return items
+
+
+# A list whose items' ids must be unique (put in the Annotated of a list field).
+UniqueKeys = AfterValidator(_keys_unique)
+
+
+@dataclass(frozen=True)
+class TextField:
+    """One translatable field of the content: its msgctxt, its English and where it is written."""
+
+    context: str
+    source: str
+    record: Record
+    path: Path  # from the record's entity to the field, for its YAML position
+    note: str = ""
+    owner: Any = None  # the model that holds the field
+    name: str = ""  # the field's name in the owner
+
+
+def text_prefix(model: type[BaseModel]) -> str:
+    """The first part of an entity's contexts: its `text_prefix`, else its class name in kebab-case."""
+    declared = getattr(model, "text_prefix", "")
+    if declared:
+        return str(declared)
+    name = model.__name__
+    return "".join(f"-{c.lower()}" if c.isupper() and i else c.lower() for i, c in enumerate(name))
+
+
+def text_key(model: BaseModel) -> str:
+    """What names a model among its siblings: its `text_key()`, else its id; "" when it has neither."""
+    method = getattr(model, "text_key", None)
+    if callable(method):
+        return str(method() or "")
+    key = getattr(model, "id", None)
+    if isinstance(key, Enum):
+        key = key.value
+    return key if isinstance(key, str) else ""
+
+
+def content_fields(db: Database) -> Iterator[TextField]:
+    """Every non-empty translatable field of the content, in file order, each with a unique context."""
+    seen: set[str] = set()
+    for record in db.records_in_file_order():
+        entity = record.entity
+        if not isinstance(entity, BaseModel):
+            continue
+        key = text_key(entity)
+        base = f"{text_prefix(type(entity))}:{key}" if key else text_prefix(type(entity))
+        for found in _walk(record, entity, base, ()):
+            yield _unique(found, seen)
+
+
+def _unique(found: TextField, seen: set[str]) -> TextField:
+    """The field, its context suffixed -2, -3... when two keyless items (two die rolls alike) share it."""
+    context, n = found.context, 2
+    while context in seen:
+        context, n = f"{found.context}-{n}", n + 1
+    seen.add(context)
+    return found if context == found.context else TextField(context, found.source, found.record, found.path,
+                                                            found.note, found.owner, found.name)
+
+
+def _walk(record: Record, model: BaseModel, base: str, path: Path) -> Iterator[TextField]:
+    for name, info in type(model).model_fields.items():
+        value = getattr(model, name)
+        here = f"{base}:{name.replace('_', '-')}"
+        marker = next((m for m in info.metadata if isinstance(m, Translatable)), None)
+        if marker is not None:
+            if not isinstance(value, str):
+                raise TypeError(f"{type(model).__name__}.{name} is marked translatable but is not a string")
+            if value:
+                note = _numbers_note(model) if marker.shows_numbers else ""
+                yield TextField(here, value, record, (*path, name), note, model, name)
+        elif isinstance(value, BaseModel):
+            yield from _walk(record, value, here, (*path, name))
+        elif isinstance(value, (list, tuple)):
+            lettered = any(isinstance(m, Lettered) for m in info.metadata)
+            yield from _items(record, value, here, (*path, name), lettered)
+
+
+def _items(record: Record, items: Any, base: str, path: Path, lettered: bool) -> Iterator[TextField]:
+    for index, item in enumerate(items):
+        if isinstance(item, BaseModel):
+            key = string.ascii_lowercase[index] if lettered else text_key(item)
+            yield from _walk(record, item, f"{base}:{key}" if key else base, (*path, index))
+        elif isinstance(item, (list, tuple)):
+            yield from _items(record, item, base, (*path, index), False)
+
+
+def _numbers_note(model: BaseModel) -> str:
+    numbers = sorted({n for effect in _effects_in(model) for n in effect.numbers()})
+    shown = ", ".join(str(n) for n in numbers)
+    return f"Author's wording of the rules; it must show the numbers {shown}." if numbers else ""
+
+
+def _effects_in(value: Any) -> Iterator[Effect]:
+    """The effects a model holds (in nested models and lists), not looking inside an effect."""
+    if isinstance(value, Effect):
+        yield value
+    elif isinstance(value, BaseModel):
+        for name in type(value).model_fields:
+            yield from _effects_in(getattr(value, name))
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            yield from _effects_in(item)
+
+
+class TextIndex:
+    """The msgctxt of every translatable field of a database, asked by the model that holds it."""
+
+    def __init__(self, db: Database) -> None:
+        self.fields = list(content_fields(db))
+        self._by_field = {(id(f.owner), f.name): f for f in self.fields}
+
+    def context(self, owner: BaseModel, name: str) -> str:
+        """The context of a field of a model of this database; a field that is not translatable raises."""
+        found = self._by_field.get((id(owner), name))
+        if found is None or found.owner is not owner:
+            raise KeyError(f"{type(owner).__name__}.{name} is no translatable field of this database")
+        return found.context
