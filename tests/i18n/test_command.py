@@ -39,7 +39,7 @@ def test_edit_english_then_extract_update_makes_german_fuzzy(tmp_path: Path) -> 
         result = runner.invoke(app, ["i18n", command, "--game", "old-world", "--content", str(root)])
         assert result.exit_code == 0, result.output
     de = (root / "old-world" / "locales" / "de.po").read_text(encoding="utf-8")
-    assert '#, fuzzy, python-brace-format\n#| msgid "Hand limit: {hand_limit}."\nmsgctxt "help-card:action-help:section-4:line-5"' in de
+    assert '#, fuzzy, python-brace-format\n#| msgid "Hand limit: {hand_limit}."\nmsgctxt "help-card:action-help:sections:draw-and-gain:lines:hand-limit:text"' in de
     status = runner.invoke(app, ["i18n", "status", "--game", "old-world", "--content", str(root), "--format", "json"])
     [german] = json.loads(status.output)["locales"]
     assert german["fuzzy"] == 1 and german["total"] == german["translated"] + german["fuzzy"] + german["missing"]

@@ -11,6 +11,7 @@ import pytest
 from pypdf import PdfReader
 
 from pipeline.content.database import Database
+from pipeline.content.texts import content_fields
 from pipeline.findings import Finding
 from pipeline.games import find_game
 from pipeline.games.old_world.guide import guide_document, guide_strings, player_aid_document
@@ -135,8 +136,10 @@ def test_translation_comes_first_then_the_numbers() -> None:
     assert entry.title == "Handkartenlimit" and entry.blocks[0].text == "Du hältst nie mehr als 7 Karten auf der Hand."
     # Every string the guide prints is extracted here, or (names of locations and solo tiers) with the content.
     extracted = {s.context for s in guide_strings(db)}
+    content = {f.context for f in content_fields(db)}
     assert extracted <= seen
-    assert {c for c in seen - extracted if not c.startswith(("location:", "solo-tier:"))} == set()
+    assert seen - extracted - content == set()
+    assert {c for c in seen & content} >= {"location:novigrad:name", "game:solo-tiers:greenhorn:title"}
 
 
 def test_strings_have_unique_contexts_and_positions() -> None:

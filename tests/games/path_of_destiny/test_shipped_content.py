@@ -38,4 +38,4 @@ def test_every_string_has_a_unique_context(content_root: Path) -> None:
     db, _ = game.load(content_root)
     contexts = [s.context for s in game.strings(db)]
     assert len(contexts) == len(set(contexts))
-    assert {"game:name", "symbol:magic:name", "character:geralt:side-quest:text", "action-card:aard-blast:name"} <= set(contexts)
+    assert {"game:name", "game:symbols:magic:name", "character:geralt:side-quest:text", "action-card:aard-blast:name"} <= set(contexts)
