@@ -15,7 +15,7 @@ from pipeline.content.guide import GlossaryFile, GuideSectionsFile
 from pipeline.content.help_cards import HelpSections
 from pipeline.content.models import ContentFile, ContentModel, Entity, Slug, Text
 from pipeline.content.refs import Ref
-from pipeline.content.texts import Lettered, RulesWording, Translated
+from pipeline.content.texts import Lettered, RulesWording, Translated, UniqueKeys
 from pipeline.i18n.models import TermsFile, TextsFile
 
 from .effects import OldWorldEffect
@@ -368,6 +368,7 @@ class ExplorationCard(Entity):
 
 
 class EventOption(ContentModel):
+    id: Slug
     label: Translated
     gold_cost: Count = 0
     text: Translated
@@ -386,7 +387,7 @@ class Event(ContentModel):
     title: Translated
     type: EventType
     intro: Translated
-    options: Annotated[list[EventOption], Lettered()] = []
+    options: Annotated[list[EventOption], UniqueKeys] = []
     effects: Effects = []
     keep: KeptCard | None = None
 
