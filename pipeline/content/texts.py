@@ -86,10 +86,10 @@ def text_prefix(model: type[BaseModel]) -> str:
 
 def text_key(model: BaseModel) -> str:
     """What names a model among its siblings: its `text_key()`, else its id; "" when it has neither."""
-    method = getattr(model, "text_key", None)
+    method = getattr(type(model), "text_key", None)  # asked of the class: a model's missing attribute is slow
     if callable(method):
-        return str(method() or "")
-    key = getattr(model, "id", None)
+        return str(method(model) or "")
+    key = getattr(model, "id", None) if "id" in type(model).model_fields else None
     if isinstance(key, Enum):
         key = key.value
     return key if isinstance(key, str) else ""
@@ -121,19 +121,22 @@ def _unique(found: TextField, seen: set[str]) -> TextField:
 def _walk(record: Record, model: BaseModel, base: str, path: Path) -> Iterator[TextField]:
     for name, info in type(model).model_fields.items():
         value = getattr(model, name)
-        here = f"{base}:{name.replace('_', '-')}"
         marker = next((m for m in info.metadata if isinstance(m, Translatable)), None)
         if marker is not None:
             if not isinstance(value, str):
                 raise TypeError(f"{type(model).__name__}.{name} is marked translatable but is not a string")
             if value:
                 note = _numbers_note(model) if marker.shows_numbers else ""
-                yield TextField(here, value, record, (*path, name), note, model, name)
+                yield TextField(f"{base}:{_segment(name)}", value, record, (*path, name), note, model, name)
         elif isinstance(value, BaseModel):
-            yield from _walk(record, value, here, (*path, name))
-        elif isinstance(value, (list, tuple)):
+            yield from _walk(record, value, f"{base}:{_segment(name)}", (*path, name))
+        elif isinstance(value, (list, tuple)) and value:
             lettered = any(isinstance(m, Lettered) for m in info.metadata)
-            yield from _items(record, value, here, (*path, name), lettered)
+            yield from _items(record, value, f"{base}:{_segment(name)}", (*path, name), lettered)
+
+
+def _segment(name: str) -> str:
+    return name.replace("_", "-")
 
 
 def _items(record: Record, items: Any, base: str, path: Path, lettered: bool) -> Iterator[TextField]:
