@@ -7,9 +7,10 @@ context of a field is the path to it, built from stable names only:
 
 `prefix` is the entity's `text_prefix` (kebab-case class name unless set), `key` its `text_key()`
 (its id, an event's number). Nested models add their field's name; list items add their own key
-(`sections:turn-order:lines:hand-limit:text`); items without a key (an effect in a list) add none;
-items of a `Lettered` list add their printed letter (`options:a:label`). Extraction
-(`content_strings`) and printing (`TextIndex.context`) both read this one walk.
+(`help-card:action-help:sections:draw-and-gain:lines:hand-limit:text`); items without a key (an
+effect in a list) add none; items of a `Lettered` list add their printed letter
+(`exploration:city-07:options:a:label`). Extraction (`content_fields`, for `pnp i18n extract`) and
+printing (`TextIndex.context`, for the face, board and guide builders) both read this one walk.
 """
 
 from __future__ import annotations
@@ -47,7 +48,7 @@ Translated = Annotated[str, Field(min_length=1), Translatable()]
 OptionalTranslated = Annotated[str, Translatable()]  # empty when the content has none
 RulesWording = Annotated[str, Translatable(shows_numbers=True)]  # empty: the effects print themselves
 
-Path = tuple[str | int, ...]
+FieldPath = tuple[str | int, ...]
 
 
 def _keys_unique(items: list[Any]) -> list[Any]:
@@ -69,7 +70,7 @@ class TextField:
     context: str
     source: str
     record: Record
-    path: Path  # from the record's entity to the field, for its YAML position
+    path: FieldPath  # from the record's entity to the field, for its YAML position
     note: str = ""
     owner: Any = None  # the model that holds the field
     name: str = ""  # the field's name in the owner
@@ -118,7 +119,7 @@ def _unique(found: TextField, seen: set[str]) -> TextField:
                                                             found.note, found.owner, found.name)
 
 
-def _walk(record: Record, model: BaseModel, base: str, path: Path) -> Iterator[TextField]:
+def _walk(record: Record, model: BaseModel, base: str, path: FieldPath) -> Iterator[TextField]:
     for name, info in type(model).model_fields.items():
         value = getattr(model, name)
         marker = next((m for m in info.metadata if isinstance(m, Translatable)), None)
@@ -139,7 +140,7 @@ def _segment(name: str) -> str:
     return name.replace("_", "-")
 
 
-def _items(record: Record, items: Any, base: str, path: Path, lettered: bool) -> Iterator[TextField]:
+def _items(record: Record, items: Any, base: str, path: FieldPath, lettered: bool) -> Iterator[TextField]:
     for index, item in enumerate(items):
         if isinstance(item, BaseModel):
             key = string.ascii_lowercase[index] if lettered else text_key(item)
