@@ -162,11 +162,12 @@ def test_every_context_the_printer_asks_for_is_extracted(game_id: str) -> None:
     game = find_game(game_id)
     db, findings = game.load(CONTENT)
     assert findings == []
-    loc: Any = game.localizer(db, "de")  # type: ignore[attr-defined]
+    assert game.printing is not None and game.printing.boards is not None
+    loc: Any = game.localizer(db, "de")
     recording = Recording(loc.locale, loc.catalog, loc.templates.values(), loc.describe, loc.source_locale)
     recording.asked = set()
-    game.components(db, recording)  # type: ignore[attr-defined]
-    game.boards(db, recording)  # type: ignore[attr-defined]
+    game.printing.components(db, recording)
+    game.printing.boards(db, recording)
     extracted = {s.context for s in game.strings(db)}
     content = {f.context for f in content_fields(db)}
     assert recording.asked - extracted == set()
