@@ -4,11 +4,12 @@ message templates, guide), a Localizer over them, and the text helpers every bui
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from pydantic import BaseModel
 
-from pipeline.content.database import Database
+from pipeline.content.database import Database, Record
 from pipeline.content.texts import TextIndex, content_fields
 
 from .localizer import Describe, Localizer
@@ -65,3 +66,19 @@ class LocalizedText:
     def label(self, context: str, **params: Any) -> str:
         """A message template of the game filled with params."""
         return str(self.loc.message(Message(context, params)))
+
+
+@dataclass
+class StringCollector:
+    """Collects strings whose msgctxt a game still spells by hand (the Adventure Game's rule data), once each,
+    with the YAML position of the field they come from."""
+
+    strings: list[SourceString] = field(default_factory=list)
+    seen: set[str] = field(default_factory=set)
+
+    def add(self, record: Record, context: str, text: str, *path: str | int, note: str = "") -> None:
+        if not text or context in self.seen:
+            return
+        self.seen.add(context)
+        pos = record.loaded.position([*record.path, *path])
+        self.strings.append(SourceString(context, text, path=record.loaded.path, line=pos.line, note=note))
