@@ -339,7 +339,7 @@ class _Builder(FaceBuilder):
 
     def marker_tokens(self) -> None:
         """Gold, trail and quest markers (alike on both sides) and the closed-tavern tile."""
-        markers = self.deck("markers", "Gold & markers", "tokens")
+        markers = self.deck("markers", self.label("deck:markers"), "tokens")
         for value, copies in GOLD_TOKENS.items():
             face = self.face("gold-token", f"gold-{value}", markers.id, {"value": str(value), "icon": "gold"}, copies)
             self.same_both_sides(markers, face)
