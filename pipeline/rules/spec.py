@@ -37,6 +37,13 @@ class GameInfo:
     counts: dict[str, int]
     source_locale: str = "en"
 
+    @classmethod
+    def of(cls, game_id: str, default_name: str, manifest: Any, counts: dict[str, int], packs: Sequence[str] = ()) -> GameInfo:
+        """The info of a game whose manifest (None when it is missing) has `name`, `locales` and `source_locale`."""
+        if manifest is None:
+            return cls(game_id, default_name, list(packs), [], counts)
+        return cls(game_id, manifest.name, list(packs), list(manifest.locales), counts, manifest.source_locale)
+
     @property
     def translated_locales(self) -> list[str]:
         """The declared locales other than the source (the ones with a catalog)."""

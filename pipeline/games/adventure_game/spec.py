@@ -24,14 +24,7 @@ NAME = "The Witcher Adventure Game"
 def info(db: Database) -> GameInfo:
     content = AdventureContent(db)
     manifest = content.manifest
-    return GameInfo(
-        id=ID,
-        name=manifest.name if manifest else NAME,
-        packs=[],
-        locales=list(manifest.locales) if manifest else [],
-        counts=actual_counts(content),
-        source_locale=manifest.source_locale if manifest else "en",
-    )
+    return GameInfo.of(ID, NAME, manifest, actual_counts(content))
 
 
 def strings(db: Database) -> list[SourceString]:

@@ -34,14 +34,7 @@ NAME = "The Witcher: Old World"
 def info(db: Database) -> GameInfo:
     content = OldWorldContent(db)
     manifest = content.manifest
-    return GameInfo(
-        id=ID,
-        name=manifest.name if manifest else NAME,
-        packs=[p.id for p in manifest.packs] if manifest else [],
-        locales=list(manifest.locales) if manifest else [],
-        counts=actual_counts(content),
-        source_locale=manifest.source_locale if manifest else "en",
-    )
+    return GameInfo.of(ID, NAME, manifest, actual_counts(content), [p.id for p in manifest.packs] if manifest else [])
 
 
 def strings(db: Database) -> list[SourceString]:

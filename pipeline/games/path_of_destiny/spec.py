@@ -35,14 +35,7 @@ def info(db: Database) -> GameInfo:
 
     content = PathOfDestinyContent(db)
     manifest = content.manifest
-    return GameInfo(
-        id=ID,
-        name=manifest.name if manifest else NAME,
-        packs=[story.id for story in content.stories],
-        locales=list(manifest.locales) if manifest else [],
-        counts=actual_counts(content),
-        source_locale=manifest.source_locale if manifest else "en",
-    )
+    return GameInfo.of(ID, NAME, manifest, actual_counts(content), [story.id for story in content.stories])
 
 
 def strings(db: Database) -> list[SourceString]:

@@ -1,0 +1,59 @@
+"""The application layer: each command is a function that returns a report (no CLI in between)."""
+
+from __future__ import annotations
+
+import shutil
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from pipeline.app.check import check, validate
+from pipeline.app.project import UsageError, select_games
+from pipeline.app.simulate import simulate
+from pipeline.games import find_game
+from tests.conftest import CONTENT, line_of
+
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+
+
+def test_validate_returns_a_report_with_the_counts() -> None:
+    report = validate([find_game("old-world")], FIXTURES)
+    assert report.ok and report.findings == []
+    assert report.extra["stats"]["old-world"]["market_cards"] > 0
+
+
+def test_unknown_games_and_missing_folders_are_usage_errors(tmp_path: Path) -> None:
+    with pytest.raises(UsageError, match="unknown game 'old-wrld'"):
+        select_games(["old-wrld"], CONTENT)
+    with pytest.raises(UsageError, match="does not exist"):
+        select_games(None, tmp_path / "nowhere")
+    with pytest.raises(UsageError, match="has no rules engine"):
+        simulate(find_game("adventure-game"), CONTENT, 2, 1, 1, "greedy")
+
+
+def test_simulate_returns_its_figures() -> None:
+    report, sim = simulate(find_game("old-world"), FIXTURES, 2, 3, 1, "greedy")
+    assert report.ok and sim is not None and sim.completed == 3
+    assert report.extra["simulation"]["games"] == 3
+
+
+def test_check_reports_each_problem_once(tmp_path: Path) -> None:
+    """A German catalog with an emptied entry and an entry no English asks for any more: one finding each."""
+    root = tmp_path / "content"
+    shutil.copytree(CONTENT / "old-world", root / "old-world")
+    po = root / "old-world" / "locales" / "de.po"
+    text = po.read_text(encoding="utf-8")
+    text = text.replace('msgid "Closed"\nmsgstr "Geschlossen"\n', 'msgid "Closed"\nmsgstr ""\n', 1)
+    text += '\nmsgctxt "label:gone"\nmsgid "Gone"\nmsgstr "Weg"\n'
+    po.write_text(text, encoding="utf-8")
+
+    report = check([find_game("old-world")], root, ["de"])
+
+    places = Counter((f.file, f.line, f.code) for f in report.findings)
+    assert [place for place, count in places.items() if count > 1] == []
+    translation = sorted((f.code, f.line) for f in report.findings if f.file.endswith("de.po"))
+    assert translation == [
+        ("I18N-MISSING", line_of(po, 'msgid "Closed"') + 1),
+        ("I18N-OBSOLETE", line_of(po, 'msgid "Gone"')),
+    ]
