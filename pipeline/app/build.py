@@ -18,7 +18,7 @@ from pipeline.build.targets import TARGET_NAMES, BuildOptions, Job, load_databas
 from pipeline.findings import Report, warning
 from pipeline.rules.spec import GameSpec
 
-from .project import UsageError
+from .project import UsageError, select_locales
 
 
 @dataclass
@@ -77,7 +77,7 @@ def _plan(games: list[GameSpec], locales: Sequence[str] | None, targets: tuple[s
         if not problems.ok:  # what `pnp validate` rejects is not printed: report it once, build nothing
             report.extend(problems.findings)
             continue
-        declared = game.info(db).locales
+        chosen_locales = select_locales(game, game.info(db), locales, options.content_root)
         supported = supported_targets(game)
         game_targets = tuple(t for t in targets if t in supported)
         where = str(game.content_dir(options.content_root))
@@ -86,7 +86,7 @@ def _plan(games: list[GameSpec], locales: Sequence[str] | None, targets: tuple[s
         if not game_targets:
             continue
         inputs = {"content": content, "layouts": layouts, "code": code}
-        for locale in locales or declared:
+        for locale in chosen_locales:
             keys = {t: target_key(inputs, {**options.for_target(t), "game": game.id, "locale": locale}) for t in game_targets}
             jobs.append(Job(game.id, locale, game_targets, keys, options, content))
     return jobs, report

@@ -14,6 +14,7 @@ from pipeline.rules.simulation import smoke_run
 from pipeline.rules.spec import GameInfo, GameSpec
 
 from .i18n import i18n_findings
+from .project import select_locales
 
 # Games per player count in the `pnp check` smoke run: enough to reach most content in a few seconds.
 SMOKE_GAMES = 10
@@ -46,7 +47,7 @@ def check(games: Sequence[GameSpec], root: Path, locales: Sequence[str] | None =
         report.extend(findings)
         stats[game.id] = game.stats(db)
         if Report(findings).ok:  # simulating or printing broken content would only repeat its errors
-            report.extend(deep_check_findings(game, db, root, list(locales or game.info(db).locales)))
+            report.extend(deep_check_findings(game, db, root, select_locales(game, game.info(db), locales, root)))
     report.extra["stats"] = stats
     return report
 

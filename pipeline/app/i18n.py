@@ -20,7 +20,7 @@ from pipeline.i18n.terms import game_terms
 from pipeline.i18n.workflow import Written, extract, pseudo, read_template, update
 from pipeline.rules.spec import GameSpec
 
-from .project import UsageError
+from .project import UsageError, locale_code, select_locales
 
 
 class ContentError(Exception):
@@ -60,8 +60,9 @@ def load_game(spec: GameSpec, root: Path) -> LoadedGame:
 
 
 def translated_locales(game: LoadedGame, chosen: Sequence[str] | None) -> list[str]:
-    """The locales asked for, or every declared locale that has a catalog (all but the source)."""
-    return list(chosen) if chosen else game.spec.info(game.db).translated_locales
+    """The locales asked for (checked: see `select_locales`), or every declared locale that has a catalog (all but the source)."""
+    info = game.spec.info(game.db)
+    return select_locales(game.spec, info, chosen, game.root) if chosen else info.translated_locales
 
 
 def extract_template(game: LoadedGame) -> Written:
@@ -99,6 +100,7 @@ def catalog_statuses(game: LoadedGame, locales: Sequence[str] | None) -> list[Lo
 
 def write_pseudo(game: LoadedGame, locale: str = PSEUDO_LOCALE) -> Written:
     """A pseudo-locale catalog (accented, ~40% longer, tokens kept) from messages.pot; never over a real locale."""
+    locale = locale_code(locale)
     if locale in game.spec.info(game.db).locales and locale != PSEUDO_LOCALE:
         raise UsageError(
             f"{locale} is a real locale of {game.spec.id}; a pseudo-locale needs its own code (default {PSEUDO_LOCALE})"

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
+from babel.core import parse_locale
+
 from pipeline.games import GAMES, find_game
-from pipeline.rules.spec import GameSpec
+from pipeline.i18n.catalogs import catalog_path
+from pipeline.rules.spec import GameInfo, GameSpec
 
 # The repository (or installed package) root: its content/ and layouts/ serve when the working
 # directory has none.
@@ -45,3 +49,28 @@ def select_games(ids: list[str] | None, root: Path) -> list[GameSpec]:
     if not games:
         raise UsageError(f"no game content under {root}; expected one of: {', '.join(f'{g}/' for g in GAMES)}")
     return games
+
+
+def select_locales(game: GameSpec, info: GameInfo, asked: Sequence[str] | None, root: Path) -> list[str]:
+    """The locales a command works on: every one the game declares, or those asked.
+
+    An asked code must be a well-formed BCP 47 tag (it becomes part of output paths, so `../x` never
+    gets that far) that the game declares or has a catalog of (a pseudo-locale such as en-XA);
+    anything else is a UsageError naming the game's locales.
+    """
+    if not asked:
+        return list(info.locales)
+    for code in map(locale_code, asked):
+        if code not in info.locales and not catalog_path(game.content_dir(root), code).is_file():
+            known = ", ".join(info.locales)
+            raise UsageError(f"{code} is not a locale of {game.id} (its locales: {known}; a new one is declared in game.yaml)")
+    return list(dict.fromkeys(asked))
+
+
+def locale_code(code: str) -> str:
+    """A well-formed BCP 47 tag (language, optional script and region), else a UsageError."""
+    try:
+        parse_locale(code, sep="-")
+    except ValueError:
+        raise UsageError(f"{code!r} is not a locale code (e.g. de, pt-BR)") from None
+    return code

@@ -57,3 +57,20 @@ def test_check_reports_each_problem_once(tmp_path: Path) -> None:
         ("I18N-MISSING", line_of(po, 'msgid "Closed"') + 1),
         ("I18N-OBSOLETE", line_of(po, 'msgid "Gone"')),
     ]
+
+
+@pytest.mark.parametrize("code", ["../../escaped", "de/../..", "", "d e"])
+def test_a_locale_that_is_no_locale_code_never_becomes_a_path(tmp_path: Path, code: str) -> None:
+    from pipeline.app.build import build
+    from pipeline.build.targets import BuildOptions
+
+    out = tmp_path / "out"
+    options = BuildOptions(out, CONTENT, CONTENT.parent / "layouts", tmp_path / "cache", allow_incomplete=True)
+    with pytest.raises(UsageError, match="is not a locale code"):
+        build([find_game("adventure-game")], options, [code], ["guides"])
+    assert not out.exists() and list(tmp_path.iterdir()) == []
+
+
+def test_a_locale_the_game_does_not_have_is_a_usage_error_naming_its_locales() -> None:
+    with pytest.raises(UsageError, match=r"fr is not a locale of old-world \(its locales: en, de"):
+        check([find_game("old-world")], CONTENT, ["fr"])

@@ -88,17 +88,17 @@ def test_an_incomplete_locale_fails_the_build_unless_allowed(tmp_path: Path) -> 
     shutil.copytree(CONTENT / "adventure-game", root / "adventure-game")
     po = root / "adventure-game" / "locales" / "de.po"
     text = po.read_text(encoding="utf-8")
-    title = re.search(r'msgctxt "entry:dice:title"\nmsgid "Dice"\nmsgstr "([^"]+)"', text)
+    title = re.search(r'msgctxt "guide:glossary:dice:title"\nmsgid "Dice"\nmsgstr "([^"]+)"', text)
     assert title is not None
     po.write_text(text.replace(title.group(0), title.group(0).replace(title.group(1), "")), encoding="utf-8")
     args = ["build", "--game", "adventure-game", "--locale", "de", "--content", str(root), "--out", str(tmp_path / "out"),
             "--cache-dir", str(tmp_path / "cache")]
     refused = runner.invoke(app, args)
     assert refused.exit_code == 1
-    assert "BUILD-LOCALE-INCOMPLETE" in refused.output and "entry:dice:title" in refused.output
+    assert "BUILD-LOCALE-INCOMPLETE" in refused.output and "guide:glossary:dice:title" in refused.output
     assert not (tmp_path / "out" / "adventure-game" / "de" / "reference-guide.pdf").exists()
     allowed = runner.invoke(app, [*args, "--allow-incomplete"])
     assert allowed.exit_code == 0, allowed.output
-    assert "BUILD-LOCALE-FALLBACK" in allowed.output and "entry:dice:title" in allowed.output
+    assert "BUILD-LOCALE-FALLBACK" in allowed.output and "guide:glossary:dice:title" in allowed.output
     text = "\n".join(pages(tmp_path / "out" / "adventure-game" / "de" / "reference-guide.pdf"))
     assert "\nDice\n" in text  # the untranslated title fell back to English
