@@ -42,8 +42,9 @@ class Finding:
 
     def as_github(self) -> str:
         level = {"error": "error", "warning": "warning", "info": "notice"}[self.severity.value]
-        message = _github_escape(f"{self.code}: {self.message}")
-        return f"::{level} file={self.file},line={self.line},col={self.column}::{message}"
+        message = _github_escape(f"{self.code}: {self.message}" + (f" (hint: {self.hint})" if self.hint else ""))
+        title = _github_property(self.code)
+        return f"::{level} file={_github_property(self.file)},line={self.line},col={self.column},title={title}::{message}"
 
 
 def error(code: str, message: str, file: str, line: int = 1, column: int = 1, hint: str = "") -> Finding:
@@ -55,7 +56,13 @@ def warning(code: str, message: str, file: str, line: int = 1, column: int = 1, 
 
 
 def _github_escape(text: str) -> str:
+    """A workflow command's message: %, CR and LF escaped (GitHub's toolkit escapeData)."""
     return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _github_property(text: str) -> str:
+    """A workflow command's property value: also `:` and `,`, which would end it (escapeProperty)."""
+    return _github_escape(text).replace(":", "%3A").replace(",", "%2C")
 
 
 @dataclass
