@@ -12,39 +12,82 @@ and may be left out by the others. `pipeline/rules/guide_builder.py` turns these
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, ClassVar, Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
-from .models import ContentFile, ContentModel, Entity, Slug, Text
+from .models import ContentFile, ContentModel, Entity, Slug
+from .texts import OptionalTranslated, Translated, UniqueKeys
+
+
+class GuideItem(ContentModel):
+    """A list item, named by what it says (`hand-limit`): its translation is keyed by the id, not its place."""
+
+    id: Slug
+    text: Translated
+
+
+class GuideCell(ContentModel):
+    """A table cell, named by its column (the same ids in every row)."""
+
+    id: Slug
+    text: Translated
+
+
+class GuideRow(ContentModel):
+    """A table row (the first is the header), named by what it is about (`defeat`, `header`)."""
+
+    id: Slug
+    cells: Annotated[list[GuideCell], UniqueKeys]
 
 
 class GuideBlock(ContentModel):
-    """A paragraph, example, note, list or table of guide text (`[[entry-id]]` links another entry)."""
+    """A paragraph, example, note, list or table of guide text (`[[entry-id]]` links another entry).
 
+    `id` names the block among its entry's blocks (`hand-limit-rule`), so a new block leaves the
+    translations of the others where they are.
+    """
+
+    id: Slug
     kind: Literal["paragraph", "example", "bullets", "numbered", "table", "note"]
-    text: str = ""
-    items: list[Text] = []
+    text: OptionalTranslated = ""
+    items: Annotated[list[GuideItem], UniqueKeys] = []
     order: Literal["as-written", "alphabetical"] = "as-written"
-    rows: list[list[str]] = []  # tables: the first row is the header
+    rows: Annotated[list[GuideRow], UniqueKeys] = []  # tables: the first row is the header
     source: Slug | None = None  # a table's rows or a list's items generated from the content (a source the game knows)
+
+    @model_validator(mode="after")
+    def _same_columns(self) -> GuideBlock:
+        columns = [[cell.id for cell in row.cells] for row in self.rows]
+        if any(row != columns[0] for row in columns[1:]):
+            raise ValueError(f"every row of a table names the same columns in the same order: {columns[0]} first")
+        return self
+
+
+class IndexTerm(ContentModel):
+    id: Slug
+    text: Translated
 
 
 class GuideEntry(Entity):
     """A rules topic or glossary entry; `summary` is what the player aid prints of it."""
 
-    title: Text
-    blocks: list[GuideBlock] = Field(min_length=1)
-    summary: list[GuideBlock] = []
+    text_prefix: ClassVar[str] = "guide:glossary"  # a glossary entry; an entry of a section is under the section
+
+    title: Translated
+    blocks: Annotated[list[GuideBlock], Field(min_length=1), UniqueKeys]
+    summary: Annotated[list[GuideBlock], UniqueKeys] = []
     related: list[Slug] = []
-    index_terms: list[Text] = []
+    index_terms: Annotated[list[IndexTerm], UniqueKeys] = []
     key_term: bool = False  # listed by a section with `key_terms: true`
 
 
 class GuideSection(Entity):
-    title: Text
-    intro: list[GuideBlock] = []
-    entries: list[GuideEntry] = []
+    text_prefix: ClassVar[str] = "guide"
+
+    title: Translated
+    intro: Annotated[list[GuideBlock], UniqueKeys] = []
+    entries: Annotated[list[GuideEntry], UniqueKeys] = []
     aid: bool = False  # part of the player aid
     key_terms: bool = False  # lists the glossary's key terms (links in the guide, summaries in the aid)
     glossary: bool = False  # the glossary's entries are printed here, under this section's title and intro
@@ -52,29 +95,38 @@ class GuideSection(Entity):
 
 class QuickReferenceIcon(ContentModel):
     icon: Slug
-    name: Text
-    text: Text
+    name: Translated
+    text: Translated
+
+    def text_key(self) -> str:
+        return self.icon
 
 
 class GuideLabels(ContentModel):
-    contents: Text = "Contents"
-    index: Text = "Index"
-    related: Text = "Related Topics:"
-    see: Text = "see"
-    page: Text = "p."
-    quick_reference: Text = "Quick Reference"
+    contents: Translated = "Contents"
+    index: Translated = "Index"
+    related: Translated = "Related Topics:"
+    see: Translated = "see"
+    page: Translated = "p."
+    quick_reference: Translated = "Quick Reference"
 
 
 class GuideSettings(Entity):
-    """The guide's titles, the words its layout prints, and its quick-reference icons."""
+    """The guide's titles, the words its layout prints, and its quick-reference icons (one per game: its
+    texts are `guide:title`, `guide:labels:index`, ...)."""
 
-    title: Text
-    aid_title: Text | None = None  # the player aid's title, for a game that prints one
-    glossary_title: Text | None = None  # for a glossary printed last (no section is marked `glossary`)
+    text_prefix: ClassVar[str] = "guide"
+
+    title: Translated
+    aid_title: OptionalTranslated = ""  # the player aid's title, for a game that prints one
+    glossary_title: OptionalTranslated = ""  # for a glossary printed last (no section is marked `glossary`)
     # German sorting (DIN 5007): "expand" reads ä as ae (variant 2, phone book), "base" as a (variant 1).
     umlauts: Literal["expand", "base"] = "expand"
     labels: GuideLabels = GuideLabels()
-    quick_reference: list[QuickReferenceIcon] = []
+    quick_reference: Annotated[list[QuickReferenceIcon], UniqueKeys] = []
+
+    def text_key(self) -> str:
+        return ""
 
 
 class GuideFile(ContentFile):

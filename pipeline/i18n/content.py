@@ -28,17 +28,21 @@ def message_templates(db: Database) -> list[SourceString]:
     ]
 
 
+def content_strings(db: Database) -> list[SourceString]:
+    """The content's translatable fields (msgctxt from the models), with where each is written."""
+    return [
+        SourceString(f.context, f.source, path=f.record.loaded.path,
+                     line=f.record.loaded.position([*f.record.path, *f.path]).line, note=f.note)
+        for f in content_fields(db)
+    ]
+
+
 def translatable_strings(db: Database, printed: Sequence[SourceString] = ()) -> list[SourceString]:
     """Every string a translation covers: the content's translatable fields, the message templates, then
     `printed` (what a game prints beyond them, e.g. its guide); a context is listed once, first come first kept."""
     out: list[SourceString] = []
     seen: set[str] = set()
-    content = [
-        SourceString(f.context, f.source, path=f.record.loaded.path,
-                     line=f.record.loaded.position([*f.record.path, *f.path]).line, note=f.note)
-        for f in content_fields(db)
-    ]
-    for string in [*content, *message_templates(db), *printed]:
+    for string in [*content_strings(db), *message_templates(db), *printed]:
         if string.context not in seen:
             seen.add(string.context)
             out.append(string)

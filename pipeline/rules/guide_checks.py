@@ -258,7 +258,7 @@ def source_findings(loaded: LoadedFile, path: Path_, blocks: list[GuideBlock], r
 
 
 def _block_text(block: GuideBlock) -> str:
-    return " ".join([block.text, *block.items, *(cell for row in block.rows for cell in row)])
+    return " ".join([block.text, *(item.text for item in block.items), *(cell.text for row in block.rows for cell in row.cells)])
 
 
 def _index_terms(loaded: LoadedFile, path: Path_, entry: GuideEntry, titles: dict[str, str], prefix: str) -> list[Finding]:
@@ -267,9 +267,9 @@ def _index_terms(loaded: LoadedFile, path: Path_, entry: GuideEntry, titles: dic
     text = MARKUP.sub("", LINK.sub(lambda m: titles.get(m.group(1), ""), text)).casefold()
     findings = []
     for i, term in enumerate(entry.index_terms):
-        if re.search(r"(?<!\w)" + re.escape(term.casefold()), text) is None:
-            pos = loaded.position((*path, "index_terms", i))
-            findings.append(warning(f"{prefix}-GUIDE-INDEX", f"index term {term!r} does not appear in entry {entry.id!r}",
+        if re.search(r"(?<!\w)" + re.escape(term.text.casefold()), text) is None:
+            pos = loaded.position((*path, "index_terms", i, "text"))
+            findings.append(warning(f"{prefix}-GUIDE-INDEX", f"index term {term.text!r} does not appear in entry {entry.id!r}",
                                     loaded.display, pos.line, pos.column, hint="use words the entry prints"))
     return findings
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from pipeline.content.database import Database
-from pipeline.i18n.content import StringCollector
+from pipeline.i18n.content import StringCollector, content_strings
 from pipeline.i18n.messages import SourceString
 from pipeline.rules.guide import GuideDocument, QuickReferenceRow
 from pipeline.rules.guide_builder import GuideBuilder, Text
@@ -96,11 +96,11 @@ def guide_document(db: Database, locale: str, text: Text | None = None) -> Guide
 
 
 def guide_strings(db: Database) -> list[SourceString]:
-    """Every translatable string: the guide files, the manifest's names, the rule data and the list words."""
-    builder = _Builder(db, "en", None)
-    builder.document()
-    collector = StringCollector(list(builder.strings), {s.context for s in builder.strings})
-    content = builder.content
+    """Every translatable string: the guide files' fields (msgctxt from the models), then the manifest's names,
+    the rule data and the list words (contexts spelled here)."""
+    strings = content_strings(db)
+    collector = StringCollector(strings, {string.context for string in strings})
+    content = AdventureContent(db)
     for record in db.records("game"):
         collector.add(record, "game:name", record.entity.name, "name")
         for v, variant in enumerate(record.entity.variants):

@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from pipeline.content.database import Database
-from pipeline.content.texts import TextIndex
 from pipeline.i18n.messages import SourceString
 from pipeline.i18n.tokens import fill
 from pipeline.rules.guide import GuideDocument
@@ -63,7 +62,6 @@ class _Builder(GuideBuilder):
 
     def __init__(self, db: Database, locale: str, text: Text | None) -> None:
         self.content = OldWorldContent(db)
-        self.texts = TextIndex(db)  # the contexts of content fields the tables print (location names, solo tiers)
         super().__init__(db, locale, text, rule_constants(self.content.manifest), "old-world", "The Witcher: Old World",
                          generated=GENERATED)
 
@@ -101,7 +99,7 @@ class _Builder(GuideBuilder):
             action = f"[[{ACTION_ENTRIES[location.action.type]}]]"
             if location.action.attribute is not None:
                 action += f" {{icon:{location.action.attribute.value}}}"
-            name = self.t(self.texts.context(location, "name"), location.name)
+            name = self.field(location, "name")
             rows.append([str(location.number), name, f"{{icon:{location.terrain.value}}}", action])
         return rows
 
@@ -110,7 +108,7 @@ class _Builder(GuideBuilder):
         for tier in manifest.solo_tiers:
             low, high = tier.min_turns, tier.max_turns
             turns = f"≤ {high}" if low is None else f"≥ {low}" if high is None else f"{low}–{high}"
-            rows.append([turns, f"**{self.t(self.texts.context(tier, 'title'), tier.title)}**"])
+            rows.append([turns, f"**{self.field(tier, 'title')}**"])
         return rows
 
     def _poker(self, manifest: Manifest) -> list[list[str]]:
@@ -132,7 +130,8 @@ def player_aid_document(db: Database, locale: str, text: Text | None = None) -> 
 
 
 def guide_strings(db: Database) -> list[SourceString]:
-    """Every translatable string of the guide and the player aid, with where its English is written."""
+    """The words of the generated tables (`GENERATED`); the guide files' own text is extracted from their
+    Translatable fields with the rest of the content."""
     builder = _Builder(db, "en", None)
     builder.document(aid=False)
     builder.document(aid=True)

@@ -13,7 +13,7 @@ from pydantic import Field, model_validator
 from pipeline.content import guide as shared_guide
 from pipeline.content.guide import GlossaryFile, GuideSectionsFile
 from pipeline.content.help_cards import HelpSections
-from pipeline.content.models import ContentFile, ContentModel, Entity, Slug, Text
+from pipeline.content.models import ContentFile, ContentModel, Entity, Slug
 from pipeline.content.refs import Ref
 from pipeline.content.texts import Lettered, RulesWording, Translated, UniqueKeys
 from pipeline.i18n.models import TermsFile, TextsFile
@@ -520,7 +520,7 @@ class HelpCardsFile(ContentFile):
 class GuideSettings(shared_guide.GuideSettings):
     """The guide's titles, the words its layout prints, and its quick-reference icons."""
 
-    aid_title: Text  # Old World prints a player aid: its title is required
+    aid_title: Translated  # Old World prints a player aid: its title is required
 
 
 class GuideFile(shared_guide.GuideFile):

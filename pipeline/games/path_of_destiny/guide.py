@@ -7,7 +7,6 @@ tables and prints no player aid. `fill_rules` fills the same `{rule}` placeholde
 from __future__ import annotations
 
 from pipeline.content.database import Database
-from pipeline.i18n.messages import SourceString
 from pipeline.rules.guide import GuideDocument
 from pipeline.rules.guide_builder import GuideBuilder, Text, fill_constants, rule_constants
 
@@ -30,8 +29,3 @@ def guide_document(db: Database, locale: str, text: Text | None = None) -> Guide
     return _builder(db, locale, text).document()
 
 
-def guide_strings(db: Database) -> list[SourceString]:
-    """Every translatable string of the guide, with where its English is written."""
-    builder = _builder(db, "en", None)
-    builder.document()
-    return builder.strings

@@ -39,12 +39,10 @@ def info(db: Database) -> GameInfo:
 
 
 def strings(db: Database) -> list[SourceString]:
-    """Every translatable string: content fields (msgctxt from the models), message templates, guide."""
+    """Every translatable string: content fields (msgctxt from the models, the guide's too), message templates."""
     from pipeline.i18n.content import translatable_strings
 
-    from .guide import guide_strings
-
-    return translatable_strings(db, guide_strings(db))
+    return translatable_strings(db)
 
 
 def localizer(db: Database, locale: str) -> Localizer:
