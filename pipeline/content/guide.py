@@ -87,7 +87,7 @@ class GuideSection(Entity):
 
     title: Translated
     intro: Annotated[list[GuideBlock], UniqueKeys] = []
-    entries: Annotated[list[GuideEntry], UniqueKeys] = []
+    entries: list[GuideEntry] = []  # ids unique across the guide: <prefix>-GUIDE-DUPLICATE
     aid: bool = False  # part of the player aid
     key_terms: bool = False  # lists the glossary's key terms (links in the guide, summaries in the aid)
     glossary: bool = False  # the glossary's entries are printed here, under this section's title and intro

@@ -168,10 +168,14 @@ def test_every_context_the_printer_asks_for_is_extracted(game_id: str) -> None:
     recording.asked = set()
     game.printing.components(db, recording)
     game.printing.boards(db, recording)
+    assert game.guide is not None
+    game.guide.reference(db, recording)
+    if game.guide.player_aid is not None:
+        game.guide.player_aid(db, recording)
     extracted = {s.context for s in game.strings(db)}
     content = {f.context for f in content_fields(db)}
     assert recording.asked - extracted == set()
-    # Most content fields print; the ones that do not are rules notes of the engine and die-roll stories.
+    # Most content fields print (cards, boards, guides); the ones that do not are rules notes of the engine and die-roll stories.
     assert len(recording.asked & content) > 0.8 * len(content)
     assert recording.fallbacks == []
 

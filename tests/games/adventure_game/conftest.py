@@ -50,7 +50,7 @@ class Copy:
     def msgstr_line(self, context: str) -> int:
         """The line of the msgstr of a context in the German catalog."""
         lines = self.po.read_text(encoding="utf-8").splitlines()
-        start = lines.index(f'msgctxt "{context}"')
+        start = next(n for n in range(len(lines)) if lines[n].startswith("msgctxt ") and _wrapped(lines, n) == context)
         return next(n for n in range(start, len(lines)) if lines[n].startswith("msgstr")) + 1
 
     def load(self) -> Database:
@@ -63,6 +63,15 @@ class Copy:
         translations = locale_findings(ruleset.strings(db), ruleset.content_dir(self.root), ["en", "de"], "en",
                                        ruleset.translations_keep_numbers, game_terms(db))
         return findings + ruleset.checks(db) + translations
+
+
+def _wrapped(lines: list[str], start: int) -> str:
+    """The value of a keyword the catalog writer may have wrapped over several quoted lines."""
+    parts, n = [lines[start].partition(" ")[2]], start + 1
+    while n < len(lines) and lines[n].startswith('"'):
+        parts.append(lines[n])
+        n += 1
+    return "".join(part[1:-1] for part in parts)
 
 
 @pytest.fixture

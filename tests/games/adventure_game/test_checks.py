@@ -16,7 +16,7 @@ from .conftest import Copy
 
 def test_a_changed_number_in_the_german_text_drifts_at_its_po_line(copy: Copy) -> None:
     # The real case of the two official guides (reference §20 D1): "1 + 1 per card" against "1 per card".
-    context = "guide:glossary:traits:block-3"
+    context = "guide:glossary:traits:blocks:example-card-reads-receive:text"
 
     def official_german(message: Message) -> None:
         message.string = "Auf einer Karte steht: Du erhältst 1 blauen Hinweis für jede {trait:nilfgaard}-Karte in deinem Besitz."
@@ -31,7 +31,7 @@ def test_a_changed_number_in_the_german_text_drifts_at_its_po_line(copy: Copy) -
 
 
 def test_a_rule_number_written_out_in_german_is_one_placeholder_finding(copy: Copy) -> None:
-    context = "guide:glossary:actions:block-1"
+    context = "guide:glossary:actions:blocks:turn-take-up-actions:text"
 
     def literal(message: Message) -> None:
         message.string = str(message.string).replace("{actions_per_turn}", "3")
@@ -46,13 +46,13 @@ def test_a_german_number_word_counts_as_its_digit(copy: Copy) -> None:
     def spelled(message: Message) -> None:
         message.string = str(message.string).replace("2 Hinweise", "zwei Hinweise")
 
-    copy.edit_po("guide:glossary:spending:block-3", spelled)
+    copy.edit_po("guide:glossary:spending:blocks:example-setback-tells-spend:text", spelled)
     assert "I18N-DRIFT" not in codes(copy.findings())
 
     def wrong(message: Message) -> None:
         message.string = str(message.string).replace("zwei Hinweise", "drei Hinweise")
 
-    copy.edit_po("guide:glossary:spending:block-3", wrong)
+    copy.edit_po("guide:glossary:spending:blocks:example-setback-tells-spend:text", wrong)
     assert "I18N-DRIFT" in codes(copy.findings())
 
 
@@ -60,13 +60,13 @@ def test_a_dropped_link_drifts(copy: Copy) -> None:
     def unlinked(message: Message) -> None:
         message.string = str(message.string).replace("(siehe [[foul-fate]])", "(siehe „Unglück“)")
 
-    copy.edit_po("guide:glossary:actions:block-2", unlinked)
+    copy.edit_po("guide:glossary:actions:blocks:hero-sheet-shows-which:text", unlinked)
     [drift] = [f for f in copy.findings() if f.code == "I18N-DRIFT"]
     assert "links [foul-fate] in the English, [] in the translation" in drift.message
 
 
 def test_a_dropped_data_reference_drifts(copy: Copy) -> None:
-    context = "guide:glossary:wounds:block-2:item-2"
+    context = "guide:glossary:wounds:blocks:list-wound-go-onto:items:every-woundable-space-wounded:text"
 
     def unnamed(message: Message) -> None:
         assert "{action:rest}" in str(message.string)
@@ -104,7 +104,7 @@ def test_a_missing_catalog_is_one_finding(copy: Copy) -> None:
 def test_each_broken_german_entry_is_one_finding_at_its_line(copy: Copy) -> None:
     # An obsolete entry, an untranslated one and a drifted number: each one finding, with its code and line.
     copy.edit_po("guide:glossary:dice:title", lambda message: setattr(message, "string", ""))
-    drifted = "guide:glossary:victory-points:block-3"
+    drifted = "guide:glossary:victory-points:blocks:example-have-79-vp:text"
     copy.edit_po(drifted, lambda message: setattr(message, "string", str(message.string).replace("erhältst 3", "erhältst 4")))
     obsolete = '#~ msgctxt "guide:glossary:gone:title"\n#~ msgid "Gone"\n#~ msgstr "Fort"\n'
     copy.po.write_text(copy.po.read_text(encoding="utf-8") + "\n" + obsolete, "utf-8")
@@ -236,7 +236,7 @@ def test_numbers_in_examples_are_allowed_but_must_agree(copy: Copy) -> None:
     copy.replace("glossary/battle.yaml", "You have 79 VP and score 3", "You have 78 VP and score 4")
     assert "AG-GUIDE-LITERAL" not in codes(copy.findings())
     german = Copy(copy.root.parent / "german")
-    german.edit_po("guide:glossary:victory-points:block-3", lambda m: setattr(m, "string", str(m.string).replace("79", "77")))
+    german.edit_po("guide:glossary:victory-points:blocks:example-have-79-vp:text", lambda m: setattr(m, "string", str(m.string).replace("79", "77")))
     assert "I18N-DRIFT" in codes(german.findings())
 
 
@@ -244,7 +244,7 @@ def test_numbers_in_examples_are_allowed_but_must_agree(copy: Copy) -> None:
 
 
 def test_an_unofficial_german_term_is_a_finding(copy: Copy) -> None:
-    context = "guide:glossary:action-space:block-2:item-3"
+    context = "guide:glossary:action-space:blocks:list-wound-goes-onto:items:nothing-but-action-tokens:text"
 
     def unofficial(message: Message) -> None:
         message.string = "Auf Aktionsfeldern dürfen nur Aktionsplättchen und Verletzungsplättchen liegen."
@@ -257,10 +257,10 @@ def test_an_unofficial_german_term_is_a_finding(copy: Copy) -> None:
 
 def test_german_typography(copy: Copy) -> None:
     cases = {
-        "guide:golden-rules:intro-1:item-3": ("„Nicht dürfen“", '"Nicht dürfen"'),
-        "guide:glossary:component-limitations:block-1": ("z.\u00a0B.", "z. B."),
-        "guide:glossary:development-cards:block-1": ("z.\u00a0B.", "z.B."),
-        "guide:glossary:drawing:block-2:item-1": ("„Ziehe X zusätzliche Karten“", "„Ziehe X zusätzliche Karten”"),
+        "guide:golden-rules:intro:steps-where-guide-learn:items:cannot-absolute-no-effect:text": ("„Nicht dürfen“", '"Nicht dürfen"'),
+        "guide:glossary:component-limitations:blocks:tokens-markers-not-limited:text": ("z.\u00a0B.", "z. B."),
+        "guide:glossary:development-cards:blocks:every-hero-has-development:text": ("z.\u00a0B.", "z.B."),
+        "guide:glossary:drawing:blocks:list-draw-x-additional:items:draw-x-additional-cards:text": ("„Ziehe X zusätzliche Karten“", "„Ziehe X zusätzliche Karten”"),
     }
     for context, (old, new) in cases.items():
 

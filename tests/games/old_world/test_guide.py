@@ -81,7 +81,7 @@ def test_numbers_come_from_the_manifest(tmp_path: Path) -> None:
     [
         (GLOSSARY, "more than {hand_limit} cards, in a fight", "more than 7 cards, in a fight", "more than 7 cards"),
         ("guide/02-turn.yaml", "keep at most {phase3_hand_cap}.", "keep at most 3.", "keep at most 3."),
-        ("guide/03-fights.yaml", "What you get]", "What you get (2 Gold)]", "What you get (2 Gold)]"),
+        ("guide/03-fights.yaml", "text: What you get}", "text: What you get (2 Gold)}", "What you get (2 Gold)}"),
     ],
 )
 def test_literal_rules_number_is_a_finding_at_its_line(mutated: Mutate, relative: str, old: str, new: str, written: str) -> None:
@@ -114,15 +114,15 @@ def test_broken_link_and_related_are_findings(mutated: Mutate) -> None:
 
 
 def test_index_term_missing_from_its_entry_is_a_warning(mutated: Mutate) -> None:
-    path, findings = mutated(GLOSSARY, "index_terms: [chain]", "index_terms: [chainmail]")
+    path, findings = mutated(GLOSSARY, "{id: chain, text: chain}", "{id: chain, text: chainmail}")
     found = [f for f in findings if f.code == "OW-GUIDE-INDEX"]
-    assert len(found) == 1 and found[0].line == line_of(path, "[chainmail]")
+    assert len(found) == 1 and found[0].line == line_of(path, "text: chainmail")
 
 
 def test_translation_comes_first_then_the_numbers() -> None:
     db = load()
     german = {"guide:glossary:hand-limit:title": "Handkartenlimit",
-              "guide:glossary:hand-limit:block-1": "Du hältst nie mehr als {hand_limit} Karten auf der Hand."}
+              "guide:glossary:hand-limit:blocks:never-hold-more-than:text": "Du hältst nie mehr als {hand_limit} Karten auf der Hand."}
     seen: set[str] = set()
 
     def text(context: str, source: str) -> str:
@@ -143,11 +143,11 @@ def test_translation_comes_first_then_the_numbers() -> None:
 
 
 def test_strings_have_unique_contexts_and_positions() -> None:
-    strings = guide_strings(load())
+    strings = [s for s in find_game("old-world").strings(load()) if s.context.startswith("guide:")]
     contexts = [s.context for s in strings]
     assert len(contexts) == len(set(contexts)) > 300
     assert all(s.path is not None and s.line > 0 for s in strings if not s.context.startswith(("guide:table:", "guide:poker:")))
-    hand = next(s for s in strings if s.context == "guide:glossary:hand-limit:block-1")
+    hand = next(s for s in strings if s.context == "guide:glossary:hand-limit:blocks:never-hold-more-than:text")
     assert "{hand_limit}" in hand.source and hand.path is not None
     assert hand.line == line_of(hand.path, "You never hold more than {hand_limit} cards") - 1  # the `>-` line
 

@@ -62,7 +62,7 @@ BROKEN = [
     ("stories/kestrel-watch.yaml", "effect: {type: gain-path-symbol, path: left, amount: 1}}",
      "effect: {type: gain-path-symbol, path: left, amount: 2}}", "POD-STORY-PARTS", "dunmere-orders"),
     # Path of Destiny generates no tables: a table `source` (a plain slug in the shared guide model) is refused.
-    ("guide/01-rules.yaml", "          - kind: paragraph\n", "          - kind: table\n            source: locations\n",
+    ("guide/01-rules.yaml", "            kind: paragraph\n", "            kind: table\n            source: locations\n",
      "POD-GUIDE-TABLE", "source: locations"),
 ]
 
