@@ -8,6 +8,11 @@ a section marked `glossary` is where the glossary is printed (else it comes last
 fields (`aid`, `summary`, `key_term`, `key_terms`, `aid_title`) matter to a game with a player aid
 and may be left out by the others. `pipeline/rules/guide_builder.py` turns these into a
 `GuideDocument`.
+
+Every text is a `Translatable` field, and every block, list item, table row and cell and index term
+has an id unique in its list, so its msgctxt is a path of ids (`pipeline/content/texts.py`):
+`guide:<section>:entries:<entry>:blocks:<block>:items:<item>:text`, `guide:glossary:<entry>:title`,
+`guide:labels:index`. A new block or item gets a new id and leaves every other translation alone.
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ from the game's rule constants, so a changed constant changes the guide in every
 the one place rule numbers are filled (help cards use `fill_constants` too).
 The guide's fields are `Translatable` (pipeline/content/guide.py): the builder asks `field(model,
 name)` and their msgctxt is the one extraction derives from the ids (`TextIndex`), e.g.
-`guide:turn:entries:movement:blocks:steps-move:items:pay-terrain:text`.
+`guide:turn:entries:phase-two:blocks:choices:items:meditate:text`.
 
 What a game adds it adds by subclassing `GuideBuilder`: `table(source)` generates the rows of a
 table block with a `source` and `items(source)` the items of a list block with one (the game's own
