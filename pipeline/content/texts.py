@@ -23,9 +23,10 @@ from typing import Annotated, Any
 
 from pydantic import AfterValidator, BaseModel, Field
 
+from pipeline.findings import Finding
 from pipeline.rules.effects import Effect
 
-from .database import Database, Record
+from .database import Database, Record, finding_at
 
 
 @dataclass(frozen=True)
@@ -97,20 +98,42 @@ def text_key(model: BaseModel) -> str:
 
 
 def content_fields(db: Database) -> Iterator[TextField]:
-    """Every non-empty translatable field of the content, in file order, each with a unique context."""
+    """Every non-empty translatable field of the content, in file order, each with a unique context
+    (a clash is also a finding: `context_clashes`)."""
     seen: set[str] = set()
+    for found in _fields(db):
+        yield _unique(found, seen)
+
+
+def context_clashes(db: Database) -> list[Finding]:
+    """TEXT-CONTEXT-CLASH where two translatable texts would share one msgctxt (two keyless items alike,
+    or an id that repeats another path): their translations would follow their order, so it is an error."""
+    first: dict[str, TextField] = {}
+    findings = []
+    for found in _fields(db):
+        earlier = first.setdefault(found.context, found)
+        if earlier is found:
+            continue
+        where, there = found.record.where(*found.path), earlier.record.where(*earlier.path)
+        message = f"msgctxt {found.context!r} is also the context of the text at {there.file}:{there.line}"
+        findings.append(finding_at(where, "TEXT-CONTEXT-CLASH", message,
+                                   "give the item (or the one before it) an id of its own"))
+    return findings
+
+
+def _fields(db: Database) -> Iterator[TextField]:
     for record in db.records_in_file_order():
         entity = record.entity
         if not isinstance(entity, BaseModel):
             continue
         key = text_key(entity)
         base = f"{text_prefix(type(entity))}:{key}" if key else text_prefix(type(entity))
-        for found in _walk(record, entity, base, ()):
-            yield _unique(found, seen)
+        yield from _walk(record, entity, base, ())
 
 
 def _unique(found: TextField, seen: set[str]) -> TextField:
-    """The field, its context suffixed -2, -3... when two keyless items (two die rolls alike) share it."""
+    """The field, its context suffixed -2, -3... when it clashes with an earlier one (reported by
+    `context_clashes`), so extraction and printing still agree on every context."""
     context, n = found.context, 2
     while context in seen:
         context, n = f"{found.context}-{n}", n + 1

@@ -20,6 +20,7 @@ from pipeline.content.texts import (
     Translated,
     UniqueKeys,
     content_fields,
+    context_clashes,
 )
 from pipeline.games import find_game
 from pipeline.i18n.catalogs import catalog_path, read_catalog
@@ -103,11 +104,22 @@ def test_contexts_name_entity_fields_items_and_letters(tmp_path: Path) -> None:
     assert fields[2].path == ("options", 0, "effects", 0, "branches", 0, "text")  # where the English is written
 
 
-def test_two_keyless_items_alike_get_distinct_contexts(tmp_path: Path) -> None:
+def test_two_keyless_items_alike_get_distinct_contexts_and_a_finding(tmp_path: Path) -> None:
     twice = "  - id: twice\n    title: Twice\n    options:\n      - label: Roll\n        effects: [{branches: [{low: 1, text: A}]}, {branches: [{low: 1, text: B}]}]\n"
-    contexts = [f.context for f in content_fields(small_db(tmp_path, twice))]
+    db = small_db(tmp_path, twice)
+    contexts = [f.context for f in content_fields(db)]
     assert contexts == ["card:twice:title", "card:twice:options:a:label", "card:twice:options:a:effects:branches:roll-1:text",
                         "card:twice:options:a:effects:branches:roll-1:text-2"]
+    # The suffix keeps extraction and printing in step, but a context that follows order is an error.
+    [clash] = context_clashes(db)
+    assert (clash.code, clash.line, clash.column) == ("TEXT-CONTEXT-CLASH", 7, twice.splitlines()[4].index("text: B") + 7)
+    assert "roll-1:text' is also the context of the text at" in clash.message and "cards.yaml:7" in clash.message
+
+
+def test_shipped_content_has_no_context_clash() -> None:
+    for game_id in ("old-world", "path-of-destiny", "adventure-game"):
+        game = find_game(game_id)
+        assert context_clashes(game.load(CONTENT)[0]) == []
 
 
 def test_ids_that_key_translations_must_be_unique() -> None:
