@@ -60,9 +60,17 @@ def ref_fields(model: type[BaseModel]) -> tuple[RefField, ...]:
         if ref is not None:
             found.append(RefField(name, ref, many=False))
             continue
-        if get_origin(info.annotation) is list and (ref := _ref_in(get_args(info.annotation)[0])) is not None:
+        if (ref := _item_ref(info.annotation)) is not None:
             found.append(RefField(name, ref, many=True))
     return tuple(found)
+
+
+def _item_ref(annotation: Any) -> Ref | None:
+    """The Ref of the items of a `list[Id]`, `tuple[Id, Id]` or `tuple[Id, ...]` annotation."""
+    if get_origin(annotation) not in (list, tuple):
+        return None
+    refs = {_ref_in(arg) for arg in get_args(annotation) if arg is not Ellipsis}
+    return refs.pop() if len(refs) == 1 else None
 
 
 def references(entity: BaseModel) -> Iterator[tuple[PathKey, Ref, Any]]:

@@ -16,6 +16,7 @@ from pydantic import Field, model_validator
 
 from pipeline.content.guide import GUIDE_FILE_KINDS
 from pipeline.content.models import ContentFile, ContentModel, Entity, Slug, Text
+from pipeline.content.refs import Ref
 from pipeline.i18n.models import TermsFile
 
 Count = Annotated[int, Field(ge=0)]
@@ -25,6 +26,13 @@ LocaleCode = Annotated[str, Field(pattern=r"^[a-z]{2,3}$")]
 
 
 # --- Manifest ---------------------------------------------------------------------------------
+
+
+# Ids of the rule data, resolved by the shared reference check (REF-UNKNOWN).
+ActionId = Annotated[Slug, Ref("actions")]
+HeroId = Annotated[Slug, Ref("heroes")]
+RegionId = Annotated[Slug, Ref("regions")]
+LocationId = Annotated[Slug, Ref("locations")]
 
 
 class Variant(ContentModel):
@@ -70,19 +78,19 @@ class Named(Entity):
 
 class Hero(Named):
     title: Text
-    action: Slug  # the hero-specific action
+    action: ActionId  # the hero-specific action
     armor_spaces: Count = 0
     companion_cards: Count = 0
 
 
 class Action(Named):
-    hero: Slug | None = None  # None: every hero has it
+    hero: HeroId | None = None  # None: every hero has it
     woundable: bool
     summary: Text
 
 
 class Operation(Named):
-    hero: Slug | None = None
+    hero: HeroId | None = None
     summary: Text
 
 
@@ -100,7 +108,7 @@ class DieFace(Named):
 
 class Die(Named):
     group: Literal["battle", "hero"]
-    hero: Slug | None = None
+    hero: HeroId | None = None
     count: Positive
     blank_faces: Count = 0
 
@@ -132,17 +140,17 @@ class Discard(Named):
 
 class Region(Named):
     color: Literal["gray", "purple", "red", "blue", "yellow", "green"]
-    adjacent: list[Slug] = Field(min_length=1)
+    adjacent: list[RegionId] = Field(min_length=1)
 
 
 class Location(Named):
-    region: Slug | None = None  # not stated by the guide for most locations
+    region: RegionId | None = None  # not stated by the guide for most locations
     leads: bool = True
     heals: bool = False
 
 
 class Route(Entity):
-    between: tuple[Slug, Slug]
+    between: tuple[LocationId, LocationId]
     sea: bool = False
     gold_cost: Count = 0
 

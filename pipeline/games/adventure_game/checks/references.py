@@ -1,8 +1,9 @@
-"""Every id the rule data and the manifest name resolves (the guide's text: checks/guide.py)."""
+"""The manifest's rule keys: variants name rule numbers, no key is both a fact and a rule (ids of the rule
+data resolve through their `Ref` fields; the guide's text: checks/guide.py)."""
 
 from __future__ import annotations
 
-from pipeline.content.database import Record, finding_at
+from pipeline.content.database import finding_at
 from pipeline.findings import Finding
 
 from ..content import AdventureContent
@@ -18,31 +19,8 @@ def check(content: AdventureContent) -> list[Finding]:
 
 
 def data_references(content: AdventureContent) -> list[Finding]:
-    """Ids inside the rule data resolve."""
-    db = content.db
-    findings: list[Finding] = []
-
-    def ref(collection: str, key: str | None, record: Record, what: str, *path: str | int) -> None:
-        # Only a written id is asked for its position (an optional field left out has none).
-        if key is not None and not db.has(collection, key):
-            keys = db.collections.get(collection, {})
-            findings.append(finding_at(record.where(*path), "AG-REF", f"{what} {key!r} does not exist", _known(keys)))
-
-    for record in db.records("heroes"):
-        ref("actions", record.entity.action, record, "hero action", "action")
-    for collection in ("actions", "operations", "dice"):
-        for record in db.records(collection):
-            ref("heroes", record.entity.hero, record, "hero", "hero")
-    for record in db.records("regions"):
-        for i, other in enumerate(record.entity.adjacent):
-            ref("regions", other, record, "adjacent region", "adjacent", i)
-    for record in db.records("locations"):
-        ref("regions", record.entity.region, record, "region", "region")
-    for record in db.records("routes"):
-        for i, end in enumerate(record.entity.between):
-            ref("locations", end, record, "route end", "between", i)
-    findings.extend(_variant_keys(content))
-    return findings
+    """The rule numbers a variant names exist (ids inside the rule data are `Ref` fields: REF-UNKNOWN)."""
+    return _variant_keys(content)
 
 
 def _variant_keys(content: AdventureContent) -> list[Finding]:
