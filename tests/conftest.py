@@ -8,11 +8,13 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from babel.messages.catalog import Catalog
 from hypothesis import HealthCheck, settings
 from hypothesis.internal.detection import is_hypothesis_test
 
 from pipeline.findings import Finding
 from pipeline.games import find_game
+from pipeline.i18n.status import LocaleStatus
 
 REPO = Path(__file__).resolve().parent.parent
 CONTENT = REPO / "content"
@@ -95,3 +97,22 @@ def mutated_example(tmp_path: Path) -> Mutate:
 
 def codes(findings: list[Finding]) -> list[str]:
     return [f.code for f in findings]
+
+
+def german_after_extract_and_update(root: Path) -> tuple[Catalog, LocaleStatus]:
+    """Old World's German catalog and its status after `pnp i18n extract` and `update` on a copied content tree."""
+    from pipeline.i18n.catalogs import catalog_path, read_catalog
+    from pipeline.i18n.status import catalog_status
+    from pipeline.i18n.workflow import extract, read_template, update
+
+    game = find_game("old-world")
+    game_dir = game.content_dir(root)
+    db, findings = game.load(root)
+    assert findings == []
+    strings = game.strings(db)
+    extract(strings, game_dir, "old-world", root.parent)
+    template = read_template(game_dir)
+    assert template is not None
+    update(template, game_dir, "de", "old-world")
+    catalog = read_catalog(catalog_path(game_dir, "de"), "de")
+    return catalog, catalog_status(strings, catalog, "de")

@@ -14,9 +14,8 @@ from pipeline.content.guide import GuideBlock, GuideEntry
 from pipeline.content.texts import TextIndex
 from pipeline.games import find_game
 from pipeline.i18n.catalogs import catalog_path, read_catalog
-from pipeline.i18n.status import by_context, catalog_status
-from pipeline.i18n.workflow import extract, read_template, update
-from tests.conftest import CONTENT, Mutate, line_of
+from pipeline.i18n.status import by_context
+from tests.conftest import CONTENT, Mutate, german_after_extract_and_update, line_of
 
 
 def block(id: str, **fields: Any) -> dict[str, Any]:
@@ -96,17 +95,7 @@ def test_inserting_a_guide_block_and_item_leaves_every_other_translation_alone(t
     text = text.replace(top_block, new_block + top_block.removeprefix("        blocks:\n")).replace(top_item, new_item + top_item)
     turn.write_text(text, encoding="utf-8")
 
-    game = find_game("old-world")
-    db, findings = game.load(root)
-    assert findings == []
-    strings = game.strings(db)
-    extract(strings, game_dir, "old-world", root.parent)
-    template = read_template(game_dir)
-    assert template is not None
-    update(template, game_dir, "de", "old-world")
-
-    catalog = read_catalog(catalog_path(game_dir, "de"), "de")
-    status = catalog_status(strings, catalog, "de")
+    catalog, status = german_after_extract_and_update(root)
     entry = "guide:turn:entries:phase-two:blocks"
     assert sorted(status.untranslated) == sorted([f"{entry}:choose-once:text", f"{entry}:choices:items:rest:text"])
     assert status.missing == 2 and status.fuzzy == 0

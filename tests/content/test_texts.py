@@ -25,9 +25,8 @@ from pipeline.content.texts import (
 from pipeline.games import find_game
 from pipeline.i18n.catalogs import catalog_path, read_catalog
 from pipeline.i18n.localizer import Localizer
-from pipeline.i18n.status import by_context, catalog_status
-from pipeline.i18n.workflow import extract, read_template, update
-from tests.conftest import CONTENT
+from pipeline.i18n.status import by_context
+from tests.conftest import CONTENT, german_after_extract_and_update
 
 PRINTING_GAMES = ["old-world", "path-of-destiny"]
 
@@ -207,17 +206,7 @@ def test_inserting_a_help_card_line_leaves_every_other_translation_alone(tmp_pat
     cards.write_text(text.replace(first, '          - {id: look-around, text: "Look at the board first."}\n' + first),
                      encoding="utf-8")
 
-    game = find_game("old-world")
-    db, findings = game.load(root)
-    assert findings == []
-    strings = game.strings(db)
-    extract(strings, game_dir, "old-world", root.parent)
-    template = read_template(game_dir)
-    assert template is not None
-    update(template, game_dir, "de", "old-world")
-
-    catalog = read_catalog(catalog_path(game_dir, "de"), "de")
-    status = catalog_status(strings, catalog, "de")
+    catalog, status = german_after_extract_and_update(root)
     new_line = "help-card:action-help:sections:move-and-act:lines:look-around:text"
     assert status.untranslated == [new_line] and status.missing == 1 and status.fuzzy == 0
     after = by_context(catalog)
