@@ -1,6 +1,6 @@
 """Translatable text that describes itself: a field marker, and the msgctxt of every marked field derived from the models.
 
-A model marks a field translatable by its type (`name: Translated`, `text: RulesWording = ""`). The
+A model marks a field translatable by its type (`name: Translated`, `text: OptionalTranslated = ""`). The
 context of a field is the path to it, built from stable names only:
 
     <prefix>[:<key>] (:<field> | :<field>:<item key>)* :<field>
@@ -16,7 +16,7 @@ printing (`TextIndex.context`, for the face, board and guide builders) both read
 from __future__ import annotations
 
 import string
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from enum import Enum
 from typing import Annotated, Any
@@ -24,7 +24,6 @@ from typing import Annotated, Any
 from pydantic import AfterValidator, BaseModel, Field
 
 from pipeline.findings import Finding
-from pipeline.rules.effects import Effect
 
 from .database import Database, Record, finding_at
 
@@ -33,11 +32,11 @@ from .database import Database, Record, finding_at
 class Translatable:
     """Marks a str field as text a translation must cover.
 
-    `shows_numbers`: the author's wording of structured effects; translators are told which
-    numbers of the owning model's effects it must show.
+    `note`: what translators are told about the field, from the model that holds it (e.g. the numbers
+    an author's wording of structured effects must show: `pipeline.rules.effects.RulesWording`).
     """
 
-    shows_numbers: bool = False
+    note: Callable[[BaseModel], str] | None = None
 
 
 @dataclass(frozen=True)
@@ -47,7 +46,6 @@ class Lettered:
 
 Translated = Annotated[str, Field(min_length=1), Translatable()]
 OptionalTranslated = Annotated[str, Translatable()]  # empty when the content has none
-RulesWording = Annotated[str, Translatable(shows_numbers=True)]  # empty: the effects print themselves
 
 FieldPath = tuple[str | int, ...]
 
@@ -150,7 +148,7 @@ def _walk(record: Record, model: BaseModel, base: str, path: FieldPath) -> Itera
             if not isinstance(value, str):
                 raise TypeError(f"{type(model).__name__}.{name} is marked translatable but is not a string")
             if value:
-                note = _numbers_note(model) if marker.shows_numbers else ""
+                note = marker.note(model) if marker.note is not None else ""
                 yield TextField(f"{base}:{_segment(name)}", value, record, (*path, name), note, model, name)
         elif isinstance(value, BaseModel):
             yield from _walk(record, value, f"{base}:{_segment(name)}", (*path, name))
@@ -170,24 +168,6 @@ def _items(record: Record, items: Any, base: str, path: FieldPath, lettered: boo
             yield from _walk(record, item, f"{base}:{key}" if key else base, (*path, index))
         elif isinstance(item, (list, tuple)):
             yield from _items(record, item, base, (*path, index), False)
-
-
-def _numbers_note(model: BaseModel) -> str:
-    numbers = sorted({n for effect in _effects_in(model) for n in effect.numbers()})
-    shown = ", ".join(str(n) for n in numbers)
-    return f"Author's wording of the rules; it must show the numbers {shown}." if numbers else ""
-
-
-def _effects_in(value: Any) -> Iterator[Effect]:
-    """The effects a model holds (in nested models and lists), not looking inside an effect."""
-    if isinstance(value, Effect):
-        yield value
-    elif isinstance(value, BaseModel):
-        for name in type(value).model_fields:
-            yield from _effects_in(getattr(value, name))
-    elif isinstance(value, (list, tuple)):
-        for item in value:
-            yield from _effects_in(item)
 
 
 class TextIndex:

@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import typing
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Annotated, Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
+from pipeline.content.texts import Translatable
 from pipeline.i18n.messages import Message, Param
 
 
@@ -182,3 +183,14 @@ def _nested_effects(value: Any) -> Iterator[Effect]:
     elif isinstance(value, (list, tuple)):
         for item in value:
             yield from _nested_effects(item)
+
+
+def _numbers_note(model: BaseModel) -> str:
+    """What translators of an author's wording are told: the numbers of the effects the model holds."""
+    numbers = sorted({n for effect in _nested_effects(model) for n in effect.numbers()})
+    shown = ", ".join(str(n) for n in numbers)
+    return f"Author's wording of the rules; it must show the numbers {shown}." if numbers else ""
+
+
+# The author's own wording of a model's structured effects (empty: the effects print themselves).
+RulesWording = Annotated[str, Translatable(note=_numbers_note)]

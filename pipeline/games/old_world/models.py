@@ -15,8 +15,9 @@ from pipeline.content.guide import GlossaryFile, GuideSectionsFile
 from pipeline.content.help_cards import HelpSections
 from pipeline.content.models import ContentFile, ContentModel, Entity, Slug
 from pipeline.content.refs import Ref
-from pipeline.content.texts import Lettered, RulesWording, Translated, UniqueKeys
+from pipeline.content.texts import Lettered, Translated, UniqueKeys
 from pipeline.i18n.models import TermsFile, TextsFile
+from pipeline.rules.effects import RulesWording
 
 from .effects import OldWorldEffect
 from .enums import (
