@@ -74,7 +74,7 @@ def print_findings(game: GameSpec, db: Database, localizer: Localizer) -> list[F
     if game.guide is not None:
         from pipeline.render.guide.check import guide_icon_findings
 
-        findings.extend(guide_icon_findings(game, db, localizer))
+        findings.extend(guide_icon_findings(game.guide.documents(db, localizer), db.root.as_posix()))
     return findings
 
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from pipeline.atomic import write_atomic
 from pipeline.content.database import Database
 from pipeline.findings import Finding, Severity, error, warning
-from pipeline.rules.spec import GameSpec
+from pipeline.rules.spec import GameSpec, GuidePart
 
 from .cache import Cache, OutputFile, TargetRecord
 
@@ -27,6 +27,8 @@ if TYPE_CHECKING:
     from pipeline.rules.components import Components
 
 TARGET_NAMES = ("cards", "tokens", "tts", "boards", "help", "guides")
+# The targets that draw component faces (cards and tokens from layouts).
+FACE_TARGETS = frozenset({"cards", "tokens", "tts", "help"})
 
 
 def supported_targets(spec: GameSpec) -> tuple[str, ...]:
@@ -109,6 +111,7 @@ class BuildContext:
     common: list[Finding] = field(default_factory=list)  # findings every target of the job reports
     fallbacks: list[str] = field(default_factory=list)  # msgctxts printed in the source language
     _components: Components | None = None
+    _guides: list[GuidePart] | None = None
     _prepared: dict[str, Prepared] = field(default_factory=dict)
 
     @property
@@ -118,6 +121,14 @@ class BuildContext:
             assert self.spec.printing is not None, f"{self.spec.id} prints no components"
             self._components = self.spec.printing.components(self.db, self.localizer)
         return self._components
+
+    @property
+    def guides(self) -> list[GuidePart]:
+        """The game's guide documents in this locale (none for a game without a guide), built once."""
+        if self._guides is None:
+            guide = self.spec.guide
+            self._guides = guide.documents(self.db, self.localizer) if guide is not None else []
+        return self._guides
 
     def faces(self, kind: str) -> Prepared:
         from pipeline.render.sheets import prepare
@@ -186,10 +197,12 @@ def load_context(job: Job) -> tuple[BuildContext | None, list[Finding]]:
     profile = layouts.profiles.get(opts.paper)
     render = RenderContext(job.game, job.locale, db.root, opts.cache_dir, profile.bleed if profile else 3.0)
     context = BuildContext(spec, db, job.locale, localizer, layouts, profile, render, [], fallbacks)
-    # Preflight (pipeline/render/contract.py): a layout error, a broken binding, an unknown icon or a missing
-    # image draws nothing for the job.
-    components = context.components if spec.printing is not None else None
-    preflight = layout_findings + preflight_findings(spec, db, localizer, components, layouts)
+    # Preflight (pipeline/render/contract.py) of what this job draws: a layout error, a broken binding, an
+    # unknown icon or a missing image draws nothing for the job.
+    draws_faces = spec.printing is not None and not FACE_TARGETS.isdisjoint(job.targets)
+    components = context.components if draws_faces else None
+    guides = context.guides if "guides" in job.targets else []
+    preflight = layout_findings + preflight_findings(spec, db, localizer, components, guides, layouts)
     if any(f.severity is Severity.ERROR for f in preflight):
         return None, load_findings + incomplete + preflight
     context.common = load_findings + layout_findings + incomplete
@@ -317,18 +330,13 @@ def build_guides(context: BuildContext, job: Job, record: TargetRecord) -> list[
     """reference-guide.pdf and, where the game has one, player-aid.pdf."""
     from pipeline.render.guide import PaperError, render_guide
 
-    guide = context.spec.guide
-    assert guide is not None, "only a game with a guide is planned for the guides target"
-    documents = [("reference-guide.pdf", "guide", guide.reference)]
-    if guide.player_aid is not None:
-        documents.append(("player-aid.pdf", "aid", guide.player_aid))
-    for name, kind, make in documents:
+    for part in context.guides:
         try:
-            rendered = render_guide(make(context.db, context.localizer), paper=job.options.paper, kind=kind)  # type: ignore[arg-type]
+            rendered = render_guide(part.document, paper=job.options.paper, kind=part.kind)
         except PaperError as exc:
             return [error("LAYOUT-PAPER", f"{job.game}: {exc}", job.options.layouts_dir.as_posix())]
-        _write(job, record, name, rendered.data, rendered.pages)
-        record.extra[name.removesuffix(".pdf")] = rendered.entries
+        _write(job, record, f"{part.name}.pdf", rendered.data, rendered.pages)
+        record.extra[part.name] = rendered.entries
     return []
 
 

@@ -12,7 +12,7 @@ import typer
 from pipeline.app.build import build as run_build
 from pipeline.app.build import target_line
 from pipeline.app.project import content_root, project_folder, select_games
-from pipeline.build.targets import BuildOptions
+from pipeline.build.targets import TARGET_NAMES, BuildOptions
 
 from .options import ContentOption, FormatOption, GameOption, LocaleOption
 from .reporter import Format, emit, usage_exits
@@ -29,13 +29,8 @@ class Backs(StrEnum):
     none = "none"
 
 
-class Target(StrEnum):
-    cards = "cards"
-    tokens = "tokens"
-    tts = "tts"
-    boards = "boards"
-    help = "help"
-    guides = "guides"
+# The --target choices are the build's own target names, listed once (build/targets.py).
+Target = StrEnum("Target", {name: name for name in TARGET_NAMES})  # type: ignore[misc]
 
 
 @usage_exits
@@ -46,7 +41,7 @@ def build(
     backs: Annotated[Backs, typer.Option("--backs", help="duplex, gutter (fold) or none.")] = Backs.duplex,
     target: Annotated[
         list[Target] | None,
-        typer.Option("--target", "-t", help="cards, tokens, tts, boards, help, guides; default: all the game has."),
+        typer.Option("--target", "-t", help=f"{', '.join(TARGET_NAMES)}; default: all the game has."),
     ] = None,
     out: Annotated[Path, typer.Option("--out", help="Output folder.")] = Path("output"),
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes.")] = min(4, os.cpu_count() or 1),

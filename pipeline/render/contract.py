@@ -11,14 +11,14 @@ nothing is drawn as a placeholder in their stead. `pnp check` runs these through
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from pipeline.content.database import Database
 from pipeline.findings import Finding, error, warning
 from pipeline.i18n.localizer import Localizer
 from pipeline.rules.components import Components
 from pipeline.rules.faces import FaceContract, FaceKind, FieldType
-from pipeline.rules.spec import GameSpec, PrintSpec
+from pipeline.rules.spec import GameSpec, GuidePart, PrintSpec
 
 from .art import resolve_art
 from .guide.check import guide_icon_findings
@@ -118,10 +118,10 @@ def contract_findings(printing: PrintSpec, db: Database, localizer: Localizer, c
 
 
 def preflight_findings(spec: GameSpec, db: Database, localizer: Localizer, components: Components | None,
-                       layouts: Layouts) -> list[Finding]:
+                       guides: Sequence[GuidePart], layouts: Layouts) -> list[Finding]:
     """What `pnp build` checks before it draws a job: the face contract, every icon of faces and guides, the images."""
     printing = spec.printing
     findings = []
     if printing is not None and components is not None:
         findings = contract_findings(printing, db, localizer, components, layouts)
-    return findings + guide_icon_findings(spec, db, localizer)
+    return findings + guide_icon_findings(guides, db.root.as_posix())

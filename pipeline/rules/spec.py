@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from pipeline.content.database import Database, load_database
 from pipeline.content.models import ContentFile
@@ -84,11 +84,27 @@ class PrintSpec:
 
 
 @dataclass(frozen=True)
+class GuidePart:
+    """One guide document of a locale: its output name (`reference-guide`), its layout kind, the document."""
+
+    name: str
+    kind: Literal["guide", "aid"]  # the layout style (pipeline.render.guide)
+    document: GuideDocument
+
+
+@dataclass(frozen=True)
 class GuideSpec:
     """The reference guide of a locale and, optionally, a short player aid."""
 
     reference: Callable[[Database, Localizer], GuideDocument]
     player_aid: Callable[[Database, Localizer], GuideDocument] | None = None
+
+    def documents(self, db: Database, localizer: Localizer) -> list[GuidePart]:
+        """Every guide document of a locale, built once for all who read it (checks, print)."""
+        parts = [GuidePart("reference-guide", "guide", self.reference(db, localizer))]
+        if self.player_aid is not None:
+            parts.append(GuidePart("player-aid", "aid", self.player_aid(db, localizer)))
+        return parts
 
 
 def _no_strings(db: Database) -> list[SourceString]:

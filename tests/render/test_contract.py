@@ -167,7 +167,7 @@ def test_an_unknown_icon_in_a_guide_fails_check(tmp_path: Path) -> None:
             path.write_text(path.read_text(encoding="utf-8").replace("{icon:dodge}", "{icon:dogde}"), encoding="utf-8")
     game = find_game("adventure-game")
     db, _ = game.load(root)
-    assert [f.code for f in guide_icon_findings(game, db, game.localizer(db, "en"))] == ["ICON-UNKNOWN"] * 2  # two places print the step
+    assert [f.code for f in guide_icon_findings(game.guide.documents(db, game.localizer(db, "en")), db.root.as_posix())] == ["ICON-UNKNOWN"] * 2  # two places print the step
     argv = ["check", "--game", "adventure-game", "--content", str(root), "--format", "json"]
     result = CliRunner().invoke(app, argv)
     report = json.loads(result.stdout)
@@ -181,7 +181,7 @@ def test_an_unknown_icon_in_a_guide_fails_check(tmp_path: Path) -> None:
 def test_every_icon_the_shipped_guides_print_exists(game_id: str, locale: str) -> None:
     game = find_game(game_id)
     db, _ = game.load(REPO / "content")
-    assert [f.as_text() for f in guide_icon_findings(game, db, game.localizer(db, locale))] == []
+    assert [f.as_text() for f in guide_icon_findings(game.guide.documents(db, game.localizer(db, locale)), db.root.as_posix())] == []
 
 
 def test_drawing_an_unchecked_icon_is_a_programming_error() -> None:

@@ -6,31 +6,23 @@ entry and the game's content folder; the icon name is what to search for there.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
-from pipeline.content.database import Database
 from pipeline.findings import Finding, error
-from pipeline.i18n.localizer import Localizer
 from pipeline.rules.faces import ICON_TOKEN
 from pipeline.rules.guide import Block, GuideDocument
-from pipeline.rules.spec import GameSpec
+from pipeline.rules.spec import GuidePart
 
 from ..icons import is_icon
 
 HINT = "use an icon of pipeline/render/icons.py, or draw a new one there"
 
 
-def guide_icon_findings(spec: GameSpec, db: Database, localizer: Localizer) -> list[Finding]:
-    """ICON-UNKNOWN for the reference guide and the player aid of a game in one locale (none without a guide)."""
-    guide = spec.guide
-    documents = []
-    if guide is not None:
-        documents.append(("reference guide", guide.reference(db, localizer)))
-        if guide.player_aid is not None:
-            documents.append(("player aid", guide.player_aid(db, localizer)))
+def guide_icon_findings(parts: Sequence[GuidePart], where: str) -> list[Finding]:
+    """ICON-UNKNOWN for a game's guide documents in one locale; `where` is its content folder."""
     findings = []
-    for what, document in documents:
-        findings += document_icon_findings(document, what, db.root.as_posix())
+    for part in parts:
+        findings += document_icon_findings(part.document, part.name.replace("-", " "), where)
     return sorted(set(findings))
 
 
