@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from enum import StrEnum
 from typing import Annotated
 
 import typer
@@ -60,27 +59,20 @@ def check(
     raise typer.Exit(report.exit_code)
 
 
-class BotName(StrEnum):
-    random = "random"
-    greedy = "greedy"
-
-
 @usage_exits
 def simulate(
     game: OneGame,
     players: Annotated[int, typer.Option("--players", "-p", min=1, help="Number of players.")] = 2,
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="Number of games; game i uses seed + i.")] = 100,
     seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the first game.")] = 1,
-    bot: Annotated[BotName, typer.Option("--bot", help="random (uniform legal actions) or greedy (plays to win).")] = (
-        BotName.greedy
-    ),
+    bot: Annotated[str, typer.Option("--bot", help="A bot of the game: random (uniform) or greedy (plays to win).")] = "greedy",
     content: ContentOption = None,
     format: FormatOption = Format.text,
 ) -> None:
     """Play seeded games with bots; report completion, turns, wins and content coverage; exit 1 on any failed game."""
     root = content_root(content)
     spec = select_games([game], root)[0]
-    report, sim = run_simulate(spec, root, players, games, seed, bot.value)
+    report, sim = run_simulate(spec, root, players, games, seed, bot)
     if sim is None:
         emit(report, format, f"simulate: the content of {spec.id} has errors; fix them first ({report.summary()})")
     else:

@@ -74,3 +74,8 @@ def test_a_locale_that_is_no_locale_code_never_becomes_a_path(tmp_path: Path, co
 def test_a_locale_the_game_does_not_have_is_a_usage_error_naming_its_locales() -> None:
     with pytest.raises(UsageError, match=r"fr is not a locale of old-world \(its locales: en, de"):
         check([find_game("old-world")], CONTENT, ["fr"])
+
+
+def test_an_unknown_bot_is_a_usage_error_naming_the_games_bots() -> None:
+    with pytest.raises(UsageError, match="old-world has no bot 'smart'; its bots: greedy, random"):
+        simulate(find_game("old-world"), FIXTURES, 2, 1, 1, "smart")
