@@ -68,6 +68,7 @@ class BoxModel(_Strict):
     valign: Literal["top", "middle", "bottom"] = "top"
     color: str = "ink"
     gap: Length = "1mm"  # between icons or rows
+    hyphenate: bool | None = None  # default: only boxes with room for three lines at the minimum size
 
 
 class TemplateModel(_Strict):
@@ -320,7 +321,7 @@ def _box(name: str, model: BoxModel, palette: dict[str, str]) -> BoxSpec:
     if low > high:
         raise UnitError(f"box {name!r}: min size {low:g}pt is above max size {high:g}pt")
     style = TextStyle(low, high, model.leading, model.paragraph_gap, model.align, model.valign,
-                      palette.get(model.color, model.color), model.font)
+                      palette.get(model.color, model.color), model.font, model.hyphenate)
     return BoxSpec(name, model, box, parse_length(model.radius), parse_points(model.stroke_width), parse_length(model.gap), style)
 
 

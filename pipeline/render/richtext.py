@@ -3,6 +3,11 @@
 Measuring is apart from drawing: `fit_text()` breaks lines with the real font metrics and per-locale
 hyphenation (pyphen), shrinking from the box's maximum size down to its minimum; the `Fitted` result
 draws itself, and says by how much it overflows when even the minimum size is too big.
+
+Typesetting rules a typesetter expects: hyphenate only between letters, at least two before the break and
+three after it and never between a word and its punctuation; a word's own hyphen is a break point and
+is not doubled; boxes with room for fewer than three lines (titles, labels) shrink instead of
+hyphenating; a number and the icon after it (with the icon's punctuation) never part.
 """
 
 from __future__ import annotations
@@ -21,6 +26,10 @@ from .units import MM_PER_PT
 ICON_EM = 1.15  # an inline icon's advance, in ems
 HYPHEN = "-"
 SIZE_STEP = 0.25  # pt
+NBSP = "\u00a0"
+SOFT_BREAK = "\u00ad"  # in plain text, where hyphenation broke a word (the printed hyphen is not the word's)
+NO_HYPHENATION = "zz"  # a locale pyphen has no patterns for: lines break between words only
+HYPHENATED_LINES = 3  # a box hyphenates when it holds at least this many lines at its minimum size
 _TOKEN = re.compile(r"\*\*|\*|\{icon:([a-z0-9-]+)\}|\n|[^*{\n]+|[*{]")
 
 
@@ -31,6 +40,11 @@ class Frag:
     text: str
     style: str
     icon: str = ""
+    soft: bool = False  # the head of a hyphenated word: its last character is the added hyphen
+
+    def plain(self) -> str:
+        """The text as plain text: a hyphenation break is SOFT_BREAK, so joining lines can tell it from a real hyphen."""
+        return self.text[:-1] + SOFT_BREAK if self.soft else self.text
 
     def width(self) -> float:
         return ICON_EM if self.icon else text_width(self.text.replace("\u00a0", " "), self.style)
@@ -82,7 +96,23 @@ def parse(markup: str, base: str = "regular") -> Parsed:
                 if part:
                     word.append(Frag(part, style))
     end_word()
-    return Parsed([p for p in paragraphs if p], tuple(unknown))
+    return Parsed([_glue_numbers_to_icons(p) for p in paragraphs if p], tuple(unknown))
+
+
+_NUMBER = re.compile(r"[+\-\u2212]?\d+([.,]\d+)?[x\u00d7]?")
+
+
+def _glue_numbers_to_icons(paragraph: Paragraph) -> Paragraph:
+    """"2 {icon:shield}." is one unbreakable word: a line never starts with the icon a number counts."""
+    glued: Paragraph = []
+    for word in paragraph:
+        previous = glued[-1] if glued else None
+        if (word[0].icon and previous and len(previous) == 1 and not previous[0].icon
+                and _NUMBER.fullmatch(previous[0].text)):
+            glued[-1] = (*previous, Frag(NBSP, previous[0].style), *word)
+        else:
+            glued.append(word)
+    return glued
 
 
 def word_width(word: Word) -> float:
@@ -92,21 +122,47 @@ def word_width(word: Word) -> float:
 @lru_cache(maxsize=16)
 def _dictionary(locale: str) -> pyphen.Pyphen | None:
     language = pyphen.language_fallback(locale.replace("-", "_"))
-    return pyphen.Pyphen(lang=language) if language else None
+    # Two letters before a break, three after it: never "Pha-se." nor "happene-d." (the last two letters stay).
+    return pyphen.Pyphen(lang=language, left=2, right=3) if language else None
+
+
+def break_points(text: str, dictionary: pyphen.Pyphen) -> list[tuple[int, bool]]:
+    """Where a word may break, ascending, each with whether the break adds a hyphen.
+
+    Punctuation around the word stays with its letters (no "happene-d."); a hyphen already in the word
+    is a break after it with nothing added (no "Spuren--Quest"); pyphen keeps two letters each side
+    of its own breaks within each hyphen-separated part.
+    """
+    start = next((i for i, ch in enumerate(text) if ch.isalnum()), len(text))
+    end = next((i + 1 for i in range(len(text) - 1, -1, -1) if text[i].isalnum()), start)
+    points: list[tuple[int, bool]] = []
+    part_start = start
+    for i in range(start, end + 1):
+        if i < end and text[i] != HYPHEN:
+            continue
+        part = text[part_start:i]
+        if part.isalpha():
+            points.extend((part_start + p, True) for p in dictionary.positions(part))
+        if i < end and i - start >= 2 and end - i - 1 >= 2:
+            points.append((i + 1, False))
+        part_start = i + 1
+    return points
 
 
 def split_word(word: Word, room: float, locale: str) -> tuple[Word, Word] | None:
-    """Hyphenate a one-style word so its first part plus a hyphen fits in room (at 1 pt); None if it can't."""
-    if len(word) != 1 or word[0].icon or len(word[0].text) < 5:
+    """Hyphenate a one-style word so its first part (plus a hyphen) fits in room (at 1 pt); None if it can't."""
+    if len(word) != 1 or word[0].icon or len(word[0].text) < 4:
         return None
     dictionary = _dictionary(locale)
     if dictionary is None:
         return None
     frag = word[0]
-    for position in reversed(dictionary.positions(frag.text)):
-        head = frag.text[:position]
-        if text_width(head + HYPHEN, frag.style) <= room:
-            return (Frag(head + HYPHEN, frag.style),), (Frag(frag.text[position:], frag.style),)
+    # A word's own hyphen first (the break a reader expects in a compound), then pyphen's, widest first.
+    points = sorted(break_points(frag.text, dictionary), key=lambda point: (not point[1], point[0]), reverse=True)
+    for position, adds_hyphen in points:
+        head = frag.text[:position] + (HYPHEN if adds_hyphen else "")
+        if text_width(head, frag.style) <= room:
+            return (Frag(head, frag.style, soft=adds_hyphen),), (Frag(frag.text[position:], frag.style),)
     return None
 
 
@@ -158,6 +214,13 @@ class TextStyle:
     valign: str = "top"  # top | middle | bottom
     color: str = "#222222"
     font: str = "regular"  # the box's base style; markup toggles bold and italic from it
+    hyphenate: bool | None = None  # None: only boxes holding HYPHENATED_LINES lines at the minimum size
+
+    def hyphenates(self, height: float) -> bool:
+        """Whether a box of this height (pt) hyphenates: titles and labels shrink instead."""
+        if self.hyphenate is not None:
+            return self.hyphenate
+        return height >= HYPHENATED_LINES * self.leading * self.min_size
 
 
 @dataclass
@@ -255,6 +318,7 @@ def _overflow(paragraphs: list[list[Line]], size: float, width: float, height: f
 def fit_text(markup: str, width: float, height: float, style: TextStyle, locale: str) -> Fitted:
     """Set markup in a width x height (pt) box at the largest size from max down to min that fits."""
     parsed = parse(markup, style.font)
+    locale = locale if style.hyphenates(height) else NO_HYPHENATION
     steps = max(0, round((style.max_size - style.min_size) / SIZE_STEP))
 
     def size_at(step: int) -> float:

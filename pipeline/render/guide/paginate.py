@@ -7,8 +7,10 @@ The result says where every row landed, so anchors ("entry:<id>") resolve to pag
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from ..richtext import SOFT_BREAK
 from .rows import Row
 from .style import Geometry
 
@@ -29,6 +31,11 @@ class Placed:
     width: float
 
 
+def joined_lines(texts: Iterable[str]) -> str:
+    """Set lines as plain text: a word hyphenation broke is whole again, a word's own hyphen kept."""
+    return "\n".join(texts).replace(SOFT_BREAK + "\n", "").replace("-\n", "-")
+
+
 @dataclass
 class Page:
     number: int  # 1-based, the title page included
@@ -37,7 +44,7 @@ class Page:
 
     def text(self) -> str:
         """The page's plain text, line by line, with words broken by hyphenation joined again."""
-        return "\n".join(p.row.text for p in self.placed).replace("-\n", "")
+        return joined_lines(p.row.text for p in self.placed)
 
 
 class _Flow:
@@ -129,5 +136,5 @@ def owner_pages(pages: list[Page]) -> dict[str, dict[int, str]]:
         for placed in page.placed:
             if placed.row.owner:
                 found.setdefault(placed.row.owner, {}).setdefault(page.number, []).append(placed.row.text)
-    return {owner: {n: "\n".join(texts).replace("-\n", "") for n, texts in by_page.items()}
+    return {owner: {n: joined_lines(texts) for n, texts in by_page.items()}
             for owner, by_page in found.items()}

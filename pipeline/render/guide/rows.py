@@ -12,13 +12,12 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..fonts import ascent_descent, font_name, text_width
 from ..icons import draw_icon
-from ..richtext import ICON_EM, Line, break_lines, parse
+from ..richtext import ICON_EM, NO_HYPHENATION, SOFT_BREAK, Line, break_lines, parse
 
 ICON_SCALE = 2.1  # a quick-reference icon, in ems of the body size
 CELL_PAD = 2.0  # pt
 DOT_GAP = 3.0  # pt between leader dots
 NBSP = "\u00a0"
-NO_HYPHENATION = "zz"  # a locale pyphen has no patterns for: headings break between words only
 
 
 @dataclass(eq=False)
@@ -38,7 +37,7 @@ class Row:
 
 def plain(line: Line) -> str:
     """The plain text of a set line (icons left out)."""
-    return " ".join("".join(frag.text for frag in word) for word in line.words)
+    return " ".join("".join(frag.plain() for frag in word) for word in line.words)
 
 
 def set_lines(markup: str, width: float, size: float, locale: str, hyphenate: bool = True) -> list[Line]:
@@ -261,7 +260,7 @@ def table_rows(rows: list[list[str]], width: float, size: float, locale: str, *,
     for r, cells in enumerate(grid):
         set_cells = [set_lines(cell, w - 2 * CELL_PAD, size, locale) for cell, w in zip(cells, widths, strict=True)]
         height = max((len(lines) for lines in set_cells), default=1) * leading * size + 2 * CELL_PAD
-        text = " ".join(plain(line) for lines in set_cells for line in lines)
+        text = " ".join(plain(line) for lines in set_cells for line in lines).replace(SOFT_BREAK + " ", "")
         result.append(TableRow(height=height, space_before=space_before if r == 0 else 0.0, keep_with_next=r == 0,
                                owner=owner, text=text, cells=set_cells, widths=widths, size=size, leading=leading,
                                color=color, fill=fill if r == 0 else ""))
@@ -314,6 +313,6 @@ def icon_row(icon: str, name: str, meaning: str, width: float, size: float, loca
     names = set_lines(f"**{name}**", name_width - 0.6 * size, size, locale)
     meaning_lines = set_lines(meaning, width - icon_width - name_width, size, locale)
     height = max(ICON_SCALE * size, max(len(names), len(meaning_lines)) * leading * size)
-    text = " ".join(plain(line) for line in [*names, *meaning_lines])
+    text = " ".join(plain(line) for line in [*names, *meaning_lines]).replace(SOFT_BREAK + " ", "")
     return IconRow(height=height, space_before=space_before, text=text, icon=icon, name=names,
                    meaning=meaning_lines, name_width=name_width, size=size, leading=leading, color=color)

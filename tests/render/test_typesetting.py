@@ -1,0 +1,103 @@
+"""Typesetting a typesetter would accept: where words break, what never parts, what never hyphenates."""
+
+import pytest
+
+from pipeline.render.richtext import (
+    NBSP,
+    TextStyle,
+    _dictionary,
+    break_lines,
+    break_points,
+    fit_text,
+    parse,
+    split_word,
+)
+
+
+def _heads_and_tails(text: str, locale: str) -> list[tuple[str, str]]:
+    """Every way split_word may break the word, from the widest head down."""
+    word = parse(text).paragraphs[0][0]
+    found = []
+    for room in (x / 4 for x in range(80, 0, -1)):
+        split = split_word(word, room, locale)
+        if split is not None:
+            found.append((split[0][0].text, split[1][0].text))
+    return sorted(set(found))
+
+
+# Words the shipped cards printed wrongly ("happene-d.", "road-s;", "Monster-s:", "runenverzier-t,").
+@pytest.mark.parametrize(("text", "locale"), [
+    ("happened.", "en"), ("roads;", "en"), ("prepared,", "en"), ("(wounded)", "en"),
+    ("Monsters:", "de"), ("runenverziert,", "de"), ("Trophäe.", "de"), ("Hexer!", "de"), ("Phase.", "de"),
+])
+def test_no_break_before_the_last_three_letters_or_the_punctuation(text: str, locale: str) -> None:
+    for head, tail in _heads_and_tails(text, locale):
+        letters_after = sum(ch.isalpha() for ch in tail)
+        letters_before = sum(ch.isalpha() for ch in head[:-1])
+        assert letters_after >= 3 and letters_before >= 2, (head, tail)
+
+
+@pytest.mark.parametrize(("text", "locale", "head", "tail"), [
+    ("Spuren-Quest", "de", "Spuren-", "Quest"),
+    ("Attributs-Trophäe", "de", "Attributs-", "Trophäe"),
+    ("zero-cost", "en", "zero-", "cost"),
+])
+def test_a_words_own_hyphen_is_a_break_and_is_not_doubled(text: str, locale: str, head: str, tail: str) -> None:
+    splits = _heads_and_tails(text, locale)
+    assert (head, tail) in splits
+    assert not any("--" in h for h, _ in splits)
+    word = parse(text).paragraphs[0][0]
+    split = split_word(word, 200.0, locale)  # the widest head: the word's own hyphen, with nothing added
+    assert split is not None and not split[0][0].soft
+
+
+def test_break_points_keep_two_letters_before_and_three_after_in_german() -> None:
+    dictionary = _dictionary("de")
+    assert dictionary is not None
+    for text in ("runenverziert,", "Endriagen-Krieger", "Attributs-Trophäe", "Ungeheuer."):
+        core = text.strip(",.")
+        for position, _ in break_points(text, dictionary):
+            part_start = core.rfind("-", 0, position - 1) + 1
+            part_end = core.find("-", position)
+            part_end = len(core) if part_end < 0 else part_end
+            assert position - part_start >= 2 and part_end - position >= 3, (text, position)
+
+
+def test_hyphenation_head_is_soft_and_plain_text_tells_it_apart() -> None:
+    word = parse("Donaudampfschifffahrtsgesellschaft").paragraphs[0][0]
+    split = split_word(word, 8.0, "de")
+    assert split is not None
+    head = split[0][0]
+    assert head.soft and head.text.endswith("-") and head.plain().endswith("\u00ad")
+
+
+def test_titles_and_labels_shrink_instead_of_hyphenating() -> None:
+    title = TextStyle(min_size=6, max_size=11)  # a one- or two-line box
+    fitted = fit_text("Endriagen-Krieger Attributs-Trophäe", 60, 2 * 1.18 * 6, title, "de")
+    words = [frag.text for lines in fitted.paragraphs for line in lines for word in line.words for frag in word]
+    assert words == ["Endriagen-Krieger", "Attributs-Trophäe"]
+    assert not title.hyphenates(2 * 1.18 * 6) and title.hyphenates(3 * 1.18 * 6)
+    assert TextStyle(6, 11, hyphenate=True).hyphenates(1.0)
+    assert not TextStyle(6, 11, hyphenate=False).hyphenates(1000.0)
+
+
+def test_body_text_still_hyphenates() -> None:
+    body = TextStyle(min_size=6, max_size=6)
+    fitted = fit_text("Die Donaudampfschifffahrtsgesellschaft fährt", 60, 200, body, "de")
+    heads = [word[-1] for lines in fitted.paragraphs for line in lines for word in line.words[-1:]]
+    assert any(frag.soft for frag in heads)
+
+
+@pytest.mark.parametrize("markup", ["Erhöhe dein Schild um 2 {icon:shield}.", "Gain +1 {icon:gold} now."])
+def test_a_number_and_its_icon_stay_together(markup: str) -> None:
+    paragraph = parse(markup).paragraphs[0]
+    glued = next(word for word in paragraph if any(frag.icon for frag in word))
+    assert glued[1].text == NBSP and glued[0].text[-1].isdigit()
+    for width in (x / 2 for x in range(8, 40)):
+        for line in break_lines(paragraph, width, "de"):
+            assert not line.words[0][0].icon  # no line starts with the icon alone
+
+
+def test_a_lone_icon_without_a_number_is_its_own_word() -> None:
+    paragraph = parse("Discard {icon:card} cards").paragraphs[0]
+    assert [len(word) for word in paragraph] == [1, 1, 1]
