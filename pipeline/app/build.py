@@ -105,8 +105,10 @@ def _summary(record: TargetRecord) -> dict[str, Any]:
     }
 
 
-def _file_entry(output: OutputFile) -> dict[str, Any]:
-    return {"path": output.path, "bytes": output.bytes, "pages": output.pages, "cards": output.cards}
+def _file_entry(output: OutputFile, record: TargetRecord) -> dict[str, Any]:
+    entry = {"path": output.path, "bytes": output.bytes, "pages": output.pages, "cards": output.cards}
+    positions = record.extra.get("positions", {}).get(output.path)
+    return {**entry, "positions": positions} if positions is not None else entry
 
 
 def _write_reports(records: list[TargetRecord], options: BuildOptions, seconds: float) -> list[str]:
@@ -120,7 +122,7 @@ def _write_reports(records: list[TargetRecord], options: BuildOptions, seconds: 
             "ok": not any(json.loads(f)["severity"] == "error" for f in findings),
             "options": {"paper": options.paper, "backs": options.backs, "back_offset": options.back_offset},
             # mtime_ns stays in the cache: the report describes the files, not when they were written.
-            "targets": [{**_summary(r), "files": [_file_entry(f) for f in r.files],
+            "targets": [{**_summary(r), "files": [_file_entry(f, r) for f in r.files],
                          **({"fallbacks": r.extra["fallbacks"]} if r.extra.get("fallbacks") else {})} for r in mine],
             "findings": [json.loads(f) for f in findings],
             "seconds": round(seconds, 3),

@@ -22,6 +22,7 @@ from .cache import Cache, OutputFile, TargetRecord
 if TYPE_CHECKING:
     from pipeline.i18n.localizer import Localizer
     from pipeline.render.faces import RenderContext
+    from pipeline.render.imposition import Imposed
     from pipeline.render.layouts import Layouts, Profile
     from pipeline.render.sheets import Prepared
     from pipeline.rules.components import Components
@@ -265,9 +266,17 @@ def build_cards(context: BuildContext, job: Job, record: TargetRecord) -> list[F
     if imposed is not None:
         _write(job, record, "cards.pdf", imposed.data, imposed.pages, imposed.placed)
         record.extra["cards"] = imposed.placed
+        _positions(job, record, "cards.pdf", imposed)
     single = cards_one_up(prepared, profile.bleed, job.options.backs, f"{job.game} {job.locale} cards 1-up")
     _write(job, record, "cards-1up.pdf", single.data, single.pages, single.placed)
+    _positions(job, record, "cards-1up.pdf", single)
     return findings
+
+
+def _positions(job: Job, record: TargetRecord, relative: str, imposed: Imposed) -> None:
+    """Where each card printed, for build-report.json (find card 17 without reading fronts)."""
+    path = f"{job.game}/{job.locale}/{relative}"
+    record.extra.setdefault("positions", {})[path] = [p.as_json() for p in imposed.positions]
 
 
 def build_tokens(context: BuildContext, job: Job, record: TargetRecord) -> list[Finding]:
@@ -284,31 +293,36 @@ def build_tokens(context: BuildContext, job: Job, record: TargetRecord) -> list[
     if imposed is not None:
         _write(job, record, "tokens.pdf", imposed.data, imposed.pages, imposed.placed)
         record.extra["tokens"] = imposed.placed
+        _positions(job, record, "tokens.pdf", imposed)
     return findings + problems
 
 
 def build_tts(context: BuildContext, job: Job, record: TargetRecord) -> list[Finding]:
-    """tts/<deck>.png sheets (at most 10 x 7 cards, 4096 px) and tts/<deck>-back.png images."""
+    """tts/<deck>.png sheets (10 x 7 grid, at most 69 cards, 4096 px), tts/<deck>-back.png images and
+    tts/<deck>.json, the deck as a TTS saved object."""
     from pipeline.render.sheets import groups
     from pipeline.render.tts import plan_deck, render_sheets
 
     prepared = context.faces("cards")
     seen: dict[str, int] = {}
-    plans = []
+    decks = []
     for group in groups(prepared, "cards"):
         deck = group.slots[0][0].face.deck
         part = seen.get(deck, 0)
         seen[deck] = part + 1
-        plans += plan_deck(deck, group, part)
+        decks.append(plan_deck(deck, group, part))
     written = set()
-    for image in render_sheets(plans):
+    for image in render_sheets([plan for deck_plan in decks for plan in deck_plan.plans()]):
         _write(job, record, f"tts/{image.name}", image.png, 1, image.cards)
         written.add(image.name)
+    for deck_plan in decks:
+        _write(job, record, f"tts/{deck_plan.stem}.json", deck_plan.saved_object_json(), 0, 0)
+        written.add(f"{deck_plan.stem}.json")
     folder = job.options.out_dir / job.game / job.locale / "tts"
-    for stale in folder.glob("*.png"):
+    for stale in [*folder.glob("*.png"), *folder.glob("*.json")]:
         if stale.name not in written:
             stale.unlink()
-    record.extra["cards"] = sum(f.cards for f in record.files if not f.path.endswith("-back.png"))
+    record.extra["cards"] = sum(f.cards for f in record.files if f.path.endswith(".png") and not f.path.endswith("-back.png"))
     return list(prepared.findings)
 
 

@@ -7,7 +7,7 @@ One-up documents carry TrimBox and BleedBox for print-on-demand shops.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .faces import PreparedFace
 from .fonts import font_name
@@ -26,6 +26,7 @@ class Group:
     label: str
     size: Size
     slots: list[Slot]
+    title: str = ""  # the deck's title: its entry in the PDF's outline
 
 
 @dataclass(frozen=True)
@@ -41,11 +42,26 @@ class Grid:
         return self.cols * self.rows
 
 
+@dataclass(frozen=True)
+class Position:
+    """Where a card instance printed: its front's page (1-based) and cell (1-based, as seen on the front)."""
+
+    deck: str
+    card: str
+    page: int
+    row: int
+    col: int
+
+    def as_json(self) -> dict[str, str | int]:
+        return {"deck": self.deck, "card": self.card, "page": self.page, "row": self.row, "col": self.col}
+
+
 @dataclass
 class Imposed:
     data: bytes
     pages: int
     placed: int
+    positions: list[Position] = field(default_factory=list)
 
 
 class LayoutError(ValueError):
@@ -65,13 +81,18 @@ def impose(groups: list[Group], profile: Profile, backs: str, back_offset: float
     paper = profile.paper.swapped() if backs == "gutter" else profile.paper
     doc = Document(title, (pt(paper.width), pt(paper.height)))
     placed = 0
+    positions: list[Position] = []
     for group in groups:
         grids = _grids(group.size, paper, profile, backs)
         per_page = grids[0].per_page
         pages = math.ceil(len(group.slots) / per_page)
+        doc.outline(group.title or group.label)
         for index in range(pages):
             chunk = group.slots[index * per_page: (index + 1) * per_page]
             label = f"{group.label} - {index + 1}/{pages}"
+            for cell, (front, _) in enumerate(chunk):
+                row, col = divmod(cell, grids[0].cols)
+                positions.append(Position(front.face.deck, front.face.id, doc.pages + 1, row + 1, col + 1))
             if backs == "gutter":
                 _page(doc, paper, grids[0], [s[0] for s in chunk], profile, label, marks=True)
                 _mirrored(doc, grids[1], [s[1] for s in chunk], 0.0, paper, profile.bleed)
@@ -86,8 +107,9 @@ def impose(groups: list[Group], profile: Profile, backs: str, back_offset: float
                     doc.end_page()
             placed += len(chunk)
     if backs == "duplex":
+        doc.outline("Duplex calibration")
         _calibration(doc, paper, back_offset)
-    return Imposed(doc.finish(), doc.pages, placed)
+    return Imposed(doc.finish(), doc.pages, placed, positions)
 
 
 def _grids(card: Size, paper: Size, profile: Profile, backs: str) -> list[Grid]:
@@ -225,14 +247,22 @@ def _calibration(doc: Document, paper: Size, offset: float) -> None:
     doc.end_page()
 
 
-def one_up(slots: list[Slot], bleed: float, backs: str, title: str) -> Imposed:
-    """One card per page (front, then its back unless backs is none), with TrimBox and BleedBox."""
+def one_up(slots: list[Slot], bleed: float, backs: str, title: str, titles: dict[str, str] | None = None) -> Imposed:
+    """One card per page (front, then its back unless backs is none), with TrimBox and BleedBox; the
+    outline names each deck (titles by deck id)."""
+    titles = titles or {}
     if not slots:
         return Imposed(Document(title, (pt(63), pt(88))).finish(), 0, 0)
     first = slots[0][0].template.size
     doc = Document(title, (pt(first.width + 2 * bleed), pt(first.height + 2 * bleed)))
     c = doc.canvas
+    positions = []
+    deck = ""
     for front, back in slots:
+        if front.face.deck != deck:
+            deck = front.face.deck
+            doc.outline(titles.get(deck, deck))
+        positions.append(Position(deck, front.face.id, doc.pages + 1, 1, 1))
         faces = [front] if backs == "none" or back is None else [front, back]
         for face in faces:
             size = face.template.size
@@ -243,4 +273,4 @@ def one_up(slots: list[Slot], bleed: float, backs: str, title: str) -> Imposed:
             c.setTrimBox((pt(bleed), pt(bleed), width - pt(bleed), height - pt(bleed)))
             doc.place(face, pt(bleed), pt(bleed), None)
             doc.end_page()
-    return Imposed(doc.finish(), doc.pages, len(slots))
+    return Imposed(doc.finish(), doc.pages, len(slots), positions)

@@ -68,7 +68,7 @@ class BoxModel(_Strict):
     valign: Literal["top", "middle", "bottom"] = "top"
     color: str = "ink"
     gap: Length = "1mm"  # between icons or rows
-    hyphenate: bool | None = None  # default: only boxes with room for three lines at the minimum size
+    hyphenate: bool | None = None  # default: only boxes with room for three lines at the maximum size
 
 
 class TemplateModel(_Strict):

@@ -33,6 +33,7 @@ class Document:
         self.canvas.setSubject(title)
         self.forms: dict[int, str] = {}
         self.pages = 0
+        self.outlines = 0
 
     def form(self, prepared: PreparedFace) -> str:
         """The form XObject name of a prepared face (drawn with its bleed on first use)."""
@@ -60,6 +61,15 @@ class Document:
         c.translate(x, y)
         c.doForm(name)
         c.restoreState()
+
+    def outline(self, title: str) -> None:
+        """An outline entry (bookmark) for the page being drawn: readers list them beside the pages."""
+        key = f"outline{self.outlines}"
+        self.outlines += 1
+        self.canvas.bookmarkPage(key)
+        self.canvas.addOutlineEntry(title, key, level=0)
+        if self.outlines == 1:
+            self.canvas.showOutline()
 
     def end_page(self) -> None:
         self.canvas.showPage()

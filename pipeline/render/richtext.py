@@ -29,7 +29,7 @@ SIZE_STEP = 0.25  # pt
 NBSP = "\u00a0"
 SOFT_BREAK = "\u00ad"  # in plain text, where hyphenation broke a word (the printed hyphen is not the word's)
 NO_HYPHENATION = "zz"  # a locale pyphen has no patterns for: lines break between words only
-HYPHENATED_LINES = 3  # a box hyphenates when it holds at least this many lines at its minimum size
+HYPHENATED_LINES = 3  # a box hyphenates when it holds at least this many lines at its maximum size
 _TOKEN = re.compile(r"\*\*|\*|\{icon:([a-z0-9-]+)\}|\n|[^*{\n]+|[*{]")
 
 
@@ -126,12 +126,12 @@ def _dictionary(locale: str) -> pyphen.Pyphen | None:
     return pyphen.Pyphen(lang=language, left=2, right=3) if language else None
 
 
-def break_points(text: str, dictionary: pyphen.Pyphen) -> list[tuple[int, bool]]:
+def break_points(text: str, dictionary: pyphen.Pyphen | None) -> list[tuple[int, bool]]:
     """Where a word may break, ascending, each with whether the break adds a hyphen.
 
     Punctuation around the word stays with its letters (no "happene-d."); a hyphen already in the word
-    is a break after it with nothing added (no "Spuren--Quest"); pyphen keeps two letters each side
-    of its own breaks within each hyphen-separated part.
+    is a break after it with nothing added (no "Spuren--Quest"), also where nothing is hyphenated (no
+    dictionary: titles, labels); pyphen's own breaks fall within each hyphen-separated part.
     """
     start = next((i for i, ch in enumerate(text) if ch.isalnum()), len(text))
     end = next((i + 1 for i in range(len(text) - 1, -1, -1) if text[i].isalnum()), start)
@@ -141,7 +141,7 @@ def break_points(text: str, dictionary: pyphen.Pyphen) -> list[tuple[int, bool]]
         if i < end and text[i] != HYPHEN:
             continue
         part = text[part_start:i]
-        if part.isalpha():
+        if dictionary is not None and part.isalpha():
             points.extend((part_start + p, True) for p in dictionary.positions(part))
         if i < end and i - start >= 2 and end - i - 1 >= 2:
             points.append((i + 1, False))
@@ -153,10 +153,8 @@ def split_word(word: Word, room: float, locale: str) -> tuple[Word, Word] | None
     """Hyphenate a one-style word so its first part (plus a hyphen) fits in room (at 1 pt); None if it can't."""
     if len(word) != 1 or word[0].icon or len(word[0].text) < 4:
         return None
-    dictionary = _dictionary(locale)
-    if dictionary is None:
-        return None
     frag = word[0]
+    dictionary = _dictionary(locale)
     # A word's own hyphen first (the break a reader expects in a compound), then pyphen's, widest first.
     points = sorted(break_points(frag.text, dictionary), key=lambda point: (not point[1], point[0]), reverse=True)
     for position, adds_hyphen in points:
@@ -214,13 +212,13 @@ class TextStyle:
     valign: str = "top"  # top | middle | bottom
     color: str = "#222222"
     font: str = "regular"  # the box's base style; markup toggles bold and italic from it
-    hyphenate: bool | None = None  # None: only boxes holding HYPHENATED_LINES lines at the minimum size
+    hyphenate: bool | None = None  # None: only boxes holding HYPHENATED_LINES lines at the maximum size
 
     def hyphenates(self, height: float) -> bool:
         """Whether a box of this height (pt) hyphenates: titles and labels shrink instead."""
         if self.hyphenate is not None:
             return self.hyphenate
-        return height >= HYPHENATED_LINES * self.leading * self.min_size
+        return height >= HYPHENATED_LINES * self.leading * self.max_size
 
 
 @dataclass

@@ -62,7 +62,7 @@ def groups(prepared: Prepared, target: Target) -> list[Group]:
                 continue
             back = prepared.get(components.back_of(face))
             if current is None or current.size != front.template.size:
-                current = Group(label, front.template.size, [])
+                current = Group(label, front.template.size, [], deck.title)
                 out.append(current)
             slot: Slot = (front, back)
             current.slots.extend([slot] * face.copies)
@@ -79,4 +79,5 @@ def sheets(prepared: Prepared, target: Target, profile: Profile, backs: str, bac
 
 def cards_one_up(prepared: Prepared, bleed: float, backs: str, title: str) -> Imposed:
     slots = [slot for group in groups(prepared, "cards") for slot in group.slots]
-    return one_up(slots, bleed, backs, title)
+    titles = {deck.id: deck.title for deck in prepared.components.decks_for("cards")}
+    return one_up(slots, bleed, backs, title, titles)

@@ -1,5 +1,5 @@
-"""Digital-table export: Tabletop Simulator deck sheets (at most 10 x 7 cards, at most 4096 px a side)
-and back images, as PNG.
+"""Digital-table export: Tabletop Simulator deck sheets (a 10 x 7 grid holding at most 69 cards, at most
+4096 px a side) and back images, as PNG, and for each deck a saved object (JSON) TTS can import.
 
 Each distinct card face is drawn once (the same drawing code as print, one PDF page per face and pixel
 size), rasterized with pdfium, and the sheets are assembled from those rasters row by row straight into
@@ -9,8 +9,10 @@ exactly its cell of the TTS grid (width_px x height_px), so TTS's slicing matche
 
 from __future__ import annotations
 
+import json
 import math
 import os
+import re
 from collections import Counter
 from collections.abc import Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -25,6 +27,7 @@ from .png import FILTER_NONE, encode_rgb
 from .units import Size, pt
 
 MAX_COLS, MAX_ROWS, MAX_PX = 10, 7, 4096
+PER_SHEET = MAX_COLS * MAX_ROWS - 1  # TTS shows a deck's hidden card in the grid's last cell
 WHITE = 255
 BLOCK_BYTES = 256 * 1024  # PNG rows handed to zlib at a time
 RasterKey = tuple[int, float, float, int]  # id of the prepared face, card size (mm), width in px
@@ -64,39 +67,91 @@ class SheetPlan:
         return (cells, self.cols, self.rows, self.width_px, self.height_px)
 
 
-def sheet_shape(count: int, card: Size) -> tuple[int, int, int]:
-    """(cols, rows, card width in px) for a sheet of count cards within TTS's limits."""
-    cols = min(MAX_COLS, max(1, count))
-    rows = min(MAX_ROWS, math.ceil(count / cols))
+def sheet_shape(count: int, card: Size, deck: bool = True) -> tuple[int, int, int]:
+    """(cols, rows, card width in px) for an image of count cards within TTS's limits; a deck sheet is at
+    least 2 x 2 and keeps its last cell free (TTS's hidden card), a single back image is 1 x 1."""
+    cells = count + 1 if deck else count
+    cols = min(MAX_COLS, max(2 if deck else 1, cells))
+    rows = min(MAX_ROWS, max(2 if deck else 1, math.ceil(cells / cols)))
     width_px = MAX_PX // cols
     if math.ceil(width_px * card.height / card.width) * rows > MAX_PX:
         width_px = int(MAX_PX / rows * card.width / card.height)
     return cols, rows, width_px
 
 
-def _plan(name: str, faces: list[PreparedFace | None], card: Size) -> SheetPlan:
-    cols, rows, width_px = sheet_shape(len(faces), card)
+def _plan(name: str, faces: list[PreparedFace | None], card: Size, deck: bool = True) -> SheetPlan:
+    cols, rows, width_px = sheet_shape(len(faces), card, deck)
     return SheetPlan(name, tuple(faces), card, cols, rows, width_px, round(width_px * card.height / card.width))
 
 
-def plan_deck(deck_id: str, group: Group, part: int) -> list[SheetPlan]:
-    """The face sheets of one group (10 x 7 cards each), then its back: one image if all cards share
-    a back, else a back sheet per face sheet in the same order."""
+@dataclass(frozen=True)
+class DeckPlan:
+    """The images of one deck: face sheets, each with its back sheet (cards with backs of their own) or
+    one back image shared by all."""
+
+    stem: str  # file name stem inside tts/
+    sheets: tuple[tuple[SheetPlan, SheetPlan | None], ...]
+    shared_back: SheetPlan | None
+
+    def plans(self) -> list[SheetPlan]:
+        found = [plan for front, back in self.sheets for plan in (front, back) if plan is not None]
+        return found + ([self.shared_back] if self.shared_back else [])
+
+    def saved_object(self) -> dict[str, object]:
+        """The deck as a TTS saved object: image file names stand where TTS wants URLs (the README says how
+        to host them); card ids follow TTS's rule, deck number x 100 + cell."""
+        custom: dict[str, dict[str, object]] = {}
+        cards: list[dict[str, object]] = []
+        for number, (front, backs) in enumerate(self.sheets, start=1):
+            back = backs or self.shared_back
+            custom[str(number)] = {
+                "FaceURL": front.name, "BackURL": back.name if back else "", "NumWidth": front.cols,
+                "NumHeight": front.rows, "BackIsHidden": True, "UniqueBack": backs is not None, "Type": 0,
+            }
+            for cell, face in enumerate(front.faces):
+                if face is not None:
+                    cards.append({"Name": "Card", "CardID": number * 100 + cell, "Nickname": _nickname(face),
+                                  "GMNotes": face.face.id, "CustomDeck": {str(number): custom[str(number)]},
+                                  "Transform": _TRANSFORM})
+        state: dict[str, object] = cards[0] if len(cards) == 1 else {
+            "Name": "Deck", "Nickname": self.stem, "Transform": _TRANSFORM, "CustomDeck": custom,
+            "DeckIDs": [card["CardID"] for card in cards], "ContainedObjects": cards,
+        }
+        return {"SaveName": self.stem, "ObjectStates": [state]}
+
+    def saved_object_json(self) -> bytes:
+        return (json.dumps(self.saved_object(), ensure_ascii=False, indent=1) + "\n").encode()
+
+
+_TRANSFORM = {"posX": 0, "posY": 1, "posZ": 0, "rotX": 0, "rotY": 180, "rotZ": 180, "scaleX": 1, "scaleY": 1, "scaleZ": 1}
+_MARKUP = re.compile(r"\*\*|\*|\{icon:[a-z0-9-]+\}")
+
+
+def _nickname(face: PreparedFace) -> str:
+    """A card's name in TTS: its printed name or title without markup, else its id."""
+    fields = face.face.fields
+    name = next((fields[key] for key in ("name", "title") if isinstance(fields.get(key), str) and fields[key]), "")
+    return " ".join(_MARKUP.sub("", name).split()) or face.face.id
+
+
+def plan_deck(deck_id: str, group: Group, part: int) -> DeckPlan:
+    """The face sheets of one group (at most PER_SHEET cards each), each with its back sheet, or one back
+    image if all cards share a back."""
     card = group.size
-    per_sheet = MAX_COLS * MAX_ROWS
     fronts: list[PreparedFace | None] = [slot[0] for slot in group.slots]
     backs = [slot[1] for slot in group.slots]
     shared = len({id(b) for b in backs}) == 1 and backs[0] is not None
-    plans = []
+    sheets = []
     stem = deck_id if part == 0 else f"{deck_id}-{part + 1}"
-    for index in range(0, len(fronts), per_sheet):
-        suffix = "" if len(fronts) <= per_sheet else f"-{index // per_sheet + 1}"
-        plans.append(_plan(f"{stem}{suffix}.png", fronts[index: index + per_sheet], card))
+    for index in range(0, len(fronts), PER_SHEET):
+        suffix = "" if len(fronts) <= PER_SHEET else f"-{index // PER_SHEET + 1}"
+        front = _plan(f"{stem}{suffix}.png", fronts[index: index + PER_SHEET], card)
+        back = None
         if not shared and any(b is not None for b in backs):
-            plans.append(_plan(f"{stem}{suffix}-backs.png", backs[index: index + per_sheet], card))
-    if shared:
-        plans.append(_plan(f"{stem}-back.png", [backs[0]], card))
-    return plans
+            back = _plan(f"{stem}{suffix}-backs.png", backs[index: index + PER_SHEET], card)
+        sheets.append((front, back))
+    shared_back = _plan(f"{stem}-back.png", [backs[0]], card, deck=False) if shared else None
+    return DeckPlan(stem, tuple(sheets), shared_back)
 
 
 def render_sheets(plans: list[SheetPlan], workers: int | None = None) -> list[SheetImage]:

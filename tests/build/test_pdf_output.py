@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -89,6 +90,46 @@ def test_gutter_fold_puts_fronts_and_backs_on_one_landscape_page(build: Build) -
     assert placed(reader.pages[0]) == 8  # 2 x 2 fronts beside 2 x 2 backs
 
 
+def test_tts_sheets_leave_the_hidden_card_cell_free(a4_build: Path) -> None:
+    """TTS may show a deck's hidden card in the grid's last cell: every deck sheet keeps it white."""
+    sheets = 0
+    for saved in sorted((a4_build / "tts").glob("*.json")):
+        for state in json.loads(saved.read_text())["ObjectStates"]:
+            for custom in state["CustomDeck"].values():
+                cols, rows = custom["NumWidth"], custom["NumHeight"]
+                with Image.open(a4_build / "tts" / custom["FaceURL"]) as image:
+                    width, height = image.width // cols, image.height // rows
+                    last = image.convert("RGB").crop(((cols - 1) * width, (rows - 1) * height, cols * width,
+                                                      rows * height))
+                assert last.getcolors() == [(width * height, (255, 255, 255))], custom["FaceURL"]
+                sheets += 1
+    assert sheets >= 15
+
+
+def test_tts_saved_objects_describe_every_deck(a4_build: Path) -> None:
+    folder = a4_build / "tts"
+    report = json.loads((a4_build.parent / "build-report.json").read_text())
+    sheets = {Path(f["path"]).name: f["cards"] for target in report["targets"] if target["locale"] == "en"
+              for f in target["files"] if f["path"].endswith(".png")}
+    market = json.loads((folder / "market.json").read_text())
+    deck = market["ObjectStates"][0]
+    market_cards = sum(count for name, count in sheets.items() if re.fullmatch(r"market-\d+\.png", name))
+    assert deck["Name"] == "Deck" and len(deck["ContainedObjects"]) == market_cards > 69
+    assert len(deck["CustomDeck"]) == -(-market_cards // 69)
+    for number, custom in deck["CustomDeck"].items():
+        assert (folder / custom["FaceURL"]).exists() and custom["BackURL"] == "market-back.png"
+        assert custom["NumWidth"] == 10 and custom["NumHeight"] <= 7 and not custom["UniqueBack"]
+        in_deck = [card for card in deck["ContainedObjects"] if str(card["CardID"] // 100) == number]
+        assert len(in_deck) == sheets[custom["FaceURL"]] < custom["NumWidth"] * custom["NumHeight"]
+        assert all(card["CardID"] % 100 < len(in_deck) for card in in_deck)
+    assert deck["DeckIDs"] == [card["CardID"] for card in deck["ContainedObjects"]]
+    assert "Aard" in {card["Nickname"] for card in deck["ContainedObjects"]}
+    for saved in folder.glob("*.json"):  # every deck has one, naming images that exist
+        for state in json.loads(saved.read_text())["ObjectStates"]:
+            for custom in state["CustomDeck"].values():
+                assert (folder / custom["FaceURL"]).exists() and (folder / custom["BackURL"]).exists()
+
+
 def test_tts_cards_sit_exactly_in_their_grid_cells(a4_build: Path) -> None:
     """TTS cuts a sheet into equal cells: copies of a card in different rows have identical pixels."""
     with Image.open(a4_build / "tts" / "market-1.png") as image:
@@ -100,3 +141,42 @@ def test_tts_cards_sit_exactly_in_their_grid_cells(a4_build: Path) -> None:
                 box = (col * width, row * height, (col + 1) * width, (row + 1) * height)
                 cells.setdefault(image.crop(box).tobytes(), []).append((row, col))
     assert any(len({row for row, _ in places}) > 1 for places in cells.values())
+
+
+def test_sheets_and_one_up_carry_an_outline_entry_per_deck(a4_build: Path) -> None:
+    for name in ("cards.pdf", "cards-1up.pdf", "tokens.pdf"):
+        reader = PdfReader(a4_build / name)
+        titles = [entry.title for entry in reader.outline]
+        assert len(titles) >= 3 and len(set(titles)) == len(titles), name
+        pages = [reader.get_destination_page_number(entry) for entry in reader.outline]
+        assert pages == sorted(pages) and pages[0] == 0, name
+    titles = [entry.title for entry in PdfReader(a4_build / "cards.pdf").outline]
+    assert titles[-1] == "Duplex calibration"
+
+
+def test_build_report_says_where_every_card_printed(a4_build: Path) -> None:
+    report = json.loads((a4_build.parent / "build-report.json").read_text())
+    files = {f["path"]: f for target in report["targets"] if target["locale"] == "en" for f in target["files"]}
+    for name in ("cards.pdf", "cards-1up.pdf", "tokens.pdf"):
+        entry = files[f"old-world/en/{name}"]
+        assert len(entry["positions"]) == entry["cards"], name
+    for name, cell in (("cards.pdf", 3), ("cards-1up.pdf", 1)):
+        reader = PdfReader(a4_build / name)
+        quick_cut = [p for p in files[f"old-world/en/{name}"]["positions"] if p["card"] == "wolf-quick-cut"]
+        assert quick_cut and all(1 <= p["row"] <= cell and 1 <= p["col"] <= cell for p in quick_cut)
+        assert all("Quick Cut" in reader.pages[p["page"] - 1].extract_text() for p in quick_cut), name
+
+
+def test_numbered_event_backs_show_the_number_and_nothing_else_of_the_front(a4_build: Path) -> None:
+    report = json.loads((a4_build.parent / "build-report.json").read_text())
+    one_up = next(f for target in report["targets"] if target["locale"] == "en" for f in target["files"]
+                  if f["path"] == "old-world/en/cards-1up.pdf")
+    events = [p for p in one_up["positions"] if p["deck"] == "events"]
+    assert len(events) == 56
+    reader = PdfReader(a4_build / "cards-1up.pdf")
+    for position in events[::11]:
+        front = reader.pages[position["page"] - 1].extract_text()
+        back = reader.pages[position["page"]].extract_text()  # the back follows its front
+        number = re.search(r"\d+", front)
+        assert number is not None and number.group(0) in back.split()
+        assert front.splitlines()[1] not in back

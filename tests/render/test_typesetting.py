@@ -72,11 +72,14 @@ def test_hyphenation_head_is_soft_and_plain_text_tells_it_apart() -> None:
 
 
 def test_titles_and_labels_shrink_instead_of_hyphenating() -> None:
-    title = TextStyle(min_size=6, max_size=11)  # a one- or two-line box
-    fitted = fit_text("Endriagen-Krieger Attributs-Trophäe", 60, 2 * 1.18 * 6, title, "de")
+    title = TextStyle(min_size=4, max_size=11)  # a box for two lines at the largest size
+    fitted = fit_text("Endriagenkrieger Attributstrophäe", 60, 2 * 1.18 * 11, title, "de")
     words = [frag.text for lines in fitted.paragraphs for line in lines for word in line.words for frag in word]
-    assert words == ["Endriagen-Krieger", "Attributs-Trophäe"]
-    assert not title.hyphenates(2 * 1.18 * 6) and title.hyphenates(3 * 1.18 * 6)
+    assert words == ["Endriagenkrieger", "Attributstrophäe"] and fitted.size < 11
+    narrow = fit_text("Extra-Erfahrungsmarker", 50, 2 * 1.18 * 11, title, "de")  # its own hyphen still breaks
+    lines = [[frag.text for word in line.words for frag in word] for line in narrow.paragraphs[0]]
+    assert lines == [["Extra-"], ["Erfahrungsmarker"]]
+    assert not title.hyphenates(2.9 * 1.18 * 11) and title.hyphenates(3 * 1.18 * 11)
     assert TextStyle(6, 11, hyphenate=True).hyphenates(1.0)
     assert not TextStyle(6, 11, hyphenate=False).hyphenates(1000.0)
 

@@ -183,8 +183,8 @@ class _Builder(FaceBuilder):
     def events(self) -> None:
         kind = self.label("card-kind:event")
         deck = self.deck("events", kind)
-        back = self.back("event-back", "event-back", title=kind)
         for event in self.content.events:
+            back = self.back("event-back", f"event-back-{event.number}", title=kind, number=str(event.number))
             fields = {
                 "number": str(event.number),
                 "title": self.text(event, "title"),

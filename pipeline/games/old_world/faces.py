@@ -22,7 +22,7 @@ FACE_KINDS = FaceContract.of(
                              "options": T.RICH_TEXT}),
     FaceKind("exploration-results", {"title": T.TEXT, "deck_name": T.TEXT, "icon": T.ICON, "body": T.RICH_TEXT}),
     FaceKind("event", {"number": T.TEXT, "title": T.TEXT, "type": T.TEXT, "body": T.RICH_TEXT}),
-    FaceKind("event-back", _BACK),
+    FaceKind("event-back", {**_BACK, "number": T.TEXT}),  # the number: find an event without reading fronts
     FaceKind("monster", {"name": T.TEXT, "level": T.TEXT, "life": T.TEXT, "life_icon": T.ICON,
                          "special": T.RICH_TEXT, "art": T.IMAGE}),
     FaceKind("monster-back", {"name": T.TEXT, "description": T.RICH_TEXT, "trophy": T.RICH_TEXT, "icon": T.ICON}),

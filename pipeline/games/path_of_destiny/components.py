@@ -113,10 +113,13 @@ class _Builder(FaceBuilder):
         title = self.text(story, "title")
         self.overview(story, title)
         deck = self.deck(f"story-{story.id}", self.label("card-kind:story-deck", story=title))
-        back = self.back("story-back", f"story-back-{story.id}", title=title, kind=self.label("card-kind:story-card"))
+        kind_label = self.label("card-kind:story-card")
         for index, card in sorted(enumerate(story.cards), key=lambda pair: pair[1].number):
             kind = "story-path" if card.kind.value == "path" else "story-card"
             fields = self.story_fields(story, card)
+            # Each back carries its card's number ("read card 17") and nothing about the branches.
+            back = self.back("story-back", f"story-back-{story.id}-{card.number}", title=title, kind=kind_label,
+                             number=str(card.number))
             where = self.where("stories", story.id, "cards", index)
             deck.faces.append(self.face(kind, f"{story.id}-{card.number}", deck.id, plain(fields), 1, back, where))
         self.extra_effort(story, title)
@@ -318,11 +321,15 @@ class _Builder(FaceBuilder):
         """A token's front and back; symbol tokens, lost-symbol and extra-XP markers are alike on both sides."""
         name = self.text(token, "name")
         kind = token.kind.value
+        back_fields: dict[str, Any] | None = None  # None: the back shows the front's icon and the name
         if kind == "symbol" and token.symbol is not None:
             kind_name, fields = "symbol-token", {"icon": token.symbol.value}
         elif kind == "lost-symbol":
             kind_name, fields = "symbol-token", {"icon": "lost-symbol"}
-        elif kind in ("fate", "solo-fate"):
+        elif kind == "solo-fate":  # flipped like a coin: one side shows the left path, the other the right (§14)
+            kind_name, fields = "marker-token", {"icon": "arrow-left", "label": name}
+            back_fields = {"icon": "arrow-right", "label": name}
+        elif kind == "fate":
             numeral = {1: "I", 2: "II", 3: "III"}.get(token.numeral or 0, "")
             kind_name, fields = "fate-marker", {"value": numeral, "label": name}
         elif kind == "path" and token.side is not None:
@@ -333,6 +340,6 @@ class _Builder(FaceBuilder):
         if kind in SAME_BOTH_SIDES:
             back = self.face(kind_name, f"{token.id}-back", deck, plain(fields), where=where)
         else:
-            back = self.face("marker-token", f"{token.id}-back", deck, plain({"label": name, "icon": fields.get("icon", "")}),
-                        where=where)
+            back_fields = back_fields or {"label": name, "icon": fields.get("icon", "")}
+            back = self.face("marker-token", f"{token.id}-back", deck, plain(back_fields), where=where)
         return self.face(kind_name, token.id, deck, plain(fields), token.count, back.id, where), back

@@ -26,7 +26,7 @@ FACE_KINDS = FaceContract.of(
     FaceKind("side-quest-back", _BACK),
     FaceKind("story-card", _STORY),
     FaceKind("story-path", _STORY),
-    FaceKind("story-back", {"title": T.TEXT, "kind": T.TEXT}),
+    FaceKind("story-back", {"title": T.TEXT, "kind": T.TEXT, "number": T.TEXT}),  # the number: find a card unseen
     FaceKind("story-overview", {"title": T.TEXT, "kind": T.TEXT, "difficulty": T.ICONS, "overview": T.RICH_TEXT,
                                 "art": T.IMAGE}),
     FaceKind("story-rules", {"title": T.TEXT, "heading": T.TEXT, "body": T.RICH_TEXT}),

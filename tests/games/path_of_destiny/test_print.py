@@ -87,7 +87,10 @@ def test_story_decks_are_faces_in_number_order(db: Database) -> None:
     for deck in decks:
         numbers = [int(face.fields["number"]) for face in deck.faces]
         assert numbers == list(range(1, len(numbers) + 1))
-        assert len({face.back for face in deck.faces}) == 1  # one back: it tells nothing about the branches
+        backs = [components.back_of(face) for face in deck.faces]
+        # Each back shows its card's number and otherwise the same (nothing about the branches).
+        assert [back.fields["number"] for back in backs if back] == [str(n) for n in numbers]
+        assert len({tuple(sorted((k, v) for k, v in back.fields.items() if k != "number")) for back in backs if back}) == 1
 
 
 def test_page_sizes(built: Built) -> None:
@@ -133,3 +136,15 @@ def test_german_fits_with_english_fallbacks(db: Database) -> None:
     game = find_game(GAME)
     findings = fit_findings(game.printing, db, game.localizer(db, "de"), REPO / "layouts")
     assert [f for f in findings if f.severity.value == "error"] == []
+
+
+def test_the_solo_fate_marker_shows_a_path_on_each_side(db: Database) -> None:
+    """Flipped like a coin, one side is the left path and the other the right (reference §14)."""
+    game = find_game(GAME)
+    assert game.printing is not None
+    components = game.printing.components(db, game.localizer(db, "en"))
+    marker = next(face for deck in components.decks for face in deck.faces if face.id == "solo-fate-marker")
+    back = components.back_of(marker)
+    assert back is not None
+    assert (marker.fields["icon"], back.fields["icon"]) == ("arrow-left", "arrow-right")
+    assert marker.fields["label"] == back.fields["label"] == "Solo fate marker"
