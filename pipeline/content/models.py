@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Annotated, ClassVar
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -40,6 +40,13 @@ class ContentFile(ContentModel):
     entities_field: ClassVar[str] = ""
     collection: ClassVar[str] = ""
     rule_data: ClassVar[RuleData | None] = None
+
+    @classmethod
+    def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:
+        super().__pydantic_init_subclass__(**kwargs)
+        from .rule_data import check_declaration  # it reads the models of this module
+
+        check_declaration(cls)
 
     @classmethod
     def kind_name(cls) -> str:

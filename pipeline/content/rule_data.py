@@ -47,6 +47,19 @@ class RuleData:
     item: Callable[[Any], str] | None = None  # what a list item says instead of its summary ("": none)
     quick_reference: bool = False
 
+    def fields_missing(self, model: type[BaseModel]) -> list[str]:
+        """The fields this declaration prints that the entity model lacks (a declaration of another model's)."""
+        wanted = {"name"} if self.listed or self.quick_reference else set()
+        if (self.listed and self.item is None) or self.quick_reference:
+            wanted.add("summary")
+        if self.quick_reference:
+            wanted |= {"icon", "quick_reference"}
+        if self.owner and self.owner not in {f.name for f in ref_fields(model) if not f.many}:
+            wanted.add(f"{self.owner} (an id marked Ref)")
+        if self.parts:
+            wanted.add(self.parts)
+        return sorted(name for name in wanted if name not in model.model_fields)
+
 
 @dataclass(frozen=True)
 class DataKind:
@@ -70,6 +83,15 @@ def entity_model(kind: type[ContentFile]) -> type[BaseModel]:
     if not (isinstance(model, type) and issubclass(model, BaseModel)):
         raise TypeError(f"{kind.__name__}.{kind.entities_field} holds no content model")
     return model
+
+
+def check_declaration(kind: type[ContentFile]) -> None:
+    """Fail when a file kind's `rule_data` names fields its entities lack (run as the class is defined)."""
+    if kind.rule_data is None:
+        return
+    missing = kind.rule_data.fields_missing(entity_model(kind))
+    if missing:
+        raise TypeError(f"{kind.__name__}.rule_data prints fields {entity_model(kind).__name__} lacks: {', '.join(missing)}")
 
 
 def data_kinds(kinds: tuple[type[ContentFile], ...]) -> dict[str, DataKind]:

@@ -12,7 +12,7 @@ The rule data a game's file kinds declare (pipeline/content/rule_data.py) prints
 game's: a `{kind:id}` reference prints an entity's name and `{kind_field:id}` one of its numbers, a
 list block whose `source` is a listed collection or `<id>-<parts>` prints its items, and the entities
 marked `quick_reference` are quick-reference rows. The words the builder writes around them are
-translated under `guide:list:` (LIST_WORDS).
+translated under `guide:list:` (ONLY_FOR, NO_RESULT).
 
 What else a game prints it adds by subclassing `GuideBuilder`: `table(source)` generates the rows of
 a table block with a `source` (the base knows none), and words the subclass writes itself are
@@ -73,7 +73,7 @@ class GuideBuilder:
         self.game_id = game_id
         self.default_title = default_title
         self.generated = generated  # msgctxt prefixes of words the game's builder writes itself
-        self.strings: list[SourceString] = []  # the words of `generated`
+        self.strings: list[SourceString] = []  # the words the builder writes itself (`generated`, `word`)
         self._seen: set[str] = set()
         self.texts = TextIndex(db)
         self.guide = GuideContent(db)
@@ -238,4 +238,3 @@ class GuideBuilder:
             return f"{name}: {self.field(entity, 'summary')}"
         what = kind.declared.item(entity) or self.word(NO_RESULT, "(none)", LIST_WORDS_NOTE)
         return f"{name}: {what}"
-

@@ -10,7 +10,9 @@ from pipeline.content.database import Database
 from pipeline.content.rule_data import RuleDataIndex, data_kinds
 from pipeline.games import find_game
 from pipeline.games.adventure_game.models import FILE_KINDS
+from pipeline.games.adventure_game.spec import guide_builder
 from pipeline.rules.guide import GuideDocument
+from pipeline.rules.guide_builder import Text
 from tests.conftest import FIXTURES
 
 GAME = "adventure-game"
@@ -23,10 +25,8 @@ def db() -> Database:
     return database
 
 
-def _guide(db: Database, text: object = None) -> GuideDocument:
-    from pipeline.games.adventure_game.spec import _builder
-
-    return _builder(db, "en", text).document()  # type: ignore[arg-type]
+def _guide(db: Database, text: Text | None = None) -> GuideDocument:
+    return guide_builder(db, "en", text).document()
 
 
 def _blocks(guide: GuideDocument) -> dict[str, tuple[str, ...]]:
@@ -96,3 +96,19 @@ def test_a_game_without_rule_data_has_none() -> None:
     db, _ = game.load(FIXTURES)
     data = RuleDataIndex(db)
     assert data.kinds == {} and data.list_sources() == [] and data.quick_reference() == []
+
+
+def test_a_declaration_printing_fields_its_model_lacks_fails_when_the_class_is_defined() -> None:
+    from typing import Literal
+
+    from pipeline.content.models import ContentFile
+    from pipeline.content.rule_data import RuleData
+    from pipeline.games.adventure_game.models import Route
+
+    with pytest.raises(TypeError, match="Route lacks: legs, name, sea \\(an id marked Ref\\), summary"):
+
+        class RoutesFile(ContentFile):
+            kind: Literal["routes"]
+            routes: list[Route]
+            entities_field = "routes"
+            rule_data = RuleData(listed=True, owner="sea", parts="legs")

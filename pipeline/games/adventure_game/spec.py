@@ -26,7 +26,7 @@ def info(db: Database) -> GameInfo:
     return GameInfo.of(ID, NAME, content.manifest, actual_counts(content))
 
 
-def _builder(db: Database, locale: str, text: Text | None) -> GuideBuilder:
+def guide_builder(db: Database, locale: str, text: Text | None) -> GuideBuilder:
     """The shared builder: the guide files and the rule data its models declare, numbers from the manifest."""
     from pipeline.rules.guide_builder import GuideBuilder
 
@@ -38,7 +38,7 @@ def strings(db: Database) -> list[SourceString]:
     writes around the rule data."""
     from pipeline.i18n.content import content_strings
 
-    builder = _builder(db, "en", None)
+    builder = guide_builder(db, "en", None)
     builder.document()
     return [*content_strings(db), *builder.strings]
 
@@ -52,7 +52,7 @@ def localizer(db: Database, locale: str) -> Localizer:
 
 
 def reference_guide(db: Database, localizer: Localizer) -> GuideDocument:
-    return _builder(db, localizer.locale, localizer.text).document()
+    return guide_builder(db, localizer.locale, localizer.text).document()
 
 
 SPEC = GameSpec(
