@@ -78,6 +78,7 @@ class Database:
     # Ids of entities written but rejected by the schema: references to them are not "unknown".
     rejected: dict[str, set[Any]] = field(default_factory=dict)
     complete: bool = True
+    kinds: tuple[type[ContentFile], ...] = ()  # the game's file kinds, for what their models declare
 
     def _collection(self, collection: str) -> dict[Any, Record]:
         # Every collection of the game's file kinds exists from the start, empty or not.
@@ -162,7 +163,7 @@ def _validator(model: type[ContentFile], game_id: str) -> SchemaValidator:
 
 def load_database(root: Path, game_id: str, kinds: Sequence[type[ContentFile]]) -> tuple[Database, list[Finding]]:
     """Load every YAML file under root: one a model accepts joins the database, any other is an error."""
-    db = Database(game_id=game_id, root=root)
+    db = Database(game_id=game_id, root=root, kinds=tuple(kinds))
     findings: list[Finding] = []
     by_kind = {model.kind_name(): model for model in kinds}
     for model in kinds:

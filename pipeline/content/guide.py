@@ -1,9 +1,9 @@
 """A reference guide's content (`guide`, `guide-sections` and `glossary` files), the same for every game.
 
 Rules numbers in guide text are `{name}` placeholders naming the game's rule constants, filled per
-locale after translation; `{kind:id}` names a thing of the game's data (a game that has such data
-prints its name); `[[entry-id]]` links another guide entry. A table's or a list's `source` names
-rows or items the game generates from its content (each game lists and checks the sources it knows);
+locale after translation; `{kind:id}` names a thing of the game's rule data (the file kinds that
+declare it: pipeline/content/rule_data.py); `[[entry-id]]` links another guide entry. A table's or a
+list's `source` names rows or items generated from the content (the rule data's lists, a game's tables);
 a section marked `glossary` is where the glossary is printed (else it comes last); the player-aid
 fields (`aid`, `summary`, `key_term`, `key_terms`, `aid_title`) matter to a game with a player aid
 and may be left out by the others. `pipeline/rules/guide_builder.py` turns these into a
@@ -17,12 +17,15 @@ has an id unique in its list, so its msgctxt is a path of ids (`pipeline/content
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Annotated, ClassVar, Literal
 
 from pydantic import Field, model_validator
 
+from .database import Database
 from .models import ContentFile, ContentModel, Entity, Slug
 from .texts import OptionalTranslated, Translated, UniqueKeys
+from .views import First, Records
 
 
 class GuideItem(ContentModel):
@@ -153,3 +156,15 @@ class GlossaryFile(ContentFile):
 
 
 GUIDE_FILE_KINDS: tuple[type[ContentFile], ...] = (GuideFile, GuideSectionsFile, GlossaryFile)
+
+
+@dataclass(frozen=True)
+class GuideContent:
+    """A typed view of a database's guide files: the settings, the sections and the glossary entries."""
+
+    db: Database
+
+    settings = First[GuideSettings]("guide")
+    settings_records = Records[GuideSettings]("guide")
+    section_records = Records[GuideSection]("guide-sections")
+    glossary_records = Records[GuideEntry]("glossary")

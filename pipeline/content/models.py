@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Annotated, ClassVar
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -12,6 +12,9 @@ SLUG_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
 # A content id: a kebab-case slug, stable forever (it keys translations and the build cache).
 Slug = Annotated[str, Field(pattern=SLUG_PATTERN, min_length=1, max_length=64)]
 Text = Annotated[str, Field(min_length=1)]
+
+if TYPE_CHECKING:
+    from .rule_data import RuleData
 
 
 class ContentModel(BaseModel):
@@ -30,11 +33,20 @@ class ContentFile(ContentModel):
     """One YAML file of a game: a `kind` and one list of entities (or a single manifest).
 
     Subclasses set `kind` to a Literal and name the list field in `entities_field`, which
-    the database indexes under `collection` (defaults to the kind).
+    the database indexes under `collection` (defaults to the kind). A kind whose entities guide text
+    names sets `rule_data` (pipeline/content/rule_data.py).
     """
 
     entities_field: ClassVar[str] = ""
     collection: ClassVar[str] = ""
+    rule_data: ClassVar[RuleData | None] = None
+
+    @classmethod
+    def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:
+        super().__pydantic_init_subclass__(**kwargs)
+        from .rule_data import check_declaration  # it reads the models of this module
+
+        check_declaration(cls)
 
     @classmethod
     def kind_name(cls) -> str:

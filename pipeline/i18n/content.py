@@ -4,13 +4,12 @@ message templates, guide), a Localizer over them, and the text helpers every bui
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from pydantic import BaseModel
 
 from pipeline.content.database import Database, Record
-from pipeline.content.texts import TextIndex, content_fields
+from pipeline.content.texts import FieldPath, TextIndex, content_fields
 
 from .localizer import Describe, Localizer
 from .messages import Message, SourceString
@@ -31,10 +30,17 @@ def message_templates(db: Database) -> list[SourceString]:
 def content_strings(db: Database) -> list[SourceString]:
     """The content's translatable fields (msgctxt from the models), with where each is written."""
     return [
-        SourceString(f.context, f.source, path=f.record.loaded.path,
-                     line=f.record.loaded.position([*f.record.path, *f.path]).line, note=f.note)
+        SourceString(f.context, f.source, path=f.record.loaded.path, line=_written_line(f.record, f.path), note=f.note)
         for f in content_fields(db)
     ]
+
+
+def _written_line(record: Record, path: FieldPath) -> int:
+    """The line of a field, or of its nearest parent the file writes (a field left to its default is not)."""
+    full = [*record.path, *path]
+    while len(full) > len(record.path) and not record.loaded.has(full):
+        full.pop()
+    return record.loaded.position(full).line
 
 
 def translatable_strings(db: Database, printed: Sequence[SourceString] = ()) -> list[SourceString]:
@@ -71,18 +77,3 @@ class LocalizedText:
         """A message template of the game filled with params."""
         return str(self.loc.message(Message(context, params)))
 
-
-@dataclass
-class StringCollector:
-    """Collects strings whose msgctxt a game still spells by hand (the Adventure Game's rule data), once each,
-    with the YAML position of the field they come from."""
-
-    strings: list[SourceString] = field(default_factory=list)
-    seen: set[str] = field(default_factory=set)
-
-    def add(self, record: Record, context: str, text: str, *path: str | int, note: str = "") -> None:
-        if not text or context in self.seen:
-            return
-        self.seen.add(context)
-        pos = record.loaded.position([*record.path, *path])
-        self.strings.append(SourceString(context, text, path=record.loaded.path, line=pos.line, note=note))

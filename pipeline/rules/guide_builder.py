@@ -8,21 +8,27 @@ The guide's fields are `Translatable` (pipeline/content/guide.py): the builder a
 name)` and their msgctxt is the one extraction derives from the ids (`TextIndex`), e.g.
 `guide:turn:entries:phase-two:blocks:choices:items:meditate:text`.
 
-What a game adds it adds by subclassing `GuideBuilder`: `table(source)` generates the rows of a
-table block with a `source` and `items(source)` the items of a list block with one (the game's own
-sources; the base knows none), `reference(kind, key)` prints a `{kind:id}` reference to the game's
-data, and words the subclass writes itself are translated under the msgctxt prefixes it names in
-`generated`.
+The rule data a game's file kinds declare (pipeline/content/rule_data.py) prints with no code of the
+game's: a `{kind:id}` reference prints an entity's name and `{kind_field:id}` one of its numbers, a
+list block whose `source` is a listed collection or `<id>-<parts>` prints its items, and the entities
+marked `quick_reference` are quick-reference rows. The words the builder writes around them are
+translated under `guide:list:` (ONLY_FOR, NO_RESULT).
+
+What else a game prints it adds by subclassing `GuideBuilder`: `table(source)` generates the rows of
+a table block with a `source` (the base knows none), and words the subclass writes itself are
+translated under the msgctxt prefixes it names in `generated`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from pydantic import BaseModel
 
 from pipeline.content.database import Database, Record
-from pipeline.content.guide import GuideBlock, GuideEntry, GuideSection, GuideSettings
+from pipeline.content.guide import GuideBlock, GuideContent, GuideEntry, GuideSection, GuideSettings
+from pipeline.content.rule_data import DataKind, RuleDataIndex
 from pipeline.content.texts import TextIndex
 from pipeline.i18n.messages import SourceString
 from pipeline.i18n.tokens import fill
@@ -32,6 +38,10 @@ from .guide import Block, Entry, GuideDocument, GuideLabels, QuickReferenceRow, 
 Text = Callable[[str, str], str]
 Rows = tuple[tuple[str, ...], ...]
 GLOSSARY = "glossary"
+# Words the builder writes around the rule data in its lists, by msgctxt (`{owner}`: the owner field's name).
+ONLY_FOR = "guide:list:only-for"
+NO_RESULT = "guide:list:no-result"
+LIST_WORDS_NOTE = "words the guide prints around the rule data in its lists"
 
 
 def rule_constants(rules: BaseModel | None) -> dict[str, int]:
@@ -63,11 +73,12 @@ class GuideBuilder:
         self.game_id = game_id
         self.default_title = default_title
         self.generated = generated  # msgctxt prefixes of words the game's builder writes itself
-        self.strings: list[SourceString] = []  # the words of `generated`
+        self.strings: list[SourceString] = []  # the words the builder writes itself (`generated`, `word`)
         self._seen: set[str] = set()
         self.texts = TextIndex(db)
-        settings = db.all("guide")
-        self.settings: GuideSettings | None = settings[0] if settings else None
+        self.guide = GuideContent(db)
+        self.data = RuleDataIndex(db)
+        self.settings: GuideSettings | None = self.guide.settings
 
     def t(self, context: str, source: str) -> str:
         """The localized text of a source string with its rule placeholders filled; a word the game's
@@ -78,14 +89,31 @@ class GuideBuilder:
         translated = self.text(context, source) if source else source
         return fill_constants(translated, self.constants, self.reference)
 
+    def word(self, context: str, source: str, note: str) -> str:
+        """A word the builder writes itself, localized; remembered for extraction with a note to translators."""
+        if context not in self._seen:
+            self._seen.add(context)
+            self.strings.append(SourceString(context, source, note=note))
+        return self.t(context, source)
+
     def field(self, owner: BaseModel, name: str) -> str:
         """A translatable field of a guide model, localized (empty stays empty)."""
         source = getattr(owner, name)
         return self.t(self.texts.context(owner, name), source) if source else source
 
     def reference(self, kind: str, key: str) -> str | None:
-        """What a `{kind:key}` reference to the game's data prints (None: kept as written); the base knows no data."""
-        return None
+        """What a `{kind:key}` reference to the rule data prints: the entity's name, or with `kind_field` one of
+        its numbers (None: kept as written, and reported by <prefix>-GUIDE-REF)."""
+        name, _, field = kind.partition("_")
+        found = self.data.get(name, key)
+        if found is None:
+            return None
+        if field:
+            return str(getattr(found, field)) if hasattr(found, field) else None
+        if not self.data.kinds[name].named:
+            return None
+        printed = self.field(found, "name")
+        return f"**{printed}**" if self.data.kinds[name].declared.bold else printed
 
     # --- Documents ----------------------------------------------------------------------------
 
@@ -96,7 +124,7 @@ class GuideBuilder:
             title = self.field(settings, "aid_title") if settings and settings.aid_title else self.default_title
         else:
             title = self.field(settings, "title") if settings else self.default_title
-        records = self.db.records("guide-sections")
+        records = self.guide.section_records
         sections = [
             self.glossary(rec) if rec.entity.glossary else self.section(rec, aid)
             for rec in records
@@ -121,10 +149,11 @@ class GuideBuilder:
         return GuideLabels(**{name: self.field(labels, name) for name in type(labels).model_fields})
 
     def quick_reference(self) -> tuple[QuickReferenceRow, ...]:
-        if self.settings is None:
-            return ()
-        return tuple(QuickReferenceRow(icon.icon, self.field(icon, "name"), self.field(icon, "text"))
-                     for icon in self.settings.quick_reference)
+        icons = self.settings.quick_reference if self.settings is not None else []
+        written = [QuickReferenceRow(icon.icon, self.field(icon, "name"), self.field(icon, "text")) for icon in icons]
+        data = [QuickReferenceRow(entity.icon, self.field(entity, "name"), self.field(entity, "summary"))
+                for entity in self.data.quick_reference()]
+        return (*written, *data)
 
     def section(self, rec: Record, aid: bool) -> Section:
         section: GuideSection = rec.entity
@@ -148,13 +177,13 @@ class GuideBuilder:
             title = self.field(self.settings, "glossary_title")
         else:
             title = self.t(f"guide:{GLOSSARY}:title", "Glossary")  # no content names it: printed as written
-        entries = tuple(self.entry(rec.entity, aid=False) for rec in self.db.records(GLOSSARY))
+        entries = tuple(self.entry(rec.entity, aid=False) for rec in self.guide.glossary_records)
         return Section(section_id, title, intro, entries, sort_entries=True)
 
     def key_terms(self, aid: bool) -> Block:
         """Links to the glossary's key terms (guide), or each with its summary (aid); sorted per locale."""
         items = []
-        for rec in self.db.records(GLOSSARY):
+        for rec in self.guide.glossary_records:
             entry: GuideEntry = rec.entity
             if not entry.key_term:
                 continue
@@ -190,5 +219,22 @@ class GuideBuilder:
         return ()
 
     def items(self, source: str) -> tuple[str, ...]:
-        """The items of a list generated from the content; a game with list sources overrides this."""
-        return ()
+        """The items of a list generated from the rule data: one per entity of a listed collection, or the
+        parts of one entity (`<id>-<parts>`); an unknown source is <prefix>-GUIDE-TABLE."""
+        kind = self.data.listed(source)
+        if kind is not None:
+            return tuple(self._item(kind, entity) for entity in self.db.all(kind.collection))
+        return tuple(self.field(part, "text") for part in self.data.parts(source) or [])
+
+    def _item(self, kind: DataKind, entity: Any) -> str:
+        """One entity of the rule data: its name in bold (and whose it is), then what it does."""
+        name = f"**{self.field(entity, 'name')}**"
+        owner = self.data.owner(kind, entity)
+        if owner is not None:
+            placeholder = f"{{{kind.declared.owner}}}"
+            only = self.word(ONLY_FOR, f"({placeholder} only)", LIST_WORDS_NOTE)
+            name += " " + only.replace(placeholder, self.field(owner, "name"))
+        if kind.declared.item is None:
+            return f"{name}: {self.field(entity, 'summary')}"
+        what = kind.declared.item(entity) or self.word(NO_RESULT, "(none)", LIST_WORDS_NOTE)
+        return f"{name}: {what}"

@@ -7,27 +7,29 @@ text takes every number from its data, any number) outside an example. `<prefix>
 an entry id used twice across the guide files, or a related topic listed twice. `<prefix>-GUIDE-TABLE`:
 a table or list with a source the game does not generate. `<prefix>-GUIDE-SECTIONS`: more than one
 section holds the glossary. `<prefix>-GUIDE-INDEX` (warning): an index term its entry does not print.
-Text findings point at the line and column of the token, link or number itself.
+Text findings point at the line and column of the token, link or number itself. A game with rule data
+(pipeline/content/rule_data.py) has its `{kind:id}` references and list sources checked against it, and
+the rule data's own text held to the same rules as the guide's.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from pipeline.content.database import Database, Record
-from pipeline.content.guide import GuideBlock, GuideEntry, GuideSection
+from pipeline.content.guide import GuideBlock, GuideContent, GuideEntry
+from pipeline.content.rule_data import RuleDataIndex
 from pipeline.content.yaml_loader import LoadedFile, Position
 from pipeline.findings import Finding, error, warning
 from pipeline.i18n.numbers import numbers
 from pipeline.i18n.tokens import ICON_PREFIX, LINK, TOKEN
 
 Path_ = tuple[str | int, ...]
-COLLECTIONS = ("guide", "guide-sections", "glossary")
 NOT_TEXT = frozenset({"id", "kind", "source", "order", "related", "icon"})
 NUMBER = re.compile(r"(?<!\w)\d+")
 PLACEHOLDER = re.compile(r"\{[a-z_][a-z0-9_]*\}")
@@ -43,8 +45,8 @@ class GuideRules:
     prefix: str
     constants: Mapping[str, int]
     tables: Collection[str] = ()  # table sources the game generates
-    lists: Collection[str] = ()  # list sources the game generates
-    # The problem with a `{kind:id}` reference (None: it resolves); None: the game has no data to name.
+    lists: Collection[str] = ()  # list sources the game generates beyond its rule data's
+    # The problem with a `{kind:id}` reference (None: it resolves); None: the rule data's, if the game has any.
     reference: Callable[[str, str], str | None] | None = None
     every_number: bool = False  # the text takes every number from the data, not only the constants' values
 
@@ -61,12 +63,12 @@ class TextSite:
 
 def guide_entries(db: Database) -> Iterator[tuple[GuideEntry, Record, Path_]]:
     """Every guide entry (rules sections, then glossary) with its record and path, in file order."""
-    for rec in [*db.records("guide-sections"), *db.records("glossary")]:
-        if isinstance(rec.entity, GuideSection):
-            for i, entry in enumerate(rec.entity.entries):
-                yield entry, rec, (*rec.path, "entries", i)
-        else:
-            yield rec.entity, rec, rec.path
+    guide = GuideContent(db)
+    for rec in guide.section_records:
+        for i, entry in enumerate(rec.entity.entries):
+            yield entry, rec, (*rec.path, "entries", i)
+    for glossary in guide.glossary_records:
+        yield glossary.entity, glossary, glossary.path
 
 
 def text_sites(records: Iterable[Record]) -> Iterator[TextSite]:
@@ -93,10 +95,14 @@ def _strings(node: Any, path: Path_, example: bool) -> Iterator[tuple[Path_, str
 
 
 def guide_findings(db: Database, rules: GuideRules, more: Iterable[TextSite] = ()) -> list[Finding]:
-    """Every guide check on the guide files; `more` adds other text of the game held to the same rules."""
+    """Every guide check on the guide files and the rule data's text; `more` adds other text of the game
+    held to the same rules."""
+    rules, data_sites = _with_rule_data(db, rules)
     entries = {entry.id: entry for entry, _, _ in guide_entries(db)}
     findings: list[Finding] = []
-    sites = [*text_sites(rec for collection in COLLECTIONS for rec in db.records(collection)), *more]
+    guide = GuideContent(db)
+    records = [*guide.settings_records, *guide.section_records, *guide.glossary_records]
+    sites = [*text_sites(records), *data_sites, *more]
     for site in sites:
         findings += _tokens(site, rules)
         findings += _links(site, entries, rules.prefix)
@@ -105,6 +111,17 @@ def guide_findings(db: Database, rules: GuideRules, more: Iterable[TextSite] = (
     findings += _entry_rules(db, rules, entries)
     findings += _glossary_sections(db, rules.prefix)
     return findings
+
+
+def _with_rule_data(db: Database, rules: GuideRules) -> tuple[GuideRules, list[TextSite]]:
+    """The rules with the game's rule data added (its list sources, its references), and the rule data's text."""
+    data = RuleDataIndex(db)
+    if not data.kinds:
+        return rules, []
+    reference = rules.reference or data.problem
+    rules = replace(rules, lists=[*data.list_sources(), *rules.lists], reference=reference)
+    sites = [TextSite(f.record.loaded, (*f.record.path, *f.path), f.source) for f in data.texts]
+    return rules, sites
 
 
 # --- Text --------------------------------------------------------------------------------------
@@ -232,7 +249,7 @@ def _entry_rules(db: Database, rules: GuideRules, entries: Mapping[str, GuideEnt
         for field in ("blocks", "summary"):
             findings += source_findings(loaded, (*path, field), getattr(entry, field), rules)
         findings += _index_terms(loaded, path, entry, titles, prefix)
-    for rec in db.records("guide-sections"):
+    for rec in GuideContent(db).section_records:
         findings += source_findings(rec.loaded, (*rec.path, "intro"), rec.entity.intro, rules)
     return findings
 
@@ -276,7 +293,7 @@ def _index_terms(loaded: LoadedFile, path: Path_, entry: GuideEntry, titles: dic
 
 def _glossary_sections(db: Database, prefix: str) -> list[Finding]:
     """At most one section holds the glossary."""
-    holders = [rec for rec in db.records("guide-sections") if rec.entity.glossary]
+    holders = [rec for rec in GuideContent(db).section_records if rec.entity.glossary]
     return [
         error(f"{prefix}-GUIDE-SECTIONS", f"section {rec.entity.id!r} holds the glossary too; one section holds it",
               rec.loaded.display, pos.line, pos.column)

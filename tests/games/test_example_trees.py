@@ -11,8 +11,8 @@ from tests.conftest import FIXTURES
 TREES = sorted(p.name for p in FIXTURES.iterdir() if p.is_dir())
 
 
-def test_there_is_an_example_tree_per_engine_game() -> None:
-    assert TREES == ["old-world", "path-of-destiny"]
+def test_there_is_an_example_tree_per_game() -> None:
+    assert TREES == ["adventure-game", "old-world", "path-of-destiny"]
 
 
 @pytest.mark.parametrize("game", TREES)

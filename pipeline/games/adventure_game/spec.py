@@ -9,13 +9,13 @@ from pipeline.rules.spec import GameInfo, GameSpec, GuideSpec
 
 from .checks import run_checks
 from .checks.counts import actual_counts
-from .content import AdventureContent
-from .models import FILE_KINDS
+from .models import FILE_KINDS, AdventureContent
 
 if TYPE_CHECKING:
     from pipeline.i18n.localizer import Localizer
     from pipeline.i18n.messages import SourceString
     from pipeline.rules.guide import GuideDocument
+    from pipeline.rules.guide_builder import GuideBuilder, Text
 
 ID = "adventure-game"
 NAME = "The Witcher Adventure Game"
@@ -23,14 +23,24 @@ NAME = "The Witcher Adventure Game"
 
 def info(db: Database) -> GameInfo:
     content = AdventureContent(db)
-    manifest = content.manifest
-    return GameInfo.of(ID, NAME, manifest, actual_counts(content))
+    return GameInfo.of(ID, NAME, content.manifest, actual_counts(content))
+
+
+def guide_builder(db: Database, locale: str, text: Text | None) -> GuideBuilder:
+    """The shared builder: the guide files and the rule data its models declare, numbers from the manifest."""
+    from pipeline.rules.guide_builder import GuideBuilder
+
+    return GuideBuilder(db, locale, text, AdventureContent(db).rule_values, ID, NAME)
 
 
 def strings(db: Database) -> list[SourceString]:
-    from .guide import guide_strings
+    """Every translatable string: the content's fields (msgctxt from the models), then the words the guide
+    writes around the rule data."""
+    from pipeline.i18n.content import content_strings
 
-    return guide_strings(db)
+    builder = guide_builder(db, "en", None)
+    builder.document()
+    return [*content_strings(db), *builder.strings]
 
 
 def localizer(db: Database, locale: str) -> Localizer:
@@ -42,9 +52,7 @@ def localizer(db: Database, locale: str) -> Localizer:
 
 
 def reference_guide(db: Database, localizer: Localizer) -> GuideDocument:
-    from .guide import guide_document
-
-    return guide_document(db, localizer.locale, localizer.text)
+    return guide_builder(db, localizer.locale, localizer.text).document()
 
 
 SPEC = GameSpec(

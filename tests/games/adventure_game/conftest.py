@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 from babel.messages.catalog import Message
 
-from pipeline.content.database import Database
 from pipeline.findings import Finding
 from pipeline.games import find_game
 from pipeline.i18n.catalogs import read_catalog, write_catalog
@@ -52,10 +51,6 @@ class Copy:
         lines = self.po.read_text(encoding="utf-8").splitlines()
         start = next(n for n in range(len(lines)) if lines[n].startswith("msgctxt ") and _wrapped(lines, n) == context)
         return next(n for n in range(start, len(lines)) if lines[n].startswith("msgstr")) + 1
-
-    def load(self) -> Database:
-        db, _ = find_game(GAME).load(self.root)
-        return db
 
     def findings(self) -> list[Finding]:
         ruleset = find_game(GAME)

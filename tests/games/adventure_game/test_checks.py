@@ -1,4 +1,5 @@
-"""Each rule of the Adventure Game content has its own finding, at the line where the mistake is written, once."""
+"""The shipped Adventure Game text and its German catalog: each translation rule has its own finding, at the line
+where the mistake is written, once (the game's own findings: test_example_tree.py)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,6 @@ from collections import Counter
 
 from babel.messages.catalog import Message
 
-from pipeline.findings import Severity
 from tests.conftest import codes, line_of
 
 from .conftest import Copy
@@ -119,101 +119,6 @@ def test_each_broken_german_entry_is_one_finding_at_its_line(copy: Copy) -> None
     assert max(Counter((f.file, f.line) for f in findings).values()) == 1
 
 
-# --- References ---------------------------------------------------------------------------------
-
-# (file, text to replace, replacement, expected code, text on the expected line)
-BROKEN = [
-    (
-        "glossary/battle.yaml",
-        "related: [dice, quest-cards, wounds]",
-        "related: [dice, quest-card, wounds]",
-        "AG-GUIDE-LINK",
-        "quest-card,",
-    ),
-    (
-        "glossary/battle.yaml",
-        "related: [dice, quest-cards, wounds]",
-        "related: [dice, yarpen, wounds]",
-        "AG-GUIDE-LINK",
-        "yarpen, wounds",
-    ),
-    (
-        "glossary/battle.yaml",
-        "related: [dice, quest-cards, wounds]",
-        "related: [dice, wounds, wounds]",
-        "AG-GUIDE-DUPLICATE",
-        "wounds, wounds",
-    ),
-    ("glossary/turn.yaml", "(see [[foul-fate]])", "(see [[bad-luck]])", "AG-GUIDE-LINK", "[[bad-luck]]"),
-    (
-        "glossary/turn.yaml",
-        "up to {actions_per_turn} actions",
-        "up to {actions_per_round} actions",
-        "AG-GUIDE-PLACEHOLDER",
-        "actions_per_round",
-    ),
-    (
-        "glossary/board.yaml",
-        "{location:brokilon}, {location:jaruga}",
-        "{location:brokilon}, {location:jarugo}",
-        "AG-GUIDE-REF",
-        "jarugo",
-    ),
-    (
-        "glossary/board.yaml",
-        "{route_gold_cost:novigrad-duen-canell}",
-        "{route_cost:novigrad-duen-canell}",
-        "AG-GUIDE-REF",
-        "route_cost",
-    ),
-    ("glossary/board.yaml", "with the {action:travel} action", "with the {action:fly} action", "AG-GUIDE-REF", "{action:fly}"),
-    ("glossary/board.yaml", "with the {action:travel} action", "with the {move:travel} action", "AG-GUIDE-REF", "{move:travel}"),
-    ("rules/heroes.yaml", "action: command", "action: commands", "REF-UNKNOWN", "action: commands"),
-    ("rules/routes.yaml", "between: [novigrad, duen-canell]", "between: [novigrad, duen-canel]", "REF-UNKNOWN", "duen-canel]"),
-    (
-        "rules/regions.yaml",
-        "{id: gray, name: Gray Region, color: gray, adjacent: [purple, red]}",
-        "{id: gray, name: Gray Region, color: gray, adjacent: [purple, red, blue]}",
-        "AG-MAP",
-        "id: gray",
-    ),
-    ("game.yaml", "glossary_entries: 40", "glossary_entries: 41", "AG-COUNT", "glossary_entries: 41"),
-    (
-        "game.yaml",
-        "replaces: {quest_cards_to_end: epic_quest_cards_to_end}",
-        "replaces: {quest_cards_to_end: epic_cards}",
-        "AG-RULE-REF",
-        "epic_cards",
-    ),
-    ("glossary/battle.yaml", "source: battle-steps", "source: battles-steps", "AG-GUIDE-TABLE", "battles-steps"),
-    ("game.yaml", "    actions_per_turn: 2\n", "    actions_per_turn: 2\n    regions: 6  # a fact\n", "AG-DUPLICATE-ID", "# a fact"),
-    ("sections.yaml", "    title: Quick Reference\n", "    title: Quick Reference\n    glossary: true  # again\n", "AG-GUIDE-SECTIONS",
-     "# again"),
-]
-
-
-def new_index(relative: str, new: str) -> int:
-    return next(i for i, case in enumerate(BROKEN) if case[0] == relative and case[2] == new)
-
-
-def test_each_broken_reference_has_its_finding_at_its_line(copy: Copy) -> None:
-    for relative, old, new, code, shown in BROKEN:
-        case = Copy(copy.root.parent / f"case-{new_index(relative, new)}")
-        path = case.replace(relative, old, new)
-        findings = case.findings()
-        hits = [f for f in findings if f.code == code]
-        assert hits, f"{code} not raised for {new!r}: {[f.as_text() for f in findings]}"
-        assert any(f.line == line_of(path, shown) for f in hits), [f.as_text() for f in hits]
-        assert all(f.severity is Severity.ERROR for f in hits)
-
-
-def test_a_duplicate_entry_id_is_reported_once(copy: Copy) -> None:
-    path = copy.replace("glossary/turn.yaml", "  - id: tabletalk\n", "  - id: supply\n")
-    second = line_of(path, "id: supply", occurrence=2)
-    at_line = [f.code for f in copy.findings() if f.file.endswith("turn.yaml") and f.line == second]
-    assert at_line == ["CONTENT-DUPLICATE-ID"]
-
-
 # --- Numbers come from the rule data --------------------------------------------------------------
 
 
@@ -224,12 +129,6 @@ def test_a_rule_number_written_in_the_english_is_a_finding(copy: Copy) -> None:
         (f.file.endswith("turn.yaml"), f.line) for f in findings if f.code == "AG-GUIDE-LITERAL"
     ]
     assert "I18N-STALE" in codes(findings)  # the German translates the English as it was
-
-
-def test_a_number_word_written_in_the_english_is_a_finding(copy: Copy) -> None:
-    path = copy.replace("glossary/turn.yaml", "up to {actions_per_turn} actions", "up to two actions")
-    [found] = [f for f in copy.findings() if f.code == "AG-GUIDE-LITERAL"]
-    assert found.line == line_of(path, "up to two actions") and "2" in found.message
 
 
 def test_numbers_in_examples_are_allowed_but_must_agree(copy: Copy) -> None:

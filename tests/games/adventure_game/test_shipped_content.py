@@ -42,6 +42,6 @@ def test_every_string_has_a_stable_context_and_is_in_the_template(content_root: 
     contexts = [s.context for s in strings]
     assert len(contexts) == len(set(contexts))
     assert "guide:glossary:dice:title" in contexts and "guide:glossary:dice:blocks:list-most-faces-produce:items:most-faces-produce-result:text" in contexts
-    assert "action:travel:name" in contexts and "procedure:battle:step:roll" in contexts
+    assert "action:travel:name" in contexts and "procedure:battle:steps:roll:text" in contexts
     template = read_catalog(content_root / GAME / "locales" / "messages.pot", "en")
     assert set(contexts) <= {message.context for message in template}

@@ -7,7 +7,7 @@ from pipeline.content.database import Database
 from pipeline.findings import Finding
 from pipeline.rules.checks import run_check_modules
 
-from ..content import AdventureContent
+from ..models import AdventureContent
 from . import counts, guide, references
 
 # What `pnp validate` proves of the database: references resolve and the stated counts match.

@@ -7,23 +7,22 @@ from collections.abc import Callable
 from pipeline.content.database import finding_at
 from pipeline.findings import Finding
 
-from ..content import AdventureContent
-from ..models import TokenKind
+from ..models import AdventureContent, TokenKind
 
 Counter = Callable[[AdventureContent], int]
 
 # Manifest component facts that the rule data can count. Other facts are printed, not counted.
 COUNTED: dict[str, Counter] = {
     "glossary_entries": lambda c: len(c.entries),
-    "heroes": lambda c: len(c.data("hero")),
-    "regions": lambda c: len(c.data("region")),
-    "obstacle_zones": lambda c: len(c.data("region")),  # one per region
-    "battle_dice": lambda c: sum(d.count for d in c.data("die") if d.group == "battle"),
-    "die_faces": lambda c: len(c.data("face")),
-    "companion_cards": lambda c: sum(h.companion_cards for h in c.data("hero")),
-    "armor_spaces": lambda c: sum(h.armor_spaces for h in c.data("hero")),
-    "lead_colors": lambda c: sum(1 for t in c.data("token") if t.token is TokenKind.LEAD),
-    "monster_types": lambda c: sum(1 for t in c.data("token") if t.token is TokenKind.MONSTER),
+    "heroes": lambda c: len(c.heroes),
+    "regions": lambda c: len(c.regions),
+    "obstacle_zones": lambda c: len(c.regions),  # one per region
+    "battle_dice": lambda c: sum(d.count for d in c.dice if d.group == "battle"),
+    "die_faces": lambda c: len(c.faces),
+    "companion_cards": lambda c: sum(h.companion_cards for h in c.heroes),
+    "armor_spaces": lambda c: sum(h.armor_spaces for h in c.heroes),
+    "lead_colors": lambda c: sum(1 for t in c.tokens if t.token is TokenKind.LEAD),
+    "monster_types": lambda c: sum(1 for t in c.tokens if t.token is TokenKind.MONSTER),
 }
 
 
@@ -33,7 +32,7 @@ def actual_counts(content: AdventureContent) -> dict[str, int]:
 
 def check(content: AdventureContent) -> list[Finding]:
     findings: list[Finding] = []
-    for record in content.db.records("game"):
+    if (record := content.manifest_record) is not None:
         stated = record.entity.components
         for name, actual in actual_counts(content).items():
             if name in stated and stated[name] != actual:
@@ -46,8 +45,8 @@ def check(content: AdventureContent) -> list[Finding]:
 def _regions(content: AdventureContent) -> list[Finding]:
     """Region adjacency is symmetric (a route joins both ways)."""
     findings = []
-    adjacent = {r.id: set(r.adjacent) for r in content.data("region")}
-    for record in content.db.records("regions"):
+    adjacent = {r.id: set(r.adjacent) for r in content.regions}
+    for record in content.region_records:
         region = record.entity
         for i, other in enumerate(region.adjacent):
             if other in adjacent and region.id not in adjacent[other]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pipeline.content.database import finding_at
 from pipeline.findings import Finding
 
-from ..content import AdventureContent
+from ..models import AdventureContent
 
 
 def _known(names: object) -> str:
@@ -24,9 +24,9 @@ def data_references(content: AdventureContent) -> list[Finding]:
 
 
 def _variant_keys(content: AdventureContent) -> list[Finding]:
-    findings = []
-    for record in content.db.records("game"):
-        values = content.rule_values()
+    findings: list[Finding] = []
+    if (record := content.manifest_record) is not None:
+        values = content.rule_values
         for v, variant in enumerate(record.entity.variants):
             for key, other in variant.replaces.items():
                 for name in (key, other):
@@ -39,8 +39,8 @@ def _variant_keys(content: AdventureContent) -> list[Finding]:
 
 def duplicates(content: AdventureContent) -> list[Finding]:
     """A rule key is a component fact or a rule, not both."""
-    findings = []
-    for record in content.db.records("game"):
+    findings: list[Finding] = []
+    if (record := content.manifest_record) is not None:
         manifest = record.entity
         for key in sorted(set(manifest.components) & set(manifest.rules)):
             message = f"{key!r} is both a component fact and a rule; {{{key}}} would be ambiguous"
