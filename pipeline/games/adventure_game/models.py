@@ -12,17 +12,18 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Annotated, Literal
 
-from pydantic import Field, model_validator
+from pydantic import AfterValidator, Field, model_validator
 
 from pipeline.content.guide import GUIDE_FILE_KINDS
 from pipeline.content.models import ContentFile, ContentModel, Entity, Slug, Text
 from pipeline.content.refs import Ref
+from pipeline.i18n.locales import locale_tag
 from pipeline.i18n.models import TermsFile
 
 Count = Annotated[int, Field(ge=0)]
 Positive = Annotated[int, Field(ge=1)]
 RuleKey = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$", max_length=64)]
-LocaleCode = Annotated[str, Field(pattern=r"^[a-z]{2,3}$")]
+LocaleCode = Annotated[str, Field(pattern=r"^[a-z]{2,3}$"), AfterValidator(locale_tag)]
 
 
 # --- Manifest ---------------------------------------------------------------------------------
