@@ -34,7 +34,7 @@ def content_root(option: Path | None) -> Path:
 def select_games(ids: list[str] | None, root: Path) -> list[GameSpec]:
     """The games to work on: the ones named, or every game with a content folder under root."""
     if not root.is_dir():
-        raise UsageError(f"content folder {root} does not exist")
+        raise UsageError(f"content folder {root} " + ("is not a folder" if root.exists() else "does not exist"))
     if ids:
         try:
             games = [find_game(game_id) for game_id in ids]
