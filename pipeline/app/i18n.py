@@ -3,7 +3,8 @@ pseudo-locale; and the translation findings `check` adds. The catalog work itsel
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -67,7 +68,17 @@ def translated_locales(game: LoadedGame, chosen: Sequence[str] | None) -> list[s
 
 def extract_template(game: LoadedGame) -> Written:
     """Write <game>/locales/messages.pot from the content (byte-stable: a re-run changes nothing)."""
-    return extract(game.spec.strings(game.db), game.content_dir, game.spec.id, game.root.resolve().parent)
+    with _writing(template_path(game.content_dir)):
+        return extract(game.spec.strings(game.db), game.content_dir, game.spec.id, game.root.resolve().parent)
+
+
+@contextmanager
+def _writing(path: Path) -> Iterator[None]:
+    """A catalog that cannot be written (a read-only folder, a full disk) is a UsageError naming it."""
+    try:
+        yield
+    except OSError as exc:
+        raise UsageError(f"cannot write {path}: {exc.strerror or exc}") from None
 
 
 def _template(game: LoadedGame) -> Catalog:
@@ -83,10 +94,14 @@ def _template(game: LoadedGame) -> Catalog:
 def update_catalogs(game: LoadedGame, locales: Sequence[str] | None) -> list[tuple[Written, str]]:
     """Merge messages.pot into each <locale>.po: changed English turns fuzzy (previous msgid kept)."""
     template = _template(game)
+    written = []
     try:
-        return [(update(template, game.content_dir, code, game.spec.id), code) for code in translated_locales(game, locales)]
+        for code in translated_locales(game, locales):
+            with _writing(catalog_path(game.content_dir, code)):
+                written.append((update(template, game.content_dir, code, game.spec.id), code))
     except PoFileError as exc:
         raise CatalogError(f"cannot read a catalog: {exc}") from None
+    return written
 
 
 def catalog_statuses(game: LoadedGame, locales: Sequence[str] | None) -> list[LocaleStatus]:
@@ -108,7 +123,9 @@ def write_pseudo(game: LoadedGame, locale: str = PSEUDO_LOCALE) -> Written:
     existing = catalog_path(game.content_dir, locale)
     if existing.exists() and locale != PSEUDO_LOCALE:
         raise UsageError(f"{existing} exists and is not a pseudo-locale catalog; choose another code (default {PSEUDO_LOCALE})")
-    return pseudo(_template(game), game.content_dir, game.spec.id, locale)
+    template = _template(game)
+    with _writing(existing):
+        return pseudo(template, game.content_dir, game.spec.id, locale)
 
 
 def i18n_findings(game: GameSpec, db: Database, root: Path, locales: Sequence[str]) -> list[Finding]:

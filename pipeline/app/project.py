@@ -5,10 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from babel.core import parse_locale
-
 from pipeline.games import GAMES, find_game
 from pipeline.i18n.catalogs import catalog_path
+from pipeline.i18n.locales import locale_tag
 from pipeline.rules.spec import GameInfo, GameSpec
 
 # The repository (or installed package) root: its content/ and layouts/ serve when the working
@@ -35,7 +34,7 @@ def content_root(option: Path | None) -> Path:
 def select_games(ids: list[str] | None, root: Path) -> list[GameSpec]:
     """The games to work on: the ones named, or every game with a content folder under root."""
     if not root.is_dir():
-        raise UsageError(f"content folder {root} does not exist")
+        raise UsageError(f"content folder {root} " + ("is not a folder" if root.exists() else "does not exist"))
     if ids:
         try:
             games = [find_game(game_id) for game_id in ids]
@@ -54,23 +53,26 @@ def select_games(ids: list[str] | None, root: Path) -> list[GameSpec]:
 def select_locales(game: GameSpec, info: GameInfo, asked: Sequence[str] | None, root: Path) -> list[str]:
     """The locales a command works on: every one the game declares, or those asked.
 
-    An asked code must be a well-formed BCP 47 tag (it becomes part of output paths, so `../x` never
-    gets that far) that the game declares or has a catalog of (a pseudo-locale such as en-XA);
-    anything else is a UsageError naming the game's locales.
+    An asked code must be a BCP 47 tag (`locale_code`: it becomes part of output and catalog paths)
+    that the game declares or has a catalog of (a pseudo-locale such as en-XA); anything else is a
+    UsageError naming the game's locales. The codes come back in their canonical form.
     """
     if not asked:
         return list(info.locales)
-    for code in map(locale_code, asked):
+    codes = list(dict.fromkeys(map(locale_code, asked)))
+    for code in codes:
         if code not in info.locales and not catalog_path(game.content_dir(root), code).is_file():
             known = ", ".join(info.locales)
             raise UsageError(f"{code} is not a locale of {game.id} (its locales: {known}; a new one is declared in game.yaml)")
-    return list(dict.fromkeys(asked))
+    return codes
 
 
 def locale_code(code: str) -> str:
-    """A well-formed BCP 47 tag (language, optional script and region), else a UsageError."""
+    """The canonical form of a locale code given as an option (see `i18n/locales.py`), else a UsageError.
+
+    Every command that takes a locale passes it through here before it is used, in a path or otherwise.
+    """
     try:
-        parse_locale(code, sep="-")
-    except ValueError:
-        raise UsageError(f"{code!r} is not a locale code (e.g. de, pt-BR)") from None
-    return code
+        return locale_tag(code)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None

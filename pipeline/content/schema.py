@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from pipeline.atomic import write_atomic
 from pipeline.findings import Finding, error
+from pipeline.reading import YAML_LIMIT, UnreadableFile, read_input
 
 from .models import SLUG_PATTERN, ContentFile
 from .yaml_loader import LoadedFile
@@ -78,7 +79,7 @@ def write_schemas(schema_root: Path, game_id: str, models: Iterable[type[Content
     for model in models:
         path = schema_path(schema_root, game_id, model.kind_name())
         text = schema_text(schema_for(model, game_id))
-        if not path.exists() or path.read_text(encoding="utf-8") != text:
+        if not _holds(path, text):
             write_atomic(path, text.encode("utf-8"))
             changed.append(path)
     return changed
@@ -90,9 +91,17 @@ def stale_schemas(schema_root: Path, game_id: str, models: Iterable[type[Content
     for model in models:
         path = schema_path(schema_root, game_id, model.kind_name())
         text = schema_text(schema_for(model, game_id))
-        if not path.exists() or path.read_text(encoding="utf-8") != text:
+        if not _holds(path, text):
             stale.append(path)
     return stale
+
+
+def _holds(path: Path, text: str) -> bool:
+    """Whether the file holds exactly text; a missing, oversized or special file (a FIFO) does not."""
+    try:
+        return read_input(path, YAML_LIMIT) == text.encode("utf-8")
+    except UnreadableFile:
+        return False
 
 
 class SchemaValidator:

@@ -27,6 +27,7 @@ from ruamel.yaml.events import (
 from ruamel.yaml.reader import ReaderError
 
 from pipeline.findings import Finding, error
+from pipeline.reading import YAML_LIMIT, FileTooLarge, UnreadableFile, read_input
 
 from .yaml_scalars import MAP, SCALAR_TAGS, SEQ, plain_scalar, short_tag, tagged_scalar
 
@@ -42,7 +43,7 @@ __all__ = [
     "load_yaml_text",
 ]
 
-MAX_FILE_BYTES = 2 * 1024 * 1024
+MAX_FILE_BYTES = YAML_LIMIT
 MAX_NODES = 200_000  # expanded nodes: an alias counts its whole target each time it is used
 MAX_DEPTH = 100  # nested lists/mappings
 
@@ -533,14 +534,12 @@ def load_yaml_file(
     max_bytes: int = MAX_FILE_BYTES,
     max_nodes: int = MAX_NODES,
 ) -> tuple[LoadedFile | None, list[Finding]]:
-    """Read and parse a YAML file; an unreadable file is a YAML-READ finding."""
+    """Read and parse a YAML file; one that cannot be read (not a regular file, say) is a YAML-READ finding."""
     shown = display if display is not None else path.as_posix()
     try:
-        size = path.stat().st_size
-        if size > max_bytes:  # don't read a huge file just to reject it
-            return None, [_too_large(size, max_bytes, shown)]
-        with path.open("rb") as handle:
-            data = handle.read(max_bytes + 1)  # the file may have grown, or be a device
-    except OSError as exc:
-        return None, [error("YAML-READ", f"cannot read file: {exc.strerror or exc}", shown)]
+        data = read_input(path, max_bytes)
+    except FileTooLarge as exc:
+        return None, [_too_large(exc.size, max_bytes, shown)]
+    except UnreadableFile as exc:
+        return None, [error("YAML-READ", exc.reason, shown)]
     return load_yaml_text(data, shown, path, max_bytes=max_bytes, max_nodes=max_nodes)

@@ -17,6 +17,8 @@ from pathlib import Path
 from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import PoFileError, denormalize, normalize, read_po, write_po
 
+from pipeline.reading import CATALOG_LIMIT, UnreadableFile, read_input
+
 from .messages import SourceString
 
 LOCALES_DIR = "locales"
@@ -81,9 +83,9 @@ def read_catalog(path: Path, locale: str | None = None) -> Catalog:
     """A catalog from a .po/.pot file; raises babel's PoFileError on a file that is unreadable, not
     UTF-8, or malformed (with the line number)."""
     try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise PoFileError(f"cannot read {path.name}: {exc.strerror or exc}", Catalog(), "", 0) from None
+        data = read_input(path, CATALOG_LIMIT)
+    except UnreadableFile as exc:
+        raise PoFileError(f"cannot read {path.name}: {exc.reason}", Catalog(), "", 0) from None
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:

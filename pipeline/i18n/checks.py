@@ -20,6 +20,7 @@ from babel.messages.pofile import PoFileError
 
 from pipeline.content.database import display_path
 from pipeline.findings import Finding, error, warning
+from pipeline.reading import CATALOG_LIMIT, UnreadableFile, read_input
 
 from .catalogs import build_template, catalog_bytes, catalog_path, read_catalog, template_path
 from .entries import Entry, PoFile, translated_entries
@@ -53,14 +54,15 @@ def locale_findings(
             findings.extend(source_glyph_findings(game_strings))
             continue
         path = catalog_path(content_dir, locale)
-        if path.exists() and not path.is_file():
-            findings.append(error("I18N-CATALOG", f"the {locale} catalog is not a file", display_path(path)))
-            continue
-        if not path.is_file():
+        if not path.exists():
             hint = f"run `pnp i18n update --game {content_dir.name} --locale {locale}`"
             findings.append(error("I18N-CATALOG", f"no {locale} catalog", display_path(path), hint=hint))
             continue
-        po = PoFile.read(path)
+        try:
+            po = PoFile.read(path)
+        except UnreadableFile as exc:
+            findings.append(error("I18N-CATALOG", f"cannot read the {locale} catalog: {exc.reason}", display_path(path)))
+            continue
         findings.extend(plural_header_findings(po, locale))
         try:
             catalog = read_catalog(path, locale)
@@ -82,10 +84,17 @@ def template_findings(strings: Sequence[SourceString], content_dir: Path) -> Ite
     """messages.pot must be what `pnp i18n extract` would write now."""
     path = template_path(content_dir)
     expected = catalog_bytes(build_template(strings, content_dir.name, content_dir.parent.parent))
-    if not path.is_file() or path.read_bytes() != expected:
-        state = "is missing" if not path.is_file() else "is out of date with the content"
+    if not path.exists() or _read_or_none(path) != expected:
+        state = "is missing" if not path.exists() else "is out of date with the content"
         hint = f"run `pnp i18n extract --game {content_dir.name}`, then `pnp i18n update`"
         yield warning("I18N-POT-STALE", f"the translation template {state}", display_path(path), hint=hint)
+
+
+def _read_or_none(path: Path) -> bytes | None:
+    try:
+        return read_input(path, CATALOG_LIMIT)
+    except UnreadableFile:
+        return None  # not what extract would write: reported as out of date, and extract replaces it
 
 
 def source_glyph_findings(strings: Sequence[SourceString]) -> list[Finding]:

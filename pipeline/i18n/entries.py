@@ -9,6 +9,7 @@ from pathlib import Path
 from babel.messages.catalog import Catalog, Message
 
 from pipeline.content.database import display_path
+from pipeline.reading import CATALOG_LIMIT, read_input
 
 from .messages import SourceString
 from .status import by_context, is_translated
@@ -23,8 +24,9 @@ class PoFile:
 
     @classmethod
     def read(cls, path: Path) -> PoFile:
+        """The file's lines; UnreadableFile for anything but a regular file within the catalog limit."""
         # Undecodable bytes are replaced here: read_catalog reports the encoding error with its line.
-        return cls(path, tuple(path.read_bytes().decode("utf-8", errors="replace").splitlines()))
+        return cls(path, tuple(read_input(path, CATALOG_LIMIT).decode("utf-8", errors="replace").splitlines()))
 
     @property
     def display(self) -> str:

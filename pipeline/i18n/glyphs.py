@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import unicodedata
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
@@ -11,6 +12,7 @@ import reportlab
 from reportlab.pdfbase.ttfonts import TTFontFile
 
 from pipeline.findings import Finding, error
+from pipeline.reading import FONT_LIMIT, read_input
 
 from .tokens import prose
 
@@ -24,7 +26,7 @@ NOT_DRAWN = frozenset("\n\r\t")
 @lru_cache(maxsize=16)
 def coverage(font_file: str) -> frozenset[int]:
     """The code points a TTF in reportlab's font folder maps to glyphs (its cmap)."""
-    face = TTFontFile(str(FONT_DIR / font_file))
+    face = TTFontFile(io.BytesIO(read_input(FONT_DIR / font_file, FONT_LIMIT)))
     return frozenset(face.charToGlyph)
 
 

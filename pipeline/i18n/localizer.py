@@ -59,7 +59,7 @@ class Localizer:
         catalog = None
         error: PoFileError | None = None
         path = catalog_path(content_dir, locale)
-        if locale != source_locale and path.is_file():
+        if locale != source_locale and path.exists():  # a FIFO or device is read_catalog's error
             try:
                 catalog = read_catalog(path, locale)
             except PoFileError as exc:

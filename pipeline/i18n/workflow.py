@@ -39,13 +39,13 @@ def extract(strings: Sequence[SourceString], content_dir: Path, project: str, ba
 
 def read_template(content_dir: Path) -> Catalog | None:
     path = template_path(content_dir)
-    return read_catalog(path) if path.is_file() else None
+    return read_catalog(path) if path.exists() else None
 
 
 def update(template: Catalog, content_dir: Path, locale: str, project: str) -> Written:
     """Merge the template into `<locale>.po` (created when absent): changed English becomes fuzzy."""
     path = catalog_path(content_dir, locale)
-    catalog = read_catalog(path, locale) if path.is_file() else new_catalog(project, locale)
+    catalog = read_catalog(path, locale) if path.exists() else new_catalog(project, locale)
     merged = merge(catalog, template)
     return Written(path, write_catalog(path, merged), _count(merged))
 

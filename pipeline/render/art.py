@@ -2,12 +2,13 @@
 or a generated placeholder that differs by component kind and id.
 
 Image paths are relative to the game's content folder and may not leave it; oversized images are
-refused with a finding rather than read.
+refused with a finding rather than read, and an image is decoded in full before it is accepted.
 """
 
 from __future__ import annotations
 
 import hashlib
+import io
 from pathlib import Path
 
 from PIL import Image
@@ -15,34 +16,39 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pipeline.atomic import atomic_file
 from pipeline.findings import Finding, error
+from pipeline.reading import IMAGE_LIMIT, FileTooLarge, UnreadableFile, read_input
 
 from .units import Box
 
 DPI = 300
-MAX_ART_BYTES = 20 * 1024 * 1024
 MAX_ART_PIXELS = 40_000_000
 
 
 def resolve_art(root: Path, relative: str, file: str = "", line: int = 1) -> tuple[Path | None, Finding | None]:
-    """The image file an art field names, if it is inside root, exists and is not too large."""
+    """The image file an art field names, if it is inside root, a regular file within the size limit,
+    and an image whose every pixel decodes (a header alone can hide a truncated body)."""
     base = root.resolve()
     candidate = (base / relative).resolve()
     if Path(relative).is_absolute() or not candidate.is_relative_to(base):
         return None, error("ART-PATH", f"art path {relative!r} leaves the content folder", file, line,
                            hint="give a path relative to the game's content folder")
-    if not candidate.is_file():
+    if not candidate.exists():
         return None, error("ART-MISSING", f"art file {relative!r} does not exist", file, line)
-    size = candidate.stat().st_size
-    if size > MAX_ART_BYTES:
-        return None, error("ART-TOO-LARGE", f"art file {relative!r} is {size} bytes; the limit is {MAX_ART_BYTES}", file, line)
     try:
-        with Image.open(candidate) as image:
+        data = read_input(candidate, IMAGE_LIMIT)
+    except FileTooLarge as exc:
+        return None, error("ART-TOO-LARGE", f"art file {relative!r} is {exc.size} bytes; the limit is {exc.limit}", file, line)
+    except UnreadableFile as exc:
+        return None, error("ART-UNREADABLE", f"art file {relative!r} cannot be read: {exc.reason}", file, line)
+    try:
+        with Image.open(io.BytesIO(data)) as image:
             width, height = image.size
-    except (OSError, Image.DecompressionBombError) as exc:
+            if width * height > MAX_ART_PIXELS:  # checked before decoding, which would allocate them all
+                return None, error("ART-TOO-LARGE", f"art file {relative!r} is {width}x{height} pixels; the limit is "
+                                   f"{MAX_ART_PIXELS} pixels", file, line, hint="scale it down to 300 dpi at card size")
+            image.load()
+    except (OSError, ValueError, SyntaxError, Image.DecompressionBombError) as exc:  # what Pillow's decoders raise
         return None, error("ART-UNREADABLE", f"art file {relative!r} is not a readable image: {exc}", file, line)
-    if width * height > MAX_ART_PIXELS:
-        return None, error("ART-TOO-LARGE", f"art file {relative!r} is {width}x{height} pixels; the limit is "
-                           f"{MAX_ART_PIXELS} pixels", file, line, hint="scale it down to 300 dpi at card size")
     return candidate, None
 
 

@@ -5,12 +5,15 @@ Never a system font path: the same files on every machine give the same metrics 
 
 from __future__ import annotations
 
+import io
 from functools import lru_cache
 from pathlib import Path
 
 import reportlab
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
+
+from pipeline.reading import FONT_LIMIT, read_input
 
 FONT_DIR = Path(reportlab.__file__).resolve().parent / "fonts"
 
@@ -28,10 +31,18 @@ STYLES = tuple(FONTS)
 def register_fonts() -> dict[str, str]:
     """Register the four Vera styles once per process; returns style -> font name."""
     for name, filename in FONTS.values():
-        pdfmetrics.registerFont(TTFont(name, str(FONT_DIR / filename)))
+        pdfmetrics.registerFont(TTFont(name, _font_file(filename)))
     regular, bold, italic, bold_italic = (FONTS[s][0] for s in STYLES)
     pdfmetrics.registerFontFamily(regular, normal=regular, bold=bold, italic=italic, boldItalic=bold_italic)
     return {style: name for style, (name, _) in FONTS.items()}
+
+
+def _font_file(filename: str) -> io.BytesIO:
+    """A font's bytes, read like every other input (a regular file within the font limit)."""
+    path = FONT_DIR / filename
+    data = io.BytesIO(read_input(path, FONT_LIMIT))
+    data.name = str(path)  # reportlab keys the embedded font by its file name
+    return data
 
 
 def font_name(style: str) -> str:

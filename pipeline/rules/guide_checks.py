@@ -28,6 +28,7 @@ from pipeline.content.yaml_loader import LoadedFile, Position
 from pipeline.findings import Finding, error, warning
 from pipeline.i18n.numbers import numbers
 from pipeline.i18n.tokens import ICON_PREFIX, LINK, TOKEN
+from pipeline.reading import YAML_LIMIT, UnreadableFile, read_input
 
 Path_ = tuple[str | int, ...]
 NOT_TEXT = frozenset({"id", "kind", "source", "order", "related", "icon"})
@@ -195,7 +196,7 @@ def _numbers(site: TextSite, rules: GuideRules) -> list[Finding]:
 
 @lru_cache(maxsize=64)
 def _source(path: Path) -> str:
-    return path.read_text(encoding="utf-8")
+    return read_input(path, YAML_LIMIT).decode("utf-8")
 
 
 def _locate(site: TextSite, pattern: re.Pattern[str], k: int, masked: bool = False) -> tuple[int, int]:
@@ -203,7 +204,7 @@ def _locate(site: TextSite, pattern: re.Pattern[str], k: int, masked: bool = Fal
     start: Position = site.loaded.position(site.path)
     try:
         source = _source(Path(site.loaded.path))
-    except OSError:
+    except (UnreadableFile, UnicodeDecodeError):  # replaced since it was loaded: point at the value
         return start.line, start.column
     lines = source.splitlines(keepends=True)
     offset = sum(len(line) for line in lines[: start.line - 1]) + start.column - 1

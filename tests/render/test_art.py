@@ -1,5 +1,6 @@
 """Art: images cropped to the box at 300 dpi and cached by content hash; paths stay in the content folder."""
 
+import os
 from pathlib import Path
 
 import pytest
@@ -48,3 +49,17 @@ def test_missing_and_unreadable_images(tmp_path: Path) -> None:
     (tmp_path / "notes.png").write_text("not an image")
     assert resolve_art(tmp_path, "gone.png")[1].code == "ART-MISSING"  # type: ignore[union-attr]
     assert resolve_art(tmp_path, "notes.png")[1].code == "ART-UNREADABLE"  # type: ignore[union-attr]
+
+
+def test_an_image_is_decoded_in_full_and_only_from_a_regular_file(tmp_path: Path) -> None:
+    source = tmp_path / "noise.png"
+    Image.effect_noise((300, 200), 64).convert("RGB").save(source)
+    (tmp_path / "cut.png").write_bytes(source.read_bytes()[:-500])  # the header and most of the pixels
+    os.mkfifo(tmp_path / "pipe.png")
+    with (tmp_path / "huge.png").open("wb") as sparse:
+        sparse.truncate(art.IMAGE_LIMIT + 1)
+    assert resolve_art(tmp_path, "noise.png")[1] is None
+    problems = {name: resolve_art(tmp_path, name)[1] for name in ("cut.png", "pipe.png", "huge.png")}
+    assert {name: problem.code for name, problem in problems.items() if problem} == {
+        "cut.png": "ART-UNREADABLE", "pipe.png": "ART-UNREADABLE", "huge.png": "ART-TOO-LARGE"}
+    assert "truncated" in str(problems["cut.png"]) and "named pipe" in str(problems["pipe.png"])

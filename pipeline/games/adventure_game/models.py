@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Annotated, ClassVar, Literal
 
-from pydantic import Field, model_validator
+from pydantic import AfterValidator, Field, model_validator
 
 from pipeline.content.database import Database
 from pipeline.content.guide import GUIDE_FILE_KINDS, GuideEntry
@@ -25,12 +25,13 @@ from pipeline.content.refs import Ref
 from pipeline.content.rule_data import RuleData
 from pipeline.content.texts import Translated
 from pipeline.content.views import Entities, First, FirstRecord, Records
+from pipeline.i18n.locales import locale_tag
 from pipeline.i18n.models import TermsFile
 
 Count = Annotated[int, Field(ge=0)]
 Positive = Annotated[int, Field(ge=1)]
 RuleKey = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$", max_length=64)]
-LocaleCode = Annotated[str, Field(pattern=r"^[a-z]{2,3}$")]
+LocaleCode = Annotated[str, Field(pattern=r"^[a-z]{2,3}$"), AfterValidator(locale_tag)]
 
 
 # --- Manifest ---------------------------------------------------------------------------------

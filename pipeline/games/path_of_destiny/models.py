@@ -14,6 +14,7 @@ from pydantic import Field
 from pipeline.content.models import ContentFile, ContentModel, Entity, Slug
 from pipeline.content.refs import Ref
 from pipeline.content.texts import OptionalTranslated, Translated
+from pipeline.i18n.locales import LocaleTag
 from pipeline.i18n.models import TextsFile
 
 from .effects import CardCondition, CardEffect, PathOfDestinyEffect
@@ -120,8 +121,8 @@ class Manifest(ContentModel):
 
     id: Slug
     name: Translated
-    source_locale: str = "en"
-    locales: list[str] = Field(min_length=1)
+    source_locale: LocaleTag = "en"
+    locales: list[LocaleTag] = Field(min_length=1)
     player_min: Annotated[int, Field(ge=1, le=5)]
     player_max: Annotated[int, Field(ge=1, le=5)]
     # Every character of the game line (stories' start orders list them all; reference §11).
