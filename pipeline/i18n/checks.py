@@ -16,12 +16,11 @@ from pathlib import Path
 from typing import Any
 
 from babel.messages.catalog import Catalog
-from babel.messages.pofile import PoFileError
 
 from pipeline.content.database import display_path
 from pipeline.findings import Finding, error, warning
 
-from .catalogs import build_template, catalog_bytes, catalog_path, read_catalog, template_path
+from .catalogs import CatalogSyntaxError, build_template, catalog_bytes, catalog_path, read_catalog, template_path
 from .entries import Entry, PoFile, translated_entries
 from .glyphs import glyph_findings
 from .messages import SourceString
@@ -65,8 +64,8 @@ def locale_findings(
         findings.extend(plural_header_findings(po, locale))
         try:
             catalog = read_catalog(path, locale)
-        except PoFileError as exc:
-            findings.append(error("I18N-PO-SYNTAX", f"cannot read the catalog: {exc}", po.display, exc.lineno + 1))
+        except CatalogSyntaxError as exc:
+            findings.append(error("I18N-PO-SYNTAX", f"cannot read the catalog: {exc.reason}", po.display, exc.line_number))
             continue
         entries = list(translated_entries(game_strings, catalog, po))
         findings.extend(completeness_findings(game_strings, catalog, po, locale))
