@@ -124,14 +124,14 @@ def read_catalog_text(text: str, locale: str | None = None) -> Catalog:
     A leading UTF-8 byte-order mark (some Windows editors write one) is accepted: it is no text, and
     `pnp i18n update` writes the catalog back without it.
     """
-    lines = text.removeprefix(BOM).splitlines()
+    text = text.removeprefix(BOM)
+    lines = text.splitlines()
     for number, line in enumerate(lines, start=1):
         if _KEYWORD.match(line) and not _QUOTED.match(line):
             raise CatalogSyntaxError(f"malformed line: {line[:60]!r} (an unterminated or unquoted string)", number, line)
     _check_entries(lines, plural_count(locale) if locale else None)
     try:
-        catalog = read_po(io.StringIO(text.removeprefix(BOM)), locale=locale.replace("-", "_") if locale else None,
-                          abort_invalid=True)
+        catalog = read_po(io.StringIO(text), locale=locale.replace("-", "_") if locale else None, abort_invalid=True)
     except PoFileError as exc:
         raise CatalogSyntaxError(str(exc).removesuffix(f" on {exc.lineno}"), exc.lineno + 1, exc.line) from None
     for message in _all_messages(catalog):
