@@ -10,7 +10,7 @@ from babel.messages.catalog import Message
 from pipeline.i18n.checks import drift_findings
 from pipeline.i18n.entries import Entry, PoFile
 from pipeline.i18n.messages import SourceString
-from pipeline.i18n.numbers import numbers
+from pipeline.i18n.numbers import numbers, numerals
 from pipeline.i18n.tokens import fill, links, references, words
 from pipeline.i18n.typography import typography_findings
 
@@ -61,6 +61,7 @@ def test_signs_dashes_and_separators_do_not_hide_a_number() -> None:
     assert drift("Score 1,000 points or 1.5 more.", "Erziele 1.000 Punkte oder 1,5 mehr.") == []
     [found] = drift("Score 1,000 points.", "Erziele 1.500 Punkte.")
     assert "numbers [1000] in the English, [1500] in the translation" in found
+    assert numerals("1,000 or 2,3", "qps") == {1000: 1, 2: 1, 3: 1}  # a language Babel lacks reads English separators
 
 
 def test_an_entry_flagged_no_number_check_keeps_its_own_numbers_but_not_its_links() -> None:
