@@ -112,6 +112,20 @@ def test_simulate_text_summary_names_the_seeds() -> None:
     assert "coverage monsters:" in result.output
 
 
+def test_solo_random_games_at_the_turn_cap_are_a_rate_not_a_failure() -> None:
+    # Seeds 2, 4 and 8 of the random solo bot wander until the turn cap; the engine did nothing wrong.
+    args = ["simulate", "--game", "old-world", "-p", "1", "--bot", "random", "--games", "10", "--content", str(CONTENT)]
+    text = runner.invoke(app, args)
+    assert text.exit_code == 0, text.output
+    assert "turn cap reached: 3/10 games (30%), seeds 2, 4, 8" in text.output
+    assert "warning SIM-TURN-CAP" in text.output and "error" not in text.output
+    result = runner.invoke(app, [*args, "--format", "json"])
+    assert result.exit_code == 0, result.output
+    sim = json.loads(result.output)["simulation"]
+    assert sim["turn_cap"] == {"games": 3, "rate": 0.3, "seeds": [2, 4, 8]}
+    assert sim["errors"] == [] and sim["completed"] == 7
+
+
 def test_simulate_rejects_an_unsupported_player_count() -> None:
     result = runner.invoke(app, ["simulate", "--game", "old-world", "--players", "7", "--content", str(CONTENT)])
     assert result.exit_code == 2

@@ -14,8 +14,9 @@ from .project import UsageError
 def simulate(game: GameSpec, root: Path, players: int, games: int, seed: int, bot: str) -> tuple[Report, SimulationReport | None]:
     """Play seeded games (game i: seed + i). Content with errors is not played: (its report, None).
 
-    The report holds an error per failed game (crash, broken invariant, turn cap) with the seed that
-    reproduces it; `report.extra["simulation"]` the figures.
+    The report holds an error per failed game (crash, broken invariant) with the seed that reproduces
+    it, and one warning with the rate of games stopped at the turn cap (a bot that never finishes is
+    not an engine fault); `report.extra["simulation"]` the figures.
     """
     engine = game.engine
     if engine is None:

@@ -222,7 +222,8 @@ def _locale_findings(job: Job, spec: GameSpec, db: Database, localizer: Localize
     where = catalog_path(db.root, job.locale).as_posix()
     failure = localizer.catalog_error
     if failure is not None:  # a broken catalog is an error even with --allow-incomplete
-        return [error("I18N-PO-SYNTAX", f"cannot read the {job.locale} catalog: {failure}", where, failure.lineno + 1)], []
+        message = f"cannot read the {job.locale} catalog: {failure.reason}"
+        return [error("I18N-PO-SYNTAX", message, where, failure.line_number)], []
     status = catalog_status(strings, localizer.catalog, job.locale)
     if status.is_complete:
         return [], []

@@ -69,7 +69,8 @@ def simulate(
     content: ContentOption = None,
     format: FormatOption = Format.text,
 ) -> None:
-    """Play seeded games with bots; report completion, turns, wins and content coverage; exit 1 on any failed game."""
+    """Play seeded games with bots; report completion, the turn-cap rate, turns, wins and content coverage; exit 1 on a
+    crash or a broken invariant."""
     root = content_root(content)
     spec = select_games([game], root)[0]
     report, sim = run_simulate(spec, root, players, games, seed, bot)
@@ -86,6 +87,7 @@ def simulation_summary(sim: SimulationReport) -> str:
     lines = [
         f"simulate {sim.game}: {sim.completed}/{sim.games} games completed with {sim.players} player(s), bot {sim.bot}, {seeds}",
         f"  turns per game: mean {figures['mean']:.1f}, median {figures['median']:.1f}, max {figures['max']:.0f}",
+        f"  turn cap reached: {sim.turn_cap_line()}",
         "  wins by school: " + ", ".join(f"{k} {v}" for k, v in sorted(sim.wins_by_faction.items())),
         "  wins by seat: " + ", ".join(f"{k + 1}: {v}" for k, v in sorted(sim.wins_by_seat.items())),
     ]

@@ -17,9 +17,11 @@ from pathlib import Path
 from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import PoFileError, denormalize, normalize, read_po, write_po
 
+from pipeline.content.database import display_path
 from pipeline.reading import CATALOG_LIMIT, UnreadableFile, read_input
 
 from .messages import SourceString
+from .plurals import plural_count
 
 LOCALES_DIR = "locales"
 TEMPLATE_NAME = "messages.pot"
@@ -77,32 +79,114 @@ def _relative(path: Path, base: Path) -> str:
 # silently cuts an unterminated string short: "Stich -> "Stic).
 _QUOTED = re.compile(r'^(?:#~ ?)?(?:(?:msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)\s+)?"(?:[^"\\]|\\.)*"\s*$')
 _KEYWORD = re.compile(r"^(?:#~ ?)?(?:msgctxt|msgid|msgid_plural|msgstr)\b|^(?:#~ ?)?\"")
+_ENTRY_LINE = re.compile(r"^(msgctxt|msgid_plural|msgid|msgstr)(?:\[(\d+)\])?\s")
+BOM = "\ufeff"
+
+
+class CatalogSyntaxError(PoFileError):
+    """A catalog that cannot be read: why, at which 1-based line, in which file (when read from one).
+
+    A PoFileError, so every caller of read_catalog catches one type; Babel's own `lineno` stays 0-based.
+    """
+
+    def __init__(self, reason: str, line: int, text: str = "", path: Path | None = None) -> None:
+        super().__init__(reason, Catalog(), text, line - 1)
+        self.reason = reason
+        self.line_number = line
+        self.path = path
+
+    def __str__(self) -> str:
+        where = f"{display_path(self.path)}:{self.line_number}" if self.path is not None else f"line {self.line_number}"
+        return f"{where}: {self.reason}"
 
 
 def read_catalog(path: Path, locale: str | None = None) -> Catalog:
-    """A catalog from a .po/.pot file; raises babel's PoFileError on a file that is unreadable, not
-    UTF-8, or malformed (with the line number)."""
+    """A catalog from a .po/.pot file; raises CatalogSyntaxError on a file that is unreadable, not
+    UTF-8, or malformed (with the 1-based line)."""
     try:
         data = read_input(path, CATALOG_LIMIT)
     except UnreadableFile as exc:
-        raise PoFileError(f"cannot read {path.name}: {exc.reason}", Catalog(), "", 0) from None
+        raise CatalogSyntaxError(f"cannot read {path.name}: {exc.reason}", 1, path=path) from None
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n")
-        raise PoFileError(f"not UTF-8 (byte 0x{data[exc.start]:02x})", Catalog(), "", line) from None
-    return read_catalog_text(text, locale)
+        line = data[: exc.start].count(b"\n") + 1
+        raise CatalogSyntaxError(f"not UTF-8 (byte 0x{data[exc.start]:02x})", line, path=path) from None
+    try:
+        return read_catalog_text(text, locale)
+    except CatalogSyntaxError as exc:
+        exc.path = path
+        raise
 
 
 def read_catalog_text(text: str, locale: str | None = None) -> Catalog:
-    """A catalog from .po text; PoFileError names the first malformed line (its `lineno` is 0-based)."""
-    for number, line in enumerate(text.splitlines()):
+    """A catalog from .po text; CatalogSyntaxError names the first malformed line.
+
+    A leading UTF-8 byte-order mark (some Windows editors write one) is accepted: it is no text, and
+    `pnp i18n update` writes the catalog back without it.
+    """
+    text = text.removeprefix(BOM)
+    lines = text.splitlines()
+    for number, line in enumerate(lines, start=1):
         if _KEYWORD.match(line) and not _QUOTED.match(line):
-            raise PoFileError(f"malformed line: {line[:60]!r} (an unterminated or unquoted string)", Catalog(), line, number)
-    catalog = read_po(io.StringIO(text), locale=locale.replace("-", "_") if locale else None, abort_invalid=True)
+            raise CatalogSyntaxError(f"malformed line: {line[:60]!r} (an unterminated or unquoted string)", number, line)
+    _check_entries(lines, plural_count(locale) if locale else None)
+    try:
+        catalog = read_po(io.StringIO(text), locale=locale.replace("-", "_") if locale else None, abort_invalid=True)
+    except PoFileError as exc:
+        raise CatalogSyntaxError(str(exc).removesuffix(f" on {exc.lineno}"), exc.lineno + 1, exc.line) from None
     for message in _all_messages(catalog):
         _restore_previous(message)
     return catalog
+
+
+def _check_entries(lines: list[str], plurals: int | None) -> None:
+    """Raise CatalogSyntaxError at the first entry Babel would read without a word: Babel's parser merges
+    a duplicate msgctxt into one message, keeps the first of two msgstr lines, and reads `msgstr[7]` of
+    a singular entry as its msgstr, so a translator's mistake would print silently. Obsolete (#~) entries
+    are not printed and not checked. `plurals`: the locale's plural forms (None for the template).
+    """
+    keys: dict[tuple[str, str], int] = {}  # ("msgctxt", text), or ("msgid", text) without one -> its line
+    key_kind = ""
+    key_lines: list[str] = []
+    key_line = 0
+    collecting = False  # continuation lines belong to the msgctxt/msgid being read
+    plural = False
+    forms: set[int | None] = set()  # the msgstr lines of the entry: None for msgstr, n for msgstr[n]
+    for number, line in enumerate(lines, start=1):
+        match = _ENTRY_LINE.match(line)
+        if match is None:
+            if collecting and line.startswith('"'):
+                key_lines.append(line)
+            continue
+        keyword, index = match.group(1), match.group(2)
+        if keyword in ("msgctxt", "msgid") and (forms or not key_lines):  # the first line of an entry
+            key_lines, key_line, plural, forms = [], number, False, set()
+        if keyword == "msgctxt" or (keyword == "msgid" and not key_lines):
+            key_kind = keyword
+            key_lines.append(line[len(keyword):].strip())
+            collecting = True
+            continue
+        collecting = False
+        if keyword == "msgid_plural":
+            plural = True
+        if keyword != "msgstr":
+            continue
+        form = None if index is None else int(index)
+        if form in forms or (form is None and forms):
+            raise CatalogSyntaxError("a second msgstr in one entry (the first would win)", number, line)
+        if form is not None and not plural:
+            raise CatalogSyntaxError(f"msgstr[{form}] in an entry without msgid_plural: write msgstr", number, line)
+        if form is not None and plurals is not None and form >= plurals:
+            raise CatalogSyntaxError(f"msgstr[{form}]: the locale has {plurals} plural forms, "
+                                     f"msgstr[0] to msgstr[{plurals - 1}]", number, line)
+        if not forms:
+            key = (key_kind, denormalize("\n".join(key_lines)))
+            if key in keys:
+                raise CatalogSyntaxError(f"a second entry with {key_kind} {key[1]!r} (the first is at line {keys[key]})",
+                                         key_line, lines[key_line - 1])
+            keys[key] = key_line
+        forms.add(form)
 
 
 def _all_messages(catalog: Catalog) -> Iterator[Message]:

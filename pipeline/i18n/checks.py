@@ -2,7 +2,7 @@
 
 Codes: I18N-CATALOG (no catalog), I18N-PO-SYNTAX, I18N-POT-STALE, I18N-MISSING, I18N-FUZZY,
 I18N-STALE (translated from older English), I18N-OBSOLETE, I18N-PLACEHOLDER, I18N-ICON, I18N-MARKUP,
-I18N-DRIFT (numbers, data references or links that differ from the English), I18N-PLURAL-FORMS,
+I18N-DRIFT (numbers, data references or links that differ from the English, in every game), I18N-PLURAL-FORMS,
 I18N-TERM, I18N-TYPO-QUOTES, I18N-TYPO-NBSP, I18N-TYPO-DASH, I18N-TYPO-ELLIPSIS, I18N-GLYPH.
 Incomplete translations are warnings (a build may fall back to English); broken ones are errors.
 """
@@ -16,23 +16,25 @@ from pathlib import Path
 from typing import Any
 
 from babel.messages.catalog import Catalog
-from babel.messages.pofile import PoFileError
 
 from pipeline.content.database import display_path
 from pipeline.findings import Finding, error, warning
 from pipeline.reading import CATALOG_LIMIT, UnreadableFile, read_input
 
-from .catalogs import build_template, catalog_bytes, catalog_path, read_catalog, template_path
+from .catalogs import CatalogSyntaxError, build_template, catalog_bytes, catalog_path, read_catalog, template_path
 from .entries import Entry, PoFile, translated_entries
 from .glyphs import glyph_findings
 from .messages import SourceString
 from .models import Term
-from .numbers import numbers
+from .numbers import numbers, numbers_match
 from .plurals import plural_count
 from .status import by_context, has_translation
 from .terms import rules_for, term_findings
 from .tokens import icons, links, placeholders, references
 from .typography import typography_findings
+
+# The gettext flag of an entry whose translation states its numbers differently on purpose.
+NO_NUMBER_CHECK = "no-number-check"
 
 
 def locale_findings(
@@ -40,12 +42,10 @@ def locale_findings(
     content_dir: Path,
     locales: Sequence[str],
     source_locale: str = "en",
-    keep_numbers: bool = False,
     terms: Sequence[Term] = (),
 ) -> list[Finding]:
     """Every i18n finding of a game's content for the locales asked (the source locale: glyphs only).
 
-    keep_numbers: the game's translations state every number of their English (I18N-DRIFT compares them).
     terms: the game's terminology table (I18N-TERM), from its loaded database.
     """
     findings = list(template_findings(game_strings, content_dir))
@@ -66,13 +66,13 @@ def locale_findings(
         findings.extend(plural_header_findings(po, locale))
         try:
             catalog = read_catalog(path, locale)
-        except PoFileError as exc:
-            findings.append(error("I18N-PO-SYNTAX", f"cannot read the catalog: {exc}", po.display, exc.lineno + 1))
+        except CatalogSyntaxError as exc:
+            findings.append(error("I18N-PO-SYNTAX", f"cannot read the catalog: {exc.reason}", po.display, exc.line_number))
             continue
         entries = list(translated_entries(game_strings, catalog, po))
         findings.extend(completeness_findings(game_strings, catalog, po, locale))
         findings.extend(token_findings(entries))
-        findings.extend(drift_findings(entries, source_locale, locale, keep_numbers))
+        findings.extend(drift_findings(entries, source_locale, locale))
         findings.extend(term_findings(entries, rules_for(terms, locale)))
         findings.extend(typography_findings(entries, locale))
         texts = ((text, po.display, e.line(i), e.string.context) for e in entries for i, text in enumerate(e.forms))
@@ -198,12 +198,14 @@ def _difference(want: set[str], got: set[str], shape: str) -> str:
     return "; ".join(parts)
 
 
-def drift_findings(entries: Sequence[Entry], source_locale: str, locale: str, keep_numbers: bool = False) -> list[Finding]:
-    """A translation names the data references and links the entries of its English, and (for a game whose
-    translations keep every number) states its numbers: digits or the locale's number words.
+def drift_findings(entries: Sequence[Entry], source_locale: str, locale: str) -> list[Finding]:
+    """A translation names the data references and links of its English, and states its numbers (see
+    `numbers_match`): a wrong number in a printed rule is a wrong print, so drift is an error.
 
     A translation whose placeholders already differ is left to I18N-PLACEHOLDER: a placeholder written
-    out as a number is one problem, reported once.
+    out as a number is one problem, reported once. An entry flagged `#, no-number-check` states its
+    numbers differently on purpose (the translator's call, e.g. „Kleine Straße (1–5)“ for "Five High
+    Straight"); its references and links are still compared.
     """
     findings = []
     for entry in entries:
@@ -214,10 +216,10 @@ def drift_findings(entries: Sequence[Entry], source_locale: str, locale: str, ke
                 ("references", references(english), references(text)),
                 ("links", Counter(links(english)), Counter(links(text))),
             ]
-            if keep_numbers:
-                compared.insert(0, ("numbers", numbers(english, source_locale), numbers(text, locale)))
-            parts = [f"{label} {_listed(want)} in the English, {_listed(got)} in the translation"
-                     for label, want, got in compared if want != got]
+            drifted = [(label, want, got) for label, want, got in compared if want != got]
+            if NO_NUMBER_CHECK not in entry.message.flags and not numbers_match(english, source_locale, text, locale):
+                drifted.insert(0, ("numbers", numbers(english, source_locale), numbers(text, locale)))
+            parts = [f"{label} {_listed(want)} in the English, {_listed(got)} in the translation" for label, want, got in drifted]
             if parts:
                 message = f"{entry.string.context}: the {locale} text drifts from the English: {'; '.join(parts)}"
                 findings.append(error("I18N-DRIFT", message, entry.po.display, entry.line(form)))

@@ -7,9 +7,8 @@ from pathlib import Path
 from typing import Any
 
 from babel.messages.catalog import Catalog
-from babel.messages.pofile import PoFileError
 
-from .catalogs import catalog_path, read_catalog
+from .catalogs import CatalogSyntaxError, catalog_path, read_catalog
 from .messages import Fallback, Message, Param, SourceString
 from .plurals import plural_index
 from .tokens import fill
@@ -39,7 +38,7 @@ class Localizer:
         self.templates: dict[str, SourceString] = {t.context: t for t in templates}
         self.describe = describe
         self.fallbacks: list[Fallback] = []
-        self.catalog_error: PoFileError | None = None  # why the catalog could not be read (see `load`)
+        self.catalog_error: CatalogSyntaxError | None = None  # why the catalog could not be read (see `load`)
         self._seen: set[tuple[str, str]] = set()
 
     @classmethod
@@ -57,12 +56,12 @@ class Localizer:
         caller reports it without reading the file again.
         """
         catalog = None
-        error: PoFileError | None = None
+        error: CatalogSyntaxError | None = None
         path = catalog_path(content_dir, locale)
         if locale != source_locale and path.exists():  # a FIFO or device is read_catalog's error
             try:
                 catalog = read_catalog(path, locale)
-            except PoFileError as exc:
+            except CatalogSyntaxError as exc:
                 error = exc
         localizer = cls(locale, catalog, templates, describe, source_locale)
         localizer.catalog_error = error

@@ -3,7 +3,9 @@
 A game in progress follows `pipeline.rules.engine.State` and ends with an `Outcome`; its optional
 hooks `coverage()`, `coverage_totals()` (the size of a coverage collection the database does not
 index) and `invariant_violations()` feed coverage and invariant findings.
-Game i of a run uses seed `seed + i`, so every error names the seed that reproduces it.
+Game i of a run uses seed `seed + i`, so every error names the seed that reproduces it. A game that
+reaches the turn cap is not an error: a bot that never finishes says nothing about the engine, so the
+run reports how often it happened (a rate, with its seeds) as one warning.
 """
 
 from __future__ import annotations
@@ -24,13 +26,14 @@ from .spec import EngineSpec
 # distinct sightings in that collection add up to at least this many per entity (uniform draws would
 # then miss one entity with probability about e^-8, i.e. practically never).
 UNUSED_MIN_SIGHTINGS_PER_ENTITY = 8
+SEEDS_SHOWN = 5  # seeds a turn-cap line names; the JSON report lists them all
 
 
 @dataclass(frozen=True)
 class GameError:
-    """A game that failed: a crash, a broken invariant or the turn cap; `seed` reproduces it."""
+    """A game that failed: a crash or a broken invariant; `seed` reproduces it."""
 
-    code: str  # SIM-CRASH, SIM-INVARIANT, SIM-TURN-CAP
+    code: str  # SIM-CRASH, SIM-INVARIANT
     seed: int
     message: str
 
@@ -44,6 +47,7 @@ class SimulationReport:
     games: int
     completed: int = 0
     errors: list[GameError] = field(default_factory=list)
+    capped: list[int] = field(default_factory=list)  # seeds of the games stopped at the turn cap
     turns: list[int] = field(default_factory=list)
     wins_by_faction: Counter[str] = field(default_factory=Counter)
     wins_by_seat: Counter[int] = field(default_factory=Counter)
@@ -57,6 +61,16 @@ class SimulationReport:
         turns = self.turns
         return {"mean": statistics.fmean(turns), "median": float(statistics.median(turns)), "max": float(max(turns))}
 
+    @property
+    def turn_cap_rate(self) -> float:
+        """The share of the games that stopped at the turn cap without a result."""
+        return len(self.capped) / self.games if self.games else 0.0
+
+    def turn_cap_line(self) -> str:
+        """How many games hit the turn cap, e.g. "7/20 games (35 %), seeds 2, 4, 8"."""
+        seeds = ", ".join(map(str, self.capped[:SEEDS_SHOWN])) + (" …" if len(self.capped) > SEEDS_SHOWN else "")
+        return f"{len(self.capped)}/{self.games} games ({self.turn_cap_rate:.0%})" + (f", seeds {seeds}" if seeds else "")
+
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready summary (the `stats` and `coverage` of `pnp simulate --format json`)."""
         return {
@@ -67,6 +81,7 @@ class SimulationReport:
             "games": self.games,
             "completed": self.completed,
             "errors": [{"code": e.code, "seed": e.seed, "message": e.message} for e in self.errors],
+            "turn_cap": {"games": len(self.capped), "rate": round(self.turn_cap_rate, 4), "seeds": list(self.capped)},
             "turns": {k: round(v, 2) for k, v in self.turn_figures().items()},
             "wins_by_faction": dict(sorted(self.wins_by_faction.items())),
             "wins_by_seat": {str(k): v for k, v in sorted(self.wins_by_seat.items())},
@@ -76,16 +91,20 @@ class SimulationReport:
         }
 
     def findings(self, where: str) -> list[Finding]:
-        """Errors for crashes, broken invariants and unfinished games, located at `where` (e.g. the manifest)."""
+        """Errors for crashes and broken invariants, and one SIM-TURN-CAP warning with the rate of unfinished
+        games, located at `where` (e.g. the manifest)."""
         out = []
         for e in self.errors:
             message = f"{self.game}, {self.players} player(s), bot {self.bot}, seed {e.seed}: {e.message}"
-            hint = (
-                f"reproduce with: pnp simulate --game {self.game} --players {self.players}"
-                f" --games 1 --seed {e.seed} --bot {self.bot}"
-            )
-            out.append(error(e.code, message, where, hint=hint))
+            out.append(error(e.code, message, where, hint=self._reproduce(e.seed)))
+        if self.capped:
+            message = f"{self.game}, {self.players} player(s), bot {self.bot}: {self.turn_cap_line()} hit the turn cap"
+            out.append(warning("SIM-TURN-CAP", message, where, hint=self._reproduce(self.capped[0])))
         return out
+
+    def _reproduce(self, seed: int) -> str:
+        command = f"pnp simulate --game {self.game} --players {self.players} --games 1 --seed {seed} --bot {self.bot}"
+        return f"reproduce with: {command}"
 
     def merge(self, other: SimulationReport) -> None:
         """Fold another run's coverage into this one (smoke runs over several player counts)."""
@@ -137,8 +156,7 @@ def _record(report: SimulationReport, state: State, game_seed: int) -> None:
     outcome = state.result()
     assert outcome is not None, "a terminal state has an outcome"
     if outcome.is_failure:
-        message = f"the game did not end within the turn cap ({outcome.turns} turns)"
-        report.errors.append(GameError("SIM-TURN-CAP", game_seed, message))
+        report.capped.append(game_seed)
         return
     report.completed += 1
     report.turns.append(int(outcome.turns))

@@ -126,9 +126,6 @@ class GameSpec:
     localizer: Callable[[Database, str], Localizer]
     # Every translatable string of the content, with its msgctxt and source position.
     strings: Callable[[Database], list[SourceString]] = _no_strings
-    # Its translations state every number of their English (I18N-DRIFT compares them): true for a game
-    # whose text takes every number from its rule data.
-    translations_keep_numbers: bool = False
     engine: EngineSpec | None = None
     printing: PrintSpec | None = None
     guide: GuideSpec | None = None

@@ -11,6 +11,7 @@ import pytest
 from pipeline.app.check import check, validate
 from pipeline.app.project import UsageError, select_games
 from pipeline.app.simulate import simulate
+from pipeline.findings import Severity
 from pipeline.games import find_game
 from tests.conftest import CONTENT, line_of
 
@@ -57,6 +58,24 @@ def test_check_reports_each_problem_once(tmp_path: Path) -> None:
         ("I18N-MISSING", line_of(po, 'msgid "Closed"') + 1),
         ("I18N-OBSOLETE", line_of(po, 'msgid "Gone"')),
     ]
+
+
+@pytest.mark.parametrize(("game", "german", "drifted"), [
+    ("old-world", 'msgstr "Loc Muinne: Erhalte 1 Gold."', 'msgstr "Loc Muinne: Erhalte 2 Gold."'),
+    ("path-of-destiny", "eines Kapitels erhält der Automa 1 Kampf.", "eines Kapitels erhält der Automa 2 Kampf."),
+])
+def test_a_changed_number_in_a_german_text_is_an_error_in_every_game(tmp_path: Path, game: str, german: str,
+                                                                       drifted: str) -> None:
+    from pipeline.app.i18n import i18n_findings
+
+    shutil.copytree(CONTENT / game, tmp_path / game)
+    po = tmp_path / game / "locales" / "de.po"
+    po.write_text(po.read_text(encoding="utf-8").replace(german, drifted, 1), encoding="utf-8")
+    spec = find_game(game)
+    db, _ = spec.load(tmp_path)
+
+    [drift] = [f for f in i18n_findings(spec, db, tmp_path, ["de"]) if f.code == "I18N-DRIFT"]
+    assert drift.severity is Severity.ERROR and (drift.file, drift.line) == (str(po), line_of(po, drifted))
 
 
 @pytest.mark.parametrize("code", ["../../escaped", "de/../..", "", "d e"])

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pipeline.findings import Finding
+import pytest
+
+from pipeline.findings import Finding, Severity
 from pipeline.i18n.catalogs import catalog_path, template_path
 from pipeline.i18n.checks import locale_findings
 from tests.conftest import line_of
@@ -119,6 +121,35 @@ def test_missing_catalog_and_broken_catalog(game_dir: Path) -> None:
     path.write_text(path.read_text(encoding="utf-8") + "\nmsgid_bogus oops\n", encoding="utf-8")
     [broken] = findings_of(game_dir, "I18N-PO-SYNTAX")
     assert broken.line == line_of(path, "msgid_bogus")
+
+
+# (what a translator's hand edit leaves in de.po, the text on the line the finding must name, what it says)
+MALFORMED = [
+    ('msgstr "Trophäe"\n', 'msgstr[7] "Trophäe"\n', 'msgstr[7] "Trophäe"', "without msgid_plural"),
+    ('msgstr[1] "Ziehe {amount} Karten {icon:draw}."\n',
+     'msgstr[1] "Ziehe {amount} Karten {icon:draw}."\nmsgstr[2] "Ziehe {amount} Karten {icon:draw}."\n',
+     "msgstr[2]", "the locale has 2 plural forms"),
+    ('msgstr "Trophäe"\n', 'msgstr "Trophäe"\nmsgstr "Pokal"\n', 'msgstr "Pokal"', "a second msgstr"),
+    ('msgctxt "story:intro"', 'msgctxt "label:trophy"', 'msgctxt "label:trophy"', "(the first is at line "),
+    ('msgctxt "story:intro"\nmsgid "The bell tolls at dusk."', 'msgctxt "label:trophy"\nmsgid "Trophy"',
+     'msgctxt "label:trophy"', "a second entry with msgctxt 'label:trophy'"),
+]
+
+
+@pytest.mark.parametrize(("old", "new", "at", "reason"), MALFORMED)
+def test_a_malformed_entry_is_one_syntax_error_at_its_line(game_dir: Path, edit_po: Edit, old: str, new: str, at: str,
+                                                           reason: str) -> None:
+    path = edit_po(old, new)
+    found = locale_findings(source_strings(game_dir), game_dir, ["de"], terms=TERMS)
+    [broken] = [f for f in found if f.severity is Severity.ERROR]
+    assert broken.code == "I18N-PO-SYNTAX" and reason in broken.message
+    assert (broken.file, broken.line) == (str(path), line_of(path, at, occurrence=2 if at.startswith("msgctxt") else 1))
+
+
+def test_a_byte_order_mark_is_accepted(game_dir: Path) -> None:
+    path = catalog_path(game_dir, "de")
+    path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+    assert locale_findings(source_strings(game_dir), game_dir, ["de"], terms=TERMS) == []
 
 
 def test_stale_template(game_dir: Path) -> None:

@@ -98,3 +98,21 @@ def test_a_broken_catalog_is_an_error_not_an_empty_one(tmp_path: Path) -> None:
     po.write_bytes(po.read_text(encoding="utf-8").replace('msgstr "Wyzima', 'msgstr "Wyzimä"', 1).encode("latin-1", "replace"))
     check = runner.invoke(app, ["check", "--game", "old-world", "--locale", "de", "--content", str(root)])
     assert check.exit_code == 1 and "not UTF-8" in check.output
+
+
+def test_every_command_names_a_malformed_catalog_entry_at_its_1_based_line(tmp_path: Path) -> None:
+    root = copy_content(tmp_path)
+    po = root / "old-world" / "locales" / "de.po"
+    po.write_text(po.read_text(encoding="utf-8").replace('msgstr "Wyzima"\n', 'msgstr "Wyzima"\nmsgstr "Vizima"\n', 1),
+                  encoding="utf-8")
+    line = line_of(po, 'msgstr "Vizima"')
+    where = f"{po}:{line}: a second msgstr in one entry (the first would win)"
+    for command in ("status", "update"):
+        result = runner.invoke(app, ["i18n", command, "--game", "old-world", "--content", str(root)])
+        assert result.exit_code == 1 and where in result.output, result.output
+    check = runner.invoke(app, ["check", "--game", "old-world", "--locale", "de", "--content", str(root), "-f", "json"])
+    [syntax] = [f for f in json.loads(check.output)["findings"] if f["code"] == "I18N-PO-SYNTAX"]
+    assert (syntax["file"], syntax["line"]) == (str(po), line) and "a second msgstr" in syntax["message"]
+    build = runner.invoke(app, ["build", "--game", "old-world", "--locale", "de", "--target", "help", "--allow-incomplete",
+                                "--content", str(root), "--out", str(tmp_path / "out"), "--cache-dir", str(tmp_path / "cache")])
+    assert build.exit_code == 1 and f"{po}:{line}:1: error I18N-PO-SYNTAX" in build.output, build.output

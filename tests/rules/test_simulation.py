@@ -46,6 +46,21 @@ def test_errors_become_findings_with_the_seed() -> None:
     assert "seed 2" in finding.message and "--seed 2" in finding.hint
 
 
+def test_games_at_the_turn_cap_are_one_warning_with_their_rate() -> None:
+    crash = GameError("SIM-CRASH", 5, "KeyError: 'x'")
+    report = SimulationReport("old-world", 1, "random", 1, 8, errors=[crash], capped=[2, 4])
+    crashed, capped = report.findings("content/old-world/game.yaml")
+    assert crashed.severity is Severity.ERROR and crashed.code == "SIM-CRASH"
+    assert capped.severity is Severity.WARNING and capped.code == "SIM-TURN-CAP"
+    assert "2/8 games (25%), seeds 2, 4 hit the turn cap" in capped.message and "--seed 2" in capped.hint
+    assert report.to_dict()["turn_cap"] == {"games": 2, "rate": 0.25, "seeds": [2, 4]}
+
+
+def test_a_run_names_the_seeds_that_hit_the_turn_cap(db: Any) -> None:
+    report = run_simulation(ENGINE, SPEC.id, db, players=1, games=4, seed=1, bot="random")
+    assert report.capped == [2, 4] and report.errors == [] and report.completed == 2
+
+
 def test_unused_warnings_only_for_a_large_enough_run(db: Any) -> None:
     small = SimulationReport("old-world", 2, "greedy", 1, 1, coverage={"monsters": {"drowner"}})
     small.sightings["monsters"] = 3

@@ -63,7 +63,5 @@ SPEC = GameSpec(
     info=info,
     localizer=localizer,
     strings=strings,
-    # Rule text takes every number from the rule data, so a translation states exactly the English's numbers.
-    translations_keep_numbers=True,
     guide=GuideSpec(reference=reference_guide),
 )

@@ -55,8 +55,7 @@ class Copy:
     def findings(self) -> list[Finding]:
         ruleset = find_game(GAME)
         db, findings = ruleset.load(self.root)
-        translations = locale_findings(ruleset.strings(db), ruleset.content_dir(self.root), ["en", "de"], "en",
-                                       ruleset.translations_keep_numbers, game_terms(db))
+        translations = locale_findings(ruleset.strings(db), ruleset.content_dir(self.root), ["en", "de"], "en", game_terms(db))
         return findings + ruleset.checks(db) + translations
 
 

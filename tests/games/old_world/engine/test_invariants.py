@@ -16,8 +16,7 @@ from pipeline.rules.spec import GameSpec
 @pytest.mark.parametrize("bot", ["random", "greedy"])
 def test_invariants_hold_after_every_step(spec: GameSpec, db: Any, players: int, bot: str) -> None:
     report = run_simulation(spec.engine, spec.id, db, players, games=20, seed=100, bot=bot)
-    broken = [e for e in report.errors if e.code != "SIM-TURN-CAP"]
-    assert broken == []
+    assert report.errors == []  # games at the turn cap are counted apart (report.capped)
     if bot == "greedy":
         assert report.completed == report.games  # greedy games end
 
