@@ -60,7 +60,8 @@ def _order(record: Record) -> list[Finding]:
         if card.kind is StoryCardKind.PATH and card.side is Side.RIGHT:
             left = _partner(story.cards, card)
             if left is not None and card.number != left.number + 1:
-                message = f"story card {card.number} is the right card of spread {card.spread}; it follows its left card {left.number}"
+                spread = f"the right card of spread {card.spread}"
+                message = f"story card {card.number} is {spread}; it follows its left card {left.number}"
                 findings.append(_warn(record, ("cards", i, "number"), "POD-STORY-ORDER", message))
     return findings
 
