@@ -34,3 +34,25 @@ def test_a_known_terrain_that_differs(mutated_example: Mutate) -> None:
     path, findings = mutated_example("map.yaml", "    name: Doldeth\n    terrain: mountain", "    name: Doldeth\n    terrain: forest  # doldeth")
     facts = [(f.code, f.severity, f.line) for f in findings if f.code.startswith("OW-MAP")]
     assert facts == [("OW-MAP-FACT", Severity.WARNING, line_of(path, "# doldeth"))]
+
+
+def test_a_school_specialty_used_more_than_once_per_fight(mutated_example: Mutate) -> None:
+    path, findings = mutated_example("schools.yaml", "      limit: once-per-fight\n", "      limit: once-per-turn\n")
+    found = [(f.code, f.severity, f.line) for f in findings]
+    assert found == [("OW-SCHOOL-SPECIALTY", Severity.ERROR, line_of(path, "limit: once-per-turn"))]
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "code", "shown"),
+    [
+        ("seats: [{cards: 3, gold: 2}, {cards: 5, gold: 4}]", "seats: [{cards: 3, gold: 2}, {cards: 5, gold: 5}]", "OW-SETUP", "gold: 5}]"),
+        ("monster_levels: [1, 1, 2]", "monster_levels: [1, 2, 2]", "OW-SETUP", "[1, 2, 2]"),
+        ("attribute_trophies: 1\n", "attribute_trophies: 2\n", "OW-SETUP", "attribute_trophies: 2"),
+        ("      three-of-a-kind: 2\n", "      three-of-a-kind: 3\n", "OW-POKER-PAYOUT", "three-of-a-kind: 3"),
+        ("max_turns: 6,", "max_turns: 5,", "OW-SOLO-TIERS", "solo_tiers:"),
+    ],
+)
+def test_a_setup_table_that_differs_from_the_rulebook(mutated_example: Mutate, old: str, new: str, code: str, shown: str) -> None:
+    path, findings = mutated_example("game.yaml", old, new)
+    found = [(f.code, f.severity, f.line) for f in findings if f.severity is Severity.ERROR]
+    assert found == [(code, Severity.ERROR, line_of(path, shown))]
