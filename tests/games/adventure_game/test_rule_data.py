@@ -53,6 +53,11 @@ BROKEN = [
     (23, "game.yaml", "support_vp_owner: 3", "support_vp_owner: 4", "AG-FACT", "support_vp_owner: 4"),
     (24, "rules/procedures.yaml", "      - {id: operations-after, text: \"Perform any number of operations.\"}\n", "", "AG-FACT",
      "steps:"),
+    (26, "rules/procedures.yaml",
+     "    steps:\n      - {id: most-quest-cards, text: \"The tied player with the most completed quest cards wins.\"}\n",
+     "    steps:  # no quest cards first\n", "AG-FACT", "# no quest cards first"),
+    (5, "glossary/turn.yaml", "up to {actions_per_turn} actions", "up to {actions_per_turn} actions (see page 12)", "AG-GUIDE-LITERAL",
+     "(see page 12)"),
 ]
 
 

@@ -64,7 +64,12 @@ RULES = {
     "vp_min": 0,
     "vp_track_length": 80,
 }
-STEPS = {"turn": 6, "battle": 8, "tiebreakers": 3}  # rules 24 and 26
+# Rules 24 and 26: the steps of the turn (§5), of a battle (§11) and the tiebreakers, in the rulebook's order.
+STEPS = {
+    "turn": ("operations-before", "first-action", "operations-between", "second-action", "operations-after", "encounter"),
+    "battle": ("start-of-battle", "before-rolling", "roll", "total", "modify", "attack", "defense", "defeat"),
+    "tiebreakers": ("most-quest-cards", "most-leads-and-gold", "earliest-final-turn"),
+}
 TRAIT_REF = re.compile(r"\{trait:([a-z0-9-]+)\}")
 
 
@@ -186,7 +191,7 @@ def _steps(db: Database) -> list[Finding]:
     findings = []
     for key, expected in STEPS.items():
         record = db.record("procedures", key)
-        if record is not None and len(record.entity.steps) != expected:
-            message = f"{record.entity.name} has {len(record.entity.steps)} steps; the rulebook has {expected}"
+        if record is not None and tuple(step.id for step in record.entity.steps) != expected:
+            message = f"{record.entity.name} must have the rulebook's {len(expected)} steps in order: {', '.join(expected)}"
             findings.append(_fact(record, "steps", message))
     return findings
