@@ -56,3 +56,11 @@ def test_a_setup_table_that_differs_from_the_rulebook(mutated_example: Mutate, o
     path, findings = mutated_example("game.yaml", old, new)
     found = [(f.code, f.severity, f.line) for f in findings if f.severity is Severity.ERROR]
     assert found == [(code, Severity.ERROR, line_of(path, shown))]
+
+
+def test_a_known_water_location_that_differs(mutated_example: Mutate) -> None:
+    # The expansion sheet's rule 6 on the base board: Cidaris is water (token and location change together).
+    mutated_example("location-tokens.yaml", "location: cidaris, terrain: water", "location: cidaris, terrain: forest")
+    path, findings = mutated_example("map.yaml", "    name: Cidaris\n    terrain: water", "    name: Cidaris\n    terrain: forest  # cidaris")
+    facts = [(f.code, f.severity, f.line) for f in findings if f.code.startswith("OW-MAP")]
+    assert facts == [("OW-MAP-FACT", Severity.WARNING, line_of(path, "# cidaris"))]

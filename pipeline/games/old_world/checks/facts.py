@@ -1,6 +1,6 @@
 """What the rulebook states about particular schools, locations and setup tables (reference §21 rules 2, 13, 30,
-50, 52, 55, 56); the shape of the tables (one setup per player count, rising payouts, tiers without gaps) is
-checks/setup.py."""
+50, 52, 55, 56; the expansion sheet's §19 rule 6 for the base board). The shape of the tables (one setup per
+player count, rising payouts, tiers without gaps) is checks/setup.py."""
 
 from __future__ import annotations
 
@@ -11,9 +11,12 @@ from ..content import OldWorldContent
 from ..enums import Attribute, Limit, LocationAction, PokerCategory, Terrain
 from ..models import Location, Manifest
 
-# Rule 30 (a warning: known data points of the printed board, which a prototype may change on purpose).
+# Rule 30 and the base-board terrains of the expansion sheet's rule 6 (a warning: known data points of the
+# printed board, which a prototype may change on purpose).
 KNOWN_NUMBERS = {"kaer-seren": 1, "cidaris": 5, "novigrad": 6, "cintra": 9, "glenmore": 12, "doldeth": 13}
-KNOWN_TERRAINS = {"doldeth": Terrain.MOUNTAIN, "ard-modron": Terrain.MOUNTAIN, "kaer-morhen": Terrain.MOUNTAIN}
+MOUNTAINS = ("doldeth", "ard-modron", "kaer-morhen", "cintra")
+WATERS = ("cidaris", "ban-ard", "kaer-seren", "glenmore")
+KNOWN_TERRAINS = {**dict.fromkeys(MOUNTAINS, Terrain.MOUNTAIN), **dict.fromkeys(WATERS, Terrain.WATER)}
 KNOWN_SCHOOLS = {"kaer-morhen"}
 KNOWN_TRAINING = {"ban-ard": Attribute.ALCHEMY}
 # Rule 50: (cards, gold) per seat and player count (reference §5.7); no seat starts with more than 5 cards.
