@@ -50,3 +50,10 @@ def test_a_spread_that_repeats_the_pair_before_it(mutated_example: Mutate) -> No
                                      game=GAME)
     assert advice(findings, "POD-STORY-VARIETY") == [("kestrel-watch.yaml", Severity.WARNING, line_of(path, "next: 10"))]
     assert [f for f in findings if f.severity is Severity.ERROR] == []
+
+
+def test_a_spread_whose_two_cards_lead_to_one_card(mutated_example: Mutate) -> None:
+    # E11: card 5, the right card of spread ch2-ford, leads where its left card 4 leads.
+    path, findings = mutated_example(STORY, "      next: 10\n", "      next: 8  # merged\n", game=GAME)
+    merges = advice(findings, "POD-STORY-MERGE")
+    assert merges == [("kestrel-watch.yaml", Severity.WARNING, line_of(path, "# merged"))]

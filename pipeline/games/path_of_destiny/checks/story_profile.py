@@ -1,8 +1,9 @@
-"""The story graph's advice (reference §16.4 W1, W2, W4): warnings, because a sound story may differ.
+"""The story graph's advice (reference §16.4 W1, W2, W4 and E11's general profile): warnings, because a sound
+story may differ.
 
 The canonical base-game shape doubles the spreads each chapter; numbers grow along every path with the
 two cards of a spread side by side, so a reader leafs forward; a spread that repeats the pair of symbols
-of the chapter before offers no new choice.
+of the chapter before offers no new choice, and neither does a spread whose two cards lead to one card.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ def check(content: PathOfDestinyContent) -> list[Finding]:
         findings.extend(_profile(record, manifest.rules.chapters))
         findings.extend(_order(record))
         findings.extend(_variety(record))
+        findings.extend(_merges(record))
     return findings
 
 
@@ -93,3 +95,15 @@ def _sides(card: StoryCard, partner: StoryCard) -> tuple[object, object]:
     """(left symbol, right symbol) of the spread of two partner cards."""
     left, right = (card, partner) if card.side is Side.LEFT else (partner, card)
     return left.symbol, right.symbol
+
+
+def _merges(record: Record) -> list[Finding]:
+    """E11 (general profile): the two cards of a spread lead to different cards, or the vote decides nothing."""
+    story = record.entity
+    findings = []
+    for i, card in enumerate(story.cards):
+        partner = _partner(story.cards, card) if card.kind is StoryCardKind.PATH and card.side is Side.RIGHT else None
+        if partner is not None and card.next is not None and card.next == partner.next:
+            message = f"both cards of spread {card.spread} lead to story card {card.next}: the chapter's vote changes nothing"
+            findings.append(_warn(record, ("cards", i, "next"), "POD-STORY-MERGE", message))
+    return findings
