@@ -1,4 +1,5 @@
-"""Each runtime invariant of reference §21.9 that the engine checks is seen when a state breaks it."""
+"""Each runtime invariant of reference §21.9 that the engine checks is seen when a state breaks it; setup gives
+no two players one school (the expansion sheet's §19 rule 18, for the base game)."""
 
 from __future__ import annotations
 
@@ -52,3 +53,9 @@ def test_a_broken_invariant_is_seen(tables: Tables, rule: int, break_it: Callabl
     assert violations(s) == []
     break_it(s)
     assert any(message in v for v in violations(s)), (rule, violations(s))
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_setup_deals_every_player_a_school_of_their_own(tables: Tables, seed: int) -> None:
+    s = new_game(tables, 5, seed)
+    assert sorted(p.school for p in s.players) == sorted(tables.schools)
