@@ -8,12 +8,13 @@ from pipeline.findings import Finding
 from pipeline.rules.checks import run_check_modules
 
 from ..models import AdventureContent
-from . import counts, guide, references
+from . import counts, facts, guide, references, rule_data
 
 # What `pnp validate` proves of the database: references resolve and the stated counts match.
 STRUCTURE = (references, counts)
-# The rest, added by `pnp check`: the guide's text names what exists and takes its numbers from the rule data.
-CONSISTENCY = (guide,)
+# The rest, added by `pnp check`: the guide's text names what exists and takes its numbers from the rule data,
+# the rule data agrees with itself and with the published game.
+CONSISTENCY = (guide, rule_data, facts)
 
 
 def run_checks(db: Database, structure_only: bool = False) -> list[Finding]:

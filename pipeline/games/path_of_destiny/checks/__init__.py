@@ -7,13 +7,13 @@ from pipeline.findings import Finding
 from pipeline.rules.checks import run_check_modules
 
 from ..content import PathOfDestinyContent
-from . import automa, cards, characters, counts, guide, parts, setup, stories
+from . import automa, cards, characters, counts, guide, parts, rules_constants, setup, stories, story_profile
 
 # What `pnp validate` proves of the database besides references (pipeline/content/refs.py): counts
 # match, story decks hold.
 STRUCTURE = (counts, stories)
 # The rest of the game's consistency rules, added by `pnp check`.
-CONSISTENCY = (characters, cards, setup, automa, parts, guide)
+CONSISTENCY = (characters, cards, setup, rules_constants, automa, parts, guide, story_profile)
 
 
 def run_checks(db: Database, structure_only: bool = False) -> list[Finding]:
