@@ -28,7 +28,7 @@ class WriteError(Exception):
 
     def finding(self) -> Finding:
         return error("BUILD-WRITE", str(self), self.path.as_posix(),
-                     hint="make the folder writable and free some space, then build again")
+                     hint="fix what the reason says (permissions, free space, something in the way), then build again")
 
 
 def write_atomic(path: Path, data: bytes | Callable[[], bytes]) -> int:
@@ -77,17 +77,14 @@ def remove_file(path: Path) -> None:
         raise WriteError(path, exc) from None
 
 
-def remove_stale_temporaries(folder: Path) -> list[Path]:
-    """Remove the temp files under folder whose writing process has ended; returns those removed."""
-    removed = []
+def remove_stale_temporaries(folder: Path) -> None:
+    """Remove the temp files under folder whose writing process has ended."""
     for temp in sorted(folder.rglob(f".*{TEMP_SUFFIX}")) if folder.is_dir() else []:
         writer = temp.name.removesuffix(TEMP_SUFFIX).split(".")[-2]
         if writer.isdigit() and _is_running(int(writer)):
             continue
         with contextlib.suppress(OSError):  # an unremovable one: the writes that follow will say why
             temp.unlink()
-            removed.append(temp)
-    return removed
 
 
 def _is_running(pid: int) -> bool:

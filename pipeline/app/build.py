@@ -55,10 +55,8 @@ def build(games: Sequence[GameSpec], options: BuildOptions, locales: Sequence[st
             chosen = tuple(targets) if targets else TARGET_NAMES
             plan, report = _plan(list(games), locales, chosen, options)
             unwritable = _unwritable([options.out_dir, options.cache_dir] if plan else [])
-            if unwritable:  # say so once, before drawing anything
-                report.extend(unwritable)
-                return BuildResult(report, [], time.perf_counter() - started)
-            records = run_jobs(plan, jobs, show_progress)
+            report.extend(unwritable)  # said once, and nothing is drawn
+            records = [] if unwritable else run_jobs(plan, jobs, show_progress)
             seconds = time.perf_counter() - started
             for record in records:
                 report.extend(record.finding_objects())

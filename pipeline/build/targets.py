@@ -173,6 +173,7 @@ def run_job(job: Job) -> list[TargetRecord]:
                     record.extra["fallbacks"] = context.fallbacks
             record.findings = [f.as_dict() for f in sorted(set(findings))]
             record.seconds = round(time.perf_counter() - began + load_seconds / len(todo), 3)
+            # A target that could not write all it needed (its files, its art) is not cached.
             if context is not None and not any(f.code == "BUILD-WRITE" for f in findings):
                 try:
                     cache.store(record)
