@@ -3,7 +3,7 @@
 Writes `<out>/<game>/<locale>/...` and `<out>/<game>/build-report.json`. The report holds every
 finding, `outputs` (one summary per target), `seconds` and the paths of the build reports. A file that
 cannot be written is a `BUILD-WRITE` finding; an output or cache folder that is a file is a usage
-error. Temp files a killed build left behind are removed before (and after an interrupted) build.
+error. Temp files a killed build left behind are removed before a build, and after one that stopped early.
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ class BuildResult:
 def build(games: Sequence[GameSpec], options: BuildOptions, locales: Sequence[str] | None = None,
           targets: Sequence[str] | None = None, jobs: int = 1, show_progress: bool | None = None) -> BuildResult:
     """Render the targets asked for (default: every target each game has) in each locale (default: every declared one)."""
-    from pipeline.build.runner import BuildInterrupted, run_jobs, stopped_by_signals
+    from pipeline.build.runner import BuildStopped, run_jobs, stopped_by_signals
 
     started = time.perf_counter()
     if not options.content_root.is_dir():
@@ -61,7 +61,7 @@ def build(games: Sequence[GameSpec], options: BuildOptions, locales: Sequence[st
             for record in records:
                 report.extend(record.finding_objects())
             outputs, problems = _write_reports(records, options, seconds)
-        except BuildInterrupted:
+        except BuildStopped:
             for folder in folders:  # the workers are gone: what they were writing is left over
                 remove_stale_temporaries(folder)
             raise

@@ -8,7 +8,7 @@ depend on the schedule.
 
 Workers die with the build: on Linux the kernel kills them when their parent ends (even by SIGKILL),
 elsewhere a watchdog thread does; SIGINT and SIGTERM to the build stop the workers and raise
-`BuildInterrupted`.
+`BuildInterrupted`, a worker that dies raises `WorkerLost` (both `BuildStopped`).
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ import threading
 import time
 from collections.abc import Callable, Generator, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from concurrent.futures.process import BrokenProcessPool
 from contextlib import closing, contextmanager
 from dataclasses import replace
 from multiprocessing import active_children, get_context
@@ -41,17 +42,27 @@ PR_SET_PDEATHSIG = 1  # linux/prctl.h
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
 
 
-class BuildInterrupted(BaseException):
-    """A signal stopped the build (its workers are gone). A BaseException, like KeyboardInterrupt, so no
+class BuildStopped(BaseException):
+    """The build ended before it finished, its workers gone. A BaseException, like KeyboardInterrupt, so no
     `except Exception` on the way up swallows it."""
+
+    exit_code = 1
+
+
+class WorkerLost(BuildStopped):
+    """A worker process ended without a result: killed from outside, or by the system out of memory."""
+
+    def __init__(self) -> None:
+        super().__init__("a build worker ended unexpectedly (killed, or out of memory)")
+
+
+class BuildInterrupted(BuildStopped):
+    """A signal (SIGINT, SIGTERM) to the build stopped it."""
 
     def __init__(self, signum: int) -> None:
         self.signal = signal.Signals(signum)
+        self.exit_code = 128 + self.signal.value  # what a shell reports for a process the signal ended
         super().__init__(f"build stopped by {self.signal.name}")
-
-    @property
-    def exit_code(self) -> int:
-        return 128 + self.signal.value  # what a shell reports for a process the signal ended
 
 
 @contextmanager
@@ -144,7 +155,10 @@ def _run(units: list[Unit], workers: int) -> Generator[tuple[int, list[TargetRec
         futures: dict[Future[list[TargetRecord]], int] = {pool.submit(run_job, job): index for index, job in units}
         for future in as_completed(futures):
             yield futures[future], future.result()
-    except BaseException:  # a signal, a failed worker, or the caller gave up: nothing may outlive the build
+    except BrokenProcessPool:
+        _kill_workers()
+        raise WorkerLost() from None
+    except BaseException:  # a signal, a failed target, or the caller gave up: nothing may outlive the build
         _kill_workers()
         raise
     finally:
@@ -161,13 +175,13 @@ def _kill_workers() -> None:
 
 
 def bind_to_parent(parent: int, use_prctl: bool = sys.platform.startswith("linux")) -> None:
-    """In a worker: die when the parent process ends, and leave SIGINT and SIGTERM to the parent's rules.
+    """In a worker: die when the parent process ends, and leave SIGINT and SIGTERM to the parent.
 
-    The worker ignores SIGINT (a terminal's Ctrl-C reaches the whole process group; the parent stops
-    the workers itself) and dies on SIGTERM (it inherited the parent's handler, which raises).
+    A terminal's Ctrl-C, or a service manager's SIGTERM, reaches every process of the build at once; the
+    parent then stops the workers itself, and a worker that died first would look like a lost one.
     """
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    for number in STOP_SIGNALS:
+        signal.signal(number, signal.SIG_IGN)
     if use_prctl and ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL) == 0:
         if os.getppid() != parent:  # the parent ended before the death signal was set
             os._exit(1)

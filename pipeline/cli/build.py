@@ -60,11 +60,11 @@ def build(
     games = select_games(game, root)
     options = BuildOptions(out, root, project_folder(layouts, "layouts"), cache_dir, paper.value, backs.value, back_offset,
                            force, allow_incomplete)
-    from pipeline.build.runner import BuildInterrupted  # here: the runner loads rich, which other commands do not need
+    from pipeline.build.runner import BuildStopped  # here: the runner loads rich, which other commands do not need
 
     try:
         result = run_build(games, options, locale, [t.value for t in target] if target else None, jobs)
-    except BuildInterrupted as stop:
+    except BuildStopped as stop:
         raise fail(f"{stop}; no worker left running, no file half-written", stop.exit_code) from None
     report = result.report
     lines = [target_line(r) for r in result.records]

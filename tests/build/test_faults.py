@@ -116,20 +116,22 @@ Kill = Callable[..., tuple[int, str, int]]
 @pytest.fixture
 def killed_build(tmp_path: Path) -> Iterator[Kill]:
     """Start `pnp build --jobs 2` in its own session, wait for its workers, then at a random moment signal
-    the parent (or its whole process group, as a terminal's Ctrl-C does); returns exit code, stderr and pid."""
+    the parent, its whole process group (as a terminal's Ctrl-C or a service manager does) or one worker;
+    returns exit code, stderr and the parent's pid."""
     started: list[subprocess.Popen[bytes]] = []
 
-    def run(signum: signal.Signals, seed: int, group: bool = False) -> tuple[int, str, int]:
+    def run(signum: signal.Signals, seed: int, whom: str = "parent") -> tuple[int, str, int]:
         argv = [*PNP, *build_argv(tmp_path / "out", tmp_path / "cache", "--jobs", "2", *KILL_TARGETS)]
         process = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
         started.append(process)
         assert wait_until(lambda: bool(children(process.pid)) or process.poll() is not None, 120)
         time.sleep(random.Random(seed).uniform(0.0, 0.8))
-        assert process.poll() is None, "the build ended before the kill: give it more to do"
-        if group:
+        workers = children(process.pid)
+        assert process.poll() is None and workers, "the build ended before the kill: give it more to do"
+        if whom == "group":
             os.killpg(process.pid, signum)
         else:
-            process.send_signal(signum)
+            os.kill(workers[0] if whom == "worker" else process.pid, signum)
         _, stderr = process.communicate(timeout=60)
         return process.returncode, stderr.decode(), process.pid
 
@@ -160,15 +162,26 @@ def test_a_build_killed_with_sigkill_takes_its_workers_along(killed_build: Kill,
 
 
 @pytest.mark.skipif(not HAS_PROC, reason="reads processes from /proc")
-@pytest.mark.parametrize(("signum", "group", "seed"), [(signal.SIGTERM, False, 3), (signal.SIGINT, True, 4)],
-                         ids=["sigterm-to-the-build", "ctrl-c-to-the-process-group"])
+@pytest.mark.parametrize(("signum", "whom", "seed"),
+                         [(signal.SIGTERM, "parent", 3), (signal.SIGINT, "group", 4), (signal.SIGTERM, "group", 5)],
+                         ids=["sigterm-to-the-build", "ctrl-c-to-the-process-group", "sigterm-to-the-process-group"])
 def test_a_signalled_build_stops_its_workers_and_exits_cleanly(killed_build: Kill, tmp_path: Path,
                                                                reference: dict[str, bytes], signum: signal.Signals,
-                                                               group: bool, seed: int) -> None:
-    code, stderr, pid = killed_build(signum, seed, group)
+                                                               whom: str, seed: int) -> None:
+    code, stderr, pid = killed_build(signum, seed, whom)
     assert code == 128 + signum
     assert f"build stopped by {signum.name}" in stderr and "Traceback" not in stderr
     assert not running_in_group(pid)  # stopped before the parent exited, not by the kernel after it
+    assert temporaries(tmp_path / "out", tmp_path / "cache") == []
+    assert_rerun_restores(tmp_path, reference)
+
+
+@pytest.mark.skipif(not HAS_PROC, reason="reads processes from /proc")
+def test_a_killed_worker_stops_the_build_cleanly(killed_build: Kill, tmp_path: Path, reference: dict[str, bytes]) -> None:
+    code, stderr, pid = killed_build(signal.SIGKILL, 6, "worker")
+    assert code == 1
+    assert "a build worker ended unexpectedly" in stderr and "Traceback" not in stderr
+    assert not running_in_group(pid)
     assert temporaries(tmp_path / "out", tmp_path / "cache") == []
     assert_rerun_restores(tmp_path, reference)
 
