@@ -1,35 +1,102 @@
-"""Atomic writes: a file appears complete or not at all (temp file in the same folder + os.replace)."""
+"""The one way the build writes files: atomically (a temp file beside the target, then os.replace), with
+every OS error turned into a `WriteError` that reports as a `BUILD-WRITE` finding.
+
+A temp file is named `.<name>.<pid>.<random>.pnp-tmp`; a run removes those whose writer is no longer
+running (left by a killed build) from the folders it writes.
+"""
 
 from __future__ import annotations
 
 import contextlib
 import os
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
-from typing import BinaryIO
+
+from pipeline.findings import Finding, error
+
+TEMP_SUFFIX = ".pnp-tmp"
 
 
-@contextlib.contextmanager
-def atomic_file(path: Path) -> Iterator[BinaryIO]:
-    """Write to a temp file beside path; it replaces path only if the block finishes without raising."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "wb") as out:
-            yield out
-            out.flush()
-        os.chmod(temp, 0o644)  # mkstemp makes 0600; outputs are ordinary files
-        os.replace(temp, path)
-    except BaseException:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(temp)
-        raise
+class WriteError(Exception):
+    """A file the build had to write (or remove) could not be: where, and the OS's reason."""
+
+    def __init__(self, path: Path, reason: OSError) -> None:
+        self.path = path
+        self.reason = reason.strerror or str(reason)
+        super().__init__(f"cannot write {path}: {self.reason}")
+
+    def finding(self) -> Finding:
+        return error("BUILD-WRITE", str(self), self.path.as_posix(),
+                     hint="fix what the reason says (permissions, free space, something in the way), then build again")
 
 
 def write_atomic(path: Path, data: bytes | Callable[[], bytes]) -> int:
-    """Write bytes (or what a writer returns) atomically; returns the size written."""
-    with atomic_file(path) as out:
+    """Write bytes (or what a writer returns) so path is complete or untouched; returns the size written."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.{os.getpid()}.", suffix=TEMP_SUFFIX)
+    except OSError as exc:
+        raise WriteError(path, exc) from None
+    try:
         payload = data() if callable(data) else data
-        out.write(payload)
+        view = memoryview(payload)
+        while view:  # os.write may write less than asked
+            view = view[os.write(handle, view):]
+        closing, handle = handle, -1
+        os.close(closing)
+        os.chmod(temp, 0o644)  # mkstemp makes 0600; outputs are ordinary files
+        os.replace(temp, path)
+    except BaseException as exc:
+        if handle >= 0:
+            os.close(handle)
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        if isinstance(exc, OSError):
+            raise WriteError(path, exc) from None
+        raise
     return len(payload)
+
+
+def check_writable(folder: Path) -> None:
+    """Make the folder if it is missing and create (then remove) a temp file in it, or raise WriteError."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        handle, temp = tempfile.mkstemp(dir=folder, prefix=f".probe.{os.getpid()}.", suffix=TEMP_SUFFIX)
+        os.close(handle)
+        os.unlink(temp)
+    except OSError as exc:
+        raise WriteError(folder, exc) from None
+
+
+def remove_file(path: Path) -> None:
+    """Remove a file the build no longer writes (a missing one is fine)."""
+    try:
+        path.unlink(missing_ok=True)
+    except OSError as exc:
+        raise WriteError(path, exc) from None
+
+
+def remove_stale_temporaries(folder: Path) -> None:
+    """Remove the temp files under folder whose writing process has ended."""
+    for temp in sorted(folder.rglob(f".*{TEMP_SUFFIX}")) if folder.is_dir() else []:
+        writer = temp.name.removesuffix(TEMP_SUFFIX).split(".")[-2]
+        if writer.isdigit() and _is_running(int(writer)):
+            continue
+        with contextlib.suppress(OSError):  # an unremovable one: the writes that follow will say why
+            temp.unlink()
+
+
+def _is_running(pid: int) -> bool:
+    """Whether a process with this id runs (a zombie has ended: it only waits to be reaped)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return True  # no /proc: the signal test is all there is
+    return stat[stat.rfind(")") + 2:][:1] != "Z"

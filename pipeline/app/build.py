@@ -1,7 +1,9 @@
 """`build` as a function: render every target of every game and locale asked for, skipping what has not changed.
 
 Writes `<out>/<game>/<locale>/...` and `<out>/<game>/build-report.json`. The report holds every
-finding, `outputs` (one summary per target), `seconds` and the paths of the build reports.
+finding, `outputs` (one summary per target), `seconds` and the paths of the build reports. A file that
+cannot be written is a `BUILD-WRITE` finding; an output or cache folder that is a file is a usage
+error. Temp files a killed build left behind are removed before a build, and after one that stopped early.
 """
 
 from __future__ import annotations
@@ -10,12 +12,13 @@ import json
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
-from pipeline.atomic import write_atomic
+from pipeline.atomic import WriteError, check_writable, remove_stale_temporaries, write_atomic
 from pipeline.build.cache import OutputFile, TargetRecord, code_digest, target_key, tree_digest
 from pipeline.build.targets import TARGET_NAMES, BuildOptions, Job, load_database, supported_targets
-from pipeline.findings import Report, warning
+from pipeline.findings import Finding, Report, warning
 from pipeline.rules.spec import GameSpec
 
 from .project import UsageError, select_locales
@@ -37,20 +40,53 @@ class BuildResult:
 def build(games: Sequence[GameSpec], options: BuildOptions, locales: Sequence[str] | None = None,
           targets: Sequence[str] | None = None, jobs: int = 1, show_progress: bool | None = None) -> BuildResult:
     """Render the targets asked for (default: every target each game has) in each locale (default: every declared one)."""
-    from pipeline.build.runner import run_jobs
+    from pipeline.build.runner import BuildStopped, run_jobs, stopped_by_signals
 
     started = time.perf_counter()
     if not options.content_root.is_dir():
         raise UsageError(f"content folder {options.content_root} does not exist")
-    chosen = tuple(targets) if targets else TARGET_NAMES
-    plan, report = _plan(list(games), locales, chosen, options)
-    records = run_jobs(plan, jobs, show_progress)
-    seconds = time.perf_counter() - started
-    for record in records:
-        report.extend(record.finding_objects())
-    outputs = _write_reports(records, options, seconds)
+    _check_folder("--out", options.out_dir)
+    _check_folder("--cache-dir", options.cache_dir)
+    folders = [options.out_dir / game.id for game in games] + [options.cache_dir]
+    with stopped_by_signals():
+        try:
+            for folder in folders:
+                remove_stale_temporaries(folder)
+            chosen = tuple(targets) if targets else TARGET_NAMES
+            plan, report = _plan(list(games), locales, chosen, options)
+            unwritable = _unwritable([options.out_dir, options.cache_dir] if plan else [])
+            report.extend(unwritable)  # said once, and nothing is drawn
+            records = [] if unwritable else run_jobs(plan, jobs, show_progress)
+            seconds = time.perf_counter() - started
+            for record in records:
+                report.extend(record.finding_objects())
+            outputs, problems = _write_reports(records, options, seconds)
+        except BuildStopped:
+            for folder in folders:  # the workers are gone: what they were writing is left over
+                remove_stale_temporaries(folder)
+            raise
+    report.extend(problems)
     report.extra.update(outputs=[_summary(r) for r in records], seconds=round(seconds, 3), reports=outputs)
     return BuildResult(report, records, seconds)
+
+
+def _unwritable(folders: list[Path]) -> list[Finding]:
+    findings = []
+    for folder in folders:
+        try:
+            check_writable(folder)
+        except WriteError as exc:
+            findings.append(exc.finding())
+    return findings
+
+
+def _check_folder(option: str, folder: Path) -> None:
+    """A usage error if the folder, or a folder it would be made in, is an existing file."""
+    for path in (folder, *folder.parents):
+        if path.exists():
+            if not path.is_dir():
+                raise UsageError(f"{option} {folder}: {path} is a file, not a folder")
+            return
 
 
 def target_line(record: TargetRecord) -> str:
@@ -111,9 +147,11 @@ def _file_entry(output: OutputFile, record: TargetRecord) -> dict[str, Any]:
     return {**entry, "positions": positions} if positions is not None else entry
 
 
-def _write_reports(records: list[TargetRecord], options: BuildOptions, seconds: float) -> list[str]:
-    """`<out>/<game>/build-report.json`: files, pages, cards, findings and seconds per target."""
+def _write_reports(records: list[TargetRecord], options: BuildOptions, seconds: float) -> tuple[list[str], list[Finding]]:
+    """`<out>/<game>/build-report.json`: files, pages, cards, findings and seconds per target; the paths
+    written, and a finding for each report that could not be."""
     written = []
+    problems = []
     for game in dict.fromkeys(r.game for r in records):
         mine = [r for r in records if r.game == game]
         findings = sorted({json.dumps(f, sort_keys=True) for r in mine for f in r.findings})
@@ -121,13 +159,17 @@ def _write_reports(records: list[TargetRecord], options: BuildOptions, seconds: 
             "game": game,
             "ok": not any(json.loads(f)["severity"] == "error" for f in findings),
             "options": {"paper": options.paper, "backs": options.backs, "back_offset": options.back_offset},
-            # mtime_ns stays in the cache: the report describes the files, not when they were written.
+            # The files' hashes stay in the cache: the report describes what was built.
             "targets": [{**_summary(r), "files": [_file_entry(f, r) for f in r.files],
                          **({"fallbacks": r.extra["fallbacks"]} if r.extra.get("fallbacks") else {})} for r in mine],
             "findings": [json.loads(f) for f in findings],
             "seconds": round(seconds, 3),
         }
         path = options.out_dir / game / "build-report.json"
-        write_atomic(path, json.dumps(payload, indent=2, ensure_ascii=False).encode())
+        try:
+            write_atomic(path, json.dumps(payload, indent=2, ensure_ascii=False).encode())
+        except WriteError as exc:
+            problems.append(exc.finding())
+            continue
         written.append(path.as_posix())
-    return written
+    return written, problems

@@ -2,7 +2,8 @@
 
 A target's key hashes its inputs (the game's content files, the layouts, the pipeline's own code,
 the library versions) and its options. The record beside the key lists the files it wrote (size and
-modification time), its findings and figures; a hit needs the same key and the files untouched.
+SHA-256 of their bytes), its findings and figures; a hit needs the same key and every file still
+hashing to what was written. A record that cannot be read is a miss, never an error.
 """
 
 from __future__ import annotations
@@ -53,7 +54,7 @@ class OutputFile:
     bytes: int
     pages: int = 0
     cards: int = 0
-    mtime_ns: int = 0
+    sha256: str = ""
 
 
 @dataclass
@@ -95,7 +96,7 @@ class Cache:
         return self.dir / f"{game}--{locale}--{target}.json"
 
     def hit(self, game: str, locale: str, target: str, key: str) -> TargetRecord | None:
-        """The stored record if its key matches and every file it wrote is still as written."""
+        """The stored record if its key matches and every file it wrote still has the bytes written."""
         path = self._path(game, locale, target)
         try:
             record = TargetRecord.from_json(json.loads(path.read_text(encoding="utf-8")))
@@ -103,18 +104,22 @@ class Cache:
             return None
         if record.key != key:
             return None
-        for output in record.files:
-            try:
-                stat = (self.out_dir / output.path).stat()
-            except OSError:
-                return None
-            if stat.st_size != output.bytes or stat.st_mtime_ns != output.mtime_ns:
-                return None
+        if not all(_is_intact(self.out_dir / output.path, output) for output in record.files):
+            return None
         record.cached = True
         return record
 
     def store(self, record: TargetRecord) -> None:
-        for output in record.files:
-            output.mtime_ns = (self.out_dir / output.path).stat().st_mtime_ns
         data = json.dumps(record.to_json(), indent=1, sort_keys=True).encode()
         write_atomic(self._path(record.game, record.locale, record.target), data)
+
+
+def _is_intact(path: Path, output: OutputFile) -> bool:
+    """Whether an output file holds the bytes its record says were written (size first: it costs no read)."""
+    try:
+        if path.stat().st_size != output.bytes:
+            return False
+        with path.open("rb") as handle:
+            return hashlib.file_digest(handle, "sha256").hexdigest() == output.sha256
+    except OSError:
+        return False

@@ -5,17 +5,28 @@ game and locale, or its targets in groups) so the workers finish together: the c
 estimated makespan wins, counting the content load every unit repeats. Units go to the pool longest
 first. Each target writes its own files and records come back in job order, so the output does not
 depend on the schedule.
+
+Workers die with the build: on Linux the kernel kills them when their parent ends (even by SIGKILL),
+elsewhere a watchdog thread does; SIGINT and SIGTERM to the build stop the workers and raise
+`BuildInterrupted`, a worker that dies raises `WorkerLost` (both `BuildStopped`).
 """
 
 from __future__ import annotations
 
+import ctypes
 import heapq
+import os
+import signal
 import sys
-from collections.abc import Callable, Iterator
+import threading
+import time
+from collections.abc import Callable, Generator, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
-from contextlib import contextmanager
+from concurrent.futures.process import BrokenProcessPool
+from contextlib import closing, contextmanager
 from dataclasses import replace
-from multiprocessing import get_context
+from multiprocessing import active_children, get_context
+from types import FrameType
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -27,6 +38,53 @@ from .targets import Job, cached_records, run_job
 COST = {"tts": 3.0, "cards": 2.0, "guides": 0.6, "boards": 0.4, "tokens": 0.2, "help": 0.15}
 LOAD_COST = 0.8
 Unit = tuple[int, Job]  # index of the job it belongs to, the job cut down to the unit's targets
+PR_SET_PDEATHSIG = 1  # linux/prctl.h
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+
+
+class BuildStopped(BaseException):
+    """The build ended before it finished, its workers gone. A BaseException, like KeyboardInterrupt, so no
+    `except Exception` on the way up swallows it."""
+
+    exit_code = 1
+
+
+class WorkerLost(BuildStopped):
+    """A worker process ended without a result: killed from outside, or by the system out of memory."""
+
+    def __init__(self) -> None:
+        super().__init__("a build worker ended unexpectedly (killed, or out of memory)")
+
+
+class BuildInterrupted(BuildStopped):
+    """A signal (SIGINT, SIGTERM) to the build stopped it."""
+
+    def __init__(self, signum: int) -> None:
+        self.signal = signal.Signals(signum)
+        self.exit_code = 128 + self.signal.value  # what a shell reports for a process the signal ended
+        super().__init__(f"build stopped by {self.signal.name}")
+
+
+@contextmanager
+def stopped_by_signals() -> Iterator[None]:
+    """While the block runs, SIGINT and SIGTERM raise BuildInterrupted (in the main thread, where Python runs handlers)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signum: int, frame: FrameType | None) -> None:
+        for number in previous:  # a second signal must not interrupt the cleanup of the first
+            signal.signal(number, signal.SIG_IGN)
+        raise BuildInterrupted(signum)
+
+    # A signal ignored when the build started (`nohup`, a background job's SIGINT) stays ignored.
+    previous = {number: signal.signal(number, stop) for number in STOP_SIGNALS
+                if signal.getsignal(number) is not signal.SIG_IGN}
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
 
 
 def run_jobs(jobs: list[Job], workers: int, show_progress: bool | None = None) -> list[TargetRecord]:
@@ -42,9 +100,9 @@ def run_jobs(jobs: list[Job], workers: int, show_progress: bool | None = None) -
         if rest:
             todo.append((index, replace(job, targets=rest)))
     units = plan_units(todo, workers)
-    with _progress(total, show) as advance:
+    with _progress(total, show) as advance, closing(_run(units, workers)) as finished:
         advance(total - sum(len(job.targets) for _, job in todo), None)
-        for index, records in _run(units, workers):
+        for index, records in finished:
             results.update({(index, record.target): record for record in records})
             advance(len(records), jobs[index])
     return [results[(index, target)] for index, job in enumerate(jobs) for target in job.targets]
@@ -86,15 +144,56 @@ def _makespan(units: list[Unit], workers: int) -> float:
     return max(finish)
 
 
-def _run(units: list[Unit], workers: int) -> Iterator[tuple[int, list[TargetRecord]]]:
+def _run(units: list[Unit], workers: int) -> Generator[tuple[int, list[TargetRecord]], None, None]:
     if workers <= 1 or len(units) <= 1:
         for index, job in units:
             yield index, run_job(job)
         return
-    with ProcessPoolExecutor(max_workers=min(workers, len(units)), mp_context=get_context("fork")) as pool:
+    pool = ProcessPoolExecutor(max_workers=min(workers, len(units)), mp_context=get_context("fork"),
+                               initializer=bind_to_parent, initargs=(os.getpid(),))
+    try:
         futures: dict[Future[list[TargetRecord]], int] = {pool.submit(run_job, job): index for index, job in units}
         for future in as_completed(futures):
             yield futures[future], future.result()
+    except BrokenProcessPool:
+        _kill_workers()
+        raise WorkerLost() from None
+    except BaseException:  # a signal, a failed target, or the caller gave up: nothing may outlive the build
+        _kill_workers()
+        raise
+    finally:
+        pool.shutdown(cancel_futures=True)
+
+
+def _kill_workers() -> None:
+    """Kill and reap the pool's workers (the build starts no other child process)."""
+    workers = active_children()
+    for worker in workers:
+        worker.kill()
+    for worker in workers:
+        worker.join()
+
+
+def bind_to_parent(parent: int, use_prctl: bool = sys.platform.startswith("linux")) -> None:
+    """In a worker: die when the parent process ends, and leave SIGINT and SIGTERM to the parent.
+
+    A terminal's Ctrl-C, or a service manager's SIGTERM, reaches every process of the build at once; the
+    parent then stops the workers itself, and a worker that died first would look like a lost one.
+    """
+    for number in STOP_SIGNALS:
+        signal.signal(number, signal.SIG_IGN)
+    if use_prctl and ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL) == 0:
+        if os.getppid() != parent:  # the parent ended before the death signal was set
+            os._exit(1)
+        return
+    threading.Thread(target=_watch_parent, args=(parent,), name="parent-watchdog", daemon=True).start()
+
+
+def _watch_parent(parent: int) -> None:
+    """Where the kernel cannot kill a worker with its parent: exit once the parent is gone (the worker is re-parented)."""
+    while os.getppid() == parent:
+        time.sleep(0.5)
+    os._exit(1)
 
 
 @contextmanager

@@ -6,13 +6,14 @@ targets whose cache record still holds, and loads content only if something must
 
 from __future__ import annotations
 
+import hashlib
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pipeline.atomic import write_atomic
+from pipeline.atomic import WriteError, remove_file, write_atomic
 from pipeline.content.database import Database
 from pipeline.findings import Finding, Severity, error, warning
 from pipeline.rules.spec import GameSpec, GuidePart
@@ -165,13 +166,20 @@ def run_job(job: Job) -> list[TargetRecord]:
             findings = list(problems)
             if context is not None:
                 findings += context.common
-                findings += TARGETS[target](context, job, record)
+                try:
+                    findings += TARGETS[target](context, job, record)
+                except WriteError as exc:  # the files it wrote are complete; the target is not
+                    findings.append(exc.finding())
                 if context.fallbacks:
                     record.extra["fallbacks"] = context.fallbacks
             record.findings = [f.as_dict() for f in sorted(set(findings))]
             record.seconds = round(time.perf_counter() - began + load_seconds / len(todo), 3)
-            if context is not None:
-                cache.store(record)
+            # A target that could not write all it needed (its files, its art) is not cached.
+            if context is not None and not any(f.code == "BUILD-WRITE" for f in findings):
+                try:
+                    cache.store(record)
+                except WriteError as exc:
+                    record.findings.append(exc.finding().as_dict())
             records[target] = record
     return [records[t] for t in job.targets]
 
@@ -196,7 +204,7 @@ def load_context(job: Job) -> tuple[BuildContext | None, list[Finding]]:
         return None, load_findings + incomplete
     layouts, layout_findings = load_layouts(opts.layouts_dir)
     profile = layouts.profiles.get(opts.paper)
-    render = RenderContext(job.game, job.locale, db.root, opts.cache_dir, profile.bleed if profile else 3.0)
+    render = RenderContext(job.game, job.locale, db.root, opts.cache_dir, profile.bleed if profile else 3.0, opts.force)
     context = BuildContext(spec, db, job.locale, localizer, layouts, profile, render, [], fallbacks)
     # Preflight (pipeline/render/contract.py) of what this job draws: a layout error, a broken binding, an
     # unknown icon or a missing image draws nothing for the job.
@@ -240,7 +248,7 @@ def _locale_findings(job: Job, spec: GameSpec, db: Database, localizer: Localize
 def _write(job: Job, record: TargetRecord, relative: str, data: bytes, pages: int = 0, cards: int = 0) -> None:
     path = f"{job.game}/{job.locale}/{relative}"
     size = write_atomic(job.options.out_dir / path, data)
-    record.files.append(OutputFile(path, size, pages, cards))
+    record.files.append(OutputFile(path, size, pages, cards, hashlib.sha256(data).hexdigest()))
 
 
 def _profile(context: BuildContext, job: Job) -> tuple[Profile | None, list[Finding]]:
@@ -322,7 +330,7 @@ def build_tts(context: BuildContext, job: Job, record: TargetRecord) -> list[Fin
     folder = job.options.out_dir / job.game / job.locale / "tts"
     for stale in [*folder.glob("*.png"), *folder.glob("*.json")]:
         if stale.name not in written:
-            stale.unlink()
+            remove_file(stale)
     record.extra["cards"] = sum(f.cards for f in record.files if f.path.endswith(".png") and not f.path.endswith("-back.png"))
     return list(prepared.findings)
 

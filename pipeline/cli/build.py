@@ -15,7 +15,7 @@ from pipeline.app.project import content_root, project_folder, select_games
 from pipeline.build.targets import TARGET_NAMES, BuildOptions
 
 from .options import ContentOption, FormatOption, GameOption, LocaleOption
-from .reporter import Format, emit, usage_exits
+from .reporter import Format, emit, fail, usage_exits
 
 
 class Paper(StrEnum):
@@ -60,7 +60,12 @@ def build(
     games = select_games(game, root)
     options = BuildOptions(out, root, project_folder(layouts, "layouts"), cache_dir, paper.value, backs.value, back_offset,
                            force, allow_incomplete)
-    result = run_build(games, options, locale, [t.value for t in target] if target else None, jobs)
+    from pipeline.build.runner import BuildStopped  # here: the runner loads rich, which other commands do not need
+
+    try:
+        result = run_build(games, options, locale, [t.value for t in target] if target else None, jobs)
+    except BuildStopped as stop:
+        raise fail(f"{stop}; no worker left running, no file half-written", stop.exit_code) from None
     report = result.report
     lines = [target_line(r) for r in result.records]
     lines.append(f"build: {report.summary()}; {result.built} target(s) built, {len(result.records) - result.built} up to date, "

@@ -1,4 +1,5 @@
-"""Card art: a content image cropped and resized to its box at 300 dpi (Pillow, cached by content hash),
+"""Card art: a content image cropped and resized to its box at 300 dpi (Pillow, cached by content hash
+and checked against the hash of what was cached before it is served),
 or a generated placeholder that differs by component kind and id.
 
 Image paths are relative to the game's content folder and may not leave it; oversized images are
@@ -14,7 +15,7 @@ from pathlib import Path
 from PIL import Image
 from reportlab.pdfgen.canvas import Canvas
 
-from pipeline.atomic import atomic_file
+from pipeline.atomic import write_atomic
 from pipeline.findings import Finding, error
 from pipeline.reading import IMAGE_LIMIT, FileTooLarge, UnreadableFile, read_input
 
@@ -52,13 +53,17 @@ def resolve_art(root: Path, relative: str, file: str = "", line: int = 1) -> tup
     return candidate, None
 
 
-def prepared_art(image_path: Path, box: Box, cache_dir: Path) -> Path:
-    """The image centre-cropped to the box's aspect and resized to 300 dpi, cached by content hash."""
+def prepared_art(image_path: Path, box: Box, cache_dir: Path, refresh: bool = False) -> Path:
+    """The image centre-cropped to the box's aspect and resized to 300 dpi, cached by content hash.
+
+    A cached image is served only if its bytes still hash to what was stored beside it; `refresh`
+    (--force) prepares it again regardless.
+    """
     data = image_path.read_bytes()
     pixels = (max(1, round(box.width / 25.4 * DPI)), max(1, round(box.height / 25.4 * DPI)))
     key = hashlib.sha256(data + repr(pixels).encode()).hexdigest()
     target = cache_dir / "art" / f"{key}.png"
-    if target.exists():
+    if not refresh and _is_intact(target):
         return target
     with Image.open(image_path) as image:
         picture = image.convert("RGB")
@@ -67,9 +72,26 @@ def prepared_art(image_path: Path, box: Box, cache_dir: Path) -> Path:
     resized = picture.resize(size, Image.Resampling.LANCZOS)
     left, top = (resized.width - pixels[0]) // 2, (resized.height - pixels[1]) // 2
     cropped = resized.crop((left, top, left + pixels[0], top + pixels[1]))
-    with atomic_file(target) as out:
-        cropped.save(out, format="PNG")
+    encoded = io.BytesIO()
+    cropped.save(encoded, format="PNG")
+    png = encoded.getvalue()
+    write_atomic(target, png)
+    write_atomic(_digest_path(target), hashlib.sha256(png).hexdigest().encode())  # last: it vouches for the image
     return target
+
+
+def _digest_path(image: Path) -> Path:
+    return image.with_suffix(".sha256")
+
+
+def _is_intact(image: Path) -> bool:
+    """Whether a cached image is the one the cache wrote (not truncated, not replaced)."""
+    try:
+        expected = _digest_path(image).read_bytes()
+        actual = hashlib.sha256(image.read_bytes()).hexdigest().encode()
+    except OSError:
+        return False
+    return actual == expected
 
 
 def draw_placeholder(c: Canvas, kind: str, face_id: str, x: float, y: float, width: float, height: float) -> None:

@@ -14,6 +14,7 @@ from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
+from pipeline.atomic import WriteError
 from pipeline.findings import Finding, error
 from pipeline.rules.components import Face
 
@@ -31,6 +32,7 @@ class RenderContext:
     root: Path  # the game's content folder (art paths are relative to it)
     cache_dir: Path
     bleed: float = 3.0
+    refresh_art: bool = False  # --force: prepare every image again instead of taking it from the art cache
 
 
 @dataclass
@@ -117,7 +119,10 @@ def _art(value: Any, box: Box, face: Face, ctx: RenderContext) -> tuple[Path | N
     path, problem = resolve_art(ctx.root, str(value), file, line)
     if path is None:
         return None, problem
-    return prepared_art(path, box, ctx.cache_dir), None
+    try:
+        return prepared_art(path, box, ctx.cache_dir, ctx.refresh_art), None
+    except WriteError as exc:
+        return None, exc.finding()
 
 
 Row = tuple[list[str], Fitted, Box]
