@@ -135,4 +135,5 @@ def i18n_findings(game: GameSpec, db: Database, root: Path, locales: Sequence[st
     strings = game.strings(db)
     if not strings or not asked:
         return []  # a game without translatable content has no catalogs to check
-    return locale_findings(strings, game.content_dir(root), asked, info.source_locale, game_terms(db))
+    return locale_findings(strings, game.content_dir(root), asked, info.source_locale, game_terms(db),
+                           [code for code in asked if info.is_release(code)])
