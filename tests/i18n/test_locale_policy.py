@@ -49,3 +49,18 @@ def test_a_draft_locale_must_be_a_translated_locale_of_the_game(tmp_path: Path, 
     assert result.exit_code == exit_code, result.output
     if exit_code:
         assert "must be translated locales" in result.output and "game.yaml" in result.output
+
+
+def test_status_lists_each_untranslated_entry_at_its_line(tmp_path: Path) -> None:
+    root = _game_with_one_untranslated_string(tmp_path, draft=True)
+    po = root / "adventure-game" / "locales" / "de.po"
+    line = po.read_text(encoding="utf-8").splitlines().index('msgctxt "guide:glossary:dice:title"') + 1
+    text = runner.invoke(app, ["i18n", "status", "--game", "adventure-game", "--content", str(root)])
+    assert text.exit_code == 0
+    assert f"{po}:{line + 2}:1: warning I18N-MISSING: guide:glossary:dice:title has no de translation" in text.output
+    assert text.output.rstrip().splitlines()[-1].startswith("de: ")
+    github = runner.invoke(app, ["i18n", "status", "--game", "adventure-game", "--content", str(root), "-f", "github"])
+    assert f"::warning file={po},line={line + 2}" in github.output and "I18N-MISSING" in github.output
+    data = json.loads(runner.invoke(app, ["i18n", "status", "--game", "adventure-game", "--content", str(root),
+                                          "-f", "json"]).output)
+    assert data["locales"][0]["missing"] == 1 and [f["code"] for f in data["findings"]] == ["I18N-MISSING"]
