@@ -113,6 +113,17 @@ def catalog_statuses(game: LoadedGame, locales: Sequence[str] | None) -> list[Lo
         raise CatalogError(f"cannot read a catalog: {exc}") from None
 
 
+def catalog_entries(game: LoadedGame, locales: Sequence[str] | None) -> list[Finding]:
+    """Each entry behind the counts of `catalog_statuses` (missing, fuzzy, stale, obsolete) at its
+    file and line, with the severity `pnp check` gives it (errors for a release locale)."""
+    asked = translated_locales(game, locales)
+    found = i18n_findings(game.spec, game.db, game.root, asked)
+    return [f for f in found if f.code in STATUS_CODES]
+
+
+STATUS_CODES = frozenset({"I18N-MISSING", "I18N-FUZZY", "I18N-STALE", "I18N-OBSOLETE"})
+
+
 def write_pseudo(game: LoadedGame, locale: str = PSEUDO_LOCALE) -> Written:
     """A pseudo-locale catalog (accented, ~40% longer, tokens kept) from messages.pot; never over a real locale."""
     locale = locale_code(locale)
@@ -135,4 +146,5 @@ def i18n_findings(game: GameSpec, db: Database, root: Path, locales: Sequence[st
     strings = game.strings(db)
     if not strings or not asked:
         return []  # a game without translatable content has no catalogs to check
-    return locale_findings(strings, game.content_dir(root), asked, info.source_locale, game_terms(db))
+    return locale_findings(strings, game.content_dir(root), asked, info.source_locale, game_terms(db),
+                           [code for code in asked if info.is_release(code)])

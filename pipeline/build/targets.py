@@ -219,8 +219,9 @@ def load_context(job: Job) -> tuple[BuildContext | None, list[Finding]]:
 
 
 def _locale_findings(job: Job, spec: GameSpec, db: Database, localizer: Localizer) -> tuple[list[Finding], list[str]]:
-    """An error for a locale with untranslated strings; with --allow-incomplete a warning, and the
-    strings that fall back (listed in build-report.json). Reads the catalog the localizer read."""
+    """An error for a locale with untranslated strings; for a draft locale with --allow-incomplete a
+    warning, and the strings that fall back (listed in build-report.json). Reads the catalog the
+    localizer read."""
     from pipeline.i18n.catalogs import catalog_path
     from pipeline.i18n.status import catalog_status
 
@@ -236,9 +237,13 @@ def _locale_findings(job: Job, spec: GameSpec, db: Database, localizer: Localize
     if status.is_complete:
         return [], []
     shown = ", ".join(status.untranslated[:5]) + (" …" if len(status.untranslated) > 5 else "")
-    if not job.options.allow_incomplete:
-        message = f"{job.game} [{job.locale}] is incomplete: {len(status.untranslated)} string(s) untranslated ({shown})"
+    message = f"{job.game} [{job.locale}] is incomplete: {len(status.untranslated)} string(s) untranslated ({shown})"
+    if spec.info(db).is_release(job.locale):  # the same policy as `pnp check`: a release locale is complete
         return [error("BUILD-LOCALE-INCOMPLETE", message, where,
+                      hint=f"translate them (pnp i18n status), or list {job.locale} under draft_locales in game.yaml "
+                           "and build with --allow-incomplete")], []
+    if not job.options.allow_incomplete:
+        return [error("BUILD-LOCALE-INCOMPLETE", f"{message}; {job.locale} is a draft", where,
                       hint="translate them (pnp i18n status), or build with --allow-incomplete to print them in English")], []
     message = (f"{job.game} [{job.locale}]: {len(status.untranslated)} string(s) fell back to the source language "
                f"({shown}); build-report.json lists them all")

@@ -11,11 +11,12 @@ import typer
 
 from pipeline.app import i18n
 from pipeline.app.project import content_root, select_games
+from pipeline.findings import Report
 from pipeline.i18n.pseudo import PSEUDO_LOCALE
 from pipeline.i18n.workflow import Written
 
 from .options import ContentOption, LocaleOption, OneGame
-from .reporter import fail, usage_exits
+from .reporter import Format, emit, fail, usage_exits
 
 i18n_app = typer.Typer(
     help="Translation catalogs (gettext, via Babel): extract, update, status, pseudo.",
@@ -31,6 +32,7 @@ class ListFormat(StrEnum):
 
 
 FormatOption = Annotated[ListFormat, typer.Option("--format", "-f", help="text or json.")]
+ReportOption = Annotated[Format, typer.Option("--format", "-f", help="text, json or github.")]
 
 
 def _load(game_id: str, content: Path | None) -> i18n.LoadedGame:
@@ -81,19 +83,17 @@ def update_command(
 @i18n_app.command("status")
 @usage_exits
 def status_command(
-    game: OneGame, locale: LocaleOption = None, content: ContentOption = None, format: FormatOption = ListFormat.text
+    game: OneGame, locale: LocaleOption = None, content: ContentOption = None, format: ReportOption = Format.text
 ) -> None:
-    """Per locale: total, translated, fuzzy, missing and obsolete entries against the current content."""
+    """Per locale: total, translated, fuzzy, missing and obsolete counts, then each such entry at its line."""
     loaded = _load(game, content)
     try:
         statuses = i18n.catalog_statuses(loaded, locale)
     except i18n.CatalogError as exc:
         raise fail(str(exc), 1) from None
-    if format is ListFormat.json:
-        typer.echo(json.dumps({"game": loaded.spec.id, "locales": [s.as_dict() for s in statuses]}, indent=2))
-        return
-    for status in statuses:
-        typer.echo(status.as_text())
+    report = Report(i18n.catalog_entries(loaded, locale))
+    report.extra.update(game=loaded.spec.id, locales=[s.as_dict() for s in statuses])
+    emit(report, format, "\n".join(status.as_text() for status in statuses))
 
 
 @i18n_app.command("pseudo")

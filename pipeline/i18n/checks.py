@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -43,10 +43,13 @@ def locale_findings(
     locales: Sequence[str],
     source_locale: str = "en",
     terms: Sequence[Term] = (),
+    release: Sequence[str] = (),
 ) -> list[Finding]:
     """Every i18n finding of a game's content for the locales asked (the source locale: glyphs only).
 
     terms: the game's terminology table (I18N-TERM), from its loaded database.
+    release: the locales that must be complete: their missing, fuzzy and stale strings are errors (a
+    draft's are warnings), the same policy as `pnp build`.
     """
     findings = list(template_findings(game_strings, content_dir))
     for locale in locales:
@@ -70,7 +73,7 @@ def locale_findings(
             findings.append(error("I18N-PO-SYNTAX", f"cannot read the catalog: {exc.reason}", po.display, exc.line_number))
             continue
         entries = list(translated_entries(game_strings, catalog, po))
-        findings.extend(completeness_findings(game_strings, catalog, po, locale))
+        findings.extend(completeness_findings(game_strings, catalog, po, locale, locale in release))
         findings.extend(token_findings(entries))
         findings.extend(drift_findings(entries, source_locale, locale))
         findings.extend(term_findings(entries, rules_for(terms, locale)))
@@ -117,13 +120,17 @@ def plural_header_findings(po: PoFile, locale: str) -> list[Finding]:
     return [error("I18N-PLURAL-FORMS", text, po.display, line, hint=f"Plural-Forms: nplurals={needed}; ...")]
 
 
-def completeness_findings(strings: Sequence[SourceString], catalog: Catalog, po: PoFile, locale: str) -> list[Finding]:
-    """Missing, fuzzy, stale and obsolete entries, and plural forms the locale's rule needs."""
+def completeness_findings(strings: Sequence[SourceString], catalog: Catalog, po: PoFile, locale: str,
+                          release: bool = False) -> list[Finding]:
+    """Missing, fuzzy, stale and obsolete entries, and plural forms the locale's rule needs; what a
+    release locale would print in English or wrongly (missing, fuzzy, stale) is an error."""
     findings: list[Finding] = []
     update = f"run `pnp i18n update --game {po.path.parent.parent.name}`"
+    incomplete = error if release else warning
 
     def at_po(code: str, text: str, line: int | None, hint: str = "") -> None:
-        findings.append(warning(code, text, po.display, line or 1, hint=hint))
+        severity = warning if code == "I18N-OBSOLETE" else incomplete  # an obsolete entry prints nothing
+        findings.append(severity(code, text, po.display, line or 1, hint=hint))
 
     messages = by_context(catalog)
     for string in strings:
@@ -131,7 +138,7 @@ def completeness_findings(strings: Sequence[SourceString], catalog: Catalog, po:
         if message is None:
             where = display_path(string.path) if string.path else po.display
             text = f"{string.context} is not in the {locale} catalog"
-            findings.append(warning("I18N-MISSING", text, where, string.line, hint=update))
+            findings.append(incomplete("I18N-MISSING", text, where, string.line, hint=update))
         elif message.id != string.msgid and has_translation(message):
             at_po("I18N-STALE", f"{string.context} is translated from an older English text", message.lineno, update)
         elif message.id != string.msgid:
@@ -139,7 +146,7 @@ def completeness_findings(strings: Sequence[SourceString], catalog: Catalog, po:
         elif message.fuzzy:
             at_po("I18N-FUZZY", f"{string.context} is fuzzy", message.lineno, "revise it, then remove the fuzzy flag")
         else:
-            findings.extend(_form_findings(Entry(string, message, po), locale))
+            findings.extend(_form_findings(Entry(string, message, po), locale, incomplete))
     current = {s.context for s in strings}
     for context, message in messages.items():
         if context not in current:
@@ -149,11 +156,11 @@ def completeness_findings(strings: Sequence[SourceString], catalog: Catalog, po:
     return findings
 
 
-def _form_findings(entry: Entry, locale: str) -> list[Finding]:
+def _form_findings(entry: Entry, locale: str, incomplete: Callable[..., Finding]) -> list[Finding]:
     forms = entry.forms
     filled = [bool(text) for text in forms]
     if not any(filled):
-        return [warning("I18N-MISSING", f"{entry.string.context} has no {locale} translation", entry.po.display, entry.line())]
+        return [incomplete("I18N-MISSING", f"{entry.string.context} has no {locale} translation", entry.po.display, entry.line())]
     if all(filled):
         return []
     return [

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Annotated
 
 from babel.core import Locale, UnknownLocaleError, parse_locale
-from pydantic import AfterValidator
+from pydantic import AfterValidator, BaseModel, Field, model_validator
 
 MAX_LENGTH = 35  # language-Script-REGION-variant comes to 3+1+4+1+3+1+8 = 21 characters
 
@@ -37,3 +37,25 @@ def locale_tag(code: str) -> str:
 
 # A manifest's locale: checked and made canonical when the manifest loads (the JSON schema stays a string).
 LocaleTag = Annotated[str, AfterValidator(locale_tag)]
+
+
+class DeclaredLocales(BaseModel):
+    """A game manifest's locales, mixed into each game's manifest model.
+
+    A locale is a release locale unless listed in `draft_locales`: a release locale's missing, fuzzy
+    and stale strings are errors in `pnp check` and `pnp build` alike; a draft's are warnings in check,
+    and it builds only with `--allow-incomplete` (English for what is missing).
+    """
+
+    source_locale: LocaleTag = "en"
+    locales: list[LocaleTag] = Field(min_length=1)
+    draft_locales: list[LocaleTag] = []
+
+    @model_validator(mode="after")
+    def _declared(self) -> DeclaredLocales:
+        if self.source_locale not in self.locales:
+            raise ValueError(f"source_locale {self.source_locale!r} must be one of locales {self.locales}")
+        stray = [code for code in self.draft_locales if code not in self.locales or code == self.source_locale]
+        if stray:
+            raise ValueError(f"draft_locales {stray} must be translated locales of {self.locales}")
+        return self

@@ -7,7 +7,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from pipeline.content.database import Database
-from pipeline.findings import Finding, warning
+from pipeline.findings import Finding, error
 
 from .entries import Entry
 from .models import Term, TermsFile
@@ -61,8 +61,9 @@ def term_findings(entries: Iterable[Entry], rules: Sequence[TermRule]) -> list[F
         for form, (english, text) in enumerate(zip(entry.sources(), entry.forms, strict=False)):
             for rule in rules:
                 if rule.is_used_in(english) and not rule.is_kept_in(text):
+                    # An error: the print would name a thing by a word no other component of the game uses.
                     findings.append(
-                        warning(
+                        error(
                             "I18N-TERM",
                             f"{entry.string.context}: the English says {rule.source[0]!r}, "
                             f"the translation has none of {', '.join(repr(w) for w in rule.required)}",

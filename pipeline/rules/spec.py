@@ -36,13 +36,20 @@ class GameInfo:
     locales: list[str]
     counts: dict[str, int]
     source_locale: str = "en"
+    draft_locales: tuple[str, ...] = ()  # translations in progress (see pipeline/i18n/locales.py DeclaredLocales)
 
     @classmethod
     def of(cls, game_id: str, default_name: str, manifest: Any, counts: dict[str, int], packs: Sequence[str] = ()) -> GameInfo:
-        """The info of a game whose manifest (None when it is missing) has `name`, `locales` and `source_locale`."""
+        """The info of a game whose manifest (None when it is missing) has `name` and the fields of
+        DeclaredLocales (`locales`, `source_locale`, `draft_locales`)."""
         if manifest is None:
             return cls(game_id, default_name, list(packs), [], counts)
-        return cls(game_id, manifest.name, list(packs), list(manifest.locales), counts, manifest.source_locale)
+        return cls(game_id, manifest.name, list(packs), list(manifest.locales), counts, manifest.source_locale,
+                   tuple(manifest.draft_locales))
+
+    def is_release(self, locale: str) -> bool:
+        """A declared locale that must be complete (not the source, not a draft)."""
+        return locale in self.translated_locales and locale not in self.draft_locales
 
     @property
     def translated_locales(self) -> list[str]:

@@ -83,7 +83,7 @@ def test_every_index_page_number_points_at_a_page_with_the_term(built: Path, gam
             assert has_term(term, texts[int(number) - 1]), f"{term!r} not on page {number}"
 
 
-def test_an_incomplete_locale_fails_the_build_unless_allowed(tmp_path: Path) -> None:
+def test_an_incomplete_locale_fails_the_build_unless_it_is_a_draft_and_allowed(tmp_path: Path) -> None:
     root = tmp_path / "content"
     shutil.copytree(CONTENT / "adventure-game", root / "adventure-game")
     po = root / "adventure-game" / "locales" / "de.po"
@@ -93,10 +93,16 @@ def test_an_incomplete_locale_fails_the_build_unless_allowed(tmp_path: Path) -> 
     po.write_text(text.replace(title.group(0), title.group(0).replace(title.group(1), "")), encoding="utf-8")
     args = ["build", "--game", "adventure-game", "--locale", "de", "--content", str(root), "--out", str(tmp_path / "out"),
             "--cache-dir", str(tmp_path / "cache")]
+    for extra in ([], ["--allow-incomplete"]):  # a release locale must be complete, allowed or not
+        refused = runner.invoke(app, [*args, *extra])
+        assert refused.exit_code == 1
+        assert "BUILD-LOCALE-INCOMPLETE" in refused.output and "guide:glossary:dice:title" in refused.output
+        assert not (tmp_path / "out" / "adventure-game" / "de" / "reference-guide.pdf").exists()
+    assert "draft_locales" in refused.output
+    manifest = root / "adventure-game" / "game.yaml"
+    manifest.write_text(manifest.read_text().replace("  locales: [en, de]\n", "  locales: [en, de]\n  draft_locales: [de]\n"))
     refused = runner.invoke(app, args)
-    assert refused.exit_code == 1
-    assert "BUILD-LOCALE-INCOMPLETE" in refused.output and "guide:glossary:dice:title" in refused.output
-    assert not (tmp_path / "out" / "adventure-game" / "de" / "reference-guide.pdf").exists()
+    assert refused.exit_code == 1 and "de is a draft" in refused.output
     allowed = runner.invoke(app, [*args, "--allow-incomplete"])
     assert allowed.exit_code == 0, allowed.output
     assert "BUILD-LOCALE-FALLBACK" in allowed.output and "guide:glossary:dice:title" in allowed.output

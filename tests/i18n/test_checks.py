@@ -86,6 +86,7 @@ def test_terminology(game_dir: Path, edit_po: Edit) -> None:
     po = edit_po("Erhöhe deinen Schild um", "Erhöhe deine Abwehr um")
     [found] = findings_of(game_dir, "I18N-TERM")
     assert found.line == line_of(po, "Erhöhe deine Abwehr") and "Schild" in found.message
+    assert found.severity.value == "error"  # the print would name a thing by a word no other component uses
 
 
 def test_german_typography(game_dir: Path) -> None:

@@ -45,7 +45,7 @@ def test_edit_english_then_extract_update_makes_german_fuzzy(tmp_path: Path) -> 
     assert german["fuzzy"] == 1 and german["total"] == german["translated"] + german["fuzzy"] + german["missing"]
     game = find_game("old-world")
     found = i18n_findings(game, game.load(root)[0], root, ["de"])
-    assert [f.code for f in found if f.severity.value == "error"] == []
+    assert [f.code for f in found if f.severity.value == "error"] == ["I18N-FUZZY"]  # German is a release locale
     assert [f.line for f in found if f.code == "I18N-FUZZY"] == [line_of(root / "old-world" / "locales" / "de.po", "Hand limit is")]
 
 
@@ -56,7 +56,8 @@ def test_check_with_locale_reports_translations(tmp_path: Path) -> None:
     german = runner.invoke(app, ["check", "--game", "old-world", "--content", str(root), "--locale", "de", "-f", "json"])
     found = json.loads(german.output)["findings"]
     assert "I18N-MISSING" in {f["code"] for f in found}
-    assert [f for f in found if f["code"].startswith("I18N-") and f["severity"] == "error"] == []  # incomplete = warnings
+    errors = {f["code"] for f in found if f["code"].startswith("I18N-") and f["severity"] == "error"}
+    assert errors == {"I18N-MISSING"} and german.exit_code == 1  # German is a release locale: incomplete is an error
     game = find_game("old-world")
     assert i18n_findings(game, game.load(CONTENT)[0], CONTENT, []) == []  # no locale asked: no translation findings
 

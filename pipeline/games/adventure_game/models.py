@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Annotated, ClassVar, Literal
 
-from pydantic import AfterValidator, Field, model_validator
+from pydantic import Field
 
 from pipeline.content.database import Database
 from pipeline.content.guide import GUIDE_FILE_KINDS, GuideEntry
@@ -25,13 +25,12 @@ from pipeline.content.refs import Ref
 from pipeline.content.rule_data import RuleData
 from pipeline.content.texts import Translated
 from pipeline.content.views import Entities, First, FirstRecord, Records
-from pipeline.i18n.locales import locale_tag
+from pipeline.i18n.locales import DeclaredLocales
 from pipeline.i18n.models import TermsFile
 
 Count = Annotated[int, Field(ge=0)]
 Positive = Annotated[int, Field(ge=1)]
 RuleKey = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$", max_length=64)]
-LocaleCode = Annotated[str, Field(pattern=r"^[a-z]{2,3}$"), AfterValidator(locale_tag)]
 
 
 # --- Manifest ---------------------------------------------------------------------------------
@@ -52,24 +51,16 @@ class Variant(ContentModel):
     replaces: dict[RuleKey, RuleKey] = Field(min_length=1)
 
 
-class Manifest(ContentModel):
+class Manifest(ContentModel, DeclaredLocales):
     """The game: locales, the facts the guide states about its components, and every rules number."""
 
     text_prefix: ClassVar[str] = "game"
 
     id: Slug
     name: Translated
-    source_locale: LocaleCode
-    locales: list[LocaleCode] = Field(min_length=1)
     components: dict[RuleKey, Count] = Field(min_length=1)
     rules: dict[RuleKey, int] = Field(min_length=1)
     variants: list[Variant] = []
-
-    @model_validator(mode="after")
-    def _source_is_a_locale(self) -> Manifest:
-        if self.source_locale not in self.locales:
-            raise ValueError(f"source_locale {self.source_locale!r} must be one of locales {self.locales}")
-        return self
 
     def text_key(self) -> str:
         return ""  # one manifest per game: its texts are `game:name`, `game:variants:<id>:name`

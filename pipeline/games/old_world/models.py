@@ -16,7 +16,7 @@ from pipeline.content.help_cards import HelpSections
 from pipeline.content.models import ContentFile, ContentModel, Entity, Slug
 from pipeline.content.refs import Ref
 from pipeline.content.texts import Lettered, Translated, UniqueKeys
-from pipeline.i18n.locales import LocaleTag
+from pipeline.i18n.locales import DeclaredLocales
 from pipeline.i18n.models import TermsFile, TextsFile
 from pipeline.rules.effects import RulesWording
 
@@ -191,13 +191,11 @@ class SoloTier(ContentModel):
     text: Translated
 
 
-class Manifest(ContentModel):
+class Manifest(ContentModel, DeclaredLocales):
     text_prefix: ClassVar[str] = "game"
 
     id: Slug
     name: Translated
-    source_locale: LocaleTag = "en"
-    locales: list[LocaleTag] = Field(min_length=1)
     packs: list[Pack] = Field(min_length=1)
     components: ComponentCounts
     rules: RuleConstants

@@ -14,7 +14,7 @@ from pydantic import Field
 from pipeline.content.models import ContentFile, ContentModel, Entity, Slug
 from pipeline.content.refs import Ref
 from pipeline.content.texts import OptionalTranslated, Translated
-from pipeline.i18n.locales import LocaleTag
+from pipeline.i18n.locales import DeclaredLocales
 from pipeline.i18n.models import TextsFile
 
 from .effects import CardCondition, CardEffect, PathOfDestinyEffect
@@ -116,13 +116,11 @@ class ColorInfo(ContentModel):
     swatch: Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$")]
 
 
-class Manifest(ContentModel):
+class Manifest(ContentModel, DeclaredLocales):
     text_prefix: ClassVar[str] = "game"
 
     id: Slug
     name: Translated
-    source_locale: LocaleTag = "en"
-    locales: list[LocaleTag] = Field(min_length=1)
     player_min: Annotated[int, Field(ge=1, le=5)]
     player_max: Annotated[int, Field(ge=1, le=5)]
     # Every character of the game line (stories' start orders list them all; reference §11).

@@ -1,0 +1,66 @@
+"""One policy for translations in check and build: a release locale is complete, a draft may not be."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from pipeline.cli import app
+
+CONTENT = Path(__file__).resolve().parents[2] / "content"
+runner = CliRunner()
+
+
+def _game_with_one_untranslated_string(tmp_path: Path, draft: bool) -> Path:
+    root = tmp_path / "content"
+    shutil.copytree(CONTENT / "adventure-game", root / "adventure-game")
+    po = root / "adventure-game" / "locales" / "de.po"
+    text = po.read_text(encoding="utf-8")
+    entry = 'msgctxt "guide:glossary:dice:title"\nmsgid "Dice"\nmsgstr "'
+    start = text.index(entry) + len(entry)
+    po.write_text(text[:start] + text[text.index('"', start):], encoding="utf-8")
+    if draft:
+        manifest = root / "adventure-game" / "game.yaml"
+        manifest.write_text(manifest.read_text().replace("  locales: [en, de]\n", "  locales: [en, de]\n  draft_locales: [de]\n"))
+    return root
+
+
+@pytest.mark.parametrize(("draft", "severity", "exit_code"), [(False, "error", 1), (True, "warning", 0)])
+def test_check_holds_a_release_locale_to_completeness_and_warns_for_a_draft(
+        tmp_path: Path, draft: bool, severity: str, exit_code: int) -> None:
+    root = _game_with_one_untranslated_string(tmp_path, draft)
+    result = runner.invoke(app, ["check", "--game", "adventure-game", "--content", str(root), "-f", "json"])
+    missing = [f for f in json.loads(result.output)["findings"] if f["code"] == "I18N-MISSING"]
+    assert [(f["severity"], "guide:glossary:dice:title" in f["message"]) for f in missing] == [(severity, True)]
+    assert result.exit_code == exit_code
+
+
+@pytest.mark.parametrize(("drafts", "exit_code"), [("[de]", 0), ("[en]", 1), ("[fr]", 1)])
+def test_a_draft_locale_must_be_a_translated_locale_of_the_game(tmp_path: Path, drafts: str, exit_code: int) -> None:
+    root = tmp_path / "content"
+    shutil.copytree(CONTENT / "adventure-game", root / "adventure-game")
+    manifest = root / "adventure-game" / "game.yaml"
+    manifest.write_text(manifest.read_text().replace("  locales: [en, de]\n", f"  locales: [en, de]\n  draft_locales: {drafts}\n"))
+    result = runner.invoke(app, ["validate", "--game", "adventure-game", "--content", str(root)])
+    assert result.exit_code == exit_code, result.output
+    if exit_code:
+        assert "must be translated locales" in result.output and "game.yaml" in result.output
+
+
+def test_status_lists_each_untranslated_entry_at_its_line(tmp_path: Path) -> None:
+    root = _game_with_one_untranslated_string(tmp_path, draft=True)
+    po = root / "adventure-game" / "locales" / "de.po"
+    line = po.read_text(encoding="utf-8").splitlines().index('msgctxt "guide:glossary:dice:title"') + 1
+    text = runner.invoke(app, ["i18n", "status", "--game", "adventure-game", "--content", str(root)])
+    assert text.exit_code == 0
+    assert f"{po}:{line + 2}:1: warning I18N-MISSING: guide:glossary:dice:title has no de translation" in text.output
+    assert text.output.rstrip().splitlines()[-1].startswith("de: ")
+    github = runner.invoke(app, ["i18n", "status", "--game", "adventure-game", "--content", str(root), "-f", "github"])
+    assert f"::warning file={po},line={line + 2}" in github.output and "I18N-MISSING" in github.output
+    data = json.loads(runner.invoke(app, ["i18n", "status", "--game", "adventure-game", "--content", str(root),
+                                          "-f", "json"]).output)
+    assert data["locales"][0]["missing"] == 1 and [f["code"] for f in data["findings"]] == ["I18N-MISSING"]
