@@ -166,7 +166,8 @@ def _mirrored(doc: Document, grid: Grid, faces: list[PreparedFace | None], shift
 
 
 def _crop_marks(doc: Document, paper: Size, grid: Grid, cells: list[tuple[int, int]], profile: Profile) -> None:
-    """Short lines on the extension of every cut line, starting outside the bleed."""
+    """Short lines on the extension of every cut line, starting outside the bleed and ending at the
+    profile's margin (a mark shorter than 0.5 mm there is left out)."""
     c = doc.canvas
     c.setStrokeColor("#000000")
     c.setLineWidth(profile.crop_width)
@@ -177,16 +178,17 @@ def _crop_marks(doc: Document, paper: Size, grid: Grid, cells: list[tuple[int, i
     top, bottom = min(y_lines), max(y_lines)
     left, right = min(x_lines), max(x_lines)
     start, length = profile.crop_offset, profile.crop_length
+    low = profile.margin  # a mark is cut short at the margin: a printer cannot print closer to the edge
     for x in sorted(x_lines):
         for y0, direction in ((top, -1), (bottom, 1)):
             a, b = y0 + direction * start, y0 + direction * (start + length)
-            a, b = (max(0.0, min(paper.height, v)) for v in (a, b))
+            a, b = (max(low, min(paper.height - low, v)) for v in (a, b))
             if abs(b - a) > 0.5:
                 c.line(pt(x), pt(paper.height - a), pt(x), pt(paper.height - b))
     for y in sorted(y_lines):
         for x0, direction in ((left, -1), (right, 1)):
             a, b = x0 + direction * start, x0 + direction * (start + length)
-            a, b = (max(0.0, min(paper.width, v)) for v in (a, b))
+            a, b = (max(low, min(paper.width - low, v)) for v in (a, b))
             if abs(b - a) > 0.5:
                 c.line(pt(a), pt(paper.height - y), pt(b), pt(paper.height - y))
 

@@ -180,3 +180,21 @@ def test_numbered_event_backs_show_the_number_and_nothing_else_of_the_front(a4_b
         number = re.search(r"\d+", front)
         assert number is not None and number.group(0) in back.split()
         assert front.splitlines()[1] not in back
+
+
+@pytest.mark.parametrize(("fixture", "margin_pt"), [("letter_build", 0.15 * 72), ("a4_build", 5 / 25.4 * 72)])
+def test_crop_marks_stay_inside_the_printable_area(request: pytest.FixtureRequest, fixture: str, margin_pt: float) -> None:
+    """Nothing is drawn closer to the paper edge than the profile's margin: a printer cannot reach it."""
+    reader = PdfReader(request.getfixturevalue(fixture) / "cards.pdf")
+    lines = 0
+    for page in reader.pages[:6]:
+        width, height = size(page)
+        stream = page.get_contents().get_data().decode("latin-1")
+        for match in re.finditer(r"([-\d.]+) ([-\d.]+) m ([-\d.]+) ([-\d.]+) l S", stream):
+            x0, y0, x1, y1 = (float(v) for v in match.groups())
+            lines += 1
+            for x in (x0, x1):
+                assert margin_pt - 0.01 <= x <= width - margin_pt + 0.01, (page.page_number, match.group(0))
+            for y in (y0, y1):
+                assert margin_pt - 0.01 <= y <= height - margin_pt + 0.01, (page.page_number, match.group(0))
+    assert lines > 20  # the marks are there
