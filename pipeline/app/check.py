@@ -56,13 +56,12 @@ def check(games: Sequence[GameSpec], root: Path, locales: Sequence[str] | None =
 
 def deep_check_findings(game: GameSpec, db: Database, root: Path, locales: list[str], cache_dir: Path) -> list[Finding]:
     """What `check` adds to a sound database: the simulation smoke run, translations, and text fit per locale."""
-    from pipeline.rules.simulation import cached_smoke_findings  # engines and Babel: not for `validate`
-
-    from .i18n import i18n_findings
+    from .i18n import i18n_findings  # Babel and the engines: loaded by `check`, not by `validate`
+    from .smoke import smoke_findings
 
     findings: list[Finding] = []
     if game.engine is not None:
-        findings.extend(cached_smoke_findings(game.engine, game.id, db, cache_dir, seed=1, games_per_count=SMOKE_GAMES))
+        findings.extend(smoke_findings(game.engine, game.id, db, cache_dir, seed=1, games_per_count=SMOKE_GAMES))
     findings.extend(i18n_findings(game, db, root, locales))
     for code in locales:
         findings.extend(print_findings(game, db, game.localizer(db, code)))

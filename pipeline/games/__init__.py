@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -57,7 +56,6 @@ LISTINGS: dict[str, GameListing] = {
 }
 
 
-@cache
 def _described(game_id: str) -> GameSpec:
     listing = LISTINGS[game_id]
     spec = listing.describe()

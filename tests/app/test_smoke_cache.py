@@ -8,10 +8,11 @@ from typing import Any
 
 import pytest
 
+from pipeline.app import smoke
+from pipeline.app.smoke import smoke_findings
 from pipeline.content.database import Database
 from pipeline.games import find_game
 from pipeline.rules import simulation
-from pipeline.rules.simulation import cached_smoke_findings
 from tests.conftest import FIXTURES
 
 GAME = find_game("old-world")
@@ -48,26 +49,26 @@ def database(root: Path) -> Database:
 
 def test_a_rerun_replays_the_findings_and_a_content_edit_runs_again(root: Path, runs: list[int], tmp_path: Path) -> None:
     cache = tmp_path / "cache"
-    first = cached_smoke_findings(ENGINE, GAME.id, database(root), cache, games_per_count=10)  # run and recorded
+    first = smoke_findings(ENGINE, GAME.id, database(root), cache, games_per_count=10)  # run and recorded
     per_run = len(runs)
     assert per_run > 0 and [f.code for f in first] == ["SIM-UNUSED"]
 
-    assert cached_smoke_findings(ENGINE, GAME.id, database(root), cache, games_per_count=10) == first  # replayed
+    assert smoke_findings(ENGINE, GAME.id, database(root), cache, games_per_count=10) == first  # replayed
     assert len(runs) == per_run
 
     potions = root / "old-world" / "potions.yaml"
     potions.write_text(potions.read_text(encoding="utf-8") + "# edited\n", encoding="utf-8")
-    assert cached_smoke_findings(ENGINE, GAME.id, database(root), cache, games_per_count=10) == first
+    assert smoke_findings(ENGINE, GAME.id, database(root), cache, games_per_count=10) == first
     assert len(runs) == 2 * per_run
 
 
 def test_a_code_change_or_other_options_run_again(root: Path, runs: list[int], tmp_path: Path,
                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     cache = tmp_path / "cache"
-    cached_smoke_findings(ENGINE, GAME.id, database(root), cache, games_per_count=1)
+    smoke_findings(ENGINE, GAME.id, database(root), cache, games_per_count=1)
     per_run = len(runs)
-    cached_smoke_findings(ENGINE, GAME.id, database(root), cache, games_per_count=1, seed=2)
+    smoke_findings(ENGINE, GAME.id, database(root), cache, games_per_count=1, seed=2)
     assert len(runs) == 2 * per_run
-    monkeypatch.setattr(simulation, "code_digest", lambda: "an edited engine")
-    cached_smoke_findings(ENGINE, GAME.id, database(root), cache, games_per_count=1, seed=2)
+    monkeypatch.setattr(smoke, "code_digest", lambda: "an edited engine")
+    smoke_findings(ENGINE, GAME.id, database(root), cache, games_per_count=1, seed=2)
     assert len(runs) == 3 * per_run
