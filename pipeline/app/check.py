@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pipeline.content.database import Database
+from pipeline.content.schema import stale_schemas, write_schemas
 from pipeline.findings import Finding, Report
 from pipeline.games import GAMES
 from pipeline.rules.spec import GameSpec
@@ -85,8 +86,6 @@ def print_findings(game: GameSpec, db: Database, localizer: Localizer) -> list[F
 
 def schemas(schema_root: Path, check_only: bool) -> tuple[list[Path], list[Path]]:
     """Write every game's JSON Schemas (or, with check_only, only find the stale ones): (written, stale)."""
-    from pipeline.content.schema import stale_schemas, write_schemas
-
     written: list[Path] = []
     stale: list[Path] = []
     for game in GAMES.values():
