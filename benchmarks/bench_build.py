@@ -1,61 +1,45 @@
-"""Time the real `pnp build --game old-world` in a temp folder: a full build, then a no-change rebuild.
+"""A full `pnp build` of every game and locale: wall time and peak memory, cold and for a no-change rebuild.
 
-Prints cards rendered per second (card instances placed in every written file: sheets, 1-up pages,
-TTS sheets, tokens) and the no-change rebuild time. Aim: > 1,000 cards/s, rebuild < 1 s.
-Usage: .venv/bin/python benchmarks/bench_build.py [--jobs N] [--target T]...
+Cold builds into an empty output and cache folder (temporary); the rebuild runs the same command
+again, so every target is up to date. Peak memory is the largest resident set of the build or any of
+its worker processes (harness.py). Aim (issue 19): cold < 15 s on 2 cores, peak < 300 MB.
+Usage: .venv/bin/python benchmarks/bench_build.py [--jobs N] [--game ID]... [--target T]...
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import shutil
-import subprocess
-import sys
+import os
 import tempfile
-import time
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent
-PNP = Path(sys.executable).parent / "pnp"
-
-
-def run(out: Path, cache: Path, extra: list[str]) -> tuple[float, dict]:
-    argv = [str(PNP), "build", "--game", "old-world", "--out", str(out), "--cache-dir", str(cache), "--format", "json", *extra]
-    started = time.perf_counter()
-    result = subprocess.run(argv, cwd=REPO, capture_output=True, text=True, check=False)
-    seconds = time.perf_counter() - started
-    if result.returncode not in (0, 1):
-        sys.exit(f"pnp build failed ({result.returncode}): {result.stderr}")
-    return seconds, json.loads(result.stdout)
-
-
-def cards_placed(output: dict) -> int:
-    report = json.loads(Path(output["reports"][0]).read_text(encoding="utf-8"))
-    return sum(f["cards"] for target in report["targets"] for f in target["files"])
+from harness import machine, pnp, table
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--jobs", default="2")
-    parser.add_argument("--target", action="append", default=[])
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--jobs", type=int, default=min(4, os.cpu_count() or 1))
+    parser.add_argument("--game", action="append", default=[], help="a game id (repeatable); default: every game")
+    parser.add_argument("--target", action="append", default=[], help="a target (repeatable); default: every target")
     args = parser.parse_args()
-    extra = ["--jobs", args.jobs, *[f"--target={t}" for t in args.target]]
-    folder = Path(tempfile.mkdtemp(prefix="pnp-bench-"))
-    try:
-        out, cache = folder / "out", folder / "cache"
-        full, output = run(out, cache, extra)
-        cards = cards_placed(output)
-        again, second = run(out, cache, extra)
-        hits = sum(1 for o in second["outputs"] if o["cached"])
-        targets = ", ".join(sorted({o["target"] for o in output["outputs"]}))
-        locales = ", ".join(sorted({o["locale"] for o in output["outputs"]}))
-        print(f"targets: {targets}; locales: {locales}; jobs: {args.jobs}")
-        print(f"full build:        {full:6.2f} s, {cards} cards placed -> {cards / full:7.0f} cards/s")
-        print(f"no-change rebuild: {again:6.2f} s ({again / full:.1%} of the full build; "
-              f"{hits}/{len(second['outputs'])} targets up to date)")
-    finally:
-        shutil.rmtree(folder, ignore_errors=True)
+    print(machine())
+    with tempfile.TemporaryDirectory(prefix="pnp-bench-build-") as tmp:
+        folder = Path(tmp)
+        argv = ["build", "--jobs", str(args.jobs), "--out", str(folder / "out"), "--cache-dir", str(folder / "cache"),
+                "--format", "json", *[f"--game={g}" for g in args.game], *[f"--target={t}" for t in args.target]]
+        cold = pnp(*argv, cwd=folder)
+        again = pnp(*argv, cwd=folder)
+    rows = []
+    for label, build in (("cold", cold), ("no-change rebuild", again)):
+        outputs = json.loads(build.stdout)["outputs"]
+        games = len({o["game"] for o in outputs})
+        locales = len({(o["game"], o["locale"]) for o in outputs})
+        built = sum(1 for o in outputs if not o["cached"])
+        rows.append((label, games, locales, f"{built}/{len(outputs)}", sum(o["pages"] for o in outputs),
+                     f"{build.seconds:.2f}", f"{build.peak_mb:.0f}"))
+    print(table([f"pnp build --jobs {args.jobs}", "games", "game-locales", "targets built", "pages", "wall (s)", "peak (MB)"],
+                rows))
 
 
 if __name__ == "__main__":

@@ -49,7 +49,8 @@ def main() -> None:
     command = ["simulate", "--game", "old-world", "--players", "3", "--games", str(args.games), "--bot", "random"]
     seconds = timed(command)
     print(f"pnp {' '.join(command)}: {seconds:.2f}s ({args.games / seconds:.1f} games/s with start-up)")
-    print(f"pnp check: {timed(['check']):.2f}s (validate, consistency, smoke run at 1-5 players, translations, text fit)")
+    print(f"pnp check: {timed(['check']):.2f}s (validate, consistency, smoke run at 1-5 players unless replayed from "
+          f".pnp-cache, translations, text fit; bench_check.py times it cold, warm and unchanged)")
 
 
 def timed(command: list[str]) -> float:

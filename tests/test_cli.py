@@ -76,11 +76,12 @@ def test_a_missing_content_folder_is_a_usage_error(tmp_path: Path) -> None:
     assert result.exit_code == 2
 
 
-def test_games_lists_counts_and_locales() -> None:
+def test_games_lists_the_games_with_content(tmp_path: Path) -> None:
     result = runner.invoke(app, ["games", "--content", str(CONTENT), "--format", "json"])
     assert result.exit_code == 0
-    game = json.loads(result.output)["games"][0]
-    assert game["id"] == "old-world" and "de" in game["locales"] and game["counts"]["locations"] == 19
+    assert json.loads(result.output)["games"][0] == {"id": "old-world", "name": "The Witcher: Old World"}
+    shutil.copytree(CONTENT / "adventure-game", tmp_path / "adventure-game")
+    assert runner.invoke(app, ["games", "--content", str(tmp_path)]).output == "adventure-game  The Witcher Adventure Game\n"
 
 
 def test_schema_check_passes_on_committed_schemas_and_fails_when_stale(tmp_path: Path) -> None:

@@ -1,23 +1,26 @@
-"""`validate`, `check`, `games` and `schema` as functions: content in, a report out."""
+"""`validate`, `check` and `schema` as functions: content in, a report out."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pipeline.content.database import Database
 from pipeline.content.schema import stale_schemas, write_schemas
 from pipeline.findings import Finding, Report
 from pipeline.games import GAMES
-from pipeline.i18n.localizer import Localizer
-from pipeline.rules.simulation import smoke_run
-from pipeline.rules.spec import GameInfo, GameSpec
+from pipeline.rules.spec import GameSpec
 
-from .i18n import i18n_findings
 from .project import select_locales
+
+if TYPE_CHECKING:
+    from pipeline.i18n.localizer import Localizer
 
 # Games per player count in the `pnp check` smoke run: enough to reach most content in a few seconds.
 SMOKE_GAMES = 10
+# Where `check` keeps the smoke run's findings between runs (the build's cache folder).
+CACHE_DIR = Path(".pnp-cache")
 
 
 def validate(games: Sequence[GameSpec], root: Path) -> Report:
@@ -36,9 +39,9 @@ def validate(games: Sequence[GameSpec], root: Path) -> Report:
     return report
 
 
-def check(games: Sequence[GameSpec], root: Path, locales: Sequence[str] | None = None) -> Report:
-    """`validate`, every consistency rule, the simulation smoke run, and per locale (default: every
-    declared locale) the translation checks and the text fit."""
+def check(games: Sequence[GameSpec], root: Path, locales: Sequence[str] | None = None, cache_dir: Path = CACHE_DIR) -> Report:
+    """`validate`, every consistency rule, the simulation smoke run (replayed from cache_dir while the content
+    and code are unchanged), and per locale (default: every declared locale) the translation checks and the text fit."""
     report = Report()
     stats: dict[str, dict[str, int]] = {}
     for game in games:
@@ -47,16 +50,19 @@ def check(games: Sequence[GameSpec], root: Path, locales: Sequence[str] | None =
         report.extend(findings)
         stats[game.id] = game.stats(db)
         if Report(findings).ok:  # simulating or printing broken content would only repeat its errors
-            report.extend(deep_check_findings(game, db, root, select_locales(game, game.info(db), locales, root)))
+            report.extend(deep_check_findings(game, db, root, select_locales(game, game.info(db), locales, root), cache_dir))
     report.extra["stats"] = stats
     return report
 
 
-def deep_check_findings(game: GameSpec, db: Database, root: Path, locales: list[str]) -> list[Finding]:
+def deep_check_findings(game: GameSpec, db: Database, root: Path, locales: list[str], cache_dir: Path) -> list[Finding]:
     """What `check` adds to a sound database: the simulation smoke run, translations, and text fit per locale."""
+    from .i18n import i18n_findings  # Babel and the engines: loaded by `check`, not by `validate`
+    from .smoke import smoke_findings
+
     findings: list[Finding] = []
     if game.engine is not None:
-        findings.extend(smoke_run(game.engine, game.id, db, seed=1, games_per_count=SMOKE_GAMES)[0])
+        findings.extend(smoke_findings(game.engine, game.id, db, cache_dir, seed=1, games_per_count=SMOKE_GAMES))
     findings.extend(i18n_findings(game, db, root, locales))
     for code in locales:
         findings.extend(print_findings(game, db, game.localizer(db, code)))
@@ -76,11 +82,6 @@ def print_findings(game: GameSpec, db: Database, localizer: Localizer) -> list[F
 
         findings.extend(guide_icon_findings(game.guide.documents(db, localizer), db.root.as_posix()))
     return findings
-
-
-def games_info(games: Sequence[GameSpec], root: Path) -> list[GameInfo]:
-    """Name, packs, locales and component counts of each game's content."""
-    return [game.info(game.load(root)[0]) for game in games]
 
 
 def schemas(schema_root: Path, check_only: bool) -> tuple[list[Path], list[Path]]:

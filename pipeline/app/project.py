@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from pipeline.games import GAMES, find_game
-from pipeline.i18n.catalogs import catalog_path
-from pipeline.i18n.locales import locale_tag
-from pipeline.rules.spec import GameInfo, GameSpec
+from pipeline.games import LISTINGS, GameListing, find_game
+
+if TYPE_CHECKING:
+    from pipeline.rules.spec import GameInfo, GameSpec
 
 # The repository (or installed package) root: its content/ and layouts/ serve when the working
 # directory has none.
@@ -44,9 +45,16 @@ def select_games(ids: list[str] | None, root: Path) -> list[GameSpec]:
             if not game.content_dir(root).is_dir():
                 raise UsageError(f"no content for {game.id} under {root} (expected {game.content_dir(root)})")
         return games
-    games = [game for game in GAMES.values() if game.content_dir(root).is_dir()]
+    return [find_game(listing.id) for listing in listed_games(root)]
+
+
+def listed_games(root: Path) -> list[GameListing]:
+    """Every game with a content folder under root, known by id and name only (none is imported)."""
+    if not root.is_dir():
+        raise UsageError(f"content folder {root} does not exist")
+    games = [listing for listing in LISTINGS.values() if listing.content_dir(root).is_dir()]
     if not games:
-        raise UsageError(f"no game content under {root}; expected one of: {', '.join(f'{g}/' for g in GAMES)}")
+        raise UsageError(f"no game content under {root}; expected one of: {', '.join(f'{g}/' for g in LISTINGS)}")
     return games
 
 
@@ -57,6 +65,8 @@ def select_locales(game: GameSpec, info: GameInfo, asked: Sequence[str] | None, 
     that the game declares or has a catalog of (a pseudo-locale such as en-XA); anything else is a
     UsageError naming the game's locales. The codes come back in their canonical form.
     """
+    from pipeline.i18n.catalogs import catalog_path  # Babel: loaded by the commands that read locales
+
     if not asked:
         return list(info.locales)
     codes = list(dict.fromkeys(map(locale_code, asked)))
@@ -72,6 +82,8 @@ def locale_code(code: str) -> str:
 
     Every command that takes a locale passes it through here before it is used, in a path or otherwise.
     """
+    from pipeline.i18n.locales import locale_tag  # Babel: loaded by the commands that read locales
+
     try:
         return locale_tag(code)
     except ValueError as exc:

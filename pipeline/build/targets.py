@@ -18,6 +18,7 @@ from pipeline.content.database import Database
 from pipeline.findings import Finding, Severity, error, warning
 from pipeline.rules.spec import GameSpec, GuidePart
 
+from . import TARGET_NAMES
 from .cache import Cache, OutputFile, TargetRecord
 
 if TYPE_CHECKING:
@@ -28,7 +29,6 @@ if TYPE_CHECKING:
     from pipeline.render.sheets import Prepared
     from pipeline.rules.components import Components
 
-TARGET_NAMES = ("cards", "tokens", "tts", "boards", "help", "guides")
 # The targets that draw component faces (cards and tokens from layouts).
 FACE_TARGETS = frozenset({"cards", "tokens", "tts", "help"})
 

@@ -19,6 +19,7 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    rich_markup_mode=None,  # plain click help: rendering it with rich costs more than the rest of start-up
 )
 
 for command in (games, validate, check, simulate, build, schema):

@@ -9,10 +9,9 @@ from typing import Annotated
 
 import typer
 
-from pipeline.app.build import build as run_build
-from pipeline.app.build import target_line
+# The build modules (and reportlab with them) are imported when a build runs, not for `--help`.
 from pipeline.app.project import content_root, project_folder, select_games
-from pipeline.build.targets import TARGET_NAMES, BuildOptions
+from pipeline.build import TARGET_NAMES
 
 from .options import ContentOption, FormatOption, GameOption, LocaleOption
 from .reporter import Format, emit, fail, usage_exits
@@ -56,6 +55,10 @@ def build(
     ] = False,
 ) -> None:
     """Render print-ready PDFs (cards, tokens, boards, help cards) and digital-table PNGs for each game and locale."""
+    from pipeline.app.build import build as run_build
+    from pipeline.app.build import target_line
+    from pipeline.build.targets import BuildOptions
+
     root = content_root(content)
     games = select_games(game, root)
     options = BuildOptions(out, root, project_folder(layouts, "layouts"), cache_dir, paper.value, backs.value, back_offset,

@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 import json
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from pipeline.app import check as checking
-from pipeline.app.project import content_root, select_games
-from pipeline.app.simulate import simulate as run_simulate
-from pipeline.rules.simulation import SimulationReport
+# Only the light project module at import: the other application modules are imported inside the
+# commands that use them, so `pnp --help` and `pnp games` load no game.
+from pipeline.app.project import content_root, listed_games, select_games
 
 from .options import ContentOption, FormatOption, GameOption, LocaleOption, OneGame
 from .reporter import Format, emit, fail, usage_exits
+
+if TYPE_CHECKING:
+    from pipeline.rules.simulation import SimulationReport
 
 
 def counts_line(stats: dict[str, dict[str, int]]) -> str:
@@ -26,21 +28,20 @@ def counts_line(stats: dict[str, dict[str, int]]) -> str:
 
 @usage_exits
 def games(content: ContentOption = None, format: FormatOption = Format.text) -> None:
-    """List games, their packs, locales and component counts."""
-    root = content_root(content)
-    rows = checking.games_info(select_games(None, root), root)
+    """List the games under the content folder: id and name (`pnp validate` counts their components)."""
+    rows = [{"id": listing.id, "name": listing.name} for listing in listed_games(content_root(content))]
     if format is Format.json:
-        typer.echo(json.dumps({"games": [row.__dict__ for row in rows]}, indent=2, ensure_ascii=False))
+        typer.echo(json.dumps({"games": rows}, indent=2, ensure_ascii=False))
         return
-    for info in rows:
-        typer.echo(f"{info.id}  {info.name}")
-        typer.echo(f"  packs: {', '.join(info.packs)}   locales: {', '.join(info.locales)}")
-        typer.echo("  " + ", ".join(f"{n} {name.replace('_', ' ')}" for name, n in info.counts.items()))
+    for row in rows:
+        typer.echo(f"{row['id']}  {row['name']}")
 
 
 @usage_exits
 def validate(game: GameOption = None, content: ContentOption = None, format: FormatOption = Format.text) -> None:
     """Load every content file, check it against the schema and models, resolve references, count components."""
+    from pipeline.app import check as checking
+
     root = content_root(content)
     report = checking.validate(select_games(game, root), root)
     emit(report, format, f"validate: {report.summary()} ({counts_line(report.extra['stats'])})")
@@ -53,6 +54,8 @@ def check(
 ) -> None:
     """Validate, run every consistency rule, a seeded simulation smoke run, the translation checks and the
     text-fit check of each locale (default: every locale the game declares)."""
+    from pipeline.app import check as checking
+
     root = content_root(content)
     report = checking.check(select_games(game, root), root, locale)
     emit(report, format, f"check: {report.summary()} ({counts_line(report.extra['stats'])})")
@@ -71,6 +74,8 @@ def simulate(
 ) -> None:
     """Play seeded games with bots; report completion, the turn-cap rate, turns, wins and content coverage; exit 1 on a
     crash or a broken invariant."""
+    from pipeline.app.simulate import simulate as run_simulate
+
     root = content_root(content)
     spec = select_games([game], root)[0]
     report, sim = run_simulate(spec, root, players, games, seed, bot)
@@ -102,6 +107,8 @@ def schema(
     content: ContentOption = None,
 ) -> None:
     """Write the JSON Schemas of every game's content files into <content>/schema/ (or verify them)."""
+    from pipeline.app import check as checking
+
     root = content_root(content)
     if not root.is_dir():
         raise fail(f"content folder {root} does not exist")

@@ -5,24 +5,27 @@ from __future__ import annotations
 import json
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from pipeline.app import i18n
 from pipeline.app.project import content_root, select_games
 from pipeline.findings import Report
-from pipeline.i18n.pseudo import PSEUDO_LOCALE
-from pipeline.i18n.workflow import Written
+from pipeline.i18n import PSEUDO_LOCALE
 
 from .options import ContentOption, LocaleOption, OneGame
 from .reporter import Format, emit, fail, usage_exits
+
+if TYPE_CHECKING:
+    from pipeline.app.i18n import LoadedGame
+    from pipeline.i18n.workflow import Written
 
 i18n_app = typer.Typer(
     help="Translation catalogs (gettext, via Babel): extract, update, status, pseudo.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    rich_markup_mode=None,
 )
 
 
@@ -35,8 +38,10 @@ FormatOption = Annotated[ListFormat, typer.Option("--format", "-f", help="text o
 ReportOption = Annotated[Format, typer.Option("--format", "-f", help="text, json or github.")]
 
 
-def _load(game_id: str, content: Path | None) -> i18n.LoadedGame:
+def _load(game_id: str, content: Path | None) -> LoadedGame:
     """The game with its content loaded; content with errors prints them and exits 1."""
+    from pipeline.app import i18n  # Babel and the game: loaded when a catalog command runs, not for `--help`
+
     root = content_root(content)
     try:
         return i18n.load_game(select_games([game_id], root)[0], root)
@@ -63,6 +68,8 @@ def _show(game: str, files: list[tuple[Written, str]], fmt: ListFormat) -> None:
 @usage_exits
 def extract_command(game: OneGame, content: ContentOption = None, format: FormatOption = ListFormat.text) -> None:
     """Write <game>/locales/messages.pot from the content (byte-stable: a re-run changes nothing)."""
+    from pipeline.app import i18n
+
     loaded = _load(game, content)
     _show(loaded.spec.id, [(i18n.extract_template(loaded), "")], format)
 
@@ -73,6 +80,8 @@ def update_command(
     game: OneGame, locale: LocaleOption = None, content: ContentOption = None, format: FormatOption = ListFormat.text
 ) -> None:
     """Merge messages.pot into each <locale>.po: changed English turns fuzzy (previous msgid kept)."""
+    from pipeline.app import i18n
+
     loaded = _load(game, content)
     try:
         _show(loaded.spec.id, i18n.update_catalogs(loaded, locale), format)
@@ -86,6 +95,8 @@ def status_command(
     game: OneGame, locale: LocaleOption = None, content: ContentOption = None, format: ReportOption = Format.text
 ) -> None:
     """Per locale: total, translated, fuzzy, missing and obsolete counts, then each such entry at its line."""
+    from pipeline.app import i18n
+
     loaded = _load(game, content)
     try:
         statuses = i18n.catalog_statuses(loaded, locale)
@@ -105,6 +116,8 @@ def pseudo_command(
     format: FormatOption = ListFormat.text,
 ) -> None:
     """Write a pseudo-locale catalog (accented, ~40% longer, tokens kept) from messages.pot."""
+    from pipeline.app import i18n
+
     loaded = _load(game, content)
     try:
         _show(loaded.spec.id, [(i18n.write_pseudo(loaded, locale), locale)], format)

@@ -1,19 +1,83 @@
-"""The games this pipeline ships, as an explicit registry of game descriptions (no registration by import side effect)."""
+"""The games this pipeline ships, as an explicit registry of game descriptions (no registration by import side effect).
+
+The registry knows each game's id and name without importing it: a game's description (its
+`spec` module, and with it its models and checks) is imported the first time it is asked for, so
+`pnp --help`, `pnp games` and an unknown `--game` build no content models. A test holds each
+listing's id and name equal to its spec's.
+"""
 
 from __future__ import annotations
 
-from pipeline.rules.spec import GameSpec
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
 
-from .adventure_game.spec import SPEC as ADVENTURE_GAME
-from .old_world.spec import SPEC as OLD_WORLD
-from .path_of_destiny.spec import SPEC as PATH_OF_DESTINY
+if TYPE_CHECKING:
+    from pipeline.rules.spec import GameSpec
 
-GAMES: dict[str, GameSpec] = {spec.id: spec for spec in (OLD_WORLD, ADVENTURE_GAME, PATH_OF_DESTINY)}
+
+@dataclass(frozen=True)
+class GameListing:
+    """What is known of a game before its modules are imported: its id, its name, and how to import its description."""
+
+    id: str
+    name: str
+    describe: Callable[[], GameSpec]
+
+    def content_dir(self, content_root: Path) -> Path:
+        return content_root / self.id
+
+
+def _old_world() -> GameSpec:
+    from .old_world.spec import SPEC
+
+    return SPEC
+
+
+def _adventure_game() -> GameSpec:
+    from .adventure_game.spec import SPEC
+
+    return SPEC
+
+
+def _path_of_destiny() -> GameSpec:
+    from .path_of_destiny.spec import SPEC
+
+    return SPEC
+
+
+LISTINGS: dict[str, GameListing] = {
+    listing.id: listing
+    for listing in (
+        GameListing("old-world", "The Witcher: Old World", _old_world),
+        GameListing("adventure-game", "The Witcher Adventure Game", _adventure_game),
+        GameListing("path-of-destiny", "The Witcher: Path of Destiny", _path_of_destiny),
+    )
+}
+
+
+class GameRegistry(Mapping[str, "GameSpec"]):
+    """Game id -> description. Iterating the ids is free; looking one up imports that game's spec."""
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(LISTINGS)
+
+    def __len__(self) -> int:
+        return len(LISTINGS)
+
+    def __contains__(self, game_id: object) -> bool:
+        return game_id in LISTINGS
+
+    def __getitem__(self, game_id: str) -> GameSpec:
+        return LISTINGS[game_id].describe()
+
+
+GAMES = GameRegistry()
 
 
 def find_game(game_id: str) -> GameSpec:
     """The description of a game id; KeyError names the known ids."""
-    try:
-        return GAMES[game_id]
-    except KeyError:
-        raise KeyError(f"unknown game {game_id!r}; known games: {', '.join(sorted(GAMES))}") from None
+    if game_id not in LISTINGS:
+        raise KeyError(f"unknown game {game_id!r}; known games: {', '.join(sorted(LISTINGS))}")
+    return GAMES[game_id]

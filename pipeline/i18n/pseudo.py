@@ -6,10 +6,10 @@ import math
 
 from babel.messages.catalog import Catalog
 
+from . import PSEUDO_LOCALE
 from .catalogs import new_catalog
 from .tokens import split_tokens
 
-PSEUDO_LOCALE = "en-XA"
 GROWTH = 1.4
 # Latin-1 look-alikes only: every one is in the Vera fonts that print the cards.
 _ACCENTS = str.maketrans("AaCcEeIiNnOoUuYy", "ÅåÇçÉéÎîÑñÖöÛüÝý")

@@ -1,0 +1,60 @@
+"""Card rendering against the plain reportlab baseline, in one run on the same machine.
+
+Times the real `pnp build --game old-world --locale en --target cards --force` with `--jobs 1` and
+`--jobs 2` (faces = card faces placed in every file the target wrote: sheets and 1-up pages), then
+`baseline_reportlab.py` drawing as many cards. Every figure is the wall time of a whole process
+(start-up included, for pnp and the baseline alike); the ratio is faces/s over the baseline's cards/s.
+Aim (issue 19): >= 0.5x per job, >= 0.9x with --jobs 2.
+Usage: .venv/bin/python benchmarks/bench_render.py [--game ID] [--locale CODE] [--target T]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import tempfile
+from pathlib import Path
+
+from harness import REPO, Run, machine, pnp, run, table
+
+BASELINE = Path(__file__).resolve().parent / "baseline_reportlab.py"
+
+
+def faces_placed(build: Run) -> int:
+    """Card faces in every file the build wrote (from its build-report.json)."""
+    output = json.loads(build.stdout)
+    report = json.loads(Path(output["reports"][0]).read_text(encoding="utf-8"))
+    return sum(f["cards"] for target in report["targets"] for f in target["files"])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--game", default="old-world")
+    parser.add_argument("--locale", default="en")
+    parser.add_argument("--target", default="cards")
+    args = parser.parse_args()
+    print(machine())
+    rows = []
+    with tempfile.TemporaryDirectory(prefix="pnp-bench-render-") as tmp:
+        folder = Path(tmp)
+        builds = []
+        for jobs in (1, 2):
+            build = pnp("build", "--game", args.game, "--locale", args.locale, "--target", args.target, "--jobs", str(jobs),
+                        "--force", "--out", str(folder / f"out-{jobs}"), "--cache-dir", str(folder / f"cache-{jobs}"),
+                        "--format", "json")
+            builds.append((f"pnp build --target {args.target} --jobs {jobs}", build, faces_placed(build)))
+        faces = builds[0][2]
+        baseline = run([sys.executable, str(BASELINE), "--cards", str(faces), "--out", str(folder / "baseline.pdf")], REPO)
+    base_rate = faces / baseline.seconds
+    rows.append((f"baseline_reportlab.py --cards {faces}", faces, f"{baseline.seconds:.2f}", f"{base_rate:.0f}", "1.00",
+                 f"{baseline.peak_mb:.0f}"))
+    for label, build, placed in builds:
+        rate = placed / build.seconds
+        rows.append((label, placed, f"{build.seconds:.2f}", f"{rate:.0f}", f"{rate / base_rate:.2f}", f"{build.peak_mb:.0f}"))
+    print(f"{args.game} {args.locale} {args.target}: {faces} faces")
+    print(table(["process", "faces", "wall (s)", "faces/s", "x baseline", "peak (MB)"], rows))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,78 @@
+"""What every benchmark shares: run a real command as a child process, time it, read its peak memory, print a table.
+
+A figure is the wall time of the whole process (interpreter start-up included) as a user sees it.
+Peak memory is the child's resource usage from `os.wait4`, the same accounting `resource.getrusage`
+gives for children: the largest resident set of the command or any process it waited for (a build's
+workers included), not their sum.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+PNP = str(Path(sys.executable).parent / "pnp")
+
+
+@dataclass(frozen=True)
+class Run:
+    argv: tuple[str, ...]
+    seconds: float
+    returncode: int
+    stdout: str
+    stderr: str
+    peak_mb: float
+
+
+def run(argv: Sequence[str], cwd: Path = REPO, ok: Sequence[int] = (0,)) -> Run:
+    """One child process to its end; a return code outside `ok` stops the benchmark with its output."""
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        started = time.perf_counter()
+        child = subprocess.Popen(list(argv), cwd=cwd, stdout=out, stderr=err)
+        _, status, usage = os.wait4(child.pid, 0)
+        seconds = time.perf_counter() - started
+        child.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        err.seek(0)
+        done = Run(tuple(argv), seconds, child.returncode, out.read().decode(), err.read().decode(), usage.ru_maxrss / 1024)
+    if done.returncode not in ok:
+        sys.exit(f"{' '.join(argv)} exited {done.returncode}:\n{done.stdout[-2000:]}\n{done.stderr[-2000:]}")
+    return done
+
+
+def pnp(*args: str, cwd: Path = REPO, ok: Sequence[int] = (0,)) -> Run:
+    """The real `pnp` command of this checkout's environment."""
+    return run([PNP, *args], cwd, ok)
+
+
+def median_seconds(argv: Sequence[str], runs: int, cwd: Path = REPO) -> tuple[float, float]:
+    """Median and fastest wall time of `runs` runs of one command (after one untimed run that warms the disk cache)."""
+    run(argv, cwd)
+    times = [run(argv, cwd).seconds for _ in range(runs)]
+    return statistics.median(times), min(times)
+
+
+def table(header: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
+    """A plain text table: the first column left-aligned, the others right-aligned."""
+    cells = [[str(c) for c in header], *[[str(c) for c in row] for row in rows]]
+    widths = [max(len(row[i]) for row in cells) for i in range(len(header))]
+
+    def line(row: list[str]) -> str:
+        return "  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths, strict=True)))
+
+    rule = "  ".join("-" * w for w in widths)
+    return "\n".join([line(cells[0]), rule, *(line(row) for row in cells[1:])])
+
+
+def machine() -> str:
+    """The figures' context: cores and load now (the same machine may give other figures under other load)."""
+    load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
+    return f"{os.cpu_count()} core(s), load average {load}, Python {sys.version.split()[0]}"

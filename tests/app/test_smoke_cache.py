@@ -1,0 +1,74 @@
+"""`pnp check`'s smoke run is replayed from the cache while the content and the code are unchanged."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pipeline.app import smoke
+from pipeline.app.smoke import smoke_findings
+from pipeline.content.database import Database
+from pipeline.games import find_game
+from pipeline.rules import simulation
+from tests.conftest import FIXTURES
+
+GAME = find_game("old-world")
+ENGINE = GAME.engine
+assert ENGINE is not None
+
+
+@pytest.fixture
+def root(tmp_path: Path) -> Path:
+    root = tmp_path / "content"
+    shutil.copytree(FIXTURES / "old-world", root / "old-world")
+    return root
+
+
+@pytest.fixture
+def runs(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The player count of every simulation the smoke run starts."""
+    started: list[int] = []
+    real = simulation.run_simulation
+
+    def counted(*args: Any, **kwargs: Any) -> simulation.SimulationReport:
+        started.append(args[3])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(simulation, "run_simulation", counted)
+    return started
+
+
+def database(root: Path) -> Database:
+    db, findings = GAME.load(root)
+    assert findings == []
+    return db
+
+
+def test_a_rerun_replays_the_findings_and_a_content_edit_runs_again(root: Path, runs: list[int], tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    first = smoke_findings(ENGINE, GAME.id, database(root), cache, games_per_count=10)  # run and recorded
+    per_run = len(runs)
+    assert per_run > 0 and [f.code for f in first] == ["SIM-UNUSED"]
+
+    assert smoke_findings(ENGINE, GAME.id, database(root), cache, games_per_count=10) == first  # replayed
+    assert len(runs) == per_run
+
+    potions = root / "old-world" / "potions.yaml"
+    potions.write_text(potions.read_text(encoding="utf-8") + "# edited\n", encoding="utf-8")
+    assert smoke_findings(ENGINE, GAME.id, database(root), cache, games_per_count=10) == first
+    assert len(runs) == 2 * per_run
+
+
+def test_a_code_change_or_other_options_run_again(root: Path, runs: list[int], tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    cache = tmp_path / "cache"
+    smoke_findings(ENGINE, GAME.id, database(root), cache, games_per_count=1)
+    per_run = len(runs)
+    smoke_findings(ENGINE, GAME.id, database(root), cache, games_per_count=1, seed=2)
+    assert len(runs) == 2 * per_run
+    monkeypatch.setattr(smoke, "code_digest", lambda: "an edited engine")
+    smoke_findings(ENGINE, GAME.id, database(root), cache, games_per_count=1, seed=2)
+    assert len(runs) == 3 * per_run
