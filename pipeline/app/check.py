@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pipeline.content.database import Database
 from pipeline.content.schema import stale_schemas, write_schemas
@@ -15,6 +16,9 @@ from pipeline.rules.spec import GameInfo, GameSpec
 
 from .i18n import i18n_findings
 from .project import select_locales
+
+if TYPE_CHECKING:
+    from pipeline.render.layouts import Layouts
 
 # Games per player count in the `pnp check` smoke run: enough to reach most content in a few seconds.
 SMOKE_GAMES = 10
@@ -41,36 +45,51 @@ def check(games: Sequence[GameSpec], root: Path, locales: Sequence[str] | None =
     declared locale) the translation checks and the text fit."""
     report = Report()
     stats: dict[str, dict[str, int]] = {}
+    layouts: Layouts | None = None  # one load for every game that prints, so a layout problem is reported once
     for game in games:
         db, findings = game.load(root)
         findings += game.checks(db, False)
         report.extend(findings)
         stats[game.id] = game.stats(db)
         if Report(findings).ok:  # simulating or printing broken content would only repeat its errors
-            report.extend(deep_check_findings(game, db, root, select_locales(game, game.info(db), locales, root)))
+            if game.printing is not None and layouts is None:
+                layouts, layout_findings = _load_layouts()
+                report.extend(layout_findings)
+            report.extend(deep_check_findings(game, db, root, select_locales(game, game.info(db), locales, root), layouts))
     report.extra["stats"] = stats
     return report
 
 
-def deep_check_findings(game: GameSpec, db: Database, root: Path, locales: list[str]) -> list[Finding]:
-    """What `check` adds to a sound database: the simulation smoke run, translations, and text fit per locale."""
+def _load_layouts() -> tuple[Layouts, list[Finding]]:
+    from pipeline.render.layouts import default_layouts_dir, load_layouts  # printing code: loaded only when needed
+
+    return load_layouts(default_layouts_dir())
+
+
+def deep_check_findings(game: GameSpec, db: Database, root: Path, locales: list[str],
+                        layouts: Layouts | None) -> list[Finding]:
+    """What `check` adds to a sound database: the simulation smoke run, translations, and per locale what
+    would print wrong against the loaded `layouts` (None for a game that prints no components)."""
     findings: list[Finding] = []
     if game.engine is not None:
         findings.extend(smoke_run(game.engine, game.id, db, seed=1, games_per_count=SMOKE_GAMES)[0])
     findings.extend(i18n_findings(game, db, root, locales))
     for code in locales:
-        findings.extend(print_findings(game, db, game.localizer(db, code)))
+        findings.extend(print_findings(game, db, game.localizer(db, code), layouts))
     return findings
 
 
-def print_findings(game: GameSpec, db: Database, localizer: Localizer) -> list[Finding]:
-    """What would print wrong in one locale: layouts against the face contract, text fit, boards, guide icons."""
+def print_findings(game: GameSpec, db: Database, localizer: Localizer, layouts: Layouts | None) -> list[Finding]:
+    """What would print wrong in one locale: layouts against the face contract, text fit, boards, guide icons
+    (the faces and boards are built once here for every fit check)."""
     findings: list[Finding] = []
     if game.printing is not None:
-        from pipeline.render.fit import board_fit_findings, fit_findings  # printing code: loaded only when needed
+        from pipeline.render.fit import PrintCheck, board_fit_findings, fit_findings
 
-        findings.extend(fit_findings(game.printing, db, localizer))
-        findings.extend(board_fit_findings(game.printing, game.id, db, localizer))
+        assert layouts is not None, "a game that prints is checked against its loaded layouts"
+        check = PrintCheck.of(game.printing, db, localizer, layouts)
+        findings.extend(fit_findings(check))
+        findings.extend(board_fit_findings(check))
     if game.guide is not None:
         from pipeline.render.guide.check import guide_icon_findings
 
