@@ -21,7 +21,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from .cache import TargetRecord
-from .targets import Job, cached_records, run_job
+from .targets import Databases, Job, cached_records, run_job
 
 # Rough seconds per target and per unit (content load, faces prepared); only their ratios matter.
 COST = {"tts": 3.0, "cards": 2.0, "guides": 0.6, "boards": 0.4, "tokens": 0.2, "help": 0.15}
@@ -29,8 +29,8 @@ LOAD_COST = 0.8
 Unit = tuple[int, Job]  # index of the job it belongs to, the job cut down to the unit's targets
 
 
-def run_jobs(jobs: list[Job], workers: int, show_progress: bool | None = None) -> list[TargetRecord]:
-    """Every job's target records, in job order."""
+def run_jobs(jobs: list[Job], workers: int, databases: Databases, show_progress: bool | None = None) -> list[TargetRecord]:
+    """Every job's target records, in job order; their content comes from the build's `databases`."""
     total = sum(len(job.targets) for job in jobs)
     show = sys.stderr.isatty() if show_progress is None else show_progress
     results: dict[tuple[int, str], TargetRecord] = {}
@@ -44,7 +44,7 @@ def run_jobs(jobs: list[Job], workers: int, show_progress: bool | None = None) -
     units = plan_units(todo, workers)
     with _progress(total, show) as advance:
         advance(total - sum(len(job.targets) for _, job in todo), None)
-        for index, records in _run(units, workers):
+        for index, records in _run(units, workers, databases):
             results.update({(index, record.target): record for record in records})
             advance(len(records), jobs[index])
     return [results[(index, target)] for index, job in enumerate(jobs) for target in job.targets]
@@ -86,15 +86,31 @@ def _makespan(units: list[Unit], workers: int) -> float:
     return max(finish)
 
 
-def _run(units: list[Unit], workers: int) -> Iterator[tuple[int, list[TargetRecord]]]:
+def _run(units: list[Unit], workers: int, databases: Databases) -> Iterator[tuple[int, list[TargetRecord]]]:
     if workers <= 1 or len(units) <= 1:
         for index, job in units:
-            yield index, run_job(job)
+            yield index, run_job(job, databases)
         return
-    with ProcessPoolExecutor(max_workers=min(workers, len(units)), mp_context=get_context("fork")) as pool:
-        futures: dict[Future[list[TargetRecord]], int] = {pool.submit(run_job, job): index for index, job in units}
+    with ProcessPoolExecutor(max_workers=min(workers, len(units)), mp_context=get_context("fork"),
+                             initializer=_take_databases, initargs=(databases,)) as pool:
+        futures: dict[Future[list[TargetRecord]], int] = {pool.submit(_run_in_worker, job): index for index, job in units}
         for future in as_completed(futures):
             yield futures[future], future.result()
+
+
+# A worker process's handle on the build's databases: the pool's initializer hands the run's `Databases` to
+# each worker once as it starts (a forked worker gets it without pickling); only workers set it.
+_worker_databases: Databases | None = None
+
+
+def _take_databases(databases: Databases) -> None:
+    global _worker_databases
+    _worker_databases = databases
+
+
+def _run_in_worker(job: Job) -> list[TargetRecord]:
+    assert _worker_databases is not None, "a worker is started with the build's databases"
+    return run_job(job, _worker_databases)
 
 
 @contextmanager
