@@ -74,7 +74,7 @@ class Job:
     targets: tuple[str, ...]
     keys: dict[str, str]
     options: BuildOptions
-    content: str = ""  # digest of the game's content files (keys the shared database)
+    content: str = ""  # digest of the game's content files (keys its database in the build's Databases)
 
 
 class Databases:
