@@ -6,15 +6,21 @@ import os
 import shutil
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 from babel.messages.catalog import Catalog
 from hypothesis import HealthCheck, settings
 from hypothesis.internal.detection import is_hypothesis_test
 
+from pipeline.content.database import Database
 from pipeline.findings import Finding
 from pipeline.games import find_game
 from pipeline.i18n.status import LocaleStatus
+from pipeline.rules.spec import GameSpec
+
+if TYPE_CHECKING:
+    from pipeline.render.fit import PrintCheck
 
 REPO = Path(__file__).resolve().parent.parent
 CONTENT = REPO / "content"
@@ -56,6 +62,15 @@ def line_of(path: Path, text: str, occurrence: int = 1) -> int:
             if count == occurrence:
                 return number
     raise AssertionError(f"{text!r} not found in {path}")
+
+
+def print_check(game: GameSpec, db: Database, locale: str, layouts_dir: Path = REPO / "layouts") -> PrintCheck:
+    """What `pnp check` hands the fit checks of one game in one locale (layouts from layouts_dir)."""
+    from pipeline.render.fit import PrintCheck
+    from pipeline.render.layouts import load_layouts
+
+    assert game.printing is not None
+    return PrintCheck.of(game.printing, db, game.localizer(db, locale), load_layouts(layouts_dir)[0])
 
 
 Mutate = Callable[..., tuple[Path, list[Finding]]]

@@ -17,7 +17,7 @@ from typing import Any
 
 from pipeline.atomic import WriteError, check_writable, remove_stale_temporaries, write_atomic
 from pipeline.build.cache import OutputFile, TargetRecord, code_digest, target_key, tree_digest
-from pipeline.build.targets import TARGET_NAMES, BuildOptions, Job, load_database, supported_targets
+from pipeline.build.targets import TARGET_NAMES, BuildOptions, Databases, Job, supported_targets
 from pipeline.findings import Finding, Report, warning
 from pipeline.rules.spec import GameSpec
 
@@ -53,10 +53,11 @@ def build(games: Sequence[GameSpec], options: BuildOptions, locales: Sequence[st
             for folder in folders:
                 remove_stale_temporaries(folder)
             chosen = tuple(targets) if targets else TARGET_NAMES
-            plan, report = _plan(list(games), locales, chosen, options)
+            databases = Databases()  # each game loaded once, by the plan, for every job of this build
+            plan, report = _plan(list(games), locales, chosen, options, databases)
             unwritable = _unwritable([options.out_dir, options.cache_dir] if plan else [])
             report.extend(unwritable)  # said once, and nothing is drawn
-            records = [] if unwritable else run_jobs(plan, jobs, show_progress)
+            records = [] if unwritable else run_jobs(plan, jobs, databases, show_progress)
             seconds = time.perf_counter() - started
             for record in records:
                 report.extend(record.finding_objects())
@@ -98,7 +99,7 @@ def target_line(record: TargetRecord) -> str:
 
 
 def _plan(games: list[GameSpec], locales: Sequence[str] | None, targets: tuple[str, ...],
-          options: BuildOptions) -> tuple[list[Job], Report]:
+          options: BuildOptions, databases: Databases) -> tuple[list[Job], Report]:
     """One job per game and locale, each target keyed by a hash of its inputs and options."""
     report = Report()
     code = code_digest()
@@ -108,7 +109,7 @@ def _plan(games: list[GameSpec], locales: Sequence[str] | None, targets: tuple[s
         if not game.content_dir(options.content_root).is_dir():
             raise UsageError(f"no content for {game.id} under {options.content_root}")
         content = tree_digest(game.content_dir(options.content_root))
-        db, load_findings = load_database(game, options.content_root, content)
+        db, load_findings = databases.load(game, options.content_root, content)
         problems = Report(load_findings + game.checks(db, True))
         if not problems.ok:  # what `pnp validate` rejects is not printed: report it once, build nothing
             report.extend(problems.findings)

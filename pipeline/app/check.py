@@ -16,6 +16,7 @@ from .project import select_locales
 
 if TYPE_CHECKING:
     from pipeline.i18n.localizer import Localizer
+    from pipeline.render.layouts import Layouts
 
 # Games per player count in the `pnp check` smoke run: enough to reach most content in a few seconds.
 SMOKE_GAMES = 10
@@ -44,19 +45,32 @@ def check(games: Sequence[GameSpec], root: Path, locales: Sequence[str] | None =
     and code are unchanged), and per locale (default: every declared locale) the translation checks and the text fit."""
     report = Report()
     stats: dict[str, dict[str, int]] = {}
+    layouts: Layouts | None = None  # one load for every game that prints, so a layout problem is reported once
     for game in games:
         db, findings = game.load(root)
         findings += game.checks(db, False)
         report.extend(findings)
         stats[game.id] = game.stats(db)
         if Report(findings).ok:  # simulating or printing broken content would only repeat its errors
-            report.extend(deep_check_findings(game, db, root, select_locales(game, game.info(db), locales, root), cache_dir))
+            if game.printing is not None and layouts is None:
+                layouts, layout_findings = _load_layouts()
+                report.extend(layout_findings)
+            report.extend(deep_check_findings(game, db, root, select_locales(game, game.info(db), locales, root),
+                                                  cache_dir, layouts))
     report.extra["stats"] = stats
     return report
 
 
-def deep_check_findings(game: GameSpec, db: Database, root: Path, locales: list[str], cache_dir: Path) -> list[Finding]:
-    """What `check` adds to a sound database: the simulation smoke run, translations, and text fit per locale."""
+def _load_layouts() -> tuple[Layouts, list[Finding]]:
+    from pipeline.render.layouts import default_layouts_dir, load_layouts  # printing code: loaded only when needed
+
+    return load_layouts(default_layouts_dir())
+
+
+def deep_check_findings(game: GameSpec, db: Database, root: Path, locales: list[str], cache_dir: Path,
+                        layouts: Layouts | None) -> list[Finding]:
+    """What `check` adds to a sound database: the simulation smoke run, translations, and per locale what
+    would print wrong against the loaded `layouts` (None for a game that prints no components)."""
     from .i18n import i18n_findings  # Babel and the engines: loaded by `check`, not by `validate`
     from .smoke import smoke_findings
 
@@ -65,18 +79,21 @@ def deep_check_findings(game: GameSpec, db: Database, root: Path, locales: list[
         findings.extend(smoke_findings(game.engine, game.id, db, cache_dir, seed=1, games_per_count=SMOKE_GAMES))
     findings.extend(i18n_findings(game, db, root, locales))
     for code in locales:
-        findings.extend(print_findings(game, db, game.localizer(db, code)))
+        findings.extend(print_findings(game, db, game.localizer(db, code), layouts))
     return findings
 
 
-def print_findings(game: GameSpec, db: Database, localizer: Localizer) -> list[Finding]:
-    """What would print wrong in one locale: layouts against the face contract, text fit, boards, guide icons."""
+def print_findings(game: GameSpec, db: Database, localizer: Localizer, layouts: Layouts | None) -> list[Finding]:
+    """What would print wrong in one locale: layouts against the face contract, text fit, boards, guide icons
+    (the faces and boards are built once here for every fit check)."""
     findings: list[Finding] = []
     if game.printing is not None:
-        from pipeline.render.fit import board_fit_findings, fit_findings  # printing code: loaded only when needed
+        from pipeline.render.fit import PrintCheck, board_fit_findings, fit_findings
 
-        findings.extend(fit_findings(game.printing, db, localizer))
-        findings.extend(board_fit_findings(game.printing, game.id, db, localizer))
+        assert layouts is not None, "a game that prints is checked against its loaded layouts"
+        check = PrintCheck.of(game.printing, db, localizer, layouts)
+        findings.extend(fit_findings(check))
+        findings.extend(board_fit_findings(check))
     if game.guide is not None:
         from pipeline.render.guide.check import guide_icon_findings
 

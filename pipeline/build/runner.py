@@ -32,7 +32,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from .cache import TargetRecord
-from .targets import Job, cached_records, run_job
+from .targets import Databases, Job, cached_records, run_job
 
 # Rough seconds per target and per unit (content load, faces prepared); only their ratios matter.
 COST = {"tts": 3.0, "cards": 2.0, "guides": 0.6, "boards": 0.4, "tokens": 0.2, "help": 0.15}
@@ -87,8 +87,8 @@ def stopped_by_signals() -> Iterator[None]:
             signal.signal(number, handler)
 
 
-def run_jobs(jobs: list[Job], workers: int, show_progress: bool | None = None) -> list[TargetRecord]:
-    """Every job's target records, in job order."""
+def run_jobs(jobs: list[Job], workers: int, databases: Databases, show_progress: bool | None = None) -> list[TargetRecord]:
+    """Every job's target records, in job order; their content comes from the build's `databases`."""
     total = sum(len(job.targets) for job in jobs)
     show = sys.stderr.isatty() if show_progress is None else show_progress
     results: dict[tuple[int, str], TargetRecord] = {}
@@ -100,7 +100,7 @@ def run_jobs(jobs: list[Job], workers: int, show_progress: bool | None = None) -
         if rest:
             todo.append((index, replace(job, targets=rest)))
     units = plan_units(todo, workers)
-    with _progress(total, show) as advance, closing(_run(units, workers)) as finished:
+    with _progress(total, show) as advance, closing(_run(units, workers, databases)) as finished:
         advance(total - sum(len(job.targets) for _, job in todo), None)
         for index, records in finished:
             results.update({(index, record.target): record for record in records})
@@ -144,15 +144,15 @@ def _makespan(units: list[Unit], workers: int) -> float:
     return max(finish)
 
 
-def _run(units: list[Unit], workers: int) -> Generator[tuple[int, list[TargetRecord]], None, None]:
+def _run(units: list[Unit], workers: int, databases: Databases) -> Generator[tuple[int, list[TargetRecord]], None, None]:
     if workers <= 1 or len(units) <= 1:
         for index, job in units:
-            yield index, run_job(job)
+            yield index, run_job(job, databases)
         return
     pool = ProcessPoolExecutor(max_workers=min(workers, len(units)), mp_context=get_context("fork"),
-                               initializer=bind_to_parent, initargs=(os.getpid(),))
+                               initializer=_start_worker, initargs=(os.getpid(), databases))
     try:
-        futures: dict[Future[list[TargetRecord]], int] = {pool.submit(run_job, job): index for index, job in units}
+        futures: dict[Future[list[TargetRecord]], int] = {pool.submit(_run_in_worker, job): index for index, job in units}
         for future in as_completed(futures):
             yield futures[future], future.result()
     except BrokenProcessPool:
@@ -194,6 +194,23 @@ def _watch_parent(parent: int) -> None:
     while os.getppid() == parent:
         time.sleep(0.5)
     os._exit(1)
+
+
+# A worker process's handle on the build's databases: the pool's initializer hands the run's `Databases` to
+# each worker once as it starts (a forked worker gets it without pickling); only workers set it.
+_worker_databases: Databases | None = None
+
+
+def _start_worker(parent: int, databases: Databases) -> None:
+    """A worker's start: bound to the build's process, holding the build's databases."""
+    bind_to_parent(parent)
+    global _worker_databases
+    _worker_databases = databases
+
+
+def _run_in_worker(job: Job) -> list[TargetRecord]:
+    assert _worker_databases is not None, "a worker is started with the build's databases"
+    return run_job(job, _worker_databases)
 
 
 @contextmanager

@@ -76,26 +76,24 @@ class Job:
     targets: tuple[str, ...]
     keys: dict[str, str]
     options: BuildOptions
-    content: str = ""  # digest of the game's content files (keys the shared database)
+    content: str = ""  # digest of the game's content files (keys its database in the build's Databases)
 
 
-# Loaded databases by (game, content root, content digest): the plan loads each game once and worker
-# processes forked after it inherit the result instead of parsing the YAML again.
-_DATABASES: dict[tuple[str, str, str], tuple[Database, list[Finding]]] = {}
+class Databases:
+    """The loaded content of one build, by (game, content root, content digest). The build run owns it: its
+    plan loads each game once, and every job reads that database (workers are handed this object when
+    they start, runner.py), so the YAML is parsed once per build."""
 
+    def __init__(self) -> None:
+        self._loaded: dict[tuple[str, str, str], tuple[Database, list[Finding]]] = {}
 
-def load_database(spec: GameSpec, content_root: Path, digest: str) -> tuple[Database, list[Finding]]:
-    """The game's loaded content (and its load findings), loaded once per content digest."""
-    key = (spec.id, str(content_root), digest)
-    if not digest or key not in _DATABASES:
-        loaded = spec.load(content_root)
-        if not digest:
-            return loaded
-        if len(_DATABASES) >= 8:
-            _DATABASES.clear()
-        _DATABASES[key] = loaded
-    db, findings = _DATABASES[key]
-    return db, list(findings)
+    def load(self, spec: GameSpec, content_root: Path, digest: str) -> tuple[Database, list[Finding]]:
+        """The game's loaded content and its load findings (a copy of the list: callers add to it)."""
+        key = (spec.id, str(content_root), digest)
+        if key not in self._loaded:
+            self._loaded[key] = spec.load(content_root)
+        db, findings = self._loaded[key]
+        return db, list(findings)
 
 
 @dataclass
@@ -150,15 +148,15 @@ def cached_records(job: Job) -> dict[str, TargetRecord]:
     return {t: hit for t, hit in hits.items() if hit is not None}
 
 
-def run_job(job: Job) -> list[TargetRecord]:
-    """Build (or take from the cache) every target of one game and locale."""
+def run_job(job: Job, databases: Databases) -> list[TargetRecord]:
+    """Build (or take from the cache) every target of one game and locale, its content from `databases`."""
     opts = job.options
     cache = Cache(opts.cache_dir, opts.out_dir)
     records = cached_records(job)
     todo = [t for t in job.targets if t not in records]
     if todo:
         started = time.perf_counter()
-        context, problems = load_context(job)
+        context, problems = load_context(job, databases)
         load_seconds = time.perf_counter() - started
         for target in todo:
             began = time.perf_counter()
@@ -184,7 +182,7 @@ def run_job(job: Job) -> list[TargetRecord]:
     return [records[t] for t in job.targets]
 
 
-def load_context(job: Job) -> tuple[BuildContext | None, list[Finding]]:
+def load_context(job: Job, databases: Databases) -> tuple[BuildContext | None, list[Finding]]:
     """The job's content, localizer, layouts and profile, or the findings that stop it.
 
     A locale with untranslated strings stops the job unless --allow-incomplete, which prints them
@@ -197,7 +195,7 @@ def load_context(job: Job) -> tuple[BuildContext | None, list[Finding]]:
 
     opts = job.options
     spec = find_game(job.game)
-    db, load_findings = load_database(spec, opts.content_root, job.content)
+    db, load_findings = databases.load(spec, opts.content_root, job.content)
     localizer = spec.localizer(db, job.locale)
     incomplete, fallbacks = _locale_findings(job, spec, db, localizer)
     if any(f.severity is Severity.ERROR for f in incomplete):

@@ -16,9 +16,10 @@ from collections.abc import Iterable, Sequence
 from pipeline.content.database import Database
 from pipeline.findings import Finding, error, warning
 from pipeline.i18n.localizer import Localizer
+from pipeline.rules.boards import Boards
 from pipeline.rules.components import Components
 from pipeline.rules.faces import FaceContract, FaceKind, FieldType
-from pipeline.rules.spec import GameSpec, GuidePart, PrintSpec
+from pipeline.rules.spec import GameSpec, GuidePart
 
 from .art import resolve_art
 from .guide.check import guide_icon_findings
@@ -102,18 +103,16 @@ def face_findings(components: Components) -> list[Finding]:
     return sorted(set(findings))
 
 
-def board_templates(printing: PrintSpec, db: Database, localizer: Localizer) -> list[str]:
+def board_templates(boards: Boards | None) -> list[str]:
     """The layout templates a game's boards are drawn from (none for a game without boards)."""
-    if printing.boards is None:
+    if boards is None:
         return []
-    boards = printing.boards(db, localizer)
     return [spec.template for spec in [*([boards.board] if boards.board else []), *boards.player_boards]]
 
 
-def contract_findings(printing: PrintSpec, db: Database, localizer: Localizer, components: Components,
-                      layouts: Layouts) -> list[Finding]:
-    """The face contract of one game in one locale: layout bindings, unused templates, the faces' icons and images."""
-    boards = board_templates(printing, db, localizer)
+def contract_findings(components: Components, layouts: Layouts, boards: Iterable[str]) -> list[Finding]:
+    """The face contract of one game in one locale: layout bindings, unused templates (`boards`: the templates its
+    boards use), the faces' icons and images."""
     return layout_contract_findings(layouts, components.game, components.contract, boards) + face_findings(components)
 
 
@@ -123,5 +122,6 @@ def preflight_findings(spec: GameSpec, db: Database, localizer: Localizer, compo
     printing = spec.printing
     findings = []
     if printing is not None and components is not None:
-        findings = contract_findings(printing, db, localizer, components, layouts)
+        boards = printing.boards(db, localizer) if printing.boards is not None else None
+        findings = contract_findings(components, layouts, board_templates(boards))
     return findings + guide_icon_findings(guides, db.root.as_posix())

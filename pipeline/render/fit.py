@@ -1,51 +1,69 @@
-"""Text fit without writing a PDF: every face of a game in a locale set against its layout.
+"""Text fit without writing a PDF: every face and board of a game in a locale set against its layout.
 
-`pnp check --locale L` calls `fit_findings`; `pnp build` reports the same findings (the face contract
-in its preflight, the fit while drawing).
+`pnp check` makes one `PrintCheck` per game and locale and hands it to `fit_findings` and
+`board_fit_findings`; `pnp build` reports the same findings (the face contract in its preflight, the fit
+while drawing).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
 from pipeline.content.database import Database
 from pipeline.findings import Finding
 from pipeline.i18n.localizer import Localizer
+from pipeline.rules.boards import Boards
+from pipeline.rules.components import Components
 from pipeline.rules.spec import PrintSpec
 
-from .contract import contract_findings
+from .contract import board_templates, contract_findings
 from .faces import RenderContext
-from .layouts import default_layouts_dir, load_layouts
+from .layouts import Layouts
 from .sheets import prepare
 
 DEFAULT_CACHE = Path(".pnp-cache")
 
 
-def fit_findings(printing: PrintSpec, db: Database, localizer: Localizer, layouts_dir: Path | None = None,
-                 cache_dir: Path = DEFAULT_CACHE) -> list[Finding]:
-    """Layout problems, the face contract (bindings, icons) and every text that overflows its box (FIT-OVERFLOW)."""
-    components = printing.components(db, localizer)
-    layouts, layout_findings = load_layouts(layouts_dir or default_layouts_dir())
-    ctx = RenderContext(components.game, localizer.locale, components.root, cache_dir)
-    contract = contract_findings(printing, db, localizer, components, layouts)
+@dataclass(frozen=True)
+class PrintCheck:
+    """One game's print in one locale as the fit checks read it: the layouts (loaded once per game by the
+    caller), and the faces and boards, each built once here."""
+
+    db: Database
+    localizer: Localizer
+    layouts: Layouts
+    components: Components
+    boards: Boards | None
+
+    @classmethod
+    def of(cls, printing: PrintSpec, db: Database, localizer: Localizer, layouts: Layouts) -> PrintCheck:
+        boards = printing.boards(db, localizer) if printing.boards is not None else None
+        return cls(db, localizer, layouts, printing.components(db, localizer), boards)
+
+
+def fit_findings(check: PrintCheck, cache_dir: Path = DEFAULT_CACHE) -> list[Finding]:
+    """The face contract (bindings, icons) and every text that overflows its box (FIT-OVERFLOW)."""
+    components = check.components
+    ctx = RenderContext(components.game, check.localizer.locale, components.root, cache_dir)
+    contract = contract_findings(components, check.layouts, board_templates(check.boards))
     reported = set(contract)  # a missing image is found by both: report it once
-    return layout_findings + contract + [f for f in prepare(components, layouts, ctx).findings if f not in reported]
+    return contract + [f for f in prepare(components, check.layouts, ctx).findings if f not in reported]
 
 
-def board_fit_findings(printing: PrintSpec, game_id: str, db: Database, localizer: Localizer,
-                       layouts_dir: Path | None = None) -> list[Finding]:
+def board_fit_findings(check: PrintCheck) -> list[Finding]:
     """The boards' fit in a locale, drawn in memory: positions off the board, areas without a box, and
     every label that overflows (what `pnp build --target boards` would report)."""
     from .board import board_form, plan_board
     from .pdf import Document
     from .units import pt
 
-    if printing.boards is None:
+    if check.boards is None:
         return []
-    layouts, findings = load_layouts(layouts_dir or default_layouts_dir())
-    boards = printing.boards(db, localizer)
+    findings: list[Finding] = []
+    boards = check.boards
     for spec in [*([boards.board] if boards.board else []), *boards.player_boards]:
-        plan, problems = plan_board(spec, game_id, localizer.locale, layouts)
+        plan, problems = plan_board(spec, check.components.game, check.localizer.locale, check.layouts)
         findings += problems
         if plan is not None:
             findings += board_form(Document(spec.title, (pt(plan.size.width), pt(plan.size.height))), "Board", plan)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import shutil
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -11,8 +12,12 @@ import pytest
 from pipeline.app.check import check, validate
 from pipeline.app.project import UsageError, select_games
 from pipeline.app.simulate import simulate
+from pipeline.content.database import Database
 from pipeline.findings import Severity
 from pipeline.games import find_game
+from pipeline.i18n.localizer import Localizer
+from pipeline.rules.boards import Boards
+from pipeline.rules.spec import GameSpec
 from tests.conftest import CONTENT, line_of
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
@@ -76,6 +81,42 @@ def test_a_changed_number_in_a_german_text_is_an_error_in_every_game(tmp_path: P
 
     [drift] = [f for f in i18n_findings(spec, db, tmp_path, ["de"]) if f.code == "I18N-DRIFT"]
     assert drift.severity is Severity.ERROR and (drift.file, drift.line) == (str(po), line_of(po, drifted))
+
+
+def test_check_loads_the_layouts_once_and_builds_the_boards_once_per_locale(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two printing games in two locales: one layout load for the run, one board build per game and locale
+    (the face contract and the board fit share it)."""
+    from pipeline.render import layouts
+
+    games = ["old-world", "path-of-destiny"]
+    root = tmp_path / "content"
+    for game in games:
+        shutil.copytree(FIXTURES / game, root / game)
+        manifest = root / game / "game.yaml"
+        manifest.write_text(manifest.read_text(encoding="utf-8").replace("  locales:\n    - en\n", "  locales:\n    - en\n    - de\n"),
+                            encoding="utf-8")
+    monkeypatch.setattr("pipeline.app.smoke.smoke_findings", lambda *args, **kwargs: [])  # not what this counts
+    loads: list[Path] = []
+    load_layouts = layouts.load_layouts
+    monkeypatch.setattr(layouts, "load_layouts", lambda folder: (loads.append(folder), load_layouts(folder))[1])
+    built: Counter[tuple[str, str]] = Counter()
+
+    def counting_boards(spec: GameSpec) -> GameSpec:
+        printing = spec.printing
+        assert printing is not None and printing.boards is not None
+        draw = printing.boards
+
+        def boards(db: Database, localizer: Localizer) -> Boards:
+            built[spec.id, localizer.locale] += 1
+            return draw(db, localizer)
+
+        return replace(spec, printing=replace(printing, boards=boards))
+
+    report = check([counting_boards(find_game(game)) for game in games], root)
+
+    assert len(loads) == 1
+    assert built == {(game, locale): 1 for game in games for locale in ("en", "de")}
+    assert {f.code for f in report.errors} == {"I18N-CATALOG"}  # the trees have no German catalog
 
 
 @pytest.mark.parametrize("code", ["../../escaped", "de/../..", "", "d e"])

@@ -26,7 +26,7 @@ def test_unchanged_targets_are_not_rebuilt(build: Build, monkeypatch: pytest.Mon
     code, first, out = build("--locale", "en", "--target", "tokens")
     assert code == 0 and [o["cached"] for o in first["outputs"]] == [False]
 
-    def must_not_load(job: targets.Job) -> None:
+    def must_not_load(job: targets.Job, databases: targets.Databases) -> None:
         raise AssertionError("a cache hit must not load content")
 
     monkeypatch.setattr(targets, "load_context", must_not_load)

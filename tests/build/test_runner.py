@@ -2,12 +2,24 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
+from typing import Any
 
+import pytest
+
+from pipeline.app.build import build
+from pipeline.build import runner
+from pipeline.build.cache import TargetRecord
 from pipeline.build.runner import plan_units
 from pipeline.build.targets import TARGET_NAMES, BuildOptions, Job
+from pipeline.content.database import Database
+from pipeline.findings import Finding
+from pipeline.games import find_game
+from pipeline.rules.spec import GameSpec
+from tests.conftest import FIXTURES
 
-from .conftest import Build
+from .conftest import REPO, Build
 
 OPTIONS = BuildOptions(Path("out"), Path("content"), Path("layouts"), Path("cache"))
 
@@ -44,3 +56,39 @@ def test_parallel_build_writes_the_same_bytes_as_a_serial_one(build: Build, tmp_
     for name in files:
         if name.name != "build-report.json":  # it holds the seconds
             assert (tmp_path / "serial" / name).read_bytes() == (tmp_path / "parallel" / name).read_bytes(), name
+
+
+def test_a_build_loads_each_game_once_for_all_its_workers_and_keeps_nothing_after_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The plan loads the content; forked workers read the build's databases instead of parsing the YAML
+    again; the next build in the same process loads afresh (the databases belong to the build)."""
+    loads = tmp_path / "loads.txt"  # a file, because workers are other processes
+    load = GameSpec.load
+
+    def counting_load(spec: GameSpec, content_root: Path) -> tuple[Database, list[Finding]]:
+        with loads.open("a", encoding="utf-8") as log:
+            log.write(f"{spec.id} {os.getpid()}\n")
+        return load(spec, content_root)
+
+    monkeypatch.setattr(GameSpec, "load", counting_load)
+    ran = tmp_path / "ran.txt"
+    run_job = runner.run_job
+
+    def logging_run_job(job: Job, *rest: Any) -> list[TargetRecord]:
+        with ran.open("a", encoding="utf-8") as log:
+            log.write(f"{os.getpid()}\n")
+        return run_job(job, *rest)
+
+    monkeypatch.setattr(runner, "run_job", logging_run_job)
+    options = BuildOptions(tmp_path / "out", FIXTURES, REPO / "layouts", tmp_path / "cache", force=True)
+    game = find_game("old-world")
+
+    first = build([game], options, targets=["tokens", "help"], jobs=2, show_progress=False)
+    assert first.report.errors == [] and first.built == 2
+    assert loads.read_text(encoding="utf-8").splitlines() == [f"old-world {os.getpid()}"]
+    ran_in = ran.read_text(encoding="utf-8").split()
+    assert len(ran_in) == 2 and str(os.getpid()) not in ran_in  # both units ran in workers, which loaded nothing
+
+    build([game], options, targets=["tokens"], jobs=1, show_progress=False)
+    assert len(loads.read_text(encoding="utf-8").splitlines()) == 2

@@ -12,13 +12,13 @@ from typer.testing import CliRunner
 from pipeline.cli import app
 from pipeline.games import find_game
 from pipeline.games.old_world.faces import FACE_KINDS
-from pipeline.render.contract import contract_findings, layout_contract_findings
+from pipeline.render.contract import board_templates, contract_findings, layout_contract_findings
 from pipeline.render.fit import fit_findings
 from pipeline.render.guide.check import guide_icon_findings
 from pipeline.render.icons import ICONS, UnknownIcon, draw_icon
 from pipeline.render.layouts import load_layouts
 from pipeline.rules.faces import FaceContract, FaceContractError, FaceKind
-from tests.conftest import line_of
+from tests.conftest import line_of, print_check
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -92,7 +92,7 @@ def test_shipped_layouts_keep_the_contract(game_id: str) -> None:
     db, _ = game.load(REPO / "content")
     localizer = game.localizer(db, "en")
     components = game.printing.components(db, localizer)
-    findings = contract_findings(game.printing, db, localizer, components, layouts)
+    findings = contract_findings(components, layouts, board_templates(game.printing.boards(db, localizer)))
     assert [f.as_text() for f in findings] == []
 
 
@@ -101,7 +101,7 @@ def test_a_misspelt_binding_is_a_layout_field_error_at_its_line(tmp_path: Path) 
                                      "name: {type: text, field: nmae,")
     game = find_game("old-world")
     db, _ = game.load(REPO / "content")
-    findings = [f for f in fit_findings(game.printing, db, game.localizer(db, "en"), layouts_dir, tmp_path) if f.code == "LAYOUT-FIELD"]
+    findings = [f for f in fit_findings(print_check(game, db, "en", layouts_dir), tmp_path) if f.code == "LAYOUT-FIELD"]
     assert [(Path(f.file).name, f.line) for f in findings] == [("cards.yaml", line_of(path, "field: nmae"))]
     assert "'old-world/action-card'" in findings[0].message and "did you mean 'name'?" in findings[0].hint
     assert findings[0].severity == "error"
@@ -153,7 +153,7 @@ def test_an_unknown_icon_token_in_card_text_fails_check(tmp_path: Path) -> None:
     events.write_text(text.replace(old, old + " {icon:unicorn}", 1), encoding="utf-8")
     game = find_game("old-world")
     db, _ = game.load(root)
-    findings = [f for f in fit_findings(game.printing, db, game.localizer(db, "en"), REPO / "layouts", tmp_path) if f.severity == "error"]
+    findings = [f for f in fit_findings(print_check(game, db, "en"), tmp_path) if f.severity == "error"]
     assert [f.code for f in findings] == ["ICON-UNKNOWN"]
     assert findings[0].file.endswith("events-01-28.yaml") and "field 'body'" in findings[0].message
     assert "'unicorn'" in findings[0].message
@@ -220,7 +220,7 @@ def test_a_missing_image_is_one_finding_in_check_and_stops_the_build(tmp_path: P
     market.write_text(text.replace("  - id: jab\n", "  - id: jab\n    art: art/jab.png\n", 1), encoding="utf-8")
     game = find_game("old-world")
     db, _ = game.load(root)
-    findings = [f for f in fit_findings(game.printing, db, game.localizer(db, "en"), REPO / "layouts", tmp_path) if f.severity == "error"]
+    findings = [f for f in fit_findings(print_check(game, db, "en"), tmp_path) if f.severity == "error"]
     assert [(f.code, Path(f.file).name) for f in findings] == [("ART-MISSING", "market.yaml")]
     out = tmp_path / "out"
     argv = ["build", "--game", "old-world", "--locale", "en", "--target", "cards", "--content", str(root),

@@ -7,6 +7,7 @@ import pytest
 
 from pipeline.games import find_game
 from pipeline.render.fit import fit_findings
+from tests.conftest import print_check
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -15,7 +16,7 @@ REPO = Path(__file__).resolve().parents[2]
 def test_shipped_content_fits(locale: str, tmp_path: Path) -> None:
     ruleset = find_game("old-world")
     db, _ = ruleset.load(REPO / "content")
-    findings = fit_findings(ruleset.printing, db, ruleset.localizer(db, locale), REPO / "layouts", tmp_path)
+    findings = fit_findings(print_check(ruleset, db, locale), tmp_path)
     assert [f.as_text() for f in findings] == []
 
 
@@ -28,7 +29,7 @@ def test_overflow_is_a_finding_naming_the_field(tmp_path: Path) -> None:
     events.write_text(text.replace("At the mere where the thieves sank the temple bell", long_intro, 1), encoding="utf-8")
     ruleset = find_game("old-world")
     db, _ = ruleset.load(root)
-    findings = fit_findings(ruleset.printing, db, ruleset.localizer(db, "en"), REPO / "layouts", tmp_path)
+    findings = fit_findings(print_check(ruleset, db, "en"), tmp_path)
     assert [f.code for f in findings] == ["FIT-OVERFLOW"]
     finding = findings[0]
     assert "old-world [en] event 'event-1'" in finding.message

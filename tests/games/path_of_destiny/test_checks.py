@@ -133,3 +133,36 @@ def test_the_lesser_evil_flags_an_epilogue_that_rewards_the_main_holder(mutated_
     path, findings = mutated_example("stories/kestrel-watch.yaml", old, new, game=GAME)
     matching = [f for f in findings if f.code == "POD-LESSER-EVIL"]
     assert len(matching) == 1 and "story card 16" in matching[0].message and "swapped" not in matching[0].message
+
+
+# Each of the shared guide checks, on Path of Destiny's guide: (file, text to replace, replacement,
+# expected code, text on the expected line, its occurrence in the changed file).
+GUIDE_BROKEN = [
+    ("guide/glossary.yaml", "up to {xp_track_max},", "up to {xp_track_top},", "POD-GUIDE-PLACEHOLDER", "{xp_track_top}", 1),
+    ("guide/01-rules.yaml", "draw {cards_per_pair}.", "draw {card:two}.", "POD-GUIDE-REF", "{card:two}", 1),
+    ("guide/01-rules.yaml", "[[supply]], slide", "[[suply]], slide", "POD-GUIDE-LINK", "[[suply]]", 1),
+    ("guide/glossary.yaml", "related: [fate-marker-step, main-symbol]", "related: [fate-marker, main-symbol]",
+     "POD-GUIDE-LINK", "related: [fate-marker, main-symbol]", 1),
+    ("guide/glossary.yaml", "    related: [supply]\n", "    related: [suply]\n", "POD-GUIDE-LINK", "related: [suply]", 1),
+    # The shipped guide's own mistakes: a rules number written out, an entry id of a rules section reused.
+    ("guide/glossary.yaml", "Three markers, I, II", "3 markers, I, II", "POD-GUIDE-LITERAL", "3 markers", 1),
+    ("guide/glossary.yaml", "  - id: symbol-token\n", "  - id: setup\n", "POD-GUIDE-DUPLICATE", "- id: setup", 1),
+    ("guide/glossary.yaml", "related: [main-symbol, story-card]", "related: [main-symbol, main-symbol]",
+     "POD-GUIDE-DUPLICATE", "related: [main-symbol, main-symbol]", 1),
+    ("guide/01-rules.yaml", "    title: A Round\n", "    title: A Round\n    glossary: true\n", "POD-GUIDE-SECTIONS",
+     "glossary: true", 2),
+    ("guide/glossary.yaml", "text: Golden cube}", "text: Silver cube}", "POD-GUIDE-INDEX", "Silver cube", 1),
+]
+
+
+@pytest.mark.parametrize(("relative", "old", "new", "code", "marker", "occurrence"), GUIDE_BROKEN,
+                         ids=[f"{b[3]}:{b[2][:24]}" for b in GUIDE_BROKEN])
+def test_a_broken_guide_yields_only_its_finding_at_its_line(
+    mutated_example: Mutate, relative: str, old: str, new: str, code: str, marker: str, occurrence: int
+) -> None:
+    if code == "POD-GUIDE-SECTIONS":  # a second section holding the glossary: the first holds it too
+        mutated_example(relative, "    title: The Game in Brief\n", "    title: The Game in Brief\n    glossary: true\n", game=GAME)
+    path, findings = mutated_example(relative, old, new, game=GAME)
+    assert [(f.code, f.file.split("/")[-1], f.line) for f in findings] == [
+        (code, path.name, line_of(path, marker, occurrence))
+    ]

@@ -18,6 +18,7 @@ from pipeline.games import find_game
 from pipeline.games.path_of_destiny.content import PathOfDestinyContent
 from pipeline.games.path_of_destiny.effects import EFFECTS
 from pipeline.render.fit import fit_findings
+from tests.conftest import print_check
 
 REPO = Path(__file__).resolve().parents[3]
 GAME = "path-of-destiny"
@@ -134,7 +135,7 @@ def test_every_effect_has_a_message_template(db: Database) -> None:
 
 def test_german_fits_with_english_fallbacks(db: Database) -> None:
     game = find_game(GAME)
-    findings = fit_findings(game.printing, db, game.localizer(db, "de"), REPO / "layouts")
+    findings = fit_findings(print_check(game, db, "de"))
     assert [f for f in findings if f.severity.value == "error"] == []
 
 

@@ -1,23 +1,16 @@
-"""The reference guide's tables: Path of Destiny generates none, so every table writes its rows (POD-GUIDE-TABLE).
-
-Only the table rule of the shared guide checks runs here: the others (pipeline/rules/guide_checks.py) find
-literal rule numbers, a self-related entry and an entry id used twice in the shipped guide text, which has
-to be rewritten (and its German with it) before they can be switched on.
-"""
+"""The reference guide's text, through the shared guide checks (pipeline/rules/guide_checks.py): rules numbers
+only through placeholders, links that resolve, unique entry ids, every table writing its rows (Path of Destiny
+generates none), findable index terms."""
 
 from __future__ import annotations
 
 from pipeline.findings import Finding
-from pipeline.rules.guide_checks import GuideRules, guide_entries, source_findings
+from pipeline.rules.guide_builder import rule_constants
+from pipeline.rules.guide_checks import GuideRules, guide_findings
 
 from ..content import PathOfDestinyContent
 
-RULES = GuideRules("POD", {})
-
 
 def check(content: PathOfDestinyContent) -> list[Finding]:
-    findings: list[Finding] = []
-    for entry, rec, path in guide_entries(content.db):
-        for field in ("blocks", "summary"):
-            findings += source_findings(rec.loaded, (*path, field), getattr(entry, field), RULES)
-    return findings
+    manifest = content.manifest
+    return guide_findings(content.db, GuideRules("POD", rule_constants(manifest.rules if manifest else None)))
