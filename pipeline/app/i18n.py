@@ -69,7 +69,7 @@ def translated_locales(game: LoadedGame, chosen: Sequence[str] | None) -> list[s
 def extract_template(game: LoadedGame) -> Written:
     """Write <game>/locales/messages.pot from the content (byte-stable: a re-run changes nothing)."""
     with _writing(template_path(game.content_dir)):
-        return extract(game.spec.strings(game.db), game.content_dir, game.spec.id, game.root.resolve().parent)
+        return extract(game.spec.strings(game.db), game.content_dir, game.spec.id, game.content_dir)
 
 
 @contextmanager

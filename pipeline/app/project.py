@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pipeline.games import LISTINGS, GameListing, find_game
+from pipeline.games import LISTINGS, GameListing, did_you_mean, find_game
 
 if TYPE_CHECKING:
     from pipeline.rules.spec import GameInfo, GameSpec
@@ -30,6 +30,14 @@ def project_folder(option: Path | None, name: str) -> Path:
 
 def content_root(option: Path | None) -> Path:
     return project_folder(option, "content")
+
+
+def packaged_fallback(option: Path | None, name: str) -> Path | None:
+    """The package's own folder when a command falls back to it (no option, no ./<name>): the CLI says so,
+    so nobody checks the shipped examples believing they checked their own content."""
+    if option is None and not Path(name).is_dir():
+        return PACKAGE_ROOT / name
+    return None
 
 
 def select_games(ids: list[str] | None, root: Path) -> list[GameSpec]:
@@ -73,7 +81,8 @@ def select_locales(game: GameSpec, info: GameInfo, asked: Sequence[str] | None, 
     for code in codes:
         if code not in info.locales and not catalog_path(game.content_dir(root), code).is_file():
             known = ", ".join(info.locales)
-            raise UsageError(f"{code} is not a locale of {game.id} (its locales: {known}; a new one is declared in game.yaml)")
+            raise UsageError(f"{code} is not a locale of {game.id}{did_you_mean(code, info.locales)} "
+                             f"(its locales: {known}; a new one is declared in game.yaml)")
     return codes
 
 

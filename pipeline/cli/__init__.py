@@ -6,6 +6,8 @@ Exit codes: 0 no errors (warnings allowed), 1 errors found, 2 usage error.
 from __future__ import annotations
 
 import sys
+from importlib.metadata import PackageNotFoundError, version
+from typing import Annotated
 
 import typer
 
@@ -17,10 +19,28 @@ app = typer.Typer(
     name="pnp",
     help="Print-and-play pipeline: check game content against its rules engine and render print-ready PDF.",
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,  # --install-completion / --show-completion for bash, zsh, fish and PowerShell
     pretty_exceptions_enable=False,
     rich_markup_mode=None,  # plain click help: rendering it with rich costs more than the rest of start-up
 )
+
+
+def _version(shown: bool) -> None:
+    if shown:
+        try:
+            typer.echo(f"pnp-pipeline {version('pnp-pipeline')}")
+        except PackageNotFoundError:  # run from a checkout that was never installed
+            typer.echo("pnp-pipeline (not installed)")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    show_version: Annotated[
+        bool, typer.Option("--version", callback=_version, is_eager=True, help="Print the version and exit.")
+    ] = False,
+) -> None:
+    """Print-and-play pipeline: check game content against its rules engine and render print-ready PDF."""
 
 for command in (games, validate, check, simulate, build, schema):
     app.command()(command)

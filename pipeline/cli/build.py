@@ -10,10 +10,10 @@ from typing import Annotated
 import typer
 
 # The build modules (and reportlab with them) are imported when a build runs, not for `--help`.
-from pipeline.app.project import content_root, project_folder, select_games
+from pipeline.app.project import project_folder, select_games
 from pipeline.build import TARGET_NAMES
 
-from .options import ContentOption, FormatOption, GameOption, LocaleOption
+from .options import ContentOption, FormatOption, GameOption, LocaleOption, resolve_content
 from .reporter import Format, emit, fail, usage_exits
 
 
@@ -59,7 +59,7 @@ def build(
     from pipeline.app.build import target_line
     from pipeline.build.targets import BuildOptions
 
-    root = content_root(content)
+    root = resolve_content(content)
     games = select_games(game, root)
     options = BuildOptions(out, root, project_folder(layouts, "layouts"), cache_dir, paper.value, backs.value, back_offset,
                            force, allow_incomplete)

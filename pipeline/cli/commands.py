@@ -9,9 +9,9 @@ import typer
 
 # Only the light project module at import: the other application modules are imported inside the
 # commands that use them, so `pnp --help` and `pnp games` load no game.
-from pipeline.app.project import content_root, listed_games, select_games
+from pipeline.app.project import listed_games, select_games
 
-from .options import ContentOption, FormatOption, GameOption, LocaleOption, OneGame
+from .options import ContentOption, FormatOption, GameOption, LocaleOption, OneGame, resolve_content
 from .reporter import Format, emit, fail, usage_exits
 
 if TYPE_CHECKING:
@@ -29,7 +29,7 @@ def counts_line(stats: dict[str, dict[str, int]]) -> str:
 @usage_exits
 def games(content: ContentOption = None, format: FormatOption = Format.text) -> None:
     """List the games under the content folder: id and name (`pnp validate` counts their components)."""
-    rows = [{"id": listing.id, "name": listing.name} for listing in listed_games(content_root(content))]
+    rows = [{"id": listing.id, "name": listing.name} for listing in listed_games(resolve_content(content))]
     if format is Format.json:
         typer.echo(json.dumps({"games": rows}, indent=2, ensure_ascii=False))
         return
@@ -42,7 +42,7 @@ def validate(game: GameOption = None, content: ContentOption = None, format: For
     """Load every content file, check it against the schema and models, resolve references, count components."""
     from pipeline.app import check as checking
 
-    root = content_root(content)
+    root = resolve_content(content)
     report = checking.validate(select_games(game, root), root)
     emit(report, format, f"validate: {report.summary()} ({counts_line(report.extra['stats'])})")
     raise typer.Exit(report.exit_code)
@@ -56,7 +56,7 @@ def check(
     text-fit check of each locale (default: every locale the game declares)."""
     from pipeline.app import check as checking
 
-    root = content_root(content)
+    root = resolve_content(content)
     report = checking.check(select_games(game, root), root, locale)
     emit(report, format, f"check: {report.summary()} ({counts_line(report.extra['stats'])})")
     raise typer.Exit(report.exit_code)
@@ -76,7 +76,7 @@ def simulate(
     crash or a broken invariant."""
     from pipeline.app.simulate import simulate as run_simulate
 
-    root = content_root(content)
+    root = resolve_content(content)
     spec = select_games([game], root)[0]
     report, sim = run_simulate(spec, root, players, games, seed, bot)
     if sim is None:
@@ -109,7 +109,7 @@ def schema(
     """Write the JSON Schemas of every game's content files into <content>/schema/ (or verify them)."""
     from pipeline.app import check as checking
 
-    root = content_root(content)
+    root = resolve_content(content)
     if not root.is_dir():
         raise fail(f"content folder {root} does not exist")
     written, stale = checking.schemas(root / "schema", check)

@@ -9,11 +9,11 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from pipeline.app.project import content_root, select_games
+from pipeline.app.project import select_games
 from pipeline.findings import Report
 from pipeline.i18n import PSEUDO_LOCALE
 
-from .options import ContentOption, LocaleOption, OneGame
+from .options import ContentOption, LocaleOption, OneGame, resolve_content
 from .reporter import Format, emit, fail, usage_exits
 
 if TYPE_CHECKING:
@@ -42,7 +42,7 @@ def _load(game_id: str, content: Path | None) -> LoadedGame:
     """The game with its content loaded; content with errors prints them and exits 1."""
     from pipeline.app import i18n  # Babel and the game: loaded when a catalog command runs, not for `--help`
 
-    root = content_root(content)
+    root = resolve_content(content)
     try:
         return i18n.load_game(select_games([game_id], root)[0], root)
     except i18n.ContentError as exc:

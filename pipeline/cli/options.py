@@ -7,6 +7,8 @@ from typing import Annotated
 
 import typer
 
+from pipeline.app.project import content_root, packaged_fallback
+
 from .reporter import Format
 
 GameOption = Annotated[list[str] | None, typer.Option("--game", "-g", help="Game id (repeatable); default: every game.")]
@@ -18,3 +20,13 @@ ContentOption = Annotated[
     Path | None, typer.Option("--content", help="Content root holding one folder per game; default: ./content.")
 ]
 FormatOption = Annotated[Format, typer.Option("--format", "-f", help="text, json or github (CI annotations).")]
+
+
+def resolve_content(content: Path | None) -> Path:
+    """The content root a command works on; when that is the example content shipped with pnp (no
+    --content, no ./content here), a note on stderr says so."""
+    fallback = packaged_fallback(content, "content")
+    if fallback is not None:
+        typer.echo(f"pnp: no ./content here: using the example content shipped with pnp ({fallback}); "
+                   "pass --content DIR for your own", err=True)
+    return content_root(content)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import functools
+import os
+import sys
 from collections.abc import Callable
 from enum import StrEnum
 from typing import Any, TypeVar
@@ -10,7 +12,7 @@ from typing import Any, TypeVar
 import typer
 
 from pipeline.app.project import UsageError
-from pipeline.findings import Report
+from pipeline.findings import Report, Severity
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -23,8 +25,23 @@ class Format(StrEnum):
 
 def emit(report: Report, fmt: Format, summary: str = "") -> None:
     """The report in a format: findings one per line then the summary (text, github annotations), or one
-    JSON object with the findings and the report's figures."""
+    JSON object with the findings and the report's figures. Text on a terminal is coloured by severity."""
+    if fmt is Format.text and use_colour():
+        lines = [typer.style(f.as_text(), fg=COLOURS.get(f.severity)) for f in report.sorted()]
+        lines.append(typer.style(summary or report.summary(), bold=True))
+        typer.echo("\n".join(lines))
+        return
     typer.echo(report.render(fmt.value, summary))
+
+
+COLOURS = {Severity.ERROR: "red", Severity.WARNING: "yellow"}
+
+
+def use_colour() -> bool:
+    """Colour only for a person at a terminal: never in a pipe or a file, in CI, or with NO_COLOR set."""
+    if os.environ.get("NO_COLOR") or os.environ.get("CI") or os.environ.get("TERM") == "dumb":
+        return False
+    return sys.stdout.isatty()
 
 
 def fail(message: str, code: int = 2) -> typer.Exit:

@@ -8,8 +8,9 @@ listing's id and name equal to its spec's.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from difflib import get_close_matches
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -76,8 +77,14 @@ class GameRegistry(Mapping[str, "GameSpec"]):
 GAMES = GameRegistry()
 
 
+def did_you_mean(word: str, choices: Iterable[str]) -> str:
+    """' (did you mean X?)' for the closest choice to a mistyped word, or ''."""
+    close = get_close_matches(word, list(choices), n=1, cutoff=0.5)  # 0.5: "da" still finds "de"
+    return f" (did you mean {close[0]}?)" if close else ""
+
+
 def find_game(game_id: str) -> GameSpec:
     """The description of a game id; KeyError names the known ids."""
     if game_id not in LISTINGS:
-        raise KeyError(f"unknown game {game_id!r}; known games: {', '.join(sorted(LISTINGS))}")
+        raise KeyError(f"unknown game {game_id!r}{did_you_mean(game_id, LISTINGS)}; known games: {', '.join(sorted(LISTINGS))}")
     return GAMES[game_id]

@@ -86,7 +86,7 @@ def locale_findings(
 def template_findings(strings: Sequence[SourceString], content_dir: Path) -> Iterator[Finding]:
     """messages.pot must be what `pnp i18n extract` would write now."""
     path = template_path(content_dir)
-    expected = catalog_bytes(build_template(strings, content_dir.name, content_dir.parent.parent))
+    expected = catalog_bytes(build_template(strings, content_dir.name, content_dir))
     if not path.exists() or _read_or_none(path) != expected:
         state = "is missing" if not path.exists() else "is out of date with the content"
         hint = f"run `pnp i18n extract --game {content_dir.name}`, then `pnp i18n update`"

@@ -31,7 +31,8 @@ class Written:
 
 
 def extract(strings: Sequence[SourceString], content_dir: Path, project: str, base: Path) -> Written:
-    """Write `<content_dir>/locales/messages.pot` from the source strings (locations relative to base)."""
+    """Write `<content_dir>/locales/messages.pot` from the source strings (locations relative to base, the
+    game's folder: the template does not depend on what the content root is called)."""
     template = build_template(strings, project, base)
     path = template_path(content_dir)
     return Written(path, write_catalog(path, template), _count(template))

@@ -13,6 +13,7 @@ from pydantic import Field, model_validator
 from pipeline.content import guide as shared_guide
 from pipeline.content.guide import GlossaryFile, GuideSectionsFile
 from pipeline.content.help_cards import HelpSections
+from pipeline.content.images import ImageFile
 from pipeline.content.models import ContentFile, ContentModel, Entity, Slug
 from pipeline.content.refs import Ref
 from pipeline.content.texts import Lettered, Translated, UniqueKeys
@@ -41,7 +42,7 @@ Count = Annotated[int, Field(ge=0)]
 Level = Annotated[int, Field(ge=1, le=3)]
 Effects = list[OldWorldEffect]
 # An image for the art box, relative to the game's content folder (render/art.py crops it to the box).
-Art = Annotated[str, Field(min_length=1, max_length=200, pattern=r"^[^/\\].*\.(png|jpg|jpeg)$")]
+Art = Annotated[str, Field(min_length=1, max_length=200, pattern=r"^[^/\\].*\.(png|jpg|jpeg)$"), ImageFile()]
 AttackAmount = Annotated[int, Field(ge=0, le=10)]
 # Ids of other entities, resolved by pipeline/content/refs.py.
 LocationId = Annotated[Slug, Ref("locations")]
