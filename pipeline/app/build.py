@@ -7,6 +7,7 @@ finding, `outputs` (one summary per target), `seconds` and the paths of the buil
 from __future__ import annotations
 
 import json
+import math
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -42,6 +43,7 @@ def build(games: Sequence[GameSpec], options: BuildOptions, locales: Sequence[st
     started = time.perf_counter()
     if not options.content_root.is_dir():
         raise UsageError(f"content folder {options.content_root} does not exist")
+    _check_back_offset(options.back_offset)
     chosen = tuple(targets) if targets else TARGET_NAMES
     plan, report = _plan(list(games), locales, chosen, options)
     records = run_jobs(plan, jobs, show_progress)
@@ -51,6 +53,15 @@ def build(games: Sequence[GameSpec], options: BuildOptions, locales: Sequence[st
     outputs = _write_reports(records, options, seconds)
     report.extra.update(outputs=[_summary(r) for r in records], seconds=round(seconds, 3), reports=outputs)
     return BuildResult(report, records, seconds)
+
+
+def _check_back_offset(offset: float) -> None:
+    """--back-offset is a finite number of mm the calibration page can measure (it keeps backs on the page)."""
+    from pipeline.render.imposition import BACK_OFFSET_LIMIT
+
+    if not math.isfinite(offset) or abs(offset) > BACK_OFFSET_LIMIT:
+        raise UsageError(f"--back-offset {offset:g} is out of range: give a number of mm from -{BACK_OFFSET_LIMIT} to "
+                         f"{BACK_OFFSET_LIMIT} (what the duplex calibration page measures)")
 
 
 def target_line(record: TargetRecord) -> str:

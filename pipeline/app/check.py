@@ -64,7 +64,8 @@ def deep_check_findings(game: GameSpec, db: Database, root: Path, locales: list[
 
 
 def print_findings(game: GameSpec, db: Database, localizer: Localizer) -> list[Finding]:
-    """What would print wrong in one locale: layouts against the face contract, text fit, boards, guide icons."""
+    """What would print wrong in one locale: layouts against the face contract, text fit, boards, guide icons
+    and guide text that runs past its column (on A4, the narrower paper)."""
     findings: list[Finding] = []
     if game.printing is not None:
         from pipeline.render.fit import board_fit_findings, fit_findings  # printing code: loaded only when needed
@@ -72,9 +73,11 @@ def print_findings(game: GameSpec, db: Database, localizer: Localizer) -> list[F
         findings.extend(fit_findings(game.printing, db, localizer))
         findings.extend(board_fit_findings(game.printing, game.id, db, localizer))
     if game.guide is not None:
-        from pipeline.render.guide.check import guide_icon_findings
+        from pipeline.render.guide.check import guide_fit_findings, guide_icon_findings
 
-        findings.extend(guide_icon_findings(game.guide.documents(db, localizer), db.root.as_posix()))
+        parts = game.guide.documents(db, localizer)
+        findings.extend(guide_icon_findings(parts, db.root.as_posix()))
+        findings.extend(guide_fit_findings(parts, db.root.as_posix()))
     return findings
 
 
