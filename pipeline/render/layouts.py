@@ -7,7 +7,8 @@ Lengths go through `units.parse_length` only. Every box key keeps the file and l
 at (through `extends`), so a finding about a binding points at it; a literal icon that does not
 exist is a finding here, with its line. So is every number that cannot be drawn (not finite, beyond
 ±10 m, a negative size, a font size of 0: `LAYOUT-RANGE`), every colour reportlab cannot parse
-(`LAYOUT-COLOR`) and every box that reaches past its template's face (`LAYOUT-OUTSIDE`).
+(`LAYOUT-COLOR`) and every box that reaches past its template's face and the profiles' bleed
+(`LAYOUT-OUTSIDE`). A template or profile with such a problem is dropped: nothing is drawn from it.
 """
 
 from __future__ import annotations
