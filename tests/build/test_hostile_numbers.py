@@ -171,3 +171,23 @@ def test_a_number_of_the_content_that_is_not_finite_is_a_finding_at_its_line(tmp
     _, findings = spec.load(root)
     errors = {(f.file, f.line) for f in findings if f.severity.value == "error"}
     assert errors == {(path.as_posix(), line_of(path, "position: {x: .nan")), (path.as_posix(), line_of(path, "width_mm: .inf"))}
+
+
+def test_the_build_holds_a_translation_to_the_font_at_its_catalog_line(tmp_path: Path) -> None:
+    root = tmp_path / "content"
+    shutil.copytree(REPO / "content" / GAME, root / GAME)
+    catalog = root / GAME / "locales" / "de.po"
+    text = catalog.read_text(encoding="utf-8")
+    assert text.count('msgstr "Einfach nur die Geschichte"') == 1
+    catalog.write_text(text.replace('msgstr "Einfach nur die Geschichte"', 'msgstr "Einfach nur die Geschichte \U0001f4d6"'),
+                       encoding="utf-8")
+    spec = find_game(GAME)
+    db, _ = spec.load(root)
+    checked = [f for f in i18n_findings(spec, db, root, ["de"]) if f.code == "I18N-GLYPH"]
+    assert [f.line for f in checked] == [line_of(catalog, "Einfach nur die Geschichte")]
+    code, report, _ = build(root, REPO / "layouts", tmp_path / "out", "--locale", "de", "--target", "guides")
+    assert code == 1
+    built = [f for f in report["findings"] if f["code"] == "I18N-GLYPH"]
+    assert [(f["severity"], f["file"], f["line"], f["message"]) for f in built] == [
+        (f.severity.value, f.file, f.line, f.message) for f in checked]
+    assert pdfs(tmp_path / "out") == []
