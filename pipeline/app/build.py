@@ -9,6 +9,7 @@ error. Temp files a killed build left behind are removed before a build, and aft
 from __future__ import annotations
 
 import json
+import math
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -45,6 +46,7 @@ def build(games: Sequence[GameSpec], options: BuildOptions, locales: Sequence[st
     started = time.perf_counter()
     if not options.content_root.is_dir():
         raise UsageError(f"content folder {options.content_root} does not exist")
+    _check_back_offset(options.back_offset)
     _check_folder("--out", options.out_dir)
     _check_folder("--cache-dir", options.cache_dir)
     folders = [options.out_dir / game.id for game in games] + [options.cache_dir]
@@ -88,6 +90,15 @@ def _check_folder(option: str, folder: Path) -> None:
             if not path.is_dir():
                 raise UsageError(f"{option} {folder}: {path} is a file, not a folder")
             return
+
+
+def _check_back_offset(offset: float) -> None:
+    """--back-offset is a finite number of mm the calibration page can measure (it keeps backs on the page)."""
+    from pipeline.render.imposition import BACK_OFFSET_LIMIT
+
+    if not math.isfinite(offset) or abs(offset) > BACK_OFFSET_LIMIT:
+        raise UsageError(f"--back-offset {offset:g} is out of range: give a number of mm from -{BACK_OFFSET_LIMIT} to "
+                         f"{BACK_OFFSET_LIMIT} (what the duplex calibration page measures)")
 
 
 def target_line(record: TargetRecord) -> str:

@@ -85,7 +85,8 @@ def deep_check_findings(game: GameSpec, db: Database, root: Path, locales: list[
 
 def print_findings(game: GameSpec, db: Database, localizer: Localizer, layouts: Layouts | None) -> list[Finding]:
     """What would print wrong in one locale: layouts against the face contract, text fit, boards, guide icons
-    (the faces and boards are built once here for every fit check)."""
+    and guide text that runs past its column (on A4, the narrower paper); the faces and boards are built
+    once here for every fit check."""
     findings: list[Finding] = []
     if game.printing is not None:
         from pipeline.render.fit import PrintCheck, board_fit_findings, fit_findings
@@ -95,9 +96,11 @@ def print_findings(game: GameSpec, db: Database, localizer: Localizer, layouts: 
         findings.extend(fit_findings(check))
         findings.extend(board_fit_findings(check))
     if game.guide is not None:
-        from pipeline.render.guide.check import guide_icon_findings
+        from pipeline.render.guide.check import guide_fit_findings, guide_icon_findings
 
-        findings.extend(guide_icon_findings(game.guide.documents(db, localizer), db.root.as_posix()))
+        parts = game.guide.documents(db, localizer)
+        findings.extend(guide_icon_findings(parts, db.root.as_posix()))
+        findings.extend(guide_fit_findings(parts, db.root.as_posix()))
     return findings
 
 

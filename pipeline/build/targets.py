@@ -355,7 +355,9 @@ def build_help(context: BuildContext, job: Job, record: TargetRecord) -> list[Fi
 def build_guides(context: BuildContext, job: Job, record: TargetRecord) -> list[Finding]:
     """reference-guide.pdf and, where the game has one, player-aid.pdf."""
     from pipeline.render.guide import PaperError, render_guide
+    from pipeline.render.guide.check import overflow_findings
 
+    findings = []
     for part in context.guides:
         try:
             rendered = render_guide(part.document, paper=job.options.paper, kind=part.kind)
@@ -363,7 +365,8 @@ def build_guides(context: BuildContext, job: Job, record: TargetRecord) -> list[
             return [error("LAYOUT-PAPER", f"{job.game}: {exc}", job.options.layouts_dir.as_posix())]
         _write(job, record, f"{part.name}.pdf", rendered.data, rendered.pages)
         record.extra[part.name] = rendered.entries
-    return []
+        findings += overflow_findings(part, rendered.overflowing, context.db.root.as_posix())
+    return findings
 
 
 TARGETS: dict[str, Callable[[BuildContext, Job, TargetRecord], list[Finding]]] = {

@@ -44,7 +44,9 @@ def build(
     ] = None,
     out: Annotated[Path, typer.Option("--out", help="Output folder.")] = Path("output"),
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes.")] = min(4, os.cpu_count() or 1),
-    back_offset: Annotated[float, typer.Option("--back-offset", help="Shift duplex backs right by this many mm.")] = 0.0,
+    back_offset: Annotated[
+        float, typer.Option("--back-offset", help="Shift duplex backs right by this many mm (-10 to 10).")
+    ] = 0.0,
     format: FormatOption = Format.text,
     content: ContentOption = None,
     layouts: Annotated[Path | None, typer.Option("--layouts", help="Layouts folder; default: ./layouts.")] = None,

@@ -18,9 +18,10 @@ if TYPE_CHECKING:
 
 
 class ContentModel(BaseModel):
-    """A strict model: unknown fields are errors, values are immutable once loaded."""
+    """A strict model: unknown fields are errors, values are immutable once loaded, numbers are finite
+    (YAML's .nan and .inf would reach the PDF as `nan` operands)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, use_enum_values=False)
+    model_config = ConfigDict(extra="forbid", frozen=True, use_enum_values=False, allow_inf_nan=False)
 
 
 class Entity(ContentModel):

@@ -5,7 +5,9 @@ that cannot draw its type (`LAYOUT-FIELD-TYPE`), is an error at the line the bin
 game template no face kind, board or other template uses is a warning (`LAYOUT-KIND-UNUSED`). Every
 icon a face would print must exist (`ICON-UNKNOWN`), and every image it names (`ART-MISSING`, ...), so
 nothing is drawn as a placeholder in their stead. `pnp check` runs these through `fit.py`;
-`pnp build` runs `preflight_findings` once per job and draws nothing when it finds an error.
+`pnp build` runs `preflight_findings` once per job and draws nothing when it finds an error. The
+preflight also holds every string the job prints to the font (`I18N-GLYPH`, which `pnp check` reports
+among the translation checks), so no character prints as a missing glyph.
 """
 
 from __future__ import annotations
@@ -15,6 +17,10 @@ from collections.abc import Iterable, Sequence
 
 from pipeline.content.database import Database
 from pipeline.findings import Finding, error, warning
+from pipeline.i18n.catalogs import catalog_path
+from pipeline.i18n.checks import source_glyph_findings
+from pipeline.i18n.entries import PoFile, translated_entries
+from pipeline.i18n.glyphs import glyph_findings
 from pipeline.i18n.localizer import Localizer
 from pipeline.rules.boards import Boards
 from pipeline.rules.components import Components
@@ -118,10 +124,25 @@ def contract_findings(components: Components, layouts: Layouts, boards: Iterable
 
 def preflight_findings(spec: GameSpec, db: Database, localizer: Localizer, components: Components | None,
                        guides: Sequence[GuidePart], layouts: Layouts) -> list[Finding]:
-    """What `pnp build` checks before it draws a job: the face contract, every icon of faces and guides, the images."""
+    """What `pnp build` checks before it draws a job: the face contract, every icon of faces and guides, the images,
+    the glyphs of every string it prints."""
     printing = spec.printing
     findings = []
     if printing is not None and components is not None:
         boards = printing.boards(db, localizer) if printing.boards is not None else None
         findings = contract_findings(components, layouts, board_templates(boards))
-    return findings + guide_icon_findings(guides, db.root.as_posix())
+    return findings + guide_icon_findings(guides, db.root.as_posix()) + printed_glyph_findings(spec, db, localizer)
+
+
+def printed_glyph_findings(spec: GameSpec, db: Database, localizer: Localizer) -> list[Finding]:
+    """I18N-GLYPH, as `pnp check` reports it, for what a locale prints: its translations (at their catalog line)
+    and the English of every string that has none (the source locale, or a fallback of --allow-incomplete)."""
+    strings = spec.strings(db)
+    catalog = localizer.catalog
+    if localizer.is_source or catalog is None:
+        return source_glyph_findings(strings)
+    po = PoFile.read(catalog_path(db.root, localizer.locale))
+    entries = list(translated_entries(strings, catalog, po))
+    translated = {entry.string.context for entry in entries}
+    texts = ((text, po.display, e.line(i), e.string.context) for e in entries for i, text in enumerate(e.forms))
+    return glyph_findings(texts) + source_glyph_findings([s for s in strings if s.context not in translated])

@@ -17,6 +17,9 @@ from .units import Size, pt
 
 Slot = tuple[PreparedFace, PreparedFace | None]  # front, back
 BACK_MODES = ("duplex", "gutter", "none")
+# The calibration page measures a duplex misregistration of up to this many mm either way; a larger
+# --back-offset cannot be read off it and pushes backs towards (or past) the paper's edge.
+BACK_OFFSET_LIMIT = 10
 
 
 @dataclass
@@ -235,7 +238,7 @@ def _calibration(doc: Document, paper: Size, offset: float) -> None:
     hint = "Read where the back's line falls on this ruler; build again with --back-offset MM."
     c.drawCentredString(pt(mid_x), pt(paper.height - 43), hint)
     c.setLineWidth(0.3)
-    for mm in range(-10, 11):
+    for mm in range(-BACK_OFFSET_LIMIT, BACK_OFFSET_LIMIT + 1):
         tick = 6 if mm % 5 == 0 else 3
         c.line(pt(mid_x + mm), pt(mid_y), pt(mid_x + mm), pt(mid_y + tick))
         if mm % 5 == 0:

@@ -5,16 +5,21 @@ box). A cycle or a missing parent is a finding, never a silent skip. Files under
 name their templates `<game>/<name>`; a face of kind K in game G uses `G/K`, else `K`.
 Lengths go through `units.parse_length` only. Every box key keeps the file and line it was written
 at (through `extends`), so a finding about a binding points at it; a literal icon that does not
-exist is a finding here, with its line.
+exist is a finding here, with its line. So is every number that cannot be drawn (not finite, beyond
+±10 m, a negative size, a font size of 0: `LAYOUT-RANGE`), every colour reportlab cannot parse
+(`LAYOUT-COLOR`) and every box that reaches past its template's face and the profiles' bleed
+(`LAYOUT-OUTSIDE`). A template or profile with such a problem is dropped: nothing is drawn from it.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
+from reportlab.lib.colors import toColor
 
 from pipeline.content.yaml_loader import LoadedFile, load_yaml_file
 from pipeline.findings import Finding, error
@@ -22,14 +27,28 @@ from pipeline.rules.faces import ICON_TOKEN
 
 from .icons import is_icon
 from .richtext import TextStyle
-from .units import Box, Size, UnitError, parse_length, parse_points
+from .units import Box, RangeError, Size, UnitError, parse_length, parse_points
 
-Length = str | float
+
+def _finite(value: object) -> object:
+    """A written number must be finite (one finding, where `str | float` alone gives one per member)."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        try:
+            number = float(value)
+        except OverflowError:  # an integer too large for a float
+            number = math.inf
+        if not math.isfinite(number):
+            raise ValueError("a length must be a finite number")
+    return value
+
+
+Length = Annotated[str | float, BeforeValidator(_finite)]
+Ems = Annotated[float, Field(le=10)]  # a multiple of the font size
 BoxType = Literal["rect", "text", "icon", "icons", "art", "rows"]
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
 
 class SizeModel(_Strict):
@@ -61,9 +80,9 @@ class BoxModel(_Strict):
     radius: Length = 0
     bleed: bool = False  # extend a rect by the bleed on every side (backgrounds)
     font: Literal["regular", "bold", "italic", "bold-italic"] = "regular"
-    size: Length | FontSizeModel = "8pt"
-    leading: float = 1.18
-    paragraph_gap: float = 0.35
+    size: Annotated[Length | FontSizeModel, BeforeValidator(_finite)] = "8pt"
+    leading: Annotated[Ems, Field(gt=0)] = 1.18
+    paragraph_gap: Annotated[Ems, Field(ge=0)] = 0.35
     align: Literal["left", "center", "right"] = "left"
     valign: Literal["top", "middle", "bottom"] = "top"
     color: str = "ink"
@@ -191,8 +210,10 @@ def load_layouts(folder: Path) -> tuple[Layouts, list[Finding]]:
         for key, data in parsed.templates.items():
             name = f"{namespace}/{key}" if namespace else key
             raw[name] = _Raw(name, data, loaded, key)
+    # A box may reach into the bleed (a band printed to the cut line), never past it.
+    bleed = max((profile.bleed for profile in layouts.profiles.values()), default=0.0)
     for name in raw:
-        template, problems = _resolve(name, raw, layouts.parents)
+        template, problems = _resolve(name, raw, layouts.parents, bleed)
         findings.extend(problems)
         if template is not None:
             layouts.templates[name] = template
@@ -223,24 +244,37 @@ def _load_profiles(loaded: LoadedFile, layouts: Layouts) -> list[Finding]:
         return _validation_findings(exc, loaded, ())
     findings = []
     for name, model in parsed.profiles.items():
-        try:
-            layouts.profiles[name] = Profile(
-                name,
-                Size(parse_length(model.paper.width), parse_length(model.paper.height)),
-                parse_length(model.margin),
-                parse_length(model.bleed),
-                parse_length(model.crop_offset),
-                parse_length(model.crop_length),
-                parse_points(model.crop_width),
-                parse_length(model.gutter),
-                parse_length(model.tile_overlap),
-            )
-        except UnitError as exc:
-            findings.append(_at(loaded, ("profiles", name), "LAYOUT-UNIT", str(exc)))
+        profile, problems = _profile(name, model)
+        findings += [_at(loaded, ("profiles", name, *p.path), p.code, f"profile {name!r} {'.'.join(p.path)}: {p.message}",
+                         _HINTS.get(p.code, "")) for p in problems]
+        if not problems:
+            layouts.profiles[name] = profile
     return findings
 
 
-def _resolve(name: str, raw: dict[str, _Raw], parents: set[str]) -> tuple[Template | None, list[Finding]]:
+def _profile(name: str, model: ProfileModel) -> tuple[Profile, list[_Problem]]:
+    """The profile in mm, and every length of it that is not a size above 0 (paper) or 0 and more (the rest)."""
+    numbers = _Numbers()
+
+    def length(key: str, value: Length, points: bool = False) -> float:
+        return numbers.length((key,), value, at_least_zero=True, points=points)
+
+    profile = Profile(
+        name,
+        Size(numbers.length(("paper", "width"), model.paper.width, above_zero=True),
+             numbers.length(("paper", "height"), model.paper.height, above_zero=True)),
+        length("margin", model.margin),
+        length("bleed", model.bleed),
+        length("crop_offset", model.crop_offset),
+        length("crop_length", model.crop_length),
+        length("crop_width", model.crop_width, points=True),
+        length("gutter", model.gutter),
+        length("tile_overlap", model.tile_overlap),
+    )
+    return profile, numbers.problems
+
+
+def _resolve(name: str, raw: dict[str, _Raw], parents: set[str], bleed: float) -> tuple[Template | None, list[Finding]]:
     """Merge a template with its ancestors (root first); a cycle or missing parent is a finding."""
     chain: list[_Raw] = []
     current: _Raw | None = raw[name]
@@ -271,12 +305,30 @@ def _resolve(name: str, raw: dict[str, _Raw], parents: set[str]) -> tuple[Templa
     own = raw[name]
     try:
         model = TemplateModel.model_validate(merged)
-        line = own.loaded.key_position(("templates", own.key)).line
-        return _template(name, model, own.loaded.display, _written(chain, merged["boxes"]), line), []
     except ValidationError as exc:
         return None, _validation_findings(exc, own.loaded, ("templates", own.key))
-    except UnitError as exc:
-        return None, [_at(own.loaded, ("templates", own.key), "LAYOUT-UNIT", f"template {name!r}: {exc}")]
+    line = own.loaded.key_position(("templates", own.key)).line
+    template, problems = _template(name, model, own.loaded.display, _written(chain, merged["boxes"]), line, bleed)
+    findings = []
+    for problem in problems:
+        at = _where(chain, problem.path)
+        message = f"template {name!r} {'.'.join(problem.path)}: {problem.message}"
+        findings.append(error(problem.code, message, at.file, at.line, at.column,
+                              _HINTS.get(problem.code, "")))
+    return template, findings
+
+
+def _where(chain: list[_Raw], path: tuple[str, ...]) -> Written:
+    """Where the nearest template of the chain (the template itself first) wrote path, or its nearest written part."""
+    for depth in range(len(path), 0, -1):
+        for layer in chain:
+            key = ("templates", layer.key, *path[:depth])
+            found = layer.loaded.key_positions.get(key) or layer.loaded.positions.get(key)
+            if found is not None:
+                return Written(layer.loaded.display, found.line, found.column)
+    own = chain[0]
+    pos = own.loaded.key_position(("templates", own.key))
+    return Written(own.loaded.display, pos.line, pos.column)
 
 
 def _written(chain: list[_Raw], boxes: dict[str, Any]) -> dict[tuple[str, str], Written]:
@@ -301,28 +353,115 @@ def _merge(base: dict[str, Any], override: dict[str, Any]) -> dict[str, Any]:
     return merged
 
 
-def _template(name: str, model: TemplateModel, file: str, written: dict[tuple[str, str], Written], line: int) -> Template:
-    size = Size(parse_length(model.size.width), parse_length(model.size.height))
-    if size.width <= 0 or size.height <= 0:
-        raise UnitError(f"size must be above 0, got {model.size.width} × {model.size.height}")
+@dataclass(frozen=True)
+class _Problem:
+    """A number or colour of a layout that cannot be drawn, and the keys (under its template or profile) it is at."""
+
+    path: tuple[str, ...]
+    code: str
+    message: str
+
+
+_HINTS = {
+    "LAYOUT-RANGE": "sizes are above 0 and lengths lie within ±10 m (e.g. 3mm, 0.125in, 8pt)",
+    "LAYOUT-COLOR": "write #rrggbb, a name of the template's palette or a reportlab colour name",
+    "LAYOUT-OUTSIDE": "keep every box within the template's size; only the bleed around it may be drawn on",
+}
+
+
+@dataclass
+class _Numbers:
+    """Reads the lengths and colours of one template or profile, collecting every problem rather than the first."""
+
+    palette: dict[str, str] = field(default_factory=dict)
+    problems: list[_Problem] = field(default_factory=list)
+
+    def length(self, path: tuple[str, ...], value: Length, *, above_zero: bool = False, at_least_zero: bool = False,
+               points: bool = False) -> float:
+        """A length in mm (points with points=True); 0.0 after a problem (the caller then drops what it builds)."""
+        try:
+            number = parse_points(value) if points else parse_length(value)
+        except UnitError as exc:
+            self.problems.append(_Problem(path, "LAYOUT-RANGE" if isinstance(exc, RangeError) else "LAYOUT-UNIT", str(exc)))
+            return 0.0
+        if (above_zero and number <= 0) or (at_least_zero and number < 0):
+            self.problems.append(_Problem(path, "LAYOUT-RANGE", f"must be {'above' if above_zero else 'at least'} 0, "
+                                          f"got {value}"))
+        return number
+
+    def color(self, path: tuple[str, ...], value: str) -> str:
+        """A colour as drawn: a palette name resolved, the result parsed the way the renderer will."""
+        resolved = self.palette.get(value, value)
+        try:
+            toColor(resolved)
+        except ValueError:
+            named = f"{value!r} (palette: {resolved!r})" if resolved != value else repr(value)
+            self.problems.append(_Problem(path, "LAYOUT-COLOR", f"{named} is not a colour"))
+        return resolved
+
+
+def _template(name: str, model: TemplateModel, file: str, written: dict[tuple[str, str], Written], line: int,
+              bleed: float) -> tuple[Template | None, list[_Problem]]:
+    """The template with every length in mm, or None and every number, colour and placement it cannot draw."""
     palette = dict(model.palette)
-    boxes = tuple(_box(box_name, box, palette) for box_name, box in model.boxes.items())
-    return Template(name, size, palette, boxes, file, written, line)
+    numbers = _Numbers(palette)
+    size = Size(numbers.length(("size", "width"), model.size.width, above_zero=True),
+                numbers.length(("size", "height"), model.size.height, above_zero=True))
+    for key, value in palette.items():
+        numbers.color(("palette", key), value)
+    boxes = tuple(_box(box_name, box, numbers) for box_name, box in model.boxes.items())
+    if not numbers.problems:
+        numbers.problems += [problem for spec in boxes for problem in _outside(spec, size, bleed)]
+    if numbers.problems:
+        return None, numbers.problems
+    return Template(name, size, palette, boxes, file, written, line), []
 
 
-def _box(name: str, model: BoxModel, palette: dict[str, str]) -> BoxSpec:
-    box = Box(parse_length(model.x), parse_length(model.y), parse_length(model.width), parse_length(model.height))
-    if box.width <= 0 or box.height <= 0:
-        raise UnitError(f"box {name!r}: width and height must be above 0, got {model.width} × {model.height}")
+def _box(name: str, model: BoxModel, numbers: _Numbers) -> BoxSpec:
+    def length(key: str, value: Length, **sign: bool) -> float:
+        return numbers.length(("boxes", name, key), value, **sign)
+
+    def font_size(key: tuple[str, ...], value: Length) -> float:
+        return numbers.length(("boxes", name, *key), value, above_zero=True, points=True)
+
+    box = Box(length("x", model.x), length("y", model.y), length("width", model.width, above_zero=True),
+              length("height", model.height, above_zero=True))
     if isinstance(model.size, FontSizeModel):
-        low, high = parse_points(model.size.min), parse_points(model.size.max)
+        low, high = font_size(("size", "min"), model.size.min), font_size(("size", "max"), model.size.max)
     else:
-        low = high = parse_points(model.size)
+        low = high = font_size(("size",), model.size)
     if low > high:
-        raise UnitError(f"box {name!r}: min size {low:g}pt is above max size {high:g}pt")
+        numbers.problems.append(_Problem(("boxes", name, "size"), "LAYOUT-RANGE",
+                                         f"min size {low:g}pt is above max size {high:g}pt"))
+    for key in ("fill", "stroke"):
+        if getattr(model, key):
+            numbers.color(("boxes", name, key), getattr(model, key))
+    # The text colour counts where text is drawn (its default, ink, is a palette name) or where it is written.
+    if model.type in ("text", "rows") or "color" in model.model_fields_set:
+        numbers.color(("boxes", name, "color"), model.color)
     style = TextStyle(low, high, model.leading, model.paragraph_gap, model.align, model.valign,
-                      palette.get(model.color, model.color), model.font, model.hyphenate)
-    return BoxSpec(name, model, box, parse_length(model.radius), parse_points(model.stroke_width), parse_length(model.gap), style)
+                      numbers.palette.get(model.color, model.color), model.font, model.hyphenate)
+    return BoxSpec(name, model, box, length("radius", model.radius, at_least_zero=True),
+                   numbers.length(("boxes", name, "stroke_width"), model.stroke_width, at_least_zero=True, points=True),
+                   length("gap", model.gap, at_least_zero=True), style)
+
+
+def _outside(spec: BoxSpec, size: Size, bleed: float) -> list[_Problem]:
+    """A box that reaches past the face and its bleed: that part is never printed (or lands on a neighbour)."""
+    box, edges, reach = spec.box, [], bleed + _TOLERANCE
+    beyond = f"the face ({size.width:g} × {size.height:g}mm) and its bleed ({bleed:g}mm)"
+    if box.x < -reach:
+        edges.append(("x", f"x {box.x:g}mm is left of {beyond}"))
+    if box.y < -reach:
+        edges.append(("y", f"y {box.y:g}mm is above {beyond}"))
+    if box.right > size.width + reach:
+        edges.append(("width", f"x + width = {box.right:g}mm is right of {beyond}"))
+    if box.bottom > size.height + reach:
+        edges.append(("height", f"y + height = {box.bottom:g}mm is below {beyond}"))
+    return [_Problem(("boxes", spec.name, key), "LAYOUT-OUTSIDE", text) for key, text in edges]
+
+
+_TOLERANCE = 1e-6  # mm: lengths written in inches or points do not add up exactly
 
 
 def _at(loaded: LoadedFile, path: tuple[str | int, ...], code: str, message: str, hint: str = "") -> Finding:

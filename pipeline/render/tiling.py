@@ -24,6 +24,9 @@ from .units import Box, Size, pt
 
 TILE_MARGIN = 10.0  # mm of paper around a tile (labels, crop marks); never less than the profile's margin
 MARK = 4.0  # half the length of an alignment mark's arms, mm
+# Sheets along one side of a board: beyond this an overlap almost as wide as the paper (or a board of
+# many metres) would write a PDF of millions of pages.
+MAX_TILES_ALONG = 40
 LABELS = {
     "assembly": "Assembly",
     "assembly-help": "Print every sheet at 100 % (no scaling). Cut each sheet along its dashed trim lines, lay it "
@@ -83,7 +86,11 @@ def tiles_along(length: float, printable: float, overlap: float) -> int:
     """How many tiles cover `length` mm when each shows `printable` mm and neighbours share `overlap` mm."""
     if printable <= overlap:
         raise TilingError(f"a printable width of {printable:g} mm cannot hold an overlap of {overlap:g} mm")
-    return max(1, math.ceil((length - overlap) / (printable - overlap) - 1e-9))
+    count = max(1, math.ceil((length - overlap) / (printable - overlap) - 1e-9))
+    if count > MAX_TILES_ALONG:
+        raise TilingError(f"{length:g} mm in tiles of {printable:g} mm overlapping by {overlap:g} mm takes {count} sheets "
+                          f"along one side (at most {MAX_TILES_ALONG})")
+    return count
 
 
 def plan_tiles(board: Size, paper: Size, margin: float, overlap: float) -> TilePlan:

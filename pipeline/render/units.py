@@ -6,30 +6,46 @@ sizes) are accepted. PDF drawing converts with `pt()` at the last moment.
 
 from __future__ import annotations
 
+import math
 import re
+import reprlib
 from dataclasses import dataclass
 
 MM_PER_PT = 25.4 / 72
 PT_PER_MM = 72 / 25.4
 _PER_MM = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": MM_PER_PT}
 _LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*(mm|cm|in|pt)?\s*$")
+# No length on a card, a sheet or a board comes near 10 m: a bigger one is a typo, and would make the
+# renderer write non-finite numbers or loop over millions of pages.
+MAX_LENGTH_MM = 10_000.0
 
 
 class UnitError(ValueError):
     """A length that cannot be parsed (content/layout problem, turned into a finding by the caller)."""
 
 
+class RangeError(UnitError):
+    """A length that parses but is not a finite number within the range its use allows."""
+
+
 def parse_length(value: str | float | int, default_unit: str = "mm") -> float:
-    """A length in millimetres."""
+    """A length in millimetres: finite and within ±MAX_LENGTH_MM."""
     if isinstance(value, bool):
         raise UnitError(f"{value!r} is not a length")
     if isinstance(value, (int, float)):
-        return float(value) * _PER_MM[default_unit]
-    match = _LENGTH.match(value)
-    if match is None:
-        raise UnitError(f"{value!r} is not a length; write e.g. 3mm, 0.125in or 12pt")
-    number, unit = match.groups()
-    return float(number) * _PER_MM[unit or default_unit]
+        number, unit = value, default_unit
+    else:
+        match = _LENGTH.match(value)
+        if match is None:
+            raise UnitError(f"{value!r} is not a length; write e.g. 3mm, 0.125in or 12pt")
+        number, unit = float(match.group(1)), match.group(2) or default_unit
+    try:
+        mm = float(number) * _PER_MM[unit]
+    except OverflowError:  # an integer too large for a float
+        mm = math.inf
+    if not math.isfinite(mm) or abs(mm) > MAX_LENGTH_MM:
+        raise RangeError(f"{reprlib.repr(value)} is out of range: a length lies within ±{MAX_LENGTH_MM:g} mm")
+    return mm
 
 
 def parse_points(value: str | float | int) -> float:

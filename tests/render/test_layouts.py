@@ -97,12 +97,13 @@ def test_a_box_of_no_size_is_a_finding(tmp_path: Path) -> None:
 templates:
   flat:
     size: {width: 63mm, height: 88mm}
+    palette: {ink: "#111111"}
     boxes:
       title: {type: text, field: name, x: 3mm, y: 3mm, width: -55mm, height: 8mm}
 """)
     layouts, findings = load_layouts(tmp_path)
-    assert [(f.code, f.line) for f in findings] == [("LAYOUT-UNIT", 4)]  # at the template
-    assert "'title'" in findings[0].message and "above 0" in findings[0].message
+    assert [(f.code, f.line) for f in findings] == [("LAYOUT-RANGE", 7)]  # at the box's width
+    assert "boxes.title.width" in findings[0].message and "above 0" in findings[0].message
     assert "flat" not in layouts.templates
 
 

@@ -20,6 +20,7 @@ from ..pdf import CREATOR
 from .compose import Composer, Refs
 from .index import build_index
 from .paginate import Page, anchor_pages, paginate
+from .rows import Row
 from .style import STYLES, Geometry, GuideStyle, PaperError, geometry
 
 __all__ = ["PaperError", "RenderedGuide", "layout_guide", "render_guide", "render_player_aid"]
@@ -46,20 +47,30 @@ def layout_guide(document: GuideDocument, paper: str = "a4", kind: Kind = "guide
 
 @dataclass(frozen=True)
 class RenderedGuide:
-    """A guide drawn as PDF bytes, with its page count, entries, index terms and the layout passes it took."""
+    """A guide drawn as PDF bytes, with its page count, entries, index terms and the layout passes it took;
+    `overflowing`: the rows whose text runs past their column (guide/check.py reports them)."""
 
     data: bytes
     pages: int
     entries: int
     index_terms: int
     passes: int
+    overflowing: tuple[Row, ...] = ()
 
 
 def render_guide(document: GuideDocument, paper: str = "a4", kind: Kind = "guide") -> RenderedGuide:
     """The document as a PDF (kind "guide" or "aid")."""
     pages, refs, passes = layout_guide(document, paper, kind)
     data = draw_pdf(document, pages, STYLES[kind], geometry(paper, STYLES[kind]))
-    return RenderedGuide(data, len(pages), len(document.entries()), len(refs.index), passes)
+    return RenderedGuide(data, len(pages), len(document.entries()), len(refs.index), passes, overflowing(pages))
+
+
+def overflowing(pages: list[Page]) -> tuple[Row, ...]:
+    """The rows of laid-out pages whose text runs past their column (a word too long to break)."""
+    return tuple(placed.row for page in pages for placed in page.placed if placed.row.overflow > OVERFLOW_TOLERANCE)
+
+
+OVERFLOW_TOLERANCE = 0.01  # pt: below any visible difference
 
 
 def render_player_aid(document: GuideDocument, paper: str = "a4") -> RenderedGuide:

@@ -1,7 +1,8 @@
-"""Every icon a guide prints must exist: inline `{icon:name}` tokens and quick-reference rows.
+"""Every icon a guide prints must exist: inline `{icon:name}` tokens and quick-reference rows; no
+text may run past its column (`FIT-OVERFLOW`: a word too long to break, checked on the laid-out guide).
 
 A guide document carries no source positions, so a finding names the document, the section or
-entry and the game's content folder; the icon name is what to search for there.
+entry and the game's content folder; the icon name (or the quoted text) is what to search for there.
 """
 
 from __future__ import annotations
@@ -14,6 +15,9 @@ from pipeline.rules.guide import Block, GuideDocument
 from pipeline.rules.spec import GuidePart
 
 from ..icons import is_icon
+from ..units import MM_PER_PT
+from . import layout_guide, overflowing
+from .rows import Row
 
 HINT = "use an icon of pipeline/render/icons.py, or draw a new one there"
 
@@ -23,6 +27,27 @@ def guide_icon_findings(parts: Sequence[GuidePart], where: str) -> list[Finding]
     findings = []
     for part in parts:
         findings += document_icon_findings(part.document, part.name.replace("-", " "), where)
+    return sorted(set(findings))
+
+
+def guide_fit_findings(parts: Sequence[GuidePart], where: str, paper: str = "a4") -> list[Finding]:
+    """FIT-OVERFLOW for every row of a game's guide documents, laid out on paper, that runs past its column."""
+    findings = []
+    for part in parts:
+        pages, _, _ = layout_guide(part.document, paper, part.kind)
+        findings += overflow_findings(part, overflowing(pages), where)
+    return findings
+
+
+def overflow_findings(part: GuidePart, rows: Sequence[Row], where: str) -> list[Finding]:
+    """One FIT-OVERFLOW per row that runs past its column, naming the entry and the start of its text."""
+    document, findings = part.document, []
+    for row in rows:
+        place = f"entry {row.owner!r}" if row.owner else "a heading or list"
+        shown = row.text if len(row.text) <= 40 else row.text[:40] + "…"
+        message = (f"{document.game_id} [{document.locale}] {part.name.replace('-', ' ')}: {place} runs "
+                   f"{row.overflow * MM_PER_PT:.1f} mm past its column ({shown!r})")
+        findings.append(error("FIT-OVERFLOW", message, where, hint="break the word with a space or a hyphen, or shorten it"))
     return sorted(set(findings))
 
 

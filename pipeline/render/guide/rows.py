@@ -30,6 +30,7 @@ class Row:
     anchors: tuple[str, ...] = ()  # "section:<id>", "entry:<id>", ... found on the page the row lands on
     owner: str = ""  # the entry whose text this row prints
     text: str = ""  # plain text, for the index
+    overflow: float = 0.0  # how far (pt) its widest line runs past the width it was set in: a word too long to break
 
     def draw(self, c: Canvas, x: float, top: float, width: float) -> None:
         """Draw with the row's top-left corner at (x, top) in points; a bare Row is empty space."""
@@ -38,6 +39,11 @@ class Row:
 def plain(line: Line) -> str:
     """The plain text of a set line (icons left out)."""
     return " ".join("".join(frag.plain() for frag in word) for word in line.words)
+
+
+def overflow(lines: list[Line], width: float, size: float) -> float:
+    """How far (pt) the widest of lines set at size runs past width; 0 when every line fits."""
+    return max([0.0, *(line.width * size - width for line in lines)])
 
 
 def set_lines(markup: str, width: float, size: float, locale: str, hyphenate: bool = True) -> list[Line]:
@@ -166,6 +172,7 @@ def text_rows(
                 anchors=anchors if i == 0 else (),
                 owner=owner,
                 text=plain(line),
+                overflow=overflow([line], width - indent, size),
                 line=line,
                 size=size,
                 leading=leading,
@@ -209,16 +216,18 @@ def leader_rows(
 ) -> list[Row]:
     """Rows for a leader line; long text wraps and the reference goes on its last line."""
     reserve = (text_width(right, "regular") + 2.5) * size
-    lines = set_lines(markup, width - indent - reserve, size, locale) or [Line()]
+    room = width - indent - reserve
+    lines = set_lines(markup, room, size, locale) or [Line()]
     rows: list[Row] = [
         TextRow(height=leading * size, space_before=space_before if i == 0 else 0.0, keep_with_next=True,
-                text=plain(line), line=line, size=size, leading=leading, color=color, indent=indent)
+                text=plain(line), overflow=overflow([line], room, size), line=line, size=size, leading=leading,
+                color=color, indent=indent)
         for i, line in enumerate(lines[:-1])
     ]
     last = lines[-1]
     rows.append(LeaderRow(height=leading * size, space_before=space_before if len(lines) == 1 else 0.0,
-                          text=f"{plain(last)} {right}", line=last, right=right, size=size, leading=leading,
-                          color=color, indent=indent))
+                          text=f"{plain(last)} {right}", overflow=overflow([last], room, size), line=last, right=right,
+                          size=size, leading=leading, color=color, indent=indent))
     return rows
 
 
@@ -261,9 +270,11 @@ def table_rows(rows: list[list[str]], width: float, size: float, locale: str, *,
         set_cells = [set_lines(cell, w - 2 * CELL_PAD, size, locale) for cell, w in zip(cells, widths, strict=True)]
         height = max((len(lines) for lines in set_cells), default=1) * leading * size + 2 * CELL_PAD
         text = " ".join(plain(line) for lines in set_cells for line in lines).replace(SOFT_BREAK + " ", "")
+        past = max([sum(widths) - width, *(overflow(lines, w - 2 * CELL_PAD, size)
+                                           for lines, w in zip(set_cells, widths, strict=True))])
         result.append(TableRow(height=height, space_before=space_before if r == 0 else 0.0, keep_with_next=r == 0,
-                               owner=owner, text=text, cells=set_cells, widths=widths, size=size, leading=leading,
-                               color=color, fill=fill if r == 0 else ""))
+                               owner=owner, text=text, overflow=max(past, 0.0), cells=set_cells, widths=widths, size=size,
+                               leading=leading, color=color, fill=fill if r == 0 else ""))
     return result
 
 
@@ -314,5 +325,6 @@ def icon_row(icon: str, name: str, meaning: str, width: float, size: float, loca
     meaning_lines = set_lines(meaning, width - icon_width - name_width, size, locale)
     height = max(ICON_SCALE * size, max(len(names), len(meaning_lines)) * leading * size)
     text = " ".join(plain(line) for line in [*names, *meaning_lines]).replace(SOFT_BREAK + " ", "")
-    return IconRow(height=height, space_before=space_before, text=text, icon=icon, name=names,
+    past = max(overflow(names, name_width - 0.6 * size, size), overflow(meaning_lines, width - icon_width - name_width, size))
+    return IconRow(height=height, space_before=space_before, text=text, overflow=past, icon=icon, name=names,
                    meaning=meaning_lines, name_width=name_width, size=size, leading=leading, color=color)
