@@ -66,7 +66,7 @@ def game_dir(tmp_path: Path) -> Path:
     root.mkdir(parents=True)
     (root / "texts.yaml").write_text(SOURCE_YAML, encoding="utf-8")
     strings = source_strings(root)
-    template = build_template(strings, "demo", tmp_path)
+    template = build_template(strings, "demo", root)  # references relative to the game folder
     write_catalog(template_path(root), template)
     update(template, root, "de", "demo")
     translate(root, GERMAN)
