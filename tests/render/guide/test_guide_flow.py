@@ -71,7 +71,7 @@ def test_a_paragraph_breaks_with_two_lines_on_each_side(kind: str, paper: str) -
 
 @pytest.mark.parametrize(("kind", "paper"), LAYOUTS)
 def test_short_paragraphs_move_whole(kind: str, paper: str) -> None:
-    pages, _, _ = layout_guide(flowing_document(), paper, kind)  # type: ignore[arg-type]
+    pages, _, _ = layout_guide(flowing_document(60, [18, 30, 12, 24]), paper, kind)  # type: ignore[arg-type]
     lines: dict[str, int] = {}
     spread: dict[str, set[int]] = {}
     for c, column in enumerate(columns(pages)):
