@@ -4,7 +4,8 @@
 names nothing of the game's data. `<prefix>-GUIDE-LINK`: a `[[id]]` or a related topic names no
 entry. `<prefix>-GUIDE-LITERAL`: a rules number written out (a constant's value, or for a game whose
 text takes every number from its data, any number) outside an example. `<prefix>-GUIDE-DUPLICATE`:
-an entry id used twice across the guide files, or a related topic listed twice. `<prefix>-GUIDE-TABLE`:
+an entry id used twice across the guide files, or a related topic listed twice. `<prefix>-GUIDE-CLASH`: a
+section and an entry (of a section or the glossary) with the same id. `<prefix>-GUIDE-TABLE`:
 a table or list with a source the game does not generate. `<prefix>-GUIDE-SECTIONS`: more than one
 section holds the glossary. `<prefix>-GUIDE-INDEX` (warning): an index term its entry does not print.
 Text findings point at the line and column of the token, link or number itself. A game with rule data
@@ -37,6 +38,7 @@ PLACEHOLDER = re.compile(r"\{[a-z_][a-z0-9_]*\}")
 REFERENCE = re.compile(r"\{[a-z_][a-z0-9_]*:[a-z0-9-]+\}")
 ANY_LINK = re.compile(r"\[\[([^\]]*)\]\]")  # any link, well formed or not
 MARKUP = re.compile(r"\*\*|\*|\{icon:[a-z0-9-]+\}")
+NAMED = {"section": "a section", "entry": "an entry"}
 
 
 @dataclass(frozen=True)
@@ -110,6 +112,7 @@ def guide_findings(db: Database, rules: GuideRules, more: Iterable[TextSite] = (
         if not site.example:
             findings += _numbers(site, rules)
     findings += _entry_rules(db, rules, entries)
+    findings += _id_clashes(db, rules.prefix)
     findings += _glossary_sections(db, rules.prefix)
     return findings
 
@@ -289,6 +292,29 @@ def _index_terms(loaded: LoadedFile, path: Path_, entry: GuideEntry, titles: dic
             pos = loaded.position((*path, "index_terms", i, "text"))
             findings.append(warning(f"{prefix}-GUIDE-INDEX", f"index term {term.text!r} does not appear in entry {entry.id!r}",
                                     loaded.display, pos.line, pos.column, hint="use words the entry prints"))
+    return findings
+
+
+def _id_clashes(db: Database, prefix: str) -> list[Finding]:
+    """A section and an entry share no id: one id would name two places of the guide. Reported at the later
+    one (sections and their entries in file order, then the glossary); entry against entry is GUIDE-DUPLICATE."""
+    guide = GuideContent(db)
+    defined: list[tuple[str, str, LoadedFile, Path_]] = []  # (id, "section" or "entry", file, YAML path)
+    for rec in guide.section_records:
+        defined.append((rec.entity.id, "section", rec.loaded, rec.path))
+        defined += [(entry.id, "entry", rec.loaded, (*rec.path, "entries", i)) for i, entry in enumerate(rec.entity.entries)]
+    defined += [(rec.entity.id, "entry", rec.loaded, rec.path) for rec in guide.glossary_records]
+    first: dict[tuple[str, str], str] = {}  # (id, what) -> where it was defined first
+    findings = []
+    for guide_id, what, loaded, path in defined:
+        at = loaded.position((*path, "id"))
+        other = "entry" if what == "section" else "section"
+        earlier = first.get((guide_id, other))
+        if earlier is not None:
+            message = f"guide id {guide_id!r} names {NAMED[what]} here and {NAMED[other]} at {earlier}"
+            findings.append(error(f"{prefix}-GUIDE-CLASH", message, loaded.display, at.line, at.column,
+                                  hint="give the section or the entry another id (its translations move with it)"))
+        first.setdefault((guide_id, what), f"{loaded.display}:{at.line}")
     return findings
 
 

@@ -107,6 +107,13 @@ class Composer:
                           color=s.accent, align="center", hyphenate=False)
         return [spacer, *title]
 
+    @staticmethod
+    def _keep_after_heading(rows: list[Row], heading: int) -> list[Row]:
+        """The first `heading` rows are a heading: it keeps with at least two rows of what follows."""
+        if len(rows) > heading + 1:
+            rows[heading].keep_with_next = True
+        return rows
+
     def _heading(self, text: str, size: float, anchor: str, owner: str = "", space: float = 0.0) -> list[Row]:
         return text_rows(f"**{text}**", self.width, size, self.locale, leading=1.25, color=self.style.accent,
                          owner=owner, anchors=(anchor,), keep=True, space_before=space, hyphenate=False)
@@ -129,6 +136,7 @@ class Composer:
     def _section(self, section: Section) -> list[Row]:
         s = self.style
         rows = self._heading(section.title, s.h1_size, f"section:{section.id}", space=0.8 * s.h1_size)
+        heading = len(rows)
         for block in section.intro:
             rows += self._block(block, owner="")
         entries = list(section.entries)
@@ -136,13 +144,15 @@ class Composer:
             entries.sort(key=lambda entry: self.key(entry.title))
         for entry in entries:
             rows += self._entry(entry)
-        return rows
+        return self._keep_after_heading(rows, heading)
 
     def _entry(self, entry: Entry) -> list[Row]:
         s = self.style
         rows = self._heading(entry.title, s.h2_size, f"entry:{entry.id}", owner=entry.id, space=0.9 * s.body_size)
+        heading = len(rows)
         for block in entry.blocks:
             rows += self._block(block, owner=entry.id)
+        self._keep_after_heading(rows, heading)
         if s.related and entry.related:
             links = sorted((self.link(i) for i in entry.related), key=self.key)
             text = f"**{self.doc.labels.related}** " + ", ".join(links)
@@ -168,7 +178,7 @@ class Composer:
             rows = para(block.text, space_before=gap) if block.text else []
             cells = [[self.resolve(cell) for cell in row] for row in block.rows]
             rows += table_rows(cells, self.width, size, self.locale, leading=s.leading, color=s.ink, fill=s.tint,
-                               owner=owner, space_before=gap)
+                               owner=owner, space_before=gap, column_height=self.geometry.height)
         else:
             rows = para(block.text, space_before=gap) if block.text else []
             if block.kind in ("bullets", "numbered"):
@@ -193,20 +203,25 @@ class Composer:
         rows = text_rows(f"**{self.doc.labels.index}**", width, s.h1_size, self.locale, leading=1.25, color=s.accent,
                          anchors=("index",), keep=True)
         letter = ""
+        heading: int | None = None  # where the rows under the current letter start
         for term, pages in self.refs.index:
             initial = self.key(term)[0][:1].upper()
             if initial and initial != letter:
                 letter = initial
+                if heading is not None:
+                    self._keep_after_heading(rows, heading)
                 rows += text_rows(f"**{letter}**", width, s.h2_size, self.locale, color=s.accent, keep=True,
                                   space_before=0.6 * s.body_size)
+                heading = len(rows)
             numbers = ", ".join(str(n) for n in pages)
             rows += leader_rows(term, numbers, width, s.small_size, self.locale, leading=s.leading)
-        return rows
+        return rows if heading is None else self._keep_after_heading(rows, heading)
 
     def _quick_reference(self) -> list[Row]:
         s = self.style
         rows = self._heading(self.doc.labels.quick_reference, s.h1_size, "quick-reference", space=0.8 * s.h1_size)
+        heading = len(rows)
         for i, item in enumerate(self.doc.quick_reference):
             rows.append(icon_row(item.icon, item.name, self.resolve(item.text), self.width, s.body_size, self.locale,
                                  leading=s.leading, color=s.ink, space_before=(s.body_size if i == 0 else 0.5 * s.body_size)))
-        return rows
+        return self._keep_after_heading(rows, heading)

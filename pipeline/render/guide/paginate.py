@@ -1,4 +1,9 @@
-"""Pagination: rows flow into the columns of pages; a heading keeps with what follows it.
+"""Pagination: rows flow into the columns of pages; rows that keep with the next one move together.
+
+A row keeps with the next to bind a heading to what follows, the first and last two lines of a
+paragraph (no orphans, no widows) and a table that fits a column. Such a chain moves to the next
+column when it does not fit in this one, unless it would not fit in an empty column either; a
+table row that starts a column is printed below its table's header row again.
 
 A `Part` is a run of rows with its own column count; a part that asks for it starts on a new page,
 another continues below the page's content (in a new band when its column count differs).
@@ -73,6 +78,11 @@ class _Flow:
         self.columns, self.column = columns, 0
         self.band_top = self.used = self.band_bottom
 
+    def fresh_height(self) -> float:
+        """The height of the column a chain moves to: the next column of this band, or a new page's."""
+        top = self.band_top if self.column + 1 < self.columns else 0.0
+        return self.geometry.height - top
+
     def next_column(self, part: str) -> None:
         if self.column + 1 < self.columns:
             self.column += 1
@@ -111,9 +121,14 @@ def paginate(parts: list[Part], geometry: Geometry) -> list[Page]:
         while i < len(part.rows):
             row = part.rows[i]
             gap = 0.0 if flow.at_top else row.space_before
-            if not flow.at_top and flow.used + gap + _chain_height(part.rows, i) > geometry.height:
+            chain = _chain_height(part.rows, i)
+            if chain > flow.fresh_height():  # too tall to keep together anywhere: keep the row alone
+                chain = row.height
+            if not flow.at_top and flow.used + gap + chain > geometry.height:
                 flow.next_column(part.name)
                 continue
+            if flow.at_top and row.repeat is not None:
+                flow.place(row.repeat, 0.0)
             flow.place(row, gap)
             i += 1
     return flow.pages

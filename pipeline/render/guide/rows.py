@@ -31,6 +31,7 @@ class Row:
     owner: str = ""  # the entry whose text this row prints
     text: str = ""  # plain text, for the index
     overflow: float = 0.0  # how far (pt) its widest line runs past the width it was set in: a word too long to break
+    repeat: Row | None = None  # a table's header row, printed again above this row when it starts a column
 
     def draw(self, c: Canvas, x: float, top: float, width: float) -> None:
         """Draw with the row's top-left corner at (x, top) in points; a bare Row is empty space."""
@@ -160,7 +161,11 @@ def text_rows(
     keep: bool = False,
     hyphenate: bool = True,
 ) -> list[Row]:
-    """Rows for one block of markup: the marker and anchors go on the first line, keep on every line."""
+    """Rows for one block of markup: the marker and anchors go on the first line, keep on every line.
+
+    A break inside the block leaves at least two lines on each side (no orphan, no widow): the first
+    line keeps with the second and the last but one with the last, so two or three lines move whole.
+    """
     lines = set_lines(markup, width - indent, size, locale, hyphenate)
     rows: list[Row] = []
     for i, line in enumerate(lines):
@@ -168,7 +173,7 @@ def text_rows(
             TextRow(
                 height=leading * size,
                 space_before=space_before if i == 0 else 0.0,
-                keep_with_next=keep,
+                keep_with_next=keep or (len(lines) > 1 and i in (0, len(lines) - 2)),
                 anchors=anchors if i == 0 else (),
                 owner=owner,
                 text=plain(line),
@@ -257,15 +262,21 @@ class TableRow(Row):
 
 
 def table_rows(rows: list[list[str]], width: float, size: float, locale: str, *, leading: float = 1.3,
-               color: str = "#222222", fill: str = "#eeeeee", owner: str = "", space_before: float = 0.0) -> list[Row]:
-    """Rows of a table whose first row is the header (set in bold); columns share the width by their text."""
+               color: str = "#222222", fill: str = "#eeeeee", owner: str = "", space_before: float = 0.0,
+               column_height: float) -> list[Row]:
+    """Rows of a table whose first row is the header (set in bold); columns share the width by their text.
+
+    A table no taller than a column (`column_height`, pt) is kept together; a taller one breaks between
+    rows, never right after its header, and each of its rows carries the header to repeat above it
+    when it starts a column.
+    """
     if not rows:
         return []
     count = max(len(row) for row in rows)
     grid = [[*row, *[""] * (count - len(row))] for row in rows]
     grid[0] = [f"**{cell}**" if cell else "" for cell in grid[0]]
     widths = _column_widths(grid, width, size, locale)
-    result: list[Row] = []
+    result: list[TableRow] = []
     for r, cells in enumerate(grid):
         set_cells = [set_lines(cell, w - 2 * CELL_PAD, size, locale) for cell, w in zip(cells, widths, strict=True)]
         height = max((len(lines) for lines in set_cells), default=1) * leading * size + 2 * CELL_PAD
@@ -274,8 +285,12 @@ def table_rows(rows: list[list[str]], width: float, size: float, locale: str, *,
                                            for lines, w in zip(set_cells, widths, strict=True))])
         result.append(TableRow(height=height, space_before=space_before if r == 0 else 0.0, keep_with_next=r == 0,
                                owner=owner, text=text, overflow=max(past, 0.0), cells=set_cells, widths=widths, size=size,
-                               leading=leading, color=color, fill=fill if r == 0 else ""))
-    return result
+                               leading=leading, color=color, fill=fill if r == 0 else "",
+                               repeat=result[0] if result else None))
+    if sum(row.height for row in result) <= column_height:
+        for row in result[:-1]:
+            row.keep_with_next = True
+    return list(result)
 
 
 def _column_widths(grid: list[list[str]], width: float, size: float, locale: str) -> list[float]:

@@ -45,6 +45,9 @@ MISTAKES = [
     ("sections.yaml", "source: battle-steps", "source: battles-steps", "AG-GUIDE-TABLE", "battles-steps"),
     ("sections.yaml", "    title: Quick Reference\n", "    title: Quick Reference\n    glossary: true  # again\n",
      "AG-GUIDE-SECTIONS", "# again"),
+    ("sections.yaml", "        source: battle-steps\n", "        source: battle-steps\n    entries:\n      - id: golden-rules  # clash\n"
+     "        title: The Rules\n        blocks: [{id: look-up, kind: paragraph, text: Look topics up.}]\n",
+     "AG-GUIDE-CLASH", "# clash"),
     ("glossary/turn.yaml", "{id: turn, text: Turn}", "{id: turn, text: Round}", "AG-GUIDE-INDEX", "text: Round"),
     ("rules/heroes.yaml", "action: brew}", "action: brews}", "REF-UNKNOWN", "action: brews"),
 ]

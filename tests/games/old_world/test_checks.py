@@ -197,6 +197,7 @@ MORE_BROKEN = [
     ([("trophies/attribute.yaml", "attribute: combat", "attribute: defense")], "OW-TROPHY-ATTRIBUTE", None),
     ([("trophies/witcher.yaml", "school: wolf", "school: cat")], "OW-TROPHY-WITCHER", None),
     ([("guide/01-basics.yaml", "      - id: winning\n", "      - id: setup-table\n")], "OW-GUIDE-DUPLICATE", None),
+    ([("guide/01-basics.yaml", "      - id: setup-table\n", "      - id: game-end  # clash\n")], "OW-GUIDE-CLASH", "# clash"),
     ([("guide/01-basics.yaml", "            source: setup-seats\n", "            source: setup-seats\n            rows: [{id: a, cells: [{id: b, text: c}]}]\n")],
      "OW-GUIDE-TABLE", None),
     ([("guide/01-basics.yaml", "            source: setup-seats\n", "            source: seat-table\n")],

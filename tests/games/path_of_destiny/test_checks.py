@@ -147,6 +147,7 @@ GUIDE_BROKEN = [
     # The shipped guide's own mistakes: a rules number written out, an entry id of a rules section reused.
     ("guide/glossary.yaml", "Three markers, I, II", "3 markers, I, II", "POD-GUIDE-LITERAL", "3 markers", 1),
     ("guide/glossary.yaml", "  - id: symbol-token\n", "  - id: setup\n", "POD-GUIDE-DUPLICATE", "- id: setup", 1),
+    ("guide/glossary.yaml", "  - id: symbol-token\n", "  - id: round\n", "POD-GUIDE-CLASH", "- id: round", 1),
     ("guide/glossary.yaml", "related: [main-symbol, story-card]", "related: [main-symbol, main-symbol]",
      "POD-GUIDE-DUPLICATE", "related: [main-symbol, main-symbol]", 1),
     ("guide/01-rules.yaml", "    title: A Round\n", "    title: A Round\n    glossary: true\n", "POD-GUIDE-SECTIONS",
