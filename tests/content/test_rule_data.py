@@ -45,9 +45,12 @@ def test_a_listed_collection_prints_one_item_per_entity_with_its_owner_and_summa
     assert blocks["actions:1"] == (
         "**Travel**: Move along up to 2 routes in a row.",
         "**Brew** (Geralt only): Put 1 common marker on every faceup **POTION** card you have.",
+        "**Command** (Yarpen only): Choose some of your companion cards and resolve them in the order you like.",
     )
     assert blocks["dice:1"] == ("**Sword**: 1 {icon:sword}", "**Blank**: (none)")  # the face's own item text
-    assert blocks["battles:1"] == ("Roll the battle dice.", "Compare your {icon:sword} with the enemy's sword stat.")
+    assert blocks["battles:1"][2:6] == (  # the steps in the data's order
+        "Roll the battle dice.", "Add up the results.", "Use the cards that work in battle.",
+        "Compare your {icon:sword} with the enemy's sword stat.")
 
 
 def test_references_print_names_and_numbers(db: Database) -> None:
@@ -84,11 +87,11 @@ def test_the_words_around_the_lists_are_extracted_with_a_note(db: Database) -> N
 
 def test_a_reference_problem_names_what_is_known(db: Database) -> None:
     data = RuleDataIndex(db)
-    assert data.problem("action", "travel") is None and data.problem("route_gold_cost", "novigrad-cintra") is None
+    assert data.problem("action", "travel") is None and data.problem("route_gold_cost", "novigrad-duen-canell") is None
     assert "unknown kind 'move'" in str(data.problem("move", "travel"))
     assert "no action 'fly'" in str(data.problem("action", "fly")) and "travel" in str(data.problem("action", "fly"))
-    assert "no number field 'cost'" in str(data.problem("route_cost", "novigrad-cintra"))
-    assert "has no name" in str(data.problem("route", "novigrad-cintra"))
+    assert "no number field 'cost'" in str(data.problem("route_cost", "novigrad-duen-canell"))
+    assert "has no name" in str(data.problem("route", "novigrad-duen-canell"))
 
 
 def test_a_game_without_rule_data_has_none() -> None:

@@ -38,6 +38,7 @@ BROKEN = [
      "per_card_max: 1"),
     # What the published game states (checks/facts.py)
     (13, "rules/heroes.yaml", "heroes:\n", "heroes:\n  - {id: ciri, name: Ciri, title: Witcher, action: sing}\n", "AG-FACT", "id: ciri"),
+    (13, "game.yaml", "heroes: 4", "heroes: 3", "AG-FACT", "heroes: 3"),  # a hero left out with its count
     (13, "rules/dice.yaml", "hero: geralt, count: 3", "hero: geralt, count: 2", "AG-FACT", "geralt-die"),
     (17, "rules/heroes.yaml", "companion_cards: 4", "companion_cards: 3", "AG-FACT", "companion_cards: 3"),
     (15, "rules/actions.yaml", "woundable: false", "woundable: true  # rest", "AG-FACT", "# rest"),
@@ -48,7 +49,11 @@ BROKEN = [
     (12, "rules/locations.yaml", "{id: novigrad, name: Novigrad}", "{id: novigrad, name: Novigrad, heals: true}", "AG-FACT",
      "id: novigrad"),
     (9, "rules/routes.yaml", "sea: true, gold_cost: 2", "sea: true, gold_cost: 3", "AG-FACT", "gold_cost: 3"),
+    (9, "rules/routes.yaml", "  - {id: duen-canell-cintra, between: [duen-canell, cintra], sea: true, gold_cost: 1}\n", "", "AG-FACT",
+     "id: novigrad-duen-canell"),
     (8, "rules/regions.yaml", "adjacent: [red, yellow]", "adjacent: [red, yellow, gray]", "AG-FACT", "[red, yellow, gray]"),
+    (8, "rules/regions.yaml", "adjacent: [purple, red]}\n  - {id: purple, name: Purple Region, color: purple, adjacent: [gray, green, red]}",
+     "adjacent: [red]}\n  - {id: purple, name: Purple Region, color: purple, adjacent: [green, red]}", "AG-FACT", "id: gray"),
     (16, "rules/actions.yaml", "faceup {trait:potion} development", "faceup {trait:spell} development", "AG-FACT", "{trait:spell}"),
     (23, "game.yaml", "support_vp_owner: 3", "support_vp_owner: 4", "AG-FACT", "support_vp_owner: 4"),
     (24, "rules/procedures.yaml", "      - {id: operations-after, text: \"Perform any number of operations.\"}\n", "", "AG-FACT",

@@ -1,5 +1,10 @@
-"""What the published game states about particular things (reference §22 rules 8–13, 15–17, 19, 20, 23, 24, 26):
-the guide documents a game that exists, so rule data that says otherwise prints a wrong guide (an error)."""
+"""What the published game states about particular things (reference §22 rules 6, 8–13, 15–20, 23, 24, 26):
+the guide documents a game that exists, so rule data that says otherwise prints a wrong guide (an error).
+
+Each fact is checked where the content has what it is about (a hero, a location, a route between two of its
+locations, a border between two of its regions, a procedure, a manifest number), so a small excerpt such as the
+example tree can be right without holding the whole game. The whole game is held by the numbers: the manifest's
+component counts must be the published ones when stated, and AG-COUNT makes the rule data match them."""
 
 from __future__ import annotations
 
@@ -12,6 +17,20 @@ from pipeline.findings import Finding
 from .rule_data import HasDatabase
 
 HEROES = ("geralt", "triss", "dandelion", "yarpen")  # rule 13
+# The published component counts (§2; rules 6, 11, 13, 14, 17, 18), checked when the manifest states them.
+COMPONENTS = {
+    "heroes": 4,
+    "regions": 6,
+    "obstacle_zones": 6,
+    "location_spaces": 4,
+    "battle_dice": 3,
+    "blank_faces_per_battle_die": 1,
+    "die_faces": 10,
+    "companion_cards": 4,
+    "armor_spaces": 2,
+    "lead_colors": 3,
+    "monster_types": 3,
+}
 # Per entity: the value of each field stated by the rulebook (rules 13, 15, 17, 19, 20).
 FIELDS: dict[str, dict[str, dict[str, Any]]] = {
     "heroes": {
@@ -77,7 +96,7 @@ def check(content: HasDatabase) -> list[Finding]:
     db = content.db
     return [
         *_heroes(db), *_fields(db), *_locations(db), *_sea_routes(db), *_regions(db),
-        *_targets(db), *_rules(db), *_steps(db),
+        *_targets(db), *_manifest(db), *_steps(db),
     ]
 
 
@@ -87,14 +106,11 @@ def _fact(source_record: Record, field: str | None, message: str) -> Finding:
 
 
 def _heroes(db: Database) -> list[Finding]:
+    """No hero beyond the game's four; that all four are there is the manifest's hero count (_manifest, AG-COUNT)."""
     findings = []
-    records = db.records("heroes")
-    for record in records:
+    for record in db.records("heroes"):
         if record.entity.id not in HEROES:
             findings.append(_fact(record, "id", f"{record.entity.id!r} is not a hero of the game ({', '.join(HEROES)})"))
-    missing = [h for h in HEROES if db.get("heroes", h) is None]
-    if missing and records:
-        findings.append(_fact(records[0], None, f"the game's heroes {', '.join(missing)} are missing"))
     return findings
 
 
@@ -104,7 +120,7 @@ def _fields(db: Database) -> list[Finding]:
         for key, fields in entities.items():
             record = db.record(collection, key)
             if record is None:
-                continue  # a missing hero is reported once by _heroes; other ids are the data's own choice
+                continue  # a fact about something the content does not have
             for field, expected in fields.items():
                 actual = getattr(record.entity, field)
                 if actual != expected:
@@ -142,22 +158,31 @@ def _sea_routes(db: Database) -> list[Finding]:
             message = f"sea route {route.id!r} costs {route.gold_cost} gold; the rulebook states {SEA_ROUTES[pair]}"
             findings.append(_fact(record, "gold_cost", message))
     records = db.records("routes")
+    locations = {location.id for location in db.all("locations")}
     for pair in SEA_ROUTES.keys() - found:
-        if records:
+        if pair <= locations and records:  # the board joins these two locations by sea
             findings.append(_fact(records[0], None, f"the sea route {' – '.join(sorted(pair))} is missing"))
     return findings
 
 
 def _regions(db: Database) -> list[Finding]:
+    """The borders the regions list, in either direction, are the board's borders between those regions.
+    A border listed one way only is AG-MAP's (checks/counts.py); a region the rulebook does not know, AG-COUNT's."""
     findings = []
-    for record in db.records("regions"):
+    board = {r for pair in REGION_PAIRS for r in pair}
+    records = [record for record in db.records("regions") if record.entity.id in board]
+    listed = {frozenset({record.entity.id, other}) for record in records for other in record.entity.adjacent}
+    present = {record.entity.id for record in records}
+    unlisted = {pair for pair in REGION_PAIRS if pair <= present} - listed
+    for record in records:
         region = record.entity
-        stated = {other for pair in REGION_PAIRS if region.id in pair for other in pair - {region.id}}
-        if region.id not in {r for pair in REGION_PAIRS for r in pair}:
-            continue  # a region the rulebook does not know is a count problem (AG-COUNT), not a fact about adjacency
-        if set(region.adjacent) != stated:
-            shown, board = ", ".join(sorted(region.adjacent)), ", ".join(sorted(stated))
-            message = f"{region.id} is adjacent to {shown}; the board has {board}"
+        wrong = [other for other in region.adjacent if other in board and frozenset({region.id, other}) not in REGION_PAIRS]
+        if wrong:
+            message = f"{region.id} is adjacent to {', '.join(wrong)} on no border of the board"
+            findings.append(_fact(record, "adjacent", message))
+        missed = sorted(other for pair in unlisted if region.id == min(pair) for other in pair - {region.id})
+        if missed:
+            message = f"{region.id} borders {', '.join(missed)} on the board, but neither region lists the other"
             findings.append(_fact(record, "adjacent", message))
     return findings
 
@@ -169,6 +194,8 @@ def _targets(db: Database) -> list[Finding]:
         if record is None:
             continue
         named = set(TRAIT_REF.findall(record.entity.summary))
+        if any(db.get("traits", name) is None for name in named):
+            continue  # a trait that does not exist is the reference's finding (AG-GUIDE-REF), not a wrong target
         if named != {trait}:
             shown = ", ".join(sorted(named)) or "no trait"
             message = f"{key} targets {shown}; the rulebook lets it target only {{trait:{trait}}} cards"
@@ -176,14 +203,16 @@ def _targets(db: Database) -> list[Finding]:
     return findings
 
 
-def _rules(db: Database) -> list[Finding]:
+def _manifest(db: Database) -> list[Finding]:
+    """The component counts and rules constants the manifest states are the published ones."""
     findings = []
     for record in db.records("game"):
-        rules = record.entity.rules
-        for key, expected in RULES.items():
-            if key in rules and rules[key] != expected:
-                message = f"{key} is {rules[key]}; the rulebook states {expected}"
-                findings.append(finding_at(record.where("rules", key), "AG-FACT", message, "reference/adventure-game.md §22"))
+        for part, published in (("components", COMPONENTS), ("rules", RULES)):
+            stated = getattr(record.entity, part)
+            for key, expected in published.items():
+                if key in stated and stated[key] != expected:
+                    message = f"{key} is {stated[key]}; the rulebook states {expected}"
+                    findings.append(finding_at(record.where(part, key), "AG-FACT", message, "reference/adventure-game.md §22"))
     return findings
 
 
