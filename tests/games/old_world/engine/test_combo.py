@@ -125,7 +125,7 @@ def test_blizzard_adds_a_card_ignoring_colours(game) -> None:  # type: ignore[no
 
 
 def test_the_griffin_monster_leaves_a_combat_one_witcher_one_draw(game) -> None:  # type: ignore[no-untyped-def]
-    """Reference §17.6, Griffin: "in step 4 of each of the player's fight turns, draw 1 card fewer (never below 1)"."""
+    """Reference §17.1, Griffin: "in step 4 of each of the player's fight turns, draw 1 card fewer (never below 1)"."""
     s = game()
     p = s.players[0]
     f = FightState(kind="monster", witcher=0, monster="griffin-monster", level=2)
