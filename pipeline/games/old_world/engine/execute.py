@@ -16,7 +16,7 @@ from pipeline.rules.effects import EffectTable
 
 from .. import effects as fx
 from ..enums import Attribute, Terrain
-from .actions import ChooseAttribute, Pass, PeekDiscard, PeekOrder, PutBack, TakeCard, TakeMarket, TrashMarket, interned
+from .actions import ChooseAttribute, Discard, Pass, PeekDiscard, PeekOrder, PutBack, TakeCard, TakeMarket, TrashMarket, interned
 from .state import Decision, Flow, GameState, PlayerState
 from .witcher import (
     discard_potions,
@@ -181,21 +181,34 @@ def _trash_cards(s: GameState, ctx: Ctx, e: fx.TrashCards) -> Flow:
 
 
 @_executors.register(fx.TakeTopOfDiscard)
-def _take_top_of_discard(s: GameState, ctx: Ctx, e: fx.TakeTopOfDiscard) -> None:
+def _take_top_of_discard(s: GameState, ctx: Ctx, e: fx.TakeTopOfDiscard) -> Flow:
     p = _me(s, ctx)
     if p.discard and s.hand_room(p) > 0:
         p.hand.append(p.discard.pop())
+    yield from _discard_up_to(p, e.then_discard)
 
 
 @_executors.register(fx.SearchDiscardForAny)
 def _search_discard_for_any(s: GameState, ctx: Ctx, e: fx.SearchDiscardForAny) -> Flow:
     p = _me(s, ctx)
-    if not p.discard or s.hand_room(p) <= 0:
-        return
-    action = yield Decision(p.seat, "take-from-discard", tuple(interned(TakeCard, c) for c in dict.fromkeys(p.discard)))
-    assert isinstance(action, TakeCard)
-    p.discard.remove(action.card)
-    p.hand.append(action.card)
+    if p.discard and s.hand_room(p) > 0:
+        action = yield Decision(p.seat, "take-from-discard", tuple(interned(TakeCard, c) for c in dict.fromkeys(p.discard)))
+        assert isinstance(action, TakeCard)
+        p.discard.remove(action.card)
+        p.hand.append(action.card)
+    yield from _discard_up_to(p, e.then_discard)
+
+
+def _discard_up_to(p: PlayerState, most: int) -> Flow:
+    """Discard hand cards one by one until the player passes or `most` are gone."""
+    for _ in range(most):
+        if not p.hand:
+            return
+        action = yield Decision(p.seat, "discard", (interned(Pass), *(interned(Discard, c) for c in dict.fromkeys(p.hand))))
+        if not isinstance(action, Discard):
+            return
+        p.hand.remove(action.card)
+        p.discard.append(action.card)
 
 
 @_executors.register(fx.ReturnThisCardToHand)

@@ -8,7 +8,7 @@ import pytest
 from pydantic import TypeAdapter
 
 from pipeline.games.old_world.effects import EFFECTS, OldWorldEffect
-from pipeline.games.old_world.engine.actions import PeekDiscard, PeekOrder
+from pipeline.games.old_world.engine.actions import Discard, Pass, PeekDiscard, PeekOrder, TakeCard
 from pipeline.games.old_world.engine.execute import EXECUTORS, Ctx, run_effects
 from pipeline.games.old_world.engine.state import FightState, GameState
 from pipeline.games.old_world.enums import Attribute as A
@@ -132,3 +132,25 @@ def test_a_peek_that_discards_orders_only_the_cards_kept(game) -> None:  # type:
     assert [d.kind for d in seen] == ["peek-discard", "peek-order"]
     assert set(seen[1].actions) == {PeekOrder((1, 2)), PeekOrder((2, 1))}
     assert f.spent == [pool[-1]] and f.life_pool == pool[:1] + [pool[-2], pool[-3]]
+
+
+def test_griffin_magic_takes_the_top_discard_then_discards_up_to_two(game) -> None:  # type: ignore[no-untyped-def]
+    """Reference §13, Griffin Magic: "take the top card of your discard pile into hand, then discard 0–2 cards from hand"."""
+    s = game()
+    p = s.players[0]
+    p.hand, p.discard = ["jab", "kick"], ["brace"]
+    level_one = s.tables.schools["griffin"].specialty.levels[0]
+    seen = decisions(run_effects(s, Ctx(0), level_one), [Discard("jab"), Discard("kick")])
+    assert [d.kind for d in seen] == ["discard", "discard"]
+    assert set(seen[0].actions) == {Pass(), Discard("jab"), Discard("kick"), Discard("brace")}
+    assert p.hand == ["brace"] and p.discard == ["jab", "kick"]
+
+
+def test_griffin_magic_may_discard_nothing_at_every_level(game) -> None:  # type: ignore[no-untyped-def]
+    s = game()
+    p = s.players[0]
+    for level in s.tables.schools["griffin"].specialty.levels:
+        p.hand, p.discard = ["jab"], ["brace", "kick"]
+        seen = decisions(run_effects(s, Ctx(0), level), [TakeCard("kick"), Pass()] if "search" in level[0].type else [Pass()])
+        assert seen[-1].kind == "discard" and Pass() in seen[-1].actions
+        assert sorted(p.hand) == ["jab", "kick"]
