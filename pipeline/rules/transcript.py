@@ -146,7 +146,8 @@ def replay(text: str, spec: GameSpec, db: Database) -> Divergence | None:
     def choose(state: Any, actions: Sequence[Any]) -> Any:
         nonlocal step
         if step >= len(decisions):
-            raise _Diverged(Divergence(len(recorded) + 1, step + 1, "(end of transcript)", f"(a decision among {len(actions)} actions)"))
+            more = f"(a decision among {len(actions)} actions)"
+            raise _Diverged(Divergence(len(recorded) + 1, step + 1, "(end of transcript)", more))
         number, line = decisions[step]
         step += 1
         wanted = line.partition(" choices: ")[2]
