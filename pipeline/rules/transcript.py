@@ -3,9 +3,9 @@
 A transcript is plain text, stable from run to run, so a change of engine behaviour shows as a
 readable diff (`differences`). It starts with a header that names everything that reproduces the
 game (game id, player count, seed, bot, the digest of the content it was recorded on) and who sits
-in each seat, then, per turn, every decision: the seat, the kind of decision, how many legal choices
-there were and the chosen action as it prints, which is enough to replay the game by matching
-printed actions. When a turn is over (the next one begins, or the game ends) each seat's standing
+in each seat (a seat taken in a draft is named where it is taken), then, per turn, every decision:
+the seat, the kind of decision, how many legal choices there were and the chosen action as it prints,
+which is enough to replay the game by matching printed actions (`replay`, without the bot). When a turn is over (the next one begins, or the game ends) each seat's standing
 is written; the outcome comes last:
 
     # pnp transcript 1
@@ -89,13 +89,15 @@ def _lines(spec: GameSpec, db: Database, header: Recording, choose: Chooser) -> 
     state: Any = engine.new_game(engine.tables(db), header.players, header.seed, None)
     yield FORMAT
     yield from (f"{key}: {getattr(header, key)}" for key in HEADER_KEYS)
-    seats = len(state.players)  # a solo game may seat an automa beside the player
-    yield from (f"seat {seat}: {progress.seat(state, seat)}" for seat in range(seats))
+    seated = 0  # a seat is named once it is taken: at the start, or when a draft gives it a faction
     clock = None
     while not state.is_terminal():
+        while seated < len(state.players):
+            yield f"seat {seated}: {progress.seat(state, seated)}"
+            seated += 1
         if progress.clock(state) != clock:
             if clock is not None:
-                yield from _standings(progress, state, seats)
+                yield from _standings(progress, state, seated)
             clock = progress.clock(state)
             yield ""
             yield clock
@@ -106,7 +108,7 @@ def _lines(spec: GameSpec, db: Database, header: Recording, choose: Chooser) -> 
         action = choose(state, actions)
         yield f"  p{state.current_player} {state.decision.kind} {len(actions)} choices: {action}"
         state.apply(action)
-    yield from _standings(progress, state, seats)
+    yield from _standings(progress, state, len(state.players))
     yield ""
     yield f"outcome: {_outcome(state.result())}"
 
