@@ -5,8 +5,9 @@ readable diff (`differences`). It starts with a header that names everything tha
 game (game id, player count, seed, bot, the digest of the content it was recorded on) and who sits
 in each seat (a seat taken in a draft is named where it is taken), then, per turn, every decision:
 the seat, the kind of decision, how many legal choices there were and the chosen action as it prints,
-which is enough to replay the game by matching printed actions (`replay`, without the bot). When a turn is over (the next one begins, or the game ends) each seat's standing
-is written; the outcome comes last:
+which is enough to replay the game by matching printed actions (`replay`, without the bot). When a
+turn is over (the next one begins, or the game ends) each seat's standing is written; the outcome
+comes last:
 
     # pnp transcript 1
     game: old-world
