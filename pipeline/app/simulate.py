@@ -7,12 +7,16 @@ from pathlib import Path
 from pipeline.findings import Report
 from pipeline.rules.simulation import SimulationReport, run_simulation
 from pipeline.rules.spec import GameSpec
+from pipeline.rules.transcript import record
 
 from .project import UsageError
 
 
-def simulate(game: GameSpec, root: Path, players: int, games: int, seed: int, bot: str) -> tuple[Report, SimulationReport | None]:
+def simulate(
+    game: GameSpec, root: Path, players: int, games: int, seed: int, bot: str, trace: Path | None = None
+) -> tuple[Report, SimulationReport | None]:
     """Play seeded games (game i: seed + i). Content with errors is not played: (its report, None).
+    With `trace`, the transcript of the first game (seed `seed`) is written there (`pnp replay` plays it).
 
     The report holds an error per failed game (crash, broken invariant) with the seed that reproduces
     it, and one warning with the rate of games stopped at the turn cap (a bot that never finishes is
@@ -31,6 +35,11 @@ def simulate(game: GameSpec, root: Path, players: int, games: int, seed: int, bo
     counts = engine.player_counts(db)
     if players not in counts:
         raise UsageError(f"{game.id} supports {', '.join(map(str, counts))} players, not {players}")
+    if trace is not None:
+        try:
+            trace.write_text(record(game, db, players, seed, bot), encoding="utf-8")
+        except OSError as exc:
+            raise UsageError(f"cannot write the transcript {trace}: {exc.strerror}") from None
     sim = run_simulation(engine, game.id, db, players, games, seed, bot)
     report.extend(sim.findings(str(game.content_dir(root) / "game.yaml")))
     report.extra["simulation"] = sim.to_dict()

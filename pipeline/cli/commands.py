@@ -1,8 +1,10 @@
-"""`pnp games`, `validate`, `check`, `simulate` and `schema`: options in, an application function called, its report out."""
+"""`pnp games`, `validate`, `check`, `simulate`, `replay` and `schema`: options in, an application function called, its
+report out."""
 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -69,6 +71,10 @@ def simulate(
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="Number of games; game i uses seed + i.")] = 100,
     seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the first game.")] = 1,
     bot: Annotated[str, typer.Option("--bot", help="A bot of the game: random (uniform) or greedy (plays to win).")] = "greedy",
+    trace: Annotated[
+        Path | None,
+        typer.Option("--trace", metavar="FILE", help="Write the transcript of the first game (every decision) to FILE."),
+    ] = None,
     content: ContentOption = None,
     format: FormatOption = Format.text,
 ) -> None:
@@ -78,12 +84,36 @@ def simulate(
 
     root = resolve_content(content)
     spec = select_games([game], root)[0]
-    report, sim = run_simulate(spec, root, players, games, seed, bot)
+    report, sim = run_simulate(spec, root, players, games, seed, bot, trace)
     if sim is None:
         emit(report, format, f"simulate: the content of {spec.id} has errors; fix them first ({report.summary()})")
     else:
         emit(report, format, simulation_summary(sim))
     raise typer.Exit(report.exit_code)
+
+
+@usage_exits
+def replay(
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="A transcript written by `pnp simulate --trace`.")],
+    content: ContentOption = None,
+    format: FormatOption = Format.text,
+) -> None:
+    """Play a transcript's recorded decisions again; exit 1 at the first line where the engine plays differently."""
+    from pipeline.app.replay import replay_file
+
+    report, divergence = replay_file(file, resolve_content(content))
+    if not report.ok:
+        emit(report, format, f"replay: the content has errors; fix them first ({report.summary()})")
+        raise typer.Exit(report.exit_code)
+    if format is Format.json:
+        found = None if divergence is None else {"line": divergence.line, "step": divergence.step,
+                                                  "recorded": divergence.recorded, "replayed": divergence.replayed}
+        typer.echo(json.dumps({"file": str(file), "divergence": found}, indent=2, ensure_ascii=False))
+    elif divergence is None:
+        typer.echo(f"replay {file}: every step plays as recorded")
+    else:
+        typer.echo(f"{file}:{divergence.line}: error REPLAY-DIVERGED: {divergence}")
+    raise typer.Exit(0 if divergence is None else 1)
 
 
 def simulation_summary(sim: SimulationReport) -> str:

@@ -3,10 +3,11 @@
 A transcript is plain text, stable from run to run, so a change of engine behaviour shows as a
 readable diff (`differences`). It starts with a header that names everything that reproduces the
 game (game id, player count, seed, bot, the digest of the content it was recorded on) and who sits
-in each seat, then, per turn, every decision: the seat, the kind of decision, how many legal choices
-there were and the chosen action as it prints, which is enough to replay the game by matching
-printed actions. When a turn is over (the next one begins, or the game ends) each seat's standing
-is written; the outcome comes last:
+in each seat (a seat taken in a draft is named where it is taken), then, per turn, every decision:
+the seat, the kind of decision, how many legal choices there were and the chosen action as it prints,
+which is enough to replay the game by matching printed actions (`replay`, without the bot). When a
+turn is over (the next one begins, or the game ends) each seat's standing is written; the outcome
+comes last:
 
     # pnp transcript 1
     game: old-world
@@ -30,6 +31,8 @@ from __future__ import annotations
 
 import difflib
 import hashlib
+import re
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, fields
 from enum import Enum
 from pathlib import Path
@@ -41,6 +44,9 @@ from .spec import EngineSpec, GameSpec, Progress
 
 FORMAT = "# pnp transcript 1"
 HEADER_KEYS = ("game", "players", "seed", "bot", "content")
+_DECISION = re.compile(r"^  p\d+ \S+ \d+ choices: ")
+# Who decides a step: a bot's `choose`, or a replay reading the transcript.
+Chooser = Callable[[Any, Sequence[Any]], Any]
 
 
 @dataclass(frozen=True)
@@ -72,31 +78,98 @@ def engine_of(spec: GameSpec) -> EngineSpec:
 
 def record(spec: GameSpec, db: Database, players: int, seed: int, bot: str = "greedy") -> str:
     """Play one seeded game with `bot` in every seat and write its transcript."""
+    chooser = engine_of(spec).bots()[bot](seed)
+    header = Recording(spec.id, players, seed, bot, content_digest(db.root))
+    return "\n".join(_lines(spec, db, header, chooser.choose)) + "\n"
+
+
+def _lines(spec: GameSpec, db: Database, header: Recording, choose: Chooser) -> Iterator[str]:
+    """The transcript of the game `header` names, line by line, with `choose` deciding every step."""
     engine = engine_of(spec)
     progress = engine.progress
-    state: Any = engine.new_game(engine.tables(db), players, seed, None)
-    chooser = engine.bots()[bot](seed)
-    header = Recording(spec.id, players, seed, bot, content_digest(db.root))
-    lines = [FORMAT, *(f"{key}: {getattr(header, key)}" for key in HEADER_KEYS)]
-    seats = len(state.players)  # a solo game may seat an automa beside the player
-    lines += [f"seat {seat}: {progress.seat(state, seat)}" for seat in range(seats)]
+    state: Any = engine.new_game(engine.tables(db), header.players, header.seed, None)
+    yield FORMAT
+    yield from (f"{key}: {getattr(header, key)}" for key in HEADER_KEYS)
+    seated = 0  # a seat is named once it is taken: at the start, or when a draft gives it a faction
     clock = None
     while not state.is_terminal():
+        while seated < len(state.players):
+            yield f"seat {seated}: {progress.seat(state, seated)}"
+            seated += 1
         if progress.clock(state) != clock:
             if clock is not None:
-                lines += _standings(progress, state, seats)
+                yield from _standings(progress, state, seated)
             clock = progress.clock(state)
-            lines += ["", clock]
+            yield ""
+            yield clock
         actions = state.legal_actions()
         printed = [str(a) for a in actions]
         if len(set(printed)) != len(printed):  # a replay finds the chosen action by how it prints
             raise ValueError(f"{spec.id}: two legal actions print alike: {sorted(printed)}")
-        action = chooser.choose(state, actions)
-        lines.append(f"  p{state.current_player} {state.decision.kind} {len(actions)} choices: {action}")
+        action = choose(state, actions)
+        yield f"  p{state.current_player} {state.decision.kind} {len(actions)} choices: {action}"
         state.apply(action)
-    lines += _standings(progress, state, seats)
-    lines += ["", f"outcome: {_outcome(state.result())}"]
-    return "\n".join(lines) + "\n"
+    yield from _standings(progress, state, len(state.players))
+    yield ""
+    yield f"outcome: {_outcome(state.result())}"
+
+
+@dataclass(frozen=True)
+class Divergence:
+    """Where a replay left its transcript: the 1-based line, the decision number (step), both texts."""
+
+    line: int
+    step: int
+    recorded: str
+    replayed: str
+
+    def __str__(self) -> str:
+        return f"step {self.step}: recorded {self.recorded!r}, replayed {self.replayed!r}"
+
+
+class _Diverged(Exception):
+    def __init__(self, divergence: Divergence) -> None:
+        self.divergence = divergence
+
+
+def replay(text: str, spec: GameSpec, db: Database) -> Divergence | None:
+    """Play the recorded decisions of a transcript again and compare every line; the first divergence, or None.
+
+    The bot is not asked: each step plays the action the transcript recorded, found among the legal
+    actions by how it prints, so the transcript alone reproduces the game. The content digest is not
+    compared (an edit that changes no decision keeps a transcript valid, as in `differences`).
+    """
+    header = read_header(text)
+    if header.game != spec.id:
+        raise ValueError(f"the transcript records {header.game}, not {spec.id}")
+    recorded = text.splitlines()
+    decisions = [(number, line) for number, line in enumerate(recorded, 1) if _DECISION.match(line)]
+    step = 0
+
+    def choose(state: Any, actions: Sequence[Any]) -> Any:
+        nonlocal step
+        if step >= len(decisions):
+            more = f"(a decision among {len(actions)} actions)"
+            raise _Diverged(Divergence(len(recorded) + 1, step + 1, "(end of transcript)", more))
+        number, line = decisions[step]
+        step += 1
+        wanted = line.partition(" choices: ")[2]
+        found = next((a for a in actions if str(a) == wanted), None)
+        if found is None:
+            raise _Diverged(Divergence(number, step, wanted, f"(not among the {len(actions)} legal actions)"))
+        return found
+
+    count = 0
+    try:
+        for count, line in enumerate(_lines(spec, db, header, choose), 1):
+            expected = recorded[count - 1] if count <= len(recorded) else "(end of transcript)"
+            if line != expected and not (line.startswith("content: ") and expected.startswith("content: ")):
+                return Divergence(count, step, expected, line)
+    except _Diverged as stop:
+        return stop.divergence
+    if count < len(recorded):
+        return Divergence(count + 1, step, recorded[count], "(the game is over)")
+    return None
 
 
 def differences(path: Path, spec: GameSpec, db: Database) -> str:

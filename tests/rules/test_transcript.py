@@ -15,7 +15,7 @@ import pytest
 
 from pipeline.content.database import Database
 from pipeline.games import GAMES, find_game
-from pipeline.rules.transcript import Recording, differences, engine_of, read_header, record, transcript_name
+from pipeline.rules.transcript import Recording, differences, engine_of, read_header, record, replay, transcript_name
 from tests.conftest import CONTENT
 
 TRANSCRIPTS = Path(__file__).resolve().parent.parent / "data" / "transcripts"
@@ -50,6 +50,13 @@ def test_recorded_game_plays_the_same(game: str, players: int) -> None:
         assert UPDATE, f"{path.name} was missing and has been recorded: review and commit it"
     diff = differences(path, find_game(game), database(game))
     assert not diff, f"the engine plays {path.name} differently (PNP_UPDATE_TRANSCRIPTS=1 rewrites it):\n{diff}"
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+@pytest.mark.parametrize("game", ENGINE_GAMES)
+def test_recorded_game_replays_from_its_decisions_alone(game: str, players: int) -> None:
+    path = TRANSCRIPTS / transcript_name(game, players, seed(players))
+    assert replay(path.read_text(encoding="utf-8"), find_game(game), database(game)) is None
 
 
 @pytest.mark.parametrize("game", ENGINE_GAMES)

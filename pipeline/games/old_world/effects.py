@@ -204,19 +204,23 @@ class TrashCards(OwEffect):
 
 
 class TakeTopOfDiscard(OwEffect):
-    """Take the top card of your discard pile into your hand (fight step 3c)."""
+    """Take the top card of your discard pile into your hand (fight step 3c), then discard up to
+    `then_discard` hand cards (Griffin Magic: "then discard 0-2 cards")."""
 
     in_combo = True
     printed = ()
     type: Literal["take-top-of-discard"]
+    then_discard: Annotated[int, Field(ge=0, le=7)] = 0
 
 
 class SearchDiscardForAny(OwEffect):
-    """Take any one card of your choice from your discard pile into your hand."""
+    """Take any one card of your choice from your discard pile into your hand, then discard up to
+    `then_discard` hand cards."""
 
     in_combo = True
     printed = ()
     type: Literal["search-discard-for-any"]
+    then_discard: Annotated[int, Field(ge=0, le=7)] = 0
 
 
 class ReturnThisCardToHand(OwEffect):

@@ -47,6 +47,8 @@ class GreedyBot:
     def choose(self, state: Any, actions: Sequence[Action]) -> Action:
         s: GameState = state
         assert s.decision is not None
+        if s.decision.player >= len(s.players):  # the character draft: the seat has no character yet
+            return actions[0]
         p = s.players[s.decision.player]
         handler = getattr(self, "_" + s.decision.kind.replace("-", "_"), None)
         choice = handler(s, p, actions) if handler else None

@@ -235,6 +235,13 @@ class PeekDiscard(Action):
     positions: tuple[int, ...]
 
 
+@dataclass(frozen=True, slots=True, repr=False)
+class PeekOrder(Action):
+    """Put the kept peeked cards back in this order: their positions when peeked (0 = top), top first."""
+
+    order: tuple[int, ...]
+
+
 # --- Phase III -----------------------------------------------------------------------------------
 
 

@@ -187,7 +187,12 @@ def hit_opponent(s: GameState, seat: int, f: FightState, amount: int) -> Flow:
 def replenish(s: GameState, p: PlayerState, f: FightState) -> Flow:
     """Step 4: draw Combat + modifiers from the Life Pool only (no reshuffle), then discard the combo."""
     yield from auto_abilities(s, p, Timing.FIGHT_STEP4_DRAW)
-    count = p.attributes[Attribute.COMBAT] + f.draw_mod + f.whole_fight_draw_mod
+    count = p.attributes[Attribute.COMBAT] + f.draw_mod
+    if f.whole_fight_draw_mod < 0:
+        # Griffin: "draw 1 card fewer (never below 1)": the whole-fight cut stops at 1 card.
+        count = max(count + f.whole_fight_draw_mod, min(count, 1))
+    else:
+        count += f.whole_fight_draw_mod
     s.draw(p, max(0, count), reshuffle=False)
     back = set(f.return_to_hand)
     for index, placed in enumerate(f.combo):

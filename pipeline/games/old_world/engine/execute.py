@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import combinations, permutations
 from typing import Any
 
 from pipeline.rules.effects import EffectTable
 
 from .. import effects as fx
 from ..enums import Attribute, Terrain
-from .actions import ChooseAttribute, Pass, PeekDiscard, PutBack, TakeCard, TakeMarket, TrashMarket, interned
+from .actions import ChooseAttribute, Discard, Pass, PeekDiscard, PeekOrder, PutBack, TakeCard, TakeMarket, TrashMarket, interned
 from .state import Decision, Flow, GameState, PlayerState
 from .witcher import (
     discard_potions,
@@ -181,21 +181,34 @@ def _trash_cards(s: GameState, ctx: Ctx, e: fx.TrashCards) -> Flow:
 
 
 @_executors.register(fx.TakeTopOfDiscard)
-def _take_top_of_discard(s: GameState, ctx: Ctx, e: fx.TakeTopOfDiscard) -> None:
+def _take_top_of_discard(s: GameState, ctx: Ctx, e: fx.TakeTopOfDiscard) -> Flow:
     p = _me(s, ctx)
     if p.discard and s.hand_room(p) > 0:
         p.hand.append(p.discard.pop())
+    yield from _discard_up_to(p, e.then_discard)
 
 
 @_executors.register(fx.SearchDiscardForAny)
 def _search_discard_for_any(s: GameState, ctx: Ctx, e: fx.SearchDiscardForAny) -> Flow:
     p = _me(s, ctx)
-    if not p.discard or s.hand_room(p) <= 0:
-        return
-    action = yield Decision(p.seat, "take-from-discard", tuple(interned(TakeCard, c) for c in dict.fromkeys(p.discard)))
-    assert isinstance(action, TakeCard)
-    p.discard.remove(action.card)
-    p.hand.append(action.card)
+    if p.discard and s.hand_room(p) > 0:
+        action = yield Decision(p.seat, "take-from-discard", tuple(interned(TakeCard, c) for c in dict.fromkeys(p.discard)))
+        assert isinstance(action, TakeCard)
+        p.discard.remove(action.card)
+        p.hand.append(action.card)
+    yield from _discard_up_to(p, e.then_discard)
+
+
+def _discard_up_to(p: PlayerState, most: int) -> Flow:
+    """Discard hand cards one by one until the player passes or `most` are gone."""
+    for _ in range(most):
+        if not p.hand:
+            return
+        action = yield Decision(p.seat, "discard", (interned(Pass), *(interned(Discard, c) for c in dict.fromkeys(p.hand))))
+        if not isinstance(action, Discard):
+            return
+        p.hand.remove(action.card)
+        p.discard.append(action.card)
 
 
 @_executors.register(fx.ReturnThisCardToHand)
@@ -287,19 +300,26 @@ def _peek_opponent_deck(s: GameState, ctx: Ctx, e: fx.PeekOpponentDeck) -> Flow:
 
     pile = s.players[opponent_seat(f, ctx.seat)].deck if f.is_duel else f.life_pool
     seen = min(e.amount, len(pile))
+    peeked = pile[len(pile) - seen :][::-1]  # top first (the top is the end of the list)
+    discarded: tuple[int, ...] = ()
     count = min(e.discard, seen)
-    if count == 0:
-        return
-    options = tuple(PeekDiscard(c) for c in combinations(range(seen), count))
-    action = yield Decision(ctx.seat, "peek-discard", options)
-    assert isinstance(action, PeekDiscard)
-    # Positions count from the top; remove the deepest first so indexes stay valid.
-    for pos in sorted(action.positions, reverse=True):
-        card = pile.pop(len(pile) - 1 - pos)
+    if count:
+        action = yield Decision(ctx.seat, "peek-discard", tuple(PeekDiscard(c) for c in combinations(range(seen), count)))
+        assert isinstance(action, PeekDiscard)
+        discarded = action.positions
+    kept = tuple(pos for pos in range(seen) if pos not in discarded)
+    if len(kept) > 1:
+        # §13 Viper: "return the rest on top in any order": the order is the player's choice.
+        action = yield Decision(ctx.seat, "peek-order", tuple(PeekOrder(order) for order in permutations(kept)))
+        assert isinstance(action, PeekOrder)
+        kept = action.order
+    del pile[len(pile) - seen :]
+    for pos in sorted(discarded, reverse=True):  # the deepest card is discarded first
         if f.is_duel:
-            s.players[opponent_seat(f, ctx.seat)].discard.append(card)
+            s.players[opponent_seat(f, ctx.seat)].discard.append(peeked[pos])
         else:
-            f.spent.append(card)
+            f.spent.append(peeked[pos])
+    pile.extend(peeked[pos] for pos in reversed(kept))
 
 
 @_executors.register(fx.MonsterChoosesWorseAttack)

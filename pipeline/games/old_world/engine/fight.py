@@ -95,6 +95,8 @@ def monster_fight(s: GameState, p: PlayerState, monster: str) -> Flow:
     yield from end_fight(s, [p.seat])
     rules = s.rules
     result = monster_outcome(s, knocked_out, left)
+    if result == "defeat" and spares_last_monster(s, p):
+        result = "drive-away"
     if result == "defeat":
         # Defeat: Gold, the trophy (win check, Fatigue), a spawn one level up (§10.8).
         s.give_gold(p, rules.gold_defeat_monster)
@@ -115,6 +117,16 @@ def monster_fight(s: GameState, p: PlayerState, monster: str) -> Flow:
         yield from gain_zero_cost(s, p)
         s.reshuffle_all(p)
         p.phase3_target = rules.phase3_draw_after_loss
+
+
+def spares_last_monster(s: GameState, p: PlayerState) -> bool:
+    """§14.2 solo: "you must not defeat the final monster before owning [the Attribute Trophy]".
+
+    The fight is allowed; a win over the last monster on the board before the trophy is held does not
+    defeat it: it escapes as if driven away (a new monster of its level appears, §14.3).
+    """
+    on_board = sum(slot is not None for slot in s.slots.values())
+    return s.n == 1 and on_board == 1 and not any(t.startswith("attribute:") for t in p.trophies)
 
 
 def monster_outcome(s: GameState, knocked_out: bool, left: int) -> str:

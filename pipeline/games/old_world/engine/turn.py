@@ -169,9 +169,6 @@ def phase_two_options(s: GameState, p: PlayerState) -> list[Action]:
     on_board = [v for v in s.slots.values() if v is not None]
     for token, monster in on_board:
         if tables.token_location(token) == p.location:
-            # §14.2: solo: the last monster on the board may not fall before the attribute trophy is held.
-            if s.n == 1 and len(on_board) == 1 and not any(t.startswith("attribute:") for t in p.trophies):
-                continue
             options.append(interned(FightMonster, monster))
     here = tables.locations[p.location]
     if here.action.type is not LocationAction.SCHOOL and p.location != s.closed_tavern:

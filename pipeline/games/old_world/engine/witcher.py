@@ -28,8 +28,8 @@ def raise_attribute(s: GameState, p: PlayerState, attribute: Attribute, amount: 
         p.attributes[attribute] += 1
         if p.attributes[attribute] >= top:
             p.maxed.add(attribute)
-        # §18.5: the "(exception: level 5)" note is unexplained; every raise gives +1 Shield, capped by Defense.
-        if attribute is Attribute.DEFENSE:
+        # §6.4 "(exception: level 5)", read as §18.5's first reading: the raise to 5 gives no Shield.
+        if attribute is Attribute.DEFENSE and p.attributes[attribute] < top:
             set_shield(s, p, p.shield + 1)
         elif attribute is Attribute.ALCHEMY:
             yield from gain_potions(s, p, 1)

@@ -13,6 +13,16 @@ from pipeline.rules.engine import Action
 __all__ = ["Action"]  # re-exported: the engine's modules import it from here
 
 
+# --- Setup (reference §5) -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class ChooseCharacter(Action):
+    """Keep this one of the two character boards drawn; the other goes back to the pile."""
+
+    character: str
+
+
 # --- Take cards (reference §7.1) ------------------------------------------------------------------
 
 

@@ -66,15 +66,12 @@ def open_spread(s: GameState, number: int) -> None:
 
 
 def chapter_start(s: GameState) -> Flow:
-    """Fresh fate markers; the Automa's symbols; kept cards' effects resolve with the new chapter's paths."""
+    """Fresh fate markers; the Automa's symbols (kept cards resolved when they were kept, §8.4)."""
     s.fate = {Side.LEFT: [], Side.RIGHT: []}
     s.fate_aside = []
     for p in s.in_initiative():
         if p.is_automa:
             yield from automa.chapter_start(s, p)
-        else:
-            for position in range(len(p.timeline)):
-                yield from resolve_card(s, p.seat, position)
 
 
 def main_side(s: GameState) -> Flow:
@@ -146,6 +143,11 @@ def keep_cards(s: GameState) -> Flow:
         s.clear_pool(p)
         s.discard.extend(c for c in p.timeline if c not in kept[p.seat])
         p.timeline = kept[p.seat]
+    # §8.4: "If a kept card has an effect you can apply, it is resolved immediately": with the paths of
+    # the chapter that just ended, before the next story card is read.
+    for p in s.humans():
+        for position in range(len(p.timeline)):
+            yield from resolve_card(s, p.seat, position)
 
 
 # --- Game end (§9) ---------------------------------------------------------------------------------

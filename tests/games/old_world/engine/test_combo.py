@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pipeline.games.old_world.engine.actions import Pass, PlayCard, UsePotion
 from pipeline.games.old_world.engine.combo import connects, witcher_turn
+from pipeline.games.old_world.engine.fight import start_fight
 from pipeline.games.old_world.engine.state import FightState, GameState
 from pipeline.games.old_world.engine.witcher import take_damage
 from pipeline.games.old_world.enums import Attribute
@@ -121,3 +122,21 @@ def test_blizzard_adds_a_card_ignoring_colours(game) -> None:  # type: ignore[no
     # Jab's only extension is red; the green Duck attaches through the potion's extra link.
     assert PlayCard("duck") in seen[2].actions
     assert sorted(p.discard) == ["duck", "jab"]
+
+
+def test_the_griffin_monster_leaves_a_combat_one_witcher_one_draw(game) -> None:  # type: ignore[no-untyped-def]
+    """Reference §17.1, Griffin: "in step 4 of each of the player's fight turns, draw 1 card fewer (never below 1)"."""
+    s = game()
+    p = s.players[0]
+    f = FightState(kind="monster", witcher=0, monster="griffin-monster", level=2)
+    drive(start_fight(s, f, [0]))
+    f.turns_taken = {0: 1}
+    f.life_pool, s.fight_deck = s.fight_deck[:10], s.fight_deck[10:]
+    p.attributes[Attribute.COMBAT] = 1
+    p.hand, p.deck, p.potions = ["jab"], ["kick"] * 10, []
+    drive(witcher_turn(s, 0))
+    assert p.hand == ["kick"]
+    p.attributes[Attribute.COMBAT] = 3
+    p.hand = ["jab"]
+    drive(witcher_turn(s, 0))
+    assert p.hand == ["kick"] * 2  # one fewer than Combat above the floor

@@ -8,11 +8,12 @@ import pytest
 from pydantic import TypeAdapter
 
 from pipeline.games.old_world.effects import EFFECTS, OldWorldEffect
+from pipeline.games.old_world.engine.actions import Discard, Pass, PeekDiscard, PeekOrder, TakeCard
 from pipeline.games.old_world.engine.execute import EXECUTORS, Ctx, run_effects
 from pipeline.games.old_world.engine.state import FightState, GameState
 from pipeline.games.old_world.enums import Attribute as A
 
-from .conftest import drive
+from .conftest import decisions, drive
 
 ADAPTER: TypeAdapter[Any] = TypeAdapter(OldWorldEffect)
 GOLD = [{"type": "gain-gold", "amount": 1}]
@@ -91,3 +92,65 @@ def test_effect_executes(game, name: str) -> None:  # type: ignore[no-untyped-de
     drive(run_effects(s, ctx, [effect]))
     if check is not None:
         assert check(s, p, before), name
+
+
+def peek_fight(s: GameState) -> FightState:
+    """Seat 0 fights a monster whose Life Pool is four known cards (the top is the end of the list)."""
+    f = FightState(kind="monster", witcher=0, monster="drowner", level=1)
+    f.life_pool, s.fight_deck = s.fight_deck[:4], s.fight_deck[4:]
+    s.fight = f
+    return f
+
+
+def test_viper_specialty_at_level_one_puts_the_peeked_cards_back_in_a_chosen_order(game) -> None:  # type: ignore[no-untyped-def]
+    """Reference §13, Viper: "look at N top cards of the opponent's deck ...; return the rest on top in any order"."""
+    s = game()
+    f = peek_fight(s)
+    pool = list(f.life_pool)
+    level_one = s.tables.schools["viper"].specialty.levels[0]
+    seen = decisions(run_effects(s, Ctx(0), level_one), [PeekOrder((1, 0))])
+    assert [(d.kind, sorted(map(str, d.actions))) for d in seen] == [("peek-order", ["PeekOrder((0, 1))", "PeekOrder((1, 0))"])]
+    assert f.life_pool == pool[:2] + [pool[-1], pool[-2]]  # the two top cards swapped
+
+
+def test_the_viper_trophy_that_peeks_without_discarding_reorders_three_cards(game) -> None:  # type: ignore[no-untyped-def]
+    """Cold Patience peeks at 3 and discards none: its only use is the order the cards go back in."""
+    s = game()
+    f = peek_fight(s)
+    pool = list(f.life_pool)
+    effects = s.tables.witcher_trophies["viper-trophy-2"].ability.effects
+    decisions(run_effects(s, Ctx(0), effects), [PeekOrder((2, 0, 1))])
+    assert f.life_pool == pool[:1] + [pool[-2], pool[-1], pool[-3]]  # third card on top, then the first, then the second
+
+
+def test_a_peek_that_discards_orders_only_the_cards_kept(game) -> None:  # type: ignore[no-untyped-def]
+    s = game()
+    f = peek_fight(s)
+    pool = list(f.life_pool)
+    effect = ADAPTER.validate_python({"type": "peek-opponent-deck", "amount": 3, "discard": 1})
+    seen = decisions(run_effects(s, Ctx(0), [effect]), [PeekDiscard((0,)), PeekOrder((2, 1))])
+    assert [d.kind for d in seen] == ["peek-discard", "peek-order"]
+    assert set(seen[1].actions) == {PeekOrder((1, 2)), PeekOrder((2, 1))}
+    assert f.spent == [pool[-1]] and f.life_pool == pool[:1] + [pool[-2], pool[-3]]
+
+
+def test_griffin_magic_takes_the_top_discard_then_discards_up_to_two(game) -> None:  # type: ignore[no-untyped-def]
+    """Reference §13, Griffin Magic: "take the top card of your discard pile into hand, then discard 0–2 cards from hand"."""
+    s = game()
+    p = s.players[0]
+    p.hand, p.discard = ["jab", "kick"], ["brace"]
+    level_one = s.tables.schools["griffin"].specialty.levels[0]
+    seen = decisions(run_effects(s, Ctx(0), level_one), [Discard("jab"), Discard("kick")])
+    assert [d.kind for d in seen] == ["discard", "discard"]
+    assert set(seen[0].actions) == {Pass(), Discard("jab"), Discard("kick"), Discard("brace")}
+    assert p.hand == ["brace"] and p.discard == ["jab", "kick"]
+
+
+def test_griffin_magic_may_discard_nothing_at_every_level(game) -> None:  # type: ignore[no-untyped-def]
+    s = game()
+    p = s.players[0]
+    for level in s.tables.schools["griffin"].specialty.levels:
+        p.hand, p.discard = ["jab"], ["brace", "kick"]
+        seen = decisions(run_effects(s, Ctx(0), level), [TakeCard("kick"), Pass()] if "search" in level[0].type else [Pass()])
+        assert seen[-1].kind == "discard" and Pass() in seen[-1].actions
+        assert sorted(p.hand) == ["jab", "kick"]

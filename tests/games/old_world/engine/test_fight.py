@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from pipeline.games.old_world.engine.actions import ChooseAttack, Pass
+from pipeline.games.old_world.engine.actions import ChooseAttack, FightMonster, Pass
 from pipeline.games.old_world.engine.fight import duel, monster_fight, monster_outcome, spawn
 from pipeline.games.old_world.engine.state import GameState, PlayerState
+from pipeline.games.old_world.engine.turn import phase_two_options
 from pipeline.games.old_world.enums import Attribute as A
 from pipeline.games.old_world.enums import Terrain
 
@@ -143,3 +144,35 @@ def test_no_duel_at_the_closed_tavern_or_a_school(game) -> None:  # type: ignore
     assert Duel(1) not in phase_two_options(s, a)
     s.players[0].location = s.players[1].location = "kaer-morhen"
     assert Duel(1) not in phase_two_options(s, a)
+
+
+def last_monster_of_a_solo_game(s: GameState) -> PlayerState:
+    """Leave one monster (a drowner) on a solo board and arm seat 0 to beat it, striking first."""
+    terrain = next(t for t, slot in s.slots.items() if slot is not None)
+    for other in s.slots:
+        if other is not terrain:
+            s.slots[other] = None
+    p = at_monster(s, "drowner", terrain)
+    p.trail_tokens.append(s.token_piles[terrain].pop())
+    p.hand, p.deck = ["cleave", "whirl", "cleave"], ["cleave"] * 4
+    p.attributes[A.COMBAT] = 3
+    return p
+
+
+def test_solo_may_fight_the_last_monster_but_not_defeat_it_before_the_attribute_trophy(game) -> None:  # type: ignore[no-untyped-def]
+    """Reference §14.2: "The Attribute Trophy may not be the last one: you must not defeat the final monster before owning it"."""
+    s = game(1)
+    p = last_monster_of_a_solo_game(s)
+    assert FightMonster("drowner") in phase_two_options(s, p)
+    drive(monster_fight(s, p, "drowner"))
+    assert "monster:drowner" not in p.trophies and "drowner" not in s.defeated
+    assert s.driven_away[1] == ["drowner"]  # it escapes, and a monster of its level takes its place
+    assert sum(slot is not None for slot in s.slots.values()) == 1
+
+
+def test_solo_defeats_the_last_monster_once_the_attribute_trophy_is_held(game) -> None:  # type: ignore[no-untyped-def]
+    s = game(1)
+    p = last_monster_of_a_solo_game(s)
+    p.trophies.append("attribute:combat-trophy-1")
+    drive(monster_fight(s, p, "drowner"))
+    assert "monster:drowner" in p.trophies and s.defeated == ["drowner"]

@@ -88,3 +88,13 @@ def test_a_trophy_costs_the_fatigue_of_the_new_track_position(game) -> None:  # 
     fatigue = s.tables.manifest.trophy_track[1].fatigue
     assert p.track == 1 and len(s.trash) == fatigue
     assert p.hand == [] and p.discard == [] and len(p.deck) == 7 - fatigue  # all reshuffled
+
+
+def test_raising_defense_to_five_gives_no_shield(game) -> None:  # type: ignore[no-untyped-def]
+    """Reference §6.4: Defense "every raise: Shield +1 immediately (exception: level 5)"."""
+    s = game()
+    p = s.players[0]
+    drive(raise_attribute(s, p, A.DEFENSE, 3))
+    p.shield = 2
+    drive(raise_attribute(s, p, A.DEFENSE))
+    assert (p.attributes[A.DEFENSE], p.shield) == (5, 2)

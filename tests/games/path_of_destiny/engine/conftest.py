@@ -38,7 +38,11 @@ def tables(db: Any) -> Tables:
 @pytest.fixture
 def game(tables: Tables) -> Callable[..., GameState]:
     def make(players: int = 2, seed: int = 1, **options: Any) -> GameState:
-        return new_game(tables, players, seed, options or None)
+        """A new game past its character draft (each player keeps the first board drawn)."""
+        state = new_game(tables, players, seed, options or None)
+        while state.decision is not None and state.decision.kind == "character":
+            state.apply(state.decision.actions[0])
+        return state
 
     return make
 

@@ -5,10 +5,19 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from pipeline.games.path_of_destiny.engine import GameState
+from pipeline.games.path_of_destiny.engine import GameState, Tables, new_game
 from pipeline.games.path_of_destiny.engine.actions import ChooseMain, KeepCards, UseAbility
-from pipeline.games.path_of_destiny.engine.chapter import award_path_markers, decide_winner, main_side, read_card, side_quest
+from pipeline.games.path_of_destiny.engine.chapter import (
+    award_path_markers,
+    chapter_start,
+    decide_winner,
+    keep_cards,
+    main_side,
+    read_card,
+    side_quest,
+)
 from pipeline.games.path_of_destiny.enums import Side, StoryCardKind, Symbol
+from pipeline.games.path_of_destiny.models import ActionCard
 
 from .conftest import advance, run
 
@@ -141,3 +150,20 @@ def test_path_markers_wait_for_the_first_card_that_pays_them(game: Callable[...,
     run(read_card(s, 4))  # left: gain 2 XP, right: gain 1 VP
     assert a.xp == xp + 2 and b.vp == vp + 1
     assert s.holders == {Side.LEFT: None, Side.RIGHT: None}
+
+
+def test_a_kept_card_resolves_immediately_when_it_is_kept(test_tables: Tables) -> None:
+    """Reference §8.4: "If a kept card has an effect you can apply, it is resolved **immediately**"."""
+    card = ActionCard.model_validate(
+        {"id": "t-left", "name": "Left", "colors": ["red"], "effect": {"type": "gain-path-symbol", "path": "left", "amount": 2}}
+    )
+    test_tables.cards[card.id] = card
+    s = new_game(test_tables, 2, 1, {"story": "drowned-bells", "characters": ["geralt", "yennefer"], "extra_effort": False})
+    advance(s, "keep")
+    left = s.side_symbol(Side.LEFT)
+    for p in s.players:
+        p.timeline[0] = card.id
+    run(keep_cards(s), lambda d: KeepCards((card.id,)))
+    assert all(p.timeline == [card.id] and p.tokens[left] == 2 for p in s.players)
+    run(chapter_start(s))  # the next chapter does not resolve it a second time
+    assert all(p.tokens[left] == 2 for p in s.players)

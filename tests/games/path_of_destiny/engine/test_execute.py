@@ -49,7 +49,7 @@ def test_every_effect_class_has_exactly_one_executor_or_check() -> None:
 
 def test_every_effect_class_executes(tables: Tables) -> None:
     for cls, fields in SAMPLES.items():
-        s = new_game(tables, 2, 1, {"story": "drowned-bells"})
+        s = new_game(tables, 2, 1, {"story": "drowned-bells", "characters": ["geralt", "yennefer"]})
         p = s.players[0]
         p.timeline = [p.hand[0]]
         for symbol in Symbol:
@@ -67,7 +67,7 @@ def test_every_effect_class_executes(tables: Tables) -> None:
 
 
 def test_condition_sees_the_card_itself_and_earlier_cards_only(test_tables: Tables) -> None:
-    s = new_game(test_tables, 2, 1, {"story": "drowned-bells"})
+    s = new_game(test_tables, 2, 1, {"story": "drowned-bells", "characters": ["geralt", "yennefer"]})
     p = s.players[0]
     p.timeline = ["t-taker", "t-giver"]
     xp = p.xp
@@ -78,7 +78,7 @@ def test_condition_sees_the_card_itself_and_earlier_cards_only(test_tables: Tabl
 
 
 def test_paying_a_symbol_covers_a_printed_symbol_or_discards_a_token(tables: Tables) -> None:
-    s = new_game(tables, 2, 1, {"story": "drowned-bells"})
+    s = new_game(tables, 2, 1, {"story": "drowned-bells", "characters": ["geralt", "yennefer"]})
     p = s.players[0]
     combat = next(c for c in tables.main_ids if tables.cards[c].symbol is Symbol.COMBAT)
     p.timeline = [combat]
@@ -93,7 +93,7 @@ def test_paying_a_symbol_covers_a_printed_symbol_or_discards_a_token(tables: Tab
 
 
 def test_a_scaled_effect_gives_one_unit_per_time_the_condition_is_met(tables: Tables) -> None:
-    s = new_game(tables, 2, 1, {"story": "drowned-bells"})
+    s = new_game(tables, 2, 1, {"story": "drowned-bells", "characters": ["geralt", "yennefer"]})
     p = s.players[0]
     reds = [c for c in tables.main_ids if tables.cards[c].colors == ["red"]][:4]
     p.timeline = reds

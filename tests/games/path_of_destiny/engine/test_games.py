@@ -62,3 +62,22 @@ def test_a_run_of_seeds_plays_every_story_and_reaches_every_epilogue(spec: GameS
 def test_story_can_be_chosen_by_option(spec: GameSpec, db: Any) -> None:
     engine = _engine(spec)
     assert engine.new_game(engine.tables(db), 2, 5, {"story": "kestrel-watch"}).story.id == "kestrel-watch"
+
+
+@pytest.mark.parametrize("players", [1, 3, 5])
+def test_characters_are_drafted_draw_two_keep_one(spec: GameSpec, db: Any, players: int) -> None:
+    """Reference §5 step 6: "That player draws 2, keeps 1 and returns the other. Continue clockwise. In a
+    5-player game the last player simply gets the one board that is left."""
+    engine = _engine(spec)
+    state = engine.new_game(engine.tables(db), players, 4, None)
+    kept: list[str] = []
+    while state.decision is not None and state.decision.kind == "character":
+        decision = state.decision
+        assert decision.player == len(kept) and len(decision.actions) == 2
+        pick = decision.actions[-1]
+        kept.append(pick.character)  # type: ignore[attr-defined]
+        state.apply(pick)
+    drafted = [p.character for p in state.players if not p.is_automa]
+    assert drafted[: len(kept)] == kept and len(drafted) == players
+    assert len(kept) == (4 if players == 5 else players)  # the fifth player takes the last board
+    assert state.decision is not None and state.decision.kind != "character"
