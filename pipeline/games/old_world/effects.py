@@ -209,8 +209,12 @@ class TakeTopOfDiscard(OwEffect):
 
     in_combo = True
     printed = ()
+    variants = ("", "then-discard")  # the discard prints whenever the engine offers it
     type: Literal["take-top-of-discard"]
     then_discard: Annotated[int, Field(ge=0, le=7)] = 0
+
+    def sentence(self) -> Message:
+        return self.message("then-discard", amount=self.then_discard) if self.then_discard else self.message()
 
 
 class SearchDiscardForAny(OwEffect):
@@ -219,8 +223,12 @@ class SearchDiscardForAny(OwEffect):
 
     in_combo = True
     printed = ()
+    variants = ("", "then-discard")  # the discard prints whenever the engine offers it
     type: Literal["search-discard-for-any"]
     then_discard: Annotated[int, Field(ge=0, le=7)] = 0
+
+    def sentence(self) -> Message:
+        return self.message("then-discard", amount=self.then_discard) if self.then_discard else self.message()
 
 
 class ReturnThisCardToHand(OwEffect):

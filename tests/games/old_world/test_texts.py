@@ -120,3 +120,15 @@ def _all_effects(content: OldWorldContent) -> list:  # type: ignore[type-arg]
 def test_localizer_reads_the_game_folder(db: Database) -> None:
     assert texts.localizer(db, "de").catalog is not None
     assert Path(db.root) == GAME_DIR
+
+
+def test_griffin_magic_prints_the_discard_the_engine_offers(db: Database) -> None:
+    """Griffin Magic: "take the top card of your discard pile, then discard 0-2 cards" — the print says both."""
+    griffin = next(s for s in OldWorldContent(db).schools if s.id == "griffin")
+    take = next(e for level in griffin.specialty.levels for e in level if e.type == "take-top-of-discard")
+    assert take.then_discard == 2
+    en, de = texts.localizer(db, "en"), texts.localizer(db, "de")
+    assert en.effect_text(take) == ("Take the top card of your discard pile into your hand, then discard up to 2 cards "
+                                    "from your hand.")
+    assert de.effect_text(take) == ("Nimm die oberste Karte deines Ablagestapels auf die Hand und lege danach bis zu "
+                                    "2 Handkarten ab.")
