@@ -46,7 +46,7 @@ class LoggedTTFont(TTFont):
         super().__init__(name, filename)
         self.logs: dict[int, list[Encoded]] = {}  # id(document) -> its log, while one is open
 
-    def splitString(self, text: str, doc: Any, encoding: str = "utf-8") -> list[tuple[int, bytes]]:  # noqa: N802 (reportlab's name)
+    def splitString(self, text: str, doc: Any, encoding: str = "utf-8") -> list[tuple[int, bytes]]:
         pieces = super().splitString(text, doc, encoding)
         log = self.logs.get(id(doc))
         if log is not None:

@@ -78,7 +78,8 @@ class Document:
 
     def _self_contained(self) -> bool:
         """Whether the open form uses nothing kept per document but its fonts (no image or nested form,
-        annotation, spot colour, shading or graphics state such as an alpha): only then can another document copy its content stream."""
+        annotation, spot colour, shading or graphics state such as an alpha): only then can another
+        document copy its content stream."""
         c = self.canvas
         return not (c._formsinuse or c._annotationrefs or c._colorsUsed or c._shadingUsed or c._extgstate.getState())
 
