@@ -4,6 +4,8 @@ Times the real `pnp build --game old-world --locale en --target cards --force` w
 `--jobs 2` (faces = card faces placed in every file the target wrote: sheets and 1-up pages), then
 `baseline_reportlab.py` drawing as many cards. Every figure is the wall time of a whole process
 (start-up included, for pnp and the baseline alike); the ratio is faces/s over the baseline's cards/s.
+The same ratio by CPU time (user + system, workers included) follows: on a machine other processes
+load, it is the steadier figure for --jobs 1 (with --jobs 2 only the wall time shows the gain).
 Aim (issue 19): >= 0.5x per job, >= 0.9x with --jobs 2.
 Usage: .venv/bin/python benchmarks/bench_render.py [--game ID] [--locale CODE] [--target T]
 """
@@ -47,13 +49,15 @@ def main() -> None:
         faces = builds[0][2]
         baseline = run([sys.executable, str(BASELINE), "--cards", str(faces), "--out", str(folder / "baseline.pdf")], REPO)
     base_rate = faces / baseline.seconds
+    base_cpu_rate = faces / baseline.cpu_seconds
     rows.append((f"baseline_reportlab.py --cards {faces}", faces, f"{baseline.seconds:.2f}", f"{base_rate:.0f}", "1.00",
-                 f"{baseline.peak_mb:.0f}"))
+                 f"{baseline.cpu_seconds:.2f}", "1.00", f"{baseline.peak_mb:.0f}"))
     for label, build, placed in builds:
-        rate = placed / build.seconds
-        rows.append((label, placed, f"{build.seconds:.2f}", f"{rate:.0f}", f"{rate / base_rate:.2f}", f"{build.peak_mb:.0f}"))
+        rate, cpu_rate = placed / build.seconds, placed / build.cpu_seconds
+        rows.append((label, placed, f"{build.seconds:.2f}", f"{rate:.0f}", f"{rate / base_rate:.2f}", f"{build.cpu_seconds:.2f}",
+                     f"{cpu_rate / base_cpu_rate:.2f}", f"{build.peak_mb:.0f}"))
     print(f"{args.game} {args.locale} {args.target}: {faces} faces")
-    print(table(["process", "faces", "wall (s)", "faces/s", "x baseline", "peak (MB)"], rows))
+    print(table(["process", "faces", "wall (s)", "faces/s", "x baseline", "CPU (s)", "x baseline (CPU)", "peak (MB)"], rows))
 
 
 if __name__ == "__main__":

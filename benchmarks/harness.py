@@ -3,7 +3,8 @@
 A figure is the wall time of the whole process (interpreter start-up included) as a user sees it.
 Peak memory is the child's resource usage from `os.wait4`, the same accounting `resource.getrusage`
 gives for children: the largest resident set of the command or any process it waited for (a build's
-workers included), not their sum.
+workers included), not their sum. CPU time (user + system, from the same accounting, workers included)
+is what a loaded machine disturbs least: compare it where other processes share the cores.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ class Run:
     stdout: str
     stderr: str
     peak_mb: float
+    cpu_seconds: float  # user + system time of the child and the processes it waited for
 
 
 def run(argv: Sequence[str], cwd: Path = REPO, ok: Sequence[int] = (0,)) -> Run:
@@ -42,7 +44,8 @@ def run(argv: Sequence[str], cwd: Path = REPO, ok: Sequence[int] = (0,)) -> Run:
         child.returncode = os.waitstatus_to_exitcode(status)
         out.seek(0)
         err.seek(0)
-        done = Run(tuple(argv), seconds, child.returncode, out.read().decode(), err.read().decode(), usage.ru_maxrss / 1024)
+        done = Run(tuple(argv), seconds, child.returncode, out.read().decode(), err.read().decode(), usage.ru_maxrss / 1024,
+                   usage.ru_utime + usage.ru_stime)
     if done.returncode not in ok:
         sys.exit(f"{' '.join(argv)} exited {done.returncode}:\n{done.stdout[-2000:]}\n{done.stderr[-2000:]}")
     return done

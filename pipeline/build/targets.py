@@ -6,9 +6,11 @@ targets whose cache record still holds, and loads content only if something must
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -165,7 +167,8 @@ def run_job(job: Job, databases: Databases) -> list[TargetRecord]:
             if context is not None:
                 findings += context.common
                 try:
-                    findings += TARGETS[target](context, job, record)
+                    with _frozen_heap():
+                        findings += TARGETS[target](context, job, record)
                 except WriteError as exc:  # the files it wrote are complete; the target is not
                     findings.append(exc.finding())
                 if context.fallbacks:
@@ -180,6 +183,22 @@ def run_job(job: Job, databases: Databases) -> list[TargetRecord]:
                     record.findings.append(exc.finding().as_dict())
             records[target] = record
     return [records[t] for t in job.targets]
+
+
+@contextmanager
+def _frozen_heap() -> Iterator[None]:
+    """Keep the objects alive now (content, layouts, the build context) out of the garbage collector's
+    full collections while a target draws, and give them back after (nothing leaks in `pnp watch`).
+
+    Why: drawing allocates millions of small objects, which triggers full collections that walk the
+    whole loaded content each time: for the old-world cards target two of them took about 0.15 s of
+    3 s CPU (timed with gc.callbacks); frozen, about 0.01 s.
+    """
+    gc.freeze()
+    try:
+        yield
+    finally:
+        gc.unfreeze()
 
 
 def load_context(job: Job, databases: Databases) -> tuple[BuildContext | None, list[Finding]]:

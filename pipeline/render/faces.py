@@ -19,6 +19,7 @@ from pipeline.findings import Finding, error
 from pipeline.rules.components import Face
 
 from .art import draw_placeholder, prepared_art, resolve_art
+from .fonts import Encoded
 from .icons import draw_icon, rgb
 from .layouts import BoxSpec, Template
 from .richtext import Fitted, TextStyle, fit_text
@@ -46,12 +47,23 @@ class _Op:
     rows: list[tuple[list[str], Fitted, Box]] = field(default_factory=list)
 
 
+@dataclass(frozen=True)
+class DrawnForm:
+    """A face's drawing as one document's form content stream, with the texts it encoded for that document
+    and the PDF version its operators need (reportlab raises a document's version as it draws)."""
+
+    code: tuple[str, ...]
+    encoded: tuple[Encoded, ...]
+    pdf_version: tuple[int, int]
+
+
 @dataclass
 class PreparedFace:
     face: Face
     template: Template
     ops: list[_Op]
     bleed: float
+    drawn: DrawnForm | None = None  # the last drawing, for the next document to copy (`pdf.Document.form`)
 
     def draw(self, c: Canvas) -> None:
         height = self.template.size.height

@@ -1,6 +1,8 @@
 """A deterministic PDF document: fixed metadata, no timestamps, every face drawn once as a form XObject.
 
 Reportlab's `invariant=1` fixes the dates and document id, so the same input gives the same bytes.
+A face already drawn for another document is copied from it rather than drawn again, where that
+writes the same bytes (`Document._copy`).
 """
 
 from __future__ import annotations
@@ -10,8 +12,8 @@ import re
 
 from reportlab.pdfgen.canvas import Canvas
 
-from .faces import PreparedFace
-from .fonts import font_name, register_fonts
+from .faces import DrawnForm, PreparedFace
+from .fonts import encodes_alike, encoding_log, font_name, register_fonts
 from .units import pt
 
 CREATOR = "pnp-pipeline"
@@ -31,6 +33,7 @@ class Document:
         self.canvas.setCreator(CREATOR)
         self.canvas.setProducer(CREATOR)
         self.canvas.setSubject(title)
+        self.pdf_version = self.canvas._doc._pdfVersion  # a new document's, before anything is drawn
         self.forms: dict[int, str] = {}
         self.pages = 0
         self.outlines = 0
@@ -44,10 +47,43 @@ class Document:
             size, bleed = prepared.template.size, pt(prepared.bleed)
             c = self.canvas
             c.beginForm(name, -bleed, -bleed, pt(size.width) + bleed, pt(size.height) + bleed)
-            prepared.draw(c)
+            if not self._copy(prepared.drawn):
+                prepared.drawn = self._draw(prepared)
             c.endForm()
             self.forms[key] = name
         return name
+
+    def _draw(self, prepared: PreparedFace) -> DrawnForm | None:
+        """Draw a face into the open form; what another document needs to copy it (None when it cannot)."""
+        doc = self.canvas._doc
+        version, doc._pdfVersion = doc._pdfVersion, self.pdf_version  # learn the version this face alone needs
+        with encoding_log(doc) as log:
+            prepared.draw(self.canvas)
+        needed, doc._pdfVersion = doc._pdfVersion, max(version, doc._pdfVersion)
+        return DrawnForm(tuple(self.canvas._code), tuple(log), needed) if self._self_contained() else None
+
+    def _copy(self, drawn: DrawnForm | None) -> bool:
+        """Append a face's drawing from an earlier document to the open form, when it is byte for byte
+        what drawing it again would write: the same texts encode to the same subset codes and font names.
+
+        Why: cards.pdf and cards-1up.pdf draw every card face, and drawing (text runs, icons, art
+        placeholders through reportlab's canvas) took a fifth of a cards build's CPU time; copying the
+        content stream costs one re-encoding of its texts. The old-world cards target draws 471 faces per
+        document: its build's CPU time fell from 3.5 s to 3.1 s (fastest of 5, both in one run).
+        """
+        if drawn is None or not encodes_alike(drawn.encoded, self.canvas._doc):
+            return False
+        self.canvas._code.extend(drawn.code)
+        doc = self.canvas._doc
+        doc._pdfVersion = max(doc._pdfVersion, drawn.pdf_version)
+        return True
+
+    def _self_contained(self) -> bool:
+        """Whether the open form uses nothing kept per document but its fonts (no image or nested form,
+        annotation, spot colour, shading or graphics state such as an alpha): only then can another
+        document copy its content stream."""
+        c = self.canvas
+        return not (c._formsinuse or c._annotationrefs or c._colorsUsed or c._shadingUsed or c._extgstate.getState())
 
     def place(self, prepared: PreparedFace, x: float, y: float, clip: tuple[float, float, float, float] | None) -> None:
         """Draw a face with its trim box's bottom-left at (x, y) pt, clipped to (x0, y0, x1, y1) pt."""

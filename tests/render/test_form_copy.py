@@ -1,0 +1,57 @@
+"""A face drawn for one document is copied into the next only where that writes the same bytes as drawing it."""
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from pipeline.render.faces import PreparedFace, RenderContext, prepare_face
+from pipeline.render.imposition import one_up
+from pipeline.render.layouts import load_layouts
+from pipeline.rules.components import Face
+from tests.render.test_reference_image import FACE
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def _prepare(face: Face, tmp_path: Path) -> PreparedFace:
+    layouts, _ = load_layouts(REPO / "layouts")
+    template = layouts.template_for("old-world", face.kind)
+    assert template is not None
+    prepared, problems = prepare_face(face, template, RenderContext("old-world", "en", tmp_path, tmp_path))
+    assert problems == []
+    return prepared
+
+
+def _fresh(faces: list[PreparedFace]) -> bytes:
+    """The document drawn from copies that were never drawn before."""
+    return one_up([(replace(face, drawn=None), None) for face in faces], 3.0, "none", "copy").data
+
+
+def _count_draws(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    drawn: list[str] = []
+    draw = PreparedFace.draw
+    monkeypatch.setattr(PreparedFace, "draw", lambda self, c: (drawn.append(self.face.id), draw(self, c))[1])
+    return drawn
+
+
+def test_the_next_document_copies_a_drawn_face(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    face = _prepare(FACE, tmp_path)
+    expected = _fresh([face])
+    drawn = _count_draws(monkeypatch)
+    one_up([(face, None)], 3.0, "none", "copy")
+    second = one_up([(face, None)], 3.0, "none", "copy").data
+    assert drawn == [FACE.id]
+    assert second == expected
+
+
+def test_a_face_whose_text_encodes_otherwise_is_drawn_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Letters beyond ASCII take the font subset's next free code, in the order a document first draws them.
+    accented = _prepare(replace(FACE, fields={**FACE.fields, "name": "Déjà Vu"}), tmp_path)
+    other = _prepare(replace(FACE, id="umlaut-strike", fields={**FACE.fields, "name": "Über Strike"}), tmp_path)
+    one_up([(accented, None)], 3.0, "none", "copy")  # "é" gets the first free code there
+    expected = _fresh([other, accented])  # "Ü" takes it here
+    drawn = _count_draws(monkeypatch)
+    second = one_up([(other, None), (accented, None)], 3.0, "none", "copy").data
+    assert drawn == ["umlaut-strike", FACE.id]
+    assert second == expected
