@@ -86,6 +86,7 @@ class ProfileModel(_Strict):
     crop_width: Length = "0.3pt"
     gutter: Length = "10mm"
     tile_overlap: Length = "10mm"  # boards printed at full size over several sheets share this much at each seam
+    safe_zone: Length = "3mm"  # text and icons of a card stay this far inside the trim (a cut may wander)
 
 
 class TemplatesFile(_Strict):
@@ -148,6 +149,7 @@ class Profile:
     crop_width: float  # pt
     gutter: float
     tile_overlap: float = 10.0
+    safe_zone: float = 3.0
 
 
 @dataclass
@@ -234,6 +236,7 @@ def _load_profiles(loaded: LoadedFile, layouts: Layouts) -> list[Finding]:
                 parse_points(model.crop_width),
                 parse_length(model.gutter),
                 parse_length(model.tile_overlap),
+                parse_length(model.safe_zone),
             )
         except UnitError as exc:
             findings.append(_at(loaded, ("profiles", name), "LAYOUT-UNIT", str(exc)))
