@@ -8,7 +8,7 @@ from pipeline.findings import Finding, error, warning
 from pipeline.rules.components import Components
 
 from .cache import TargetRecord
-from .targets import BuildContext, Job, _profile, _write
+from .targets import BuildContext, Job, _positions, _preflight, _profile, _write, preflight_written
 
 BOARD_FORM = "Board"
 
@@ -41,11 +41,14 @@ def build_boards(context: BuildContext, job: Job, record: TargetRecord) -> list[
             except TilingError as exc:
                 return findings + [error("LAYOUT-PAPER", f"{job.game}: {exc} ({profile.name})", "layouts/profiles.yaml")]
             tiled = tiled_pdf(title, BOARD_FORM, draw, tiles, boards.labels, job.locale)
-            _write(job, record, "board.pdf", tiled.finish(), tiled.pages)
-            findings += drawn
+            data = tiled.finish()
+            _write(job, record, "board.pdf", data, tiled.pages)
+            findings += drawn + preflight_written(job, "board.pdf", data, profile)
             poster = poster_pdf(title, BOARD_FORM, lambda doc: _ignore(board_form(doc, BOARD_FORM, plan)),
                                 plan.size, profile.paper)
-            _write(job, record, "board-poster.pdf", poster.finish(), poster.pages)
+            data = poster.finish()
+            _write(job, record, "board-poster.pdf", data, poster.pages)
+            findings += preflight_written(job, "board-poster.pdf", data, profile)
             record.extra["tiles"] = tiles.count
     plans = []
     for spec in boards.player_boards:
@@ -60,7 +63,7 @@ def build_boards(context: BuildContext, job: Job, record: TargetRecord) -> list[
         except PaperError as exc:
             return findings + [error("LAYOUT-PAPER", f"{job.game}: {exc} ({profile.name})", "layouts/profiles.yaml")]
         _write(job, record, "player-boards.pdf", data, pages)
-        findings += drawn_players
+        findings += drawn_players + preflight_written(job, "player-boards.pdf", data, profile)
         record.extra["player_boards"] = len(plans)
     return findings
 
@@ -84,6 +87,8 @@ def build_help(context: BuildContext, job: Job, record: TargetRecord) -> list[Fi
     if imposed is not None:
         _write(job, record, "help-cards.pdf", imposed.data, imposed.pages, imposed.placed)
         record.extra["cards"] = imposed.placed
+        _positions(job, record, "help-cards.pdf", imposed)
+        findings += _preflight(job, profile, "help-cards.pdf", imposed, prepared, "cards")
     return findings + problems
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import gc
 import hashlib
 import time
+from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
     from pipeline.render.imposition import Imposed
     from pipeline.render.layouts import Layouts, Profile
     from pipeline.render.sheets import Prepared
-    from pipeline.rules.components import Components
+    from pipeline.rules.components import Components, Deck, Target
 
 # The targets that draw component faces (cards and tokens from layouts).
 FACE_TARGETS = frozenset({"cards", "tokens", "tts", "help"})
@@ -298,10 +299,40 @@ def build_cards(context: BuildContext, job: Job, record: TargetRecord) -> list[F
         _write(job, record, "cards.pdf", imposed.data, imposed.pages, imposed.placed)
         record.extra["cards"] = imposed.placed
         _positions(job, record, "cards.pdf", imposed)
+        findings += _preflight(job, profile, "cards.pdf", imposed, prepared, "cards")
     single = cards_one_up(prepared, profile.bleed, job.options.backs, f"{job.game} {job.locale} cards 1-up")
     _write(job, record, "cards-1up.pdf", single.data, single.pages, single.placed)
     _positions(job, record, "cards-1up.pdf", single)
-    return findings
+    return findings + _preflight(job, profile, "cards-1up.pdf", single, prepared, "cards", one_up=True)
+
+
+def _preflight(job: Job, profile: Profile, relative: str, imposed: Imposed, prepared: Prepared, target: Target,
+               one_up: bool = False, decks: list[Deck] | None = None) -> list[Finding]:
+    """The output preflight of a written sheet or 1-up PDF (build/preflight.py): the file itself, the safe zone of
+    its cards (tokens keep no safe zone: they are punched, not cut by a guillotine), and every card of `decks`
+    (default: the target's) placed as often as its copies."""
+    from pipeline.render.sheets import groups
+
+    from .preflight import count_findings, preflight_pdf, safe_zone_findings
+
+    path = f"{job.game}/{job.locale}/{relative}"
+    slots = [slot for group in groups(prepared, target) for slot in group.slots]
+    trims = {slot[0].template.size for slot in slots} | {slot[1].template.size for slot in slots if slot[1]}
+    findings = preflight_pdf(imposed.data, path, profile, one_up, trims)
+    if target == "cards":
+        backs = job.options.backs != "none"
+        back_page = 0 if job.options.backs == "gutter" and not one_up else 1
+        placed = [(position.page, front) for (front, _), position in zip(slots, imposed.positions, strict=True)]
+        placed += [(position.page + back_page, back) for (_, back), position in zip(slots, imposed.positions, strict=True)
+                   if back is not None and backs]
+        findings += safe_zone_findings(placed, path, profile.safe_zone)
+    chosen = decks if decks is not None else prepared.components.decks_for(target)
+    expected = Counter({(deck.id, face.id): 0 for deck in chosen for face in deck.faces})
+    for deck in chosen:
+        for face in deck.faces:
+            expected[(deck.id, face.id)] += face.copies
+    positions = [position.as_json() for position in imposed.positions]
+    return findings + count_findings(positions, expected, path, imposed.pages)
 
 
 def _positions(job: Job, record: TargetRecord, relative: str, imposed: Imposed) -> None:
@@ -325,6 +356,7 @@ def build_tokens(context: BuildContext, job: Job, record: TargetRecord) -> list[
         _write(job, record, "tokens.pdf", imposed.data, imposed.pages, imposed.placed)
         record.extra["tokens"] = imposed.placed
         _positions(job, record, "tokens.pdf", imposed)
+        findings += _preflight(job, profile, "tokens.pdf", imposed, prepared, "tokens")
     return findings + problems
 
 
@@ -376,16 +408,24 @@ def build_guides(context: BuildContext, job: Job, record: TargetRecord) -> list[
     from pipeline.render.guide import PaperError, render_guide
     from pipeline.render.guide.check import overflow_findings
 
-    findings = []
+    findings: list[Finding] = []
     for part in context.guides:
         try:
             rendered = render_guide(part.document, paper=job.options.paper, kind=part.kind)
         except PaperError as exc:
-            return [error("LAYOUT-PAPER", f"{job.game}: {exc}", job.options.layouts_dir.as_posix())]
+            return findings + [error("LAYOUT-PAPER", f"{job.game}: {exc}", job.options.layouts_dir.as_posix())]
         _write(job, record, f"{part.name}.pdf", rendered.data, rendered.pages)
         record.extra[part.name] = rendered.entries
         findings += overflow_findings(part, rendered.overflowing, context.db.root.as_posix())
+        findings += preflight_written(job, f"{part.name}.pdf", rendered.data, context.profile)
     return findings
+
+
+def preflight_written(job: Job, relative: str, data: bytes, profile: Profile | None) -> list[Finding]:
+    """The output preflight of a PDF that places no cards (boards, guides): pages, fonts and marks."""
+    from .preflight import preflight_pdf
+
+    return preflight_pdf(data, f"{job.game}/{job.locale}/{relative}", profile, False) if profile is not None else []
 
 
 TARGETS: dict[str, Callable[[BuildContext, Job, TargetRecord], list[Finding]]] = {

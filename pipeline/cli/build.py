@@ -77,3 +77,23 @@ def build(
                  f"{result.seconds:.2f}s")
     emit(report, format, "\n".join(lines))
     raise typer.Exit(report.exit_code)
+
+
+@usage_exits
+def preflight(
+    files: Annotated[list[Path], typer.Argument(help="PDF files written by pnp build.", show_default=False)],
+    paper: Annotated[
+        Paper | None, typer.Option("--paper", help="a4 or letter; default: the build report's beside the files, else a4.")
+    ] = None,
+    format: FormatOption = Format.text,
+    content: ContentOption = None,
+    layouts: Annotated[Path | None, typer.Option("--layouts", help="Layouts folder; default: ./layouts.")] = None,
+) -> None:
+    """Check written PDFs as a print shop would: page sizes, TrimBox and BleedBox of 1-up files, embedded
+    fonts, every mark inside the printable area, and card counts where a build report lists them."""
+    from pipeline.app.preflight import preflight as run_preflight
+
+    report = run_preflight(files, project_folder(layouts, "layouts"), resolve_content(content),
+                           paper.value if paper else None)
+    emit(report, format, f"preflight: {report.summary()} ({len(files)} file(s))")
+    raise typer.Exit(report.exit_code)

@@ -23,7 +23,7 @@ from .fonts import Encoded
 from .icons import draw_icon, rgb
 from .layouts import BoxSpec, Template
 from .richtext import Fitted, TextStyle, fit_text
-from .units import Box, pt
+from .units import PT_PER_MM, Box, pt
 
 
 @dataclass(frozen=True)
@@ -69,6 +69,37 @@ class PreparedFace:
         height = self.template.size.height
         for op in self.ops:
             _draw_op(c, op, height, self.face, self.template)
+
+    def ink(self) -> list[tuple[str, Box]]:
+        """Where the face sets text and icons (box name, area in mm from the trim's top-left), as `draw`
+        places them: the preflight holds them inside the safe zone."""
+        placed = []
+        for op in self.ops:
+            model, box = op.spec.model, op.box
+            if model.type == "text" and op.fitted is not None:
+                placed += [(op.spec.name, area) for area in [_block(op.fitted, box)] if area]
+            elif model.type in ("icon", "icons") and op.icons:
+                gap, count = op.spec.gap, len(op.icons)
+                size = min(box.height, (box.width - gap * (count - 1)) / count)
+                total = size * count + gap * (count - 1)
+                left = box.x + (box.width - total) / 2 if model.align == "center" or model.type == "icon" else box.x
+                placed.append((op.spec.name, Box(left, box.y + (box.height - size) / 2, total, size)))
+            elif model.type == "rows":
+                for colors, fitted, text_box in op.rows:
+                    chip = min(text_box.height, 4.2)
+                    if colors:
+                        placed.append((op.spec.name, Box(box.x, text_box.y + (text_box.height - chip) / 2,
+                                                         chip * len(colors), chip)))
+                    placed += [(op.spec.name, area) for area in [_block(fitted, text_box)] if area]
+        return placed
+
+
+def _block(fitted: Fitted, box: Box) -> Box | None:
+    block = fitted.block()
+    if block is None:
+        return None
+    left, top, right, bottom = (v / PT_PER_MM for v in block)
+    return Box(box.x + left, box.y + top, right - left, bottom - top)
 
 
 def prepare_face(face: Face, template: Template, ctx: RenderContext) -> tuple[PreparedFace, list[Finding]]:

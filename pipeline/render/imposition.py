@@ -9,11 +9,13 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+from reportlab.pdfbase import pdfmetrics
+
 from .faces import PreparedFace
 from .fonts import font_name
 from .layouts import Profile
 from .pdf import Document
-from .units import Size, pt
+from .units import PT_PER_MM, Size, pt
 
 Slot = tuple[PreparedFace, PreparedFace | None]  # front, back
 BACK_MODES = ("duplex", "gutter", "none")
@@ -196,22 +198,36 @@ def _crop_marks(doc: Document, paper: Size, grid: Grid, cells: list[tuple[int, i
                 c.line(pt(a), pt(paper.height - y), pt(b), pt(paper.height - y))
 
 
+LABEL_SIZE = 6.0  # pt
+
+
 def _label(doc: Document, paper: Size, grid: Grid, profile: Profile, text: str) -> None:
-    """The deck label, in whichever margin has room beyond the crop marks."""
+    """The deck label, inside the printable area and clear of the crop marks: above the grid between the
+    margin and the marks, else along its left side there, else along the first row between the margin and
+    the crop marks of the row lines (where it fits in a row); no label where none has room."""
     c = doc.canvas
-    c.setFillColor("#555555")
-    c.setFont(font_name("regular"), 6)
+    name = font_name("regular")
+    ascent, descent = (v / PT_PER_MM for v in pdfmetrics.getAscentDescent(name, LABEL_SIZE))
+    tall = ascent - descent
+    length = pdfmetrics.stringWidth(text, name, LABEL_SIZE) / PT_PER_MM
     reserved = profile.crop_offset + profile.crop_length
-    top_room = grid.top - reserved
-    side_room = grid.left - reserved
-    if top_room >= 3.0:
-        c.drawString(pt(grid.left), pt(paper.height - top_room / 2 - 1), text)
-    elif side_room >= 3.0:
-        c.saveState()
-        c.translate(pt(side_room / 2 + 1), pt(paper.height - grid.top))
-        c.rotate(90)
-        c.drawRightString(0, 0, text)
-        c.restoreState()
+    low = profile.margin
+    c.setFillColor("#555555")
+    c.setFont(name, LABEL_SIZE)
+    if grid.top - reserved - low >= tall:
+        baseline = (low + grid.top - reserved) / 2 + (ascent + descent) / 2
+        c.drawString(pt(grid.left), pt(paper.height - baseline), text)
+        return
+    side = grid.left - reserved if grid.left - reserved - low >= tall else grid.left - profile.crop_offset - 0.5
+    if side - low < tall or (side != grid.left - reserved and length > grid.card.height - 2):
+        return
+    # Turned a quarter left, the text's ascent points left: centre its height in the band.
+    baseline = (low + side) / 2 + (ascent + descent) / 2
+    c.saveState()
+    c.translate(pt(baseline), pt(paper.height - grid.top - 1))
+    c.rotate(90)
+    c.drawRightString(0, 0, text)
+    c.restoreState()
 
 
 def _fold_line(doc: Document, paper: Size, grid: Grid, profile: Profile) -> None:

@@ -105,6 +105,7 @@ class ProfileModel(_Strict):
     crop_width: Length = "0.3pt"
     gutter: Length = "10mm"
     tile_overlap: Length = "10mm"  # boards printed at full size over several sheets share this much at each seam
+    safe_zone: Length = "3mm"  # text and icons of a card stay this far inside the trim (a cut may wander)
 
 
 class TemplatesFile(_Strict):
@@ -167,6 +168,7 @@ class Profile:
     crop_width: float  # pt
     gutter: float
     tile_overlap: float = 10.0
+    safe_zone: float = 3.0
 
 
 @dataclass
@@ -270,6 +272,7 @@ def _profile(name: str, model: ProfileModel) -> tuple[Profile, list[_Problem]]:
         length("crop_width", model.crop_width, points=True),
         length("gutter", model.gutter),
         length("tile_overlap", model.tile_overlap),
+        length("safe_zone", model.safe_zone),
     )
     return profile, numbers.problems
 

@@ -56,7 +56,7 @@ def _crop_marks(doc: Document, sheet: Size, left: float, top: float, size: Size,
     c.setStrokeColor(rgb("#000000"))
     c.setLineWidth(profile.crop_width)
     start = max(profile.crop_offset, profile.bleed + 0.5)
-    length = min(profile.crop_length, left - start - 0.5, top - start - 0.5)
+    length = min(profile.crop_length, left - start - profile.margin, top - start - profile.margin)  # end at the margin
     if length <= 0.5:
         return
     right, bottom = left + size.width, top + size.height

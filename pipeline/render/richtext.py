@@ -240,6 +240,20 @@ class Fitted:
     def text_height(self) -> float:
         return _height(self.paragraphs, self.size, self.style)
 
+    def block(self) -> tuple[float, float, float, float] | None:
+        """Where the set lines lie in the box (pt from its top-left: left, top, right, bottom), as `draw` sets
+        them: the lines' widths and their height less the half leading above the first and below the last."""
+        lines = [line for paragraph in self.paragraphs for line in paragraph if line.words]
+        if not lines:
+            return None
+        size, style = self.size, self.style
+        extra = self.height - self.text_height()
+        shift = extra / 2 if style.valign == "middle" else extra if style.valign == "bottom" else 0.0
+        half_leading = (style.leading - 1.0) * size / 2
+        left = min(_indent(line, self.width, size, style.align) for line in lines)
+        right = max(_indent(line, self.width, size, style.align) + line.width * size for line in lines)
+        return left, shift + half_leading, right, shift + self.text_height() - half_leading
+
     def draw(self, c: Canvas, x: float, top: float) -> None:
         """Draw with the box's top-left corner at (x, top) in points."""
         size, style = self.size, self.style

@@ -1,0 +1,442 @@
+"""Output preflight: what a print shop checks in a written PDF, checked by `pnp build` on every PDF it
+writes and by `pnp preflight PDF...` (PREFLIGHT-* findings; the content preflight before drawing is
+`render/contract.py`).
+
+From the PDF (read with pypdf): every page is the profile's paper (either orientation), or for a 1-up
+file the card's trim plus the bleed on each side, with a TrimBox and a BleedBox; every font is embedded;
+every mark drawn on a page (paths, and forms and images as far as their clip lets them show; text is
+not measured) lies inside the printable area, the paper less the profile's margin. The page content
+stream is read outside form XObjects: a placed card is one mark, its bounding box as clipped.
+From the layout data: every text and icon box of a placed card lies inside the safe zone (the trim
+less the profile's `safe_zone`). From the build's card positions: every card of the content is placed
+exactly as often as its copies.
+
+A finding names the PDF as its file and the page as its line.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from pypdf import PageObject, PdfReader
+from pypdf.errors import PdfReadError
+from pypdf.generic import ContentStream, DictionaryObject, FloatObject, IndirectObject, NumberObject
+
+from pipeline.findings import Finding, error
+from pipeline.render.faces import PreparedFace
+from pipeline.render.layouts import Profile
+from pipeline.render.units import MM_PER_PT, Size
+
+TOLERANCE = 0.05  # mm: rounding of points written with a few decimals
+_PAINT = {b"S", b"s", b"f", b"F", b"f*", b"B", b"B*", b"b", b"b*"}
+_STROKE = {b"S", b"s", b"B", b"B*", b"b", b"b*"}
+
+Matrix = tuple[float, float, float, float, float, float]
+Point = tuple[float, float]
+Rect = tuple[float, float, float, float]  # x0, y0, x1, y1 in points, PDF origin bottom-left
+IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+
+
+def preflight_pdf(data: bytes, path: str, profile: Profile, one_up: bool,
+                  trims: Iterable[Size] | None = None) -> list[Finding]:
+    """The PDF's page sizes, boxes, fonts and page-level marks against the profile; `trims` are the card
+    sizes a 1-up page may have (any, if not given)."""
+    try:
+        reader = PdfReader(io.BytesIO(data))
+        pages = list(reader.pages)
+    except (PdfReadError, ValueError, OSError) as exc:
+        return [error("PREFLIGHT-READ", f"{path}: not a readable PDF ({exc})", path)]
+    findings: list[Finding] = []
+    sizes = list(trims) if trims is not None else None
+    fonts_seen: set[int] = set()
+    for number, page in enumerate(pages, start=1):
+        media = _rect(page.mediabox)
+        if one_up:
+            findings += _one_up_findings(page, media, number, path, profile, sizes)
+        else:
+            findings += _paper_findings(media, number, path, profile)
+            findings += _mark_findings(page, media, number, path, profile)
+        findings += _font_findings(page, number, path, fonts_seen)
+    return findings
+
+
+def _at(path: str, page: int, code: str, message: str, hint: str = "") -> Finding:
+    return error(code, f"{path} page {page}: {message}", path, page, 1, hint)
+
+
+def _mm(points: float) -> float:
+    return points * MM_PER_PT
+
+
+def _rect(box: Iterable[float]) -> Rect:
+    x0, y0, x1, y1 = (float(v) for v in box)
+    return min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)
+
+
+def _size(rect: Rect) -> Size:
+    return Size(_mm(rect[2] - rect[0]), _mm(rect[3] - rect[1]))
+
+
+def _same(a: Size, b: Size) -> bool:
+    return abs(a.width - b.width) <= TOLERANCE and abs(a.height - b.height) <= TOLERANCE
+
+
+def _paper_findings(media: Rect, page: int, path: str, profile: Profile) -> list[Finding]:
+    size = _size(media)
+    if _same(size, profile.paper) or _same(size, profile.paper.swapped()):
+        return []
+    return [_at(path, page, "PREFLIGHT-PAGE-SIZE", f"the page is {size.width:.1f} × {size.height:.1f} mm, not the "
+                f"{profile.name} paper ({profile.paper.width:.1f} × {profile.paper.height:.1f} mm)")]
+
+
+def _one_up_findings(page: PageObject, media: Rect, number: int, path: str, profile: Profile,
+                     trims: list[Size] | None) -> list[Finding]:
+    missing = [name for name in ("/TrimBox", "/BleedBox") if name not in page]
+    if missing:
+        return [_at(path, number, "PREFLIGHT-TRIMBOX", f"a 1-up page without {' and '.join(m[1:] for m in missing)}",
+                    "print-on-demand shops cut at the TrimBox and print to the BleedBox")]
+    trim = _rect(page.trimbox)
+    insets = [_mm(trim[0] - media[0]), _mm(trim[1] - media[1]), _mm(media[2] - trim[2]), _mm(media[3] - trim[3])]
+    findings = []
+    if any(abs(inset - profile.bleed) > TOLERANCE for inset in insets):
+        shown = ", ".join(f"{inset:.2f}" for inset in insets)
+        findings.append(_at(path, number, "PREFLIGHT-PAGE-SIZE", f"the page is not the trim plus {profile.bleed:g} mm of "
+                            f"bleed on each side (left, bottom, right, top: {shown} mm)"))
+    cut = _size(trim)
+    if trims is not None and not any(_same(cut, size) for size in trims):
+        known = ", ".join(sorted({f"{s.width:g} × {s.height:g}" for s in trims}))
+        findings.append(_at(path, number, "PREFLIGHT-PAGE-SIZE", f"the trim is {cut.width:.1f} × {cut.height:.1f} mm, "
+                            f"no card size of the layouts ({known} mm)"))
+    if _rect(page.bleedbox) != media:
+        findings.append(_at(path, number, "PREFLIGHT-TRIMBOX", "the BleedBox is not the page"))
+    return findings
+
+
+def _font_findings(page: PageObject, number: int, path: str, seen: set[int]) -> list[Finding]:
+    """A font (of the page or of a form it draws) that carries no font file; each font once."""
+    findings = []
+    for key, font in _fonts(page.get("/Resources"), set()):
+        if key in seen:
+            continue
+        seen.add(key)
+        if font.get("/Subtype") == "/Type3":  # drawn by the PDF's own glyph procedures
+            continue
+        described = font
+        if font.get("/Subtype") == "/Type0":
+            described = font["/DescendantFonts"].get_object()[0].get_object()
+        descriptor = described.get("/FontDescriptor")
+        descriptor = descriptor.get_object() if descriptor is not None else {}
+        if not any(name in descriptor for name in ("/FontFile", "/FontFile2", "/FontFile3")):
+            findings.append(_at(path, number, "PREFLIGHT-FONT", f"font {font.get('/BaseFont', '?')} is not embedded",
+                                "a printer substitutes a font it is not given; register the font as a TTF (render/fonts.py)"))
+    return findings
+
+
+def _fonts(resources: Any, visited: set[int]) -> Iterator[tuple[int, Any]]:
+    """Every font of a resource dictionary and of the forms it names, keyed by object identity."""
+    if resources is None:
+        return
+    resources = resources.get_object()
+    for ref in _entries(resources, "/Font"):
+        yield _key(ref), ref.get_object()
+    for ref in _entries(resources, "/XObject"):
+        key = _key(ref)
+        xobject = ref.get_object()
+        if key in visited or xobject.get("/Subtype") != "/Form":
+            continue
+        visited.add(key)
+        yield from _fonts(xobject.get("/Resources"), visited)
+
+
+def _entries(resources: Any, name: str) -> list[Any]:
+    entries: Any = resources.get(name)
+    return list(entries.get_object().values()) if entries is not None else []
+
+
+def _key(ref: Any) -> int:
+    return hash((ref.idnum, ref.generation)) if isinstance(ref, IndirectObject) else id(ref)
+
+
+@dataclass
+class _State:
+    ctm: Matrix = IDENTITY
+    clip: Rect | None = None
+    line_width: float = 1.0
+    cap: int = 0  # 0 butt: a stroke's ends stop at its end points
+    font: DictionaryObject | None = None
+    size: float = 0.0
+    leading: float = 0.0
+    char_spacing: float = 0.0
+    word_spacing: float = 0.0
+    scale: float = 1.0  # horizontal scaling (Tz / 100)
+
+
+@dataclass
+class _Path:
+    """The path being built, in page space: straight segments, and the points of curves."""
+
+    segments: list[tuple[Point, Point]] = field(default_factory=list)
+    loose: list[Point] = field(default_factory=list)
+    current: Point | None = None
+    start: Point | None = None
+
+    def move(self, point: Point) -> None:
+        self.current = self.start = point
+        self.loose.append(point)
+
+    def line(self, point: Point) -> None:
+        if self.current is not None:
+            self.segments.append((self.current, point))
+        self.current = point
+        self.loose.append(point)
+
+    def close(self) -> None:
+        if self.current is not None and self.start is not None:
+            self.segments.append((self.current, self.start))
+            self.current = self.start
+
+    def bounds(self, half_width: float, round_ends: bool) -> Rect:
+        """The painted area's box: a stroke widens each straight segment across it (butt ends stop at the
+        end points); curves and round or square ends widen every way."""
+        points = list(self.loose)
+        grow = half_width if round_ends else 0.0
+        if half_width and not round_ends:
+            for (x0, y0), (x1, y1) in self.segments:
+                length = math.hypot(x1 - x0, y1 - y0) or 1.0
+                nx, ny = -(y1 - y0) / length * half_width, (x1 - x0) / length * half_width
+                points += [(x0 + nx, y0 + ny), (x0 - nx, y0 - ny), (x1 + nx, y1 + ny), (x1 - nx, y1 - ny)]
+        return _bounds(points, grow)
+
+
+def _mark_findings(page: PageObject, media: Rect, number: int, path: str, profile: Profile) -> list[Finding]:
+    """The marks of one page outside its printable area: one finding naming the one nearest the edge."""
+    margin = profile.margin / MM_PER_PT
+    area = (media[0] + margin, media[1] + margin, media[2] - margin, media[3] - margin)
+    worst: tuple[float, Rect, str] | None = None
+    for what, rect in page_marks(page):
+        beyond = max(area[0] - rect[0], area[1] - rect[1], rect[2] - area[2], rect[3] - area[3])
+        if _mm(beyond) > TOLERANCE and (worst is None or beyond > worst[0]):
+            worst = (beyond, rect, what)
+    if worst is None:
+        return []
+    _, rect, what = worst
+    edge = min(rect[0] - media[0], rect[1] - media[1], media[2] - rect[2], media[3] - rect[3])
+    return [_at(path, number, "PREFLIGHT-MARK", f"a {what} reaches {_mm(edge):.1f} mm from the paper's edge, inside the "
+                f"{profile.margin:g} mm margin of {profile.name} (from {_mm(rect[0]):.1f}, {_mm(rect[1]):.1f} to "
+                f"{_mm(rect[2]):.1f}, {_mm(rect[3]):.1f} mm)", "no printer prints there: keep every mark inside the margin")]
+
+
+def page_marks(page: PageObject) -> Iterator[tuple[str, Rect]]:
+    """What a page's own content stream paints ('path', 'form' or 'image'), each as the bounding box it
+    can show (clipped), in points. Forms are not entered: a placed card is one mark."""
+    contents = page.get_contents()
+    if contents is None:
+        return
+    stream = contents if isinstance(contents, ContentStream) else ContentStream(contents, page.pdf)
+    resources = page.get("/Resources")
+    xobjects = resources.get_object().get("/XObject") if resources is not None else None
+    xobjects = xobjects.get_object() if xobjects is not None else {}
+    fonts = resources.get_object().get("/Font") if resources is not None else None
+    fonts = fonts.get_object() if fonts is not None else {}
+    state, stack = _State(), []
+    text = line = IDENTITY
+    path = _Path()
+    clip_next = False
+    for operands, operator in stream.operations:
+        if operator == b"q":
+            stack.append(replace(state))
+        elif operator == b"Q" and stack:
+            state = stack.pop()
+        elif operator == b"cm":
+            state.ctm = _multiply(_matrix(operands), state.ctm)
+        elif operator == b"w":
+            state.line_width = float(operands[0])
+        elif operator == b"J":
+            state.cap = int(operands[0])
+        elif operator == b"m":
+            path.move(_apply(state.ctm, float(operands[0]), float(operands[1])))
+        elif operator == b"l":
+            path.line(_apply(state.ctm, float(operands[0]), float(operands[1])))
+        elif operator in (b"c", b"v", b"y"):
+            values = [float(v) for v in operands]
+            for i in range(0, len(values), 2):
+                path.loose.append(_apply(state.ctm, values[i], values[i + 1]))
+            path.current = path.loose[-1]
+        elif operator == b"re":
+            x, y, w, h = (float(v) for v in operands)
+            path.move(_apply(state.ctm, x, y))
+            for px, py in ((x + w, y), (x + w, y + h), (x, y + h)):
+                path.line(_apply(state.ctm, px, py))
+            path.close()
+        elif operator == b"h":
+            path.close()
+        elif operator in (b"W", b"W*"):
+            clip_next = True
+        elif operator in _PAINT or operator == b"n":
+            if path.loose and operator != b"n":
+                if operator in (b"s", b"b", b"b*"):
+                    path.close()
+                scale = math.sqrt(abs(state.ctm[0] * state.ctm[3] - state.ctm[1] * state.ctm[2]))
+                half = state.line_width * scale / 2 if operator in _STROKE else 0.0
+                shown = _clipped(path.bounds(half, state.cap != 0), state.clip)
+                if shown is not None:
+                    yield "path", shown
+            if clip_next and path.loose:
+                state.clip = _clipped(path.bounds(0.0, False), state.clip) or (0.0, 0.0, 0.0, 0.0)
+            path, clip_next = _Path(), False
+        elif operator in _TEXT_STATE:
+            _TEXT_STATE[operator](state, operands, fonts)
+        elif operator == b"BT":
+            text = line = IDENTITY
+        elif operator in (b"Td", b"TD", b"T*", b"Tm", b"'", b'"'):
+            if operator == b"TD":
+                state.leading = -float(operands[1])
+            if operator == b"Tm":
+                line = _matrix(operands)
+            else:
+                dx, dy = (float(operands[0]), float(operands[1])) if operator in (b"Td", b"TD") else (0.0, -state.leading)
+                line = _multiply((1.0, 0.0, 0.0, 1.0, dx, dy), line)
+            text = line
+            if operator == b'"':
+                state.word_spacing, state.char_spacing = float(operands[0]), float(operands[1])
+            if operator in (b"'", b'"'):
+                shown_text, text = _show(state, text, [operands[-1]])
+                yield "text", _clipped(shown_text, state.clip) or shown_text
+        elif operator in (b"Tj", b"TJ"):
+            shown_text, text = _show(state, text, operands[0] if operator == b"TJ" else [operands[0]])
+            clipped = _clipped(shown_text, state.clip)
+            if clipped is not None:
+                yield "text", clipped
+        elif operator == b"Do":
+            xobject = xobjects.get(operands[0])
+            if xobject is None:
+                continue
+            xobject = xobject.get_object()
+            if xobject.get("/Subtype") == "/Form":
+                matrix = _multiply(_matrix(xobject.get("/Matrix", IDENTITY)), state.ctm)
+                x0, y0, x1, y1 = _rect(xobject["/BBox"])
+                corners, what = [(x0, y0), (x1, y0), (x0, y1), (x1, y1)], "form"
+            else:
+                matrix, corners, what = state.ctm, [(0, 0), (1, 0), (0, 1), (1, 1)], "image"
+            shown = _clipped(_bounds([_apply(matrix, x, y) for x, y in corners], 0.0), state.clip)
+            if shown is not None:
+                yield what, shown
+
+
+def _set_font(state: _State, operands: Sequence[Any], fonts: Mapping[str, Any]) -> None:
+    ref = fonts.get(operands[0])
+    state.font, state.size = (ref.get_object() if ref is not None else None), float(operands[1])
+
+
+def _set(name: str, factor: float = 1.0) -> Callable[[_State, Sequence[Any], Mapping[str, Any]], None]:
+    def apply(state: _State, operands: Sequence[Any], fonts: Mapping[str, Any]) -> None:
+        setattr(state, name, float(operands[0]) * factor)
+    return apply
+
+
+_TEXT_STATE: dict[bytes, Callable[[_State, Sequence[Any], Mapping[str, Any]], None]] = {
+    b"Tf": _set_font, b"TL": _set("leading"), b"Tc": _set("char_spacing"), b"Tw": _set("word_spacing"),
+    b"Tz": _set("scale", 0.01),
+}
+
+
+def _show(state: _State, text: Matrix, shown: Sequence[Any]) -> tuple[Rect, Matrix]:
+    """The box a text-showing operator paints (its advance from the font's widths, ascent to descent) and the
+    text matrix after it. A font without a widths table (not a simple font) counts each glyph as 0.6 em."""
+    font = state.font or DictionaryObject()
+    widths = [float(w) for w in font.get("/Widths", [])]
+    first = int(font.get("/FirstChar", 0))
+    descriptor = font.get("/FontDescriptor")
+    descriptor = descriptor.get_object() if descriptor is not None else {}
+    ascent, descent = float(descriptor.get("/Ascent", 900)), float(descriptor.get("/Descent", -250))
+    advance = 0.0
+    for part in shown:
+        if isinstance(part, (int, float, FloatObject, NumberObject)):
+            advance -= float(part) / 1000 * state.size
+            continue
+        codes = bytes(part.original_bytes if hasattr(part, "original_bytes") else part)
+        for code in codes:
+            width = widths[code - first] if widths and 0 <= code - first < len(widths) else 600.0
+            advance += width / 1000 * state.size + state.char_spacing + (state.word_spacing if code == 32 else 0.0)
+    advance *= state.scale
+    matrix = _multiply(text, state.ctm)
+    corners = [(0.0, descent / 1000 * state.size), (advance, descent / 1000 * state.size),
+               (0.0, ascent / 1000 * state.size), (advance, ascent / 1000 * state.size)]
+    box = _bounds([_apply(matrix, x, y) for x, y in corners], 0.0)
+    return box, _multiply((1.0, 0.0, 0.0, 1.0, advance, 0.0), text)
+
+
+def _matrix(values: Sequence[object]) -> Matrix:
+    a, b, c, d, e, f = (float(v) for v in values)  # type: ignore[arg-type]
+    return a, b, c, d, e, f
+
+
+def _multiply(m: Matrix, n: Matrix) -> Matrix:
+    """m × n: first m, then n (PDF's row-vector convention)."""
+    return (m[0] * n[0] + m[1] * n[2], m[0] * n[1] + m[1] * n[3],
+            m[2] * n[0] + m[3] * n[2], m[2] * n[1] + m[3] * n[3],
+            m[4] * n[0] + m[5] * n[2] + n[4], m[4] * n[1] + m[5] * n[3] + n[5])
+
+
+def _apply(m: Matrix, x: float, y: float) -> tuple[float, float]:
+    return x * m[0] + y * m[2] + m[4], x * m[1] + y * m[3] + m[5]
+
+
+def _bounds(points: list[Point], grow: float) -> Rect:
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    return min(xs) - grow, min(ys) - grow, max(xs) + grow, max(ys) + grow
+
+
+def _clipped(rect: Rect, clip: Rect | None) -> Rect | None:
+    if clip is None:
+        return rect
+    shown = max(rect[0], clip[0]), max(rect[1], clip[1]), min(rect[2], clip[2]), min(rect[3], clip[3])
+    return shown if shown[0] < shown[2] and shown[1] < shown[3] else None
+
+
+def safe_zone_findings(placed: Iterable[tuple[int, PreparedFace]], path: str, safe_zone: float) -> list[Finding]:
+    """Every text and icon of a placed face (page, face) that leaves the safe zone, once per template box:
+    from the layout data, where the face sets its lines and icons (`PreparedFace.ink`), not from the PDF."""
+    first: dict[tuple[str, str], tuple[int, int, PreparedFace, float]] = {}
+    for page, face in placed:
+        size = face.template.size
+        for name, box in face.ink():
+            inside = min(box.x, box.y, size.width - box.right, size.height - box.bottom)
+            if inside >= safe_zone - TOLERANCE:
+                continue
+            key = (face.template.name, name)
+            seen = first.get(key)
+            first[key] = (seen[0], seen[1] + 1, seen[2], min(seen[3], inside)) if seen else (page, 1, face, inside)
+    findings = []
+    for (template, box_name), (page, count, face, inside) in first.items():
+        at = face.template.where(box_name, "y")
+        more = f" (and {count - 1} more)" if count > 1 else ""
+        findings.append(_at(path, page, "PREFLIGHT-SAFE-ZONE",
+                            f"{face.face.kind} {face.face.id!r}{more}: the {box_name!r} of template {template!r} comes "
+                            f"{inside:.1f} mm close to the trim, inside the {safe_zone:g} mm safe zone",
+                            f"move the box at least {safe_zone:g} mm inside the trim ({at.file}:{at.line})"))
+    return findings
+
+
+def count_findings(positions: Sequence[Mapping[str, object]], expected: Mapping[tuple[str, str], int], path: str,
+                   pages: int | None = None) -> list[Finding]:
+    """Each card of the content placed exactly as often as its copies; each position on a page the file has."""
+    placed = Counter((str(p["deck"]), str(p["card"])) for p in positions)
+    findings = []
+    for (deck, card) in sorted(set(placed) | set(expected)):
+        want, got = expected.get((deck, card), 0), placed.get((deck, card), 0)
+        if want != got:
+            findings.append(error("PREFLIGHT-COUNT", f"{path}: card {card!r} of deck {deck!r} is placed {got} time(s), "
+                                  f"the content has {want} cop{'y' if want == 1 else 'ies'}", path))
+    if pages is not None:
+        for p in positions:
+            page = int(str(p["page"]))
+            if not 1 <= page <= pages:
+                findings.append(error("PREFLIGHT-COUNT", f"{path}: card {p['card']!r} is listed on page {page}, "
+                                      f"the file has {pages}", path))
+    return findings
