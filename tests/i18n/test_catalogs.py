@@ -11,25 +11,24 @@ from tests.i18n.conftest import source_strings
 
 
 def test_extract_is_byte_stable(game_dir: Path) -> None:
-    base = game_dir.parent.parent
     first = template_path(game_dir).read_bytes()
-    written = extract(source_strings(game_dir), game_dir, "demo", base)
+    written = extract(source_strings(game_dir), game_dir, "demo", game_dir)
     assert not written.changed and template_path(game_dir).read_bytes() == first
     assert b"POT-Creation-Date" not in first
-    assert b"#: content/demo/texts.yaml:" in first  # locations relative to the repository, not the cwd
+    assert b"#: texts.yaml:" in first  # locations relative to the game folder, not the cwd or the content root
 
 
 def test_template_carries_context_plural_and_position(game_dir: Path) -> None:
     template = read_catalog(template_path(game_dir))
     message = template.get("Draw {amount} card {icon:draw}.", context="effect:draw-cards")
     assert message is not None and message.id == ("Draw {amount} card {icon:draw}.", "Draw {amount} cards {icon:draw}.")
-    assert message.locations[0][0] == "content/demo/texts.yaml"
+    assert message.locations[0][0] == "texts.yaml"
     assert "{amount} picks the plural form." in message.auto_comments
 
 
 def test_changed_english_becomes_fuzzy_with_previous_msgid(game_dir: Path) -> None:
     changed = source_strings(game_dir, {"story:intro": "The bell tolls at midnight."})
-    extract(changed, game_dir, "demo", game_dir.parent.parent)
+    extract(changed, game_dir, "demo", game_dir)
     template = read_template(game_dir)
     assert template is not None
     update(template, game_dir, "de", "demo")
@@ -51,7 +50,7 @@ def test_changed_english_becomes_fuzzy_with_previous_msgid(game_dir: Path) -> No
 def test_removed_string_becomes_obsolete_and_new_one_missing(game_dir: Path) -> None:
     strings = [s for s in source_strings(game_dir) if s.context != "label:trophy"]
     strings.append(type(strings[0])("label:quest", "Quest"))
-    template = build_template(strings, "demo", game_dir.parent.parent)
+    template = build_template(strings, "demo", game_dir)
     update(template, game_dir, "de", "demo")
     catalog = read_catalog(catalog_path(game_dir, "de"), "de")
     status = catalog_status(strings, catalog, "de")
