@@ -71,6 +71,8 @@ class Report:
 
     findings: list[Finding] = field(default_factory=list)
     extra: dict[str, Any] = field(default_factory=dict)
+    # Strict (`--strict`): a warning fails the run too; each finding keeps its own severity.
+    strict: bool = False
 
     def add(self, finding: Finding) -> None:
         self.findings.append(finding)
@@ -91,7 +93,7 @@ class Report:
 
     @property
     def ok(self) -> bool:
-        return not self.errors
+        return not self.errors and not (self.strict and self.warnings)
 
     @property
     def exit_code(self) -> int:
@@ -101,7 +103,8 @@ class Report:
         return sorted(set(self.findings))
 
     def summary(self) -> str:
-        return f"{len(self.errors)} error(s), {len(self.warnings)} warning(s)"
+        counts = f"{len(self.errors)} error(s), {len(self.warnings)} warning(s)"
+        return f"{counts} [strict: warnings fail]" if self.strict else counts
 
     def to_json(self) -> str:
         payload: dict[str, Any] = {"ok": self.ok, "findings": [f.as_dict() for f in self.sorted()]}

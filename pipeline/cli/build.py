@@ -13,7 +13,7 @@ import typer
 from pipeline.app.project import project_folder, select_games
 from pipeline.build import TARGET_NAMES
 
-from .options import ContentOption, FormatOption, GameOption, LocaleOption, resolve_content
+from .options import ContentOption, FormatOption, GameOption, LocaleOption, StrictOption, resolve_content
 from .reporter import Format, emit, fail, usage_exits
 
 
@@ -53,6 +53,7 @@ def build(
     allow_incomplete: Annotated[
         bool, typer.Option("--allow-incomplete", help="Build a locale with untranslated strings, printing them in English.")
     ] = False,
+    strict: StrictOption = False,
 ) -> None:
     """Render print-ready PDFs (cards, tokens, boards, help cards) and digital-table PNGs for each game and locale."""
     from pipeline.app.build import build as run_build
@@ -70,6 +71,7 @@ def build(
     except BuildStopped as stop:
         raise fail(f"{stop}; no worker left running, no file half-written", stop.exit_code) from None
     report = result.report
+    report.strict = strict
     lines = [target_line(r) for r in result.records]
     lines.append(f"build: {report.summary()}; {result.built} target(s) built, {len(result.records) - result.built} up to date, "
                  f"{result.seconds:.2f}s")

@@ -11,7 +11,7 @@ import typer
 # commands that use them, so `pnp --help` and `pnp games` load no game.
 from pipeline.app.project import listed_games, select_games
 
-from .options import ContentOption, FormatOption, GameOption, LocaleOption, OneGame, resolve_content
+from .options import ContentOption, FormatOption, GameOption, LocaleOption, OneGame, StrictOption, resolve_content
 from .reporter import Format, emit, fail, usage_exits
 
 if TYPE_CHECKING:
@@ -38,19 +38,23 @@ def games(content: ContentOption = None, format: FormatOption = Format.text) -> 
 
 
 @usage_exits
-def validate(game: GameOption = None, content: ContentOption = None, format: FormatOption = Format.text) -> None:
+def validate(
+    game: GameOption = None, content: ContentOption = None, format: FormatOption = Format.text, strict: StrictOption = False
+) -> None:
     """Load every content file, check it against the schema and models, resolve references, count components."""
     from pipeline.app import check as checking
 
     root = resolve_content(content)
     report = checking.validate(select_games(game, root), root)
+    report.strict = strict
     emit(report, format, f"validate: {report.summary()} ({counts_line(report.extra['stats'])})")
     raise typer.Exit(report.exit_code)
 
 
 @usage_exits
 def check(
-    game: GameOption = None, locale: LocaleOption = None, content: ContentOption = None, format: FormatOption = Format.text
+    game: GameOption = None, locale: LocaleOption = None, content: ContentOption = None, format: FormatOption = Format.text,
+    strict: StrictOption = False,
 ) -> None:
     """Validate, run every consistency rule, a seeded simulation smoke run, the translation checks and the
     text-fit check of each locale (default: every locale the game declares)."""
@@ -58,6 +62,7 @@ def check(
 
     root = resolve_content(content)
     report = checking.check(select_games(game, root), root, locale)
+    report.strict = strict
     emit(report, format, f"check: {report.summary()} ({counts_line(report.extra['stats'])})")
     raise typer.Exit(report.exit_code)
 

@@ -19,6 +19,9 @@ LocaleOption = Annotated[
 ContentOption = Annotated[
     Path | None, typer.Option("--content", help="Content root holding one folder per game; default: ./content.")
 ]
+StrictOption = Annotated[
+    bool, typer.Option("--strict", help="Warnings fail the run too (exit 1); each finding keeps its severity.")
+]
 FormatOption = Annotated[Format, typer.Option("--format", "-f", help="text, json or github (CI annotations).")]
 
 
