@@ -73,6 +73,8 @@ class Report:
     extra: dict[str, Any] = field(default_factory=dict)
     # Strict (`--strict`): a warning fails the run too; each finding keeps its own severity.
     strict: bool = False
+    # Warnings a project accepted (pyproject.toml's suppressions), each with its reason: not reported.
+    suppressed: dict[Finding, str] = field(default_factory=dict)
 
     def add(self, finding: Finding) -> None:
         self.findings.append(finding)
@@ -104,10 +106,14 @@ class Report:
 
     def summary(self) -> str:
         counts = f"{len(self.errors)} error(s), {len(self.warnings)} warning(s)"
+        if self.suppressed:
+            counts += f", {len(self.suppressed)} suppressed"
         return f"{counts} [strict: warnings fail]" if self.strict else counts
 
     def to_json(self) -> str:
         payload: dict[str, Any] = {"ok": self.ok, "findings": [f.as_dict() for f in self.sorted()]}
+        if self.suppressed:
+            payload["suppressed"] = [{**f.as_dict(), "reason": reason} for f, reason in sorted(self.suppressed.items())]
         payload.update(self.extra)
         return json.dumps(payload, indent=2, ensure_ascii=False, sort_keys=False)
 

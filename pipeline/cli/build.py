@@ -10,6 +10,7 @@ from typing import Annotated
 import typer
 
 # The build modules (and reportlab with them) are imported when a build runs, not for `--help`.
+from pipeline.app.gate import load_gate
 from pipeline.app.project import project_folder, select_games
 from pipeline.build import TARGET_NAMES
 
@@ -61,6 +62,7 @@ def build(
     from pipeline.build.targets import BuildOptions
 
     root = resolve_content(content)
+    gate = load_gate(root)
     games = select_games(game, root)
     options = BuildOptions(out, root, project_folder(layouts, "layouts"), cache_dir, paper.value, backs.value, back_offset,
                            force, allow_incomplete)
@@ -71,7 +73,7 @@ def build(
     except BuildStopped as stop:
         raise fail(f"{stop}; no worker left running, no file half-written", stop.exit_code) from None
     report = result.report
-    report.strict = strict
+    gate.apply(report, strict, judge_unused=False)  # a build runs the print checks only
     lines = [target_line(r) for r in result.records]
     lines.append(f"build: {report.summary()}; {result.built} target(s) built, {len(result.records) - result.built} up to date, "
                  f"{result.seconds:.2f}s")

@@ -9,6 +9,7 @@ import typer
 
 # Only the light project module at import: the other application modules are imported inside the
 # commands that use them, so `pnp --help` and `pnp games` load no game.
+from pipeline.app.gate import load_gate
 from pipeline.app.project import listed_games, select_games
 
 from .options import ContentOption, FormatOption, GameOption, LocaleOption, OneGame, StrictOption, resolve_content
@@ -45,8 +46,9 @@ def validate(
     from pipeline.app import check as checking
 
     root = resolve_content(content)
+    gate = load_gate(root)  # before the run: a malformed suppression stops it at once (exit 2)
     report = checking.validate(select_games(game, root), root)
-    report.strict = strict
+    gate.apply(report, strict, judge_unused=False)  # validate runs a part of the checks: it cannot tell
     emit(report, format, f"validate: {report.summary()} ({counts_line(report.extra['stats'])})")
     raise typer.Exit(report.exit_code)
 
@@ -61,8 +63,9 @@ def check(
     from pipeline.app import check as checking
 
     root = resolve_content(content)
+    gate = load_gate(root)
     report = checking.check(select_games(game, root), root, locale)
-    report.strict = strict
+    gate.apply(report, strict, judge_unused=not game and not locale)  # a partial run cannot tell a suppression unused
     emit(report, format, f"check: {report.summary()} ({counts_line(report.extra['stats'])})")
     raise typer.Exit(report.exit_code)
 
