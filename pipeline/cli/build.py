@@ -14,8 +14,8 @@ from pipeline.app.gate import load_gate
 from pipeline.app.project import project_folder, select_games
 from pipeline.build import TARGET_NAMES
 
-from .options import ContentOption, FormatOption, GameOption, LocaleOption, StrictOption, resolve_content
-from .reporter import Format, emit, fail, usage_exits
+from .options import ContentOption, GameOption, GateFormatOption, LocaleOption, StrictOption, resolve_content
+from .reporter import GateFormat, emit, fail, usage_exits
 
 
 class Paper(StrEnum):
@@ -46,7 +46,7 @@ def build(
     out: Annotated[Path, typer.Option("--out", help="Output folder.")] = Path("output"),
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes.")] = min(4, os.cpu_count() or 1),
     back_offset: Annotated[float, typer.Option("--back-offset", help="Shift duplex backs right by this many mm.")] = 0.0,
-    format: FormatOption = Format.text,
+    format: GateFormatOption = GateFormat.text,
     content: ContentOption = None,
     layouts: Annotated[Path | None, typer.Option("--layouts", help="Layouts folder; default: ./layouts.")] = None,
     cache_dir: Annotated[Path, typer.Option("--cache-dir", help="Build cache folder.")] = Path(".pnp-cache"),

@@ -12,8 +12,17 @@ import typer
 from pipeline.app.gate import load_gate
 from pipeline.app.project import listed_games, select_games
 
-from .options import ContentOption, FormatOption, GameOption, LocaleOption, OneGame, StrictOption, resolve_content
-from .reporter import Format, emit, fail, usage_exits
+from .options import (
+    ContentOption,
+    FormatOption,
+    GameOption,
+    GateFormatOption,
+    LocaleOption,
+    OneGame,
+    StrictOption,
+    resolve_content,
+)
+from .reporter import Format, GateFormat, emit, fail, usage_exits
 
 if TYPE_CHECKING:
     from pipeline.rules.simulation import SimulationReport
@@ -40,7 +49,8 @@ def games(content: ContentOption = None, format: FormatOption = Format.text) -> 
 
 @usage_exits
 def validate(
-    game: GameOption = None, content: ContentOption = None, format: FormatOption = Format.text, strict: StrictOption = False
+    game: GameOption = None, content: ContentOption = None, format: GateFormatOption = GateFormat.text,
+    strict: StrictOption = False,
 ) -> None:
     """Load every content file, check it against the schema and models, resolve references, count components."""
     from pipeline.app import check as checking
@@ -55,8 +65,8 @@ def validate(
 
 @usage_exits
 def check(
-    game: GameOption = None, locale: LocaleOption = None, content: ContentOption = None, format: FormatOption = Format.text,
-    strict: StrictOption = False,
+    game: GameOption = None, locale: LocaleOption = None, content: ContentOption = None,
+    format: GateFormatOption = GateFormat.text, strict: StrictOption = False,
 ) -> None:
     """Validate, run every consistency rule, a seeded simulation smoke run, the translation checks and the
     text-fit check of each locale (default: every locale the game declares)."""

@@ -23,10 +23,19 @@ class Format(StrEnum):
     github = "github"
 
 
-def emit(report: Report, fmt: Format, summary: str = "") -> None:
+class GateFormat(StrEnum):
+    """The formats of the commands CI gates on (validate, check, build): also SARIF for code scanning."""
+
+    text = "text"
+    json = "json"
+    github = "github"
+    sarif = "sarif"
+
+
+def emit(report: Report, fmt: Format | GateFormat, summary: str = "") -> None:
     """The report in a format: findings one per line then the summary (text, github annotations), or one
     JSON object with the findings and the report's figures. Text on a terminal is coloured by severity."""
-    if fmt is Format.text and use_colour():
+    if fmt.value == "text" and use_colour():
         lines = [typer.style(f.as_text(), fg=COLOURS.get(f.severity)) for f in report.sorted()]
         lines.append(typer.style(summary or report.summary(), bold=True))
         typer.echo("\n".join(lines))
