@@ -65,6 +65,11 @@ def _github_property(text: str) -> str:
     return _github_escape(text).replace(":", "%3A").replace(",", "%2C")
 
 
+def _markdown_cell(text: str) -> str:
+    """Text inside a Markdown table cell: a `|` would end the cell and a line break the row."""
+    return text.replace("|", "\\|").replace("\r\n", "<br>").replace("\n", "<br>")
+
+
 @dataclass
 class Report:
     """All findings of one run, plus command-specific figures (stats, coverage, outputs...)."""
@@ -126,6 +131,21 @@ class Report:
         lines = [f.as_github() for f in self.sorted()]
         lines.append(summary_line or self.summary())
         return "\n".join(lines)
+
+    def to_markdown(self, title: str, summary_line: str = "") -> str:
+        """A GitHub job summary: the summary, a count per severity, and a table of the findings."""
+        counts = {severity.value: sum(1 for f in self.sorted() if f.severity is severity) for severity in Severity}
+        if self.suppressed:
+            counts["suppressed"] = len(self.suppressed)
+        lines = [f"### {title}", "", _markdown_cell(summary_line or self.summary()), "",
+                 "| severity | count |", "|---|---:|", *(f"| {name} | {n} |" for name, n in counts.items())]
+        if self.findings:
+            lines += ["", "| severity | code | where | message |", "|---|---|---|---|"]
+            for f in self.sorted():
+                text = f"{f.message}<br>hint: {f.hint}" if f.hint else f.message
+                cells = [f.severity.value, f"`{f.code}`", f"`{f.file}:{f.line}:{f.column}`", text]
+                lines.append("| " + " | ".join(_markdown_cell(c) for c in cells) + " |")
+        return "\n".join(lines) + "\n"
 
     def render(self, fmt: str, summary_line: str = "") -> str:
         if fmt == "json":

@@ -77,5 +77,5 @@ def build(
     lines = [target_line(r) for r in result.records]
     lines.append(f"build: {report.summary()}; {result.built} target(s) built, {len(result.records) - result.built} up to date, "
                  f"{result.seconds:.2f}s")
-    emit(report, format, "\n".join(lines))
+    emit(report, format, "\n".join(lines), "pnp build")
     raise typer.Exit(report.exit_code)

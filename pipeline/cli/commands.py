@@ -59,7 +59,7 @@ def validate(
     gate = load_gate(root)  # before the run: a malformed suppression stops it at once (exit 2)
     report = checking.validate(select_games(game, root), root)
     gate.apply(report, strict, judge_unused=False)  # validate runs a part of the checks: it cannot tell
-    emit(report, format, f"validate: {report.summary()} ({counts_line(report.extra['stats'])})")
+    emit(report, format, f"validate: {report.summary()} ({counts_line(report.extra['stats'])})", "pnp validate")
     raise typer.Exit(report.exit_code)
 
 
@@ -76,7 +76,7 @@ def check(
     gate = load_gate(root)
     report = checking.check(select_games(game, root), root, locale)
     gate.apply(report, strict, judge_unused=not game and not locale)  # a partial run cannot tell a suppression unused
-    emit(report, format, f"check: {report.summary()} ({counts_line(report.extra['stats'])})")
+    emit(report, format, f"check: {report.summary()} ({counts_line(report.extra['stats'])})", "pnp check")
     raise typer.Exit(report.exit_code)
 
 
