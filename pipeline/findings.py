@@ -65,12 +65,21 @@ def _github_property(text: str) -> str:
     return _github_escape(text).replace(":", "%3A").replace(",", "%2C")
 
 
+def _markdown_cell(text: str) -> str:
+    """Text inside a Markdown table cell: a `|` would end the cell and a line break the row."""
+    return text.replace("|", "\\|").replace("\r\n", "<br>").replace("\n", "<br>")
+
+
 @dataclass
 class Report:
     """All findings of one run, plus command-specific figures (stats, coverage, outputs...)."""
 
     findings: list[Finding] = field(default_factory=list)
     extra: dict[str, Any] = field(default_factory=dict)
+    # Strict (`--strict`): a warning fails the run too; each finding keeps its own severity.
+    strict: bool = False
+    # Warnings a project accepted (pyproject.toml's suppressions), each with its reason: not reported.
+    suppressed: dict[Finding, str] = field(default_factory=dict)
 
     def add(self, finding: Finding) -> None:
         self.findings.append(finding)
@@ -91,7 +100,7 @@ class Report:
 
     @property
     def ok(self) -> bool:
-        return not self.errors
+        return not self.errors and not (self.strict and self.warnings)
 
     @property
     def exit_code(self) -> int:
@@ -101,10 +110,15 @@ class Report:
         return sorted(set(self.findings))
 
     def summary(self) -> str:
-        return f"{len(self.errors)} error(s), {len(self.warnings)} warning(s)"
+        counts = f"{len(self.errors)} error(s), {len(self.warnings)} warning(s)"
+        if self.suppressed:
+            counts += f", {len(self.suppressed)} suppressed"
+        return f"{counts} [strict: warnings fail]" if self.strict else counts
 
     def to_json(self) -> str:
         payload: dict[str, Any] = {"ok": self.ok, "findings": [f.as_dict() for f in self.sorted()]}
+        if self.suppressed:
+            payload["suppressed"] = [{**f.as_dict(), "reason": reason} for f, reason in sorted(self.suppressed.items())]
         payload.update(self.extra)
         return json.dumps(payload, indent=2, ensure_ascii=False, sort_keys=False)
 
@@ -118,9 +132,28 @@ class Report:
         lines.append(summary_line or self.summary())
         return "\n".join(lines)
 
+    def to_markdown(self, title: str, summary_line: str = "") -> str:
+        """A GitHub job summary: the summary, a count per severity, and a table of the findings."""
+        counts = {severity.value: sum(1 for f in self.sorted() if f.severity is severity) for severity in Severity}
+        if self.suppressed:
+            counts["suppressed"] = len(self.suppressed)
+        lines = [f"### {title}", "", _markdown_cell(summary_line or self.summary()), "",
+                 "| severity | count |", "|---|---:|", *(f"| {name} | {n} |" for name, n in counts.items())]
+        if self.findings:
+            lines += ["", "| severity | code | where | message |", "|---|---|---|---|"]
+            for f in self.sorted():
+                text = f"{f.message}<br>hint: {f.hint}" if f.hint else f.message
+                cells = [f.severity.value, f"`{f.code}`", f"`{f.file}:{f.line}:{f.column}`", text]
+                lines.append("| " + " | ".join(_markdown_cell(c) for c in cells) + " |")
+        return "\n".join(lines) + "\n"
+
     def render(self, fmt: str, summary_line: str = "") -> str:
         if fmt == "json":
             return self.to_json()
+        if fmt == "sarif":
+            from pipeline.sarif import sarif_log  # it renders a Report: imported here, not at the top
+
+            return json.dumps(sarif_log(self), indent=2, ensure_ascii=False)
         if fmt == "github":
             return self.to_github(summary_line)
         return self.to_text(summary_line)

@@ -10,11 +10,12 @@ from typing import Annotated
 import typer
 
 # The build modules (and reportlab with them) are imported when a build runs, not for `--help`.
+from pipeline.app.gate import load_gate
 from pipeline.app.project import project_folder, select_games
 from pipeline.build import TARGET_NAMES
 
-from .options import ContentOption, FormatOption, GameOption, LocaleOption, resolve_content
-from .reporter import Format, emit, fail, usage_exits
+from .options import ContentOption, FormatOption, GameOption, GateFormatOption, LocaleOption, StrictOption, resolve_content
+from .reporter import Format, GateFormat, emit, fail, usage_exits
 
 
 class Paper(StrEnum):
@@ -47,7 +48,7 @@ def build(
     back_offset: Annotated[
         float, typer.Option("--back-offset", help="Shift duplex backs right by this many mm (-10 to 10).")
     ] = 0.0,
-    format: FormatOption = Format.text,
+    format: GateFormatOption = GateFormat.text,
     content: ContentOption = None,
     layouts: Annotated[Path | None, typer.Option("--layouts", help="Layouts folder; default: ./layouts.")] = None,
     cache_dir: Annotated[Path, typer.Option("--cache-dir", help="Build cache folder.")] = Path(".pnp-cache"),
@@ -55,6 +56,7 @@ def build(
     allow_incomplete: Annotated[
         bool, typer.Option("--allow-incomplete", help="Build a locale with untranslated strings, printing them in English.")
     ] = False,
+    strict: StrictOption = False,
 ) -> None:
     """Render print-ready PDFs (cards, tokens, boards, help cards) and digital-table PNGs for each game and locale."""
     from pipeline.app.build import build as run_build
@@ -62,6 +64,7 @@ def build(
     from pipeline.build.targets import BuildOptions
 
     root = resolve_content(content)
+    gate = load_gate(root)
     games = select_games(game, root)
     options = BuildOptions(out, root, project_folder(layouts, "layouts"), cache_dir, paper.value, backs.value, back_offset,
                            force, allow_incomplete)
@@ -72,10 +75,11 @@ def build(
     except BuildStopped as stop:
         raise fail(f"{stop}; no worker left running, no file half-written", stop.exit_code) from None
     report = result.report
+    gate.apply(report, strict, judge_unused=False)  # a build runs the print checks only
     lines = [target_line(r) for r in result.records]
     lines.append(f"build: {report.summary()}; {result.built} target(s) built, {len(result.records) - result.built} up to date, "
                  f"{result.seconds:.2f}s")
-    emit(report, format, "\n".join(lines))
+    emit(report, format, "\n".join(lines), "pnp build")
     raise typer.Exit(report.exit_code)
 
 

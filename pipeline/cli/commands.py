@@ -11,10 +11,20 @@ import typer
 
 # Only the light project module at import: the other application modules are imported inside the
 # commands that use them, so `pnp --help` and `pnp games` load no game.
+from pipeline.app.gate import load_gate
 from pipeline.app.project import listed_games, select_games
 
-from .options import ContentOption, FormatOption, GameOption, LocaleOption, OneGame, resolve_content
-from .reporter import Format, emit, fail, usage_exits
+from .options import (
+    ContentOption,
+    FormatOption,
+    GameOption,
+    GateFormatOption,
+    LocaleOption,
+    OneGame,
+    StrictOption,
+    resolve_content,
+)
+from .reporter import Format, GateFormat, emit, fail, usage_exits
 
 if TYPE_CHECKING:
     from pipeline.rules.simulation import SimulationReport
@@ -40,27 +50,35 @@ def games(content: ContentOption = None, format: FormatOption = Format.text) -> 
 
 
 @usage_exits
-def validate(game: GameOption = None, content: ContentOption = None, format: FormatOption = Format.text) -> None:
+def validate(
+    game: GameOption = None, content: ContentOption = None, format: GateFormatOption = GateFormat.text,
+    strict: StrictOption = False,
+) -> None:
     """Load every content file, check it against the schema and models, resolve references, count components."""
     from pipeline.app import check as checking
 
     root = resolve_content(content)
+    gate = load_gate(root)  # before the run: a malformed suppression stops it at once (exit 2)
     report = checking.validate(select_games(game, root), root)
-    emit(report, format, f"validate: {report.summary()} ({counts_line(report.extra['stats'])})")
+    gate.apply(report, strict, judge_unused=False)  # validate runs a part of the checks: it cannot tell
+    emit(report, format, f"validate: {report.summary()} ({counts_line(report.extra['stats'])})", "pnp validate")
     raise typer.Exit(report.exit_code)
 
 
 @usage_exits
 def check(
-    game: GameOption = None, locale: LocaleOption = None, content: ContentOption = None, format: FormatOption = Format.text
+    game: GameOption = None, locale: LocaleOption = None, content: ContentOption = None,
+    format: GateFormatOption = GateFormat.text, strict: StrictOption = False,
 ) -> None:
     """Validate, run every consistency rule, a seeded simulation smoke run, the translation checks and the
     text-fit check of each locale (default: every locale the game declares)."""
     from pipeline.app import check as checking
 
     root = resolve_content(content)
+    gate = load_gate(root)
     report = checking.check(select_games(game, root), root, locale)
-    emit(report, format, f"check: {report.summary()} ({counts_line(report.extra['stats'])})")
+    gate.apply(report, strict, judge_unused=not game and not locale)  # a partial run cannot tell a suppression unused
+    emit(report, format, f"check: {report.summary()} ({counts_line(report.extra['stats'])})", "pnp check")
     raise typer.Exit(report.exit_code)
 
 

@@ -104,7 +104,7 @@ def status_command(
         raise fail(str(exc), 1) from None
     report = Report(i18n.catalog_entries(loaded, locale))
     report.extra.update(game=loaded.spec.id, locales=[s.as_dict() for s in statuses])
-    emit(report, format, "\n".join(status.as_text() for status in statuses))
+    emit(report, format, "\n".join(status.as_text() for status in statuses), "pnp i18n status")
 
 
 @i18n_app.command("pseudo")

@@ -9,7 +9,7 @@ import typer
 
 from pipeline.app.project import content_root, packaged_fallback
 
-from .reporter import Format
+from .reporter import Format, GateFormat
 
 GameOption = Annotated[list[str] | None, typer.Option("--game", "-g", help="Game id (repeatable); default: every game.")]
 OneGame = Annotated[str, typer.Option("--game", "-g", help="Game id.")]
@@ -19,7 +19,13 @@ LocaleOption = Annotated[
 ContentOption = Annotated[
     Path | None, typer.Option("--content", help="Content root holding one folder per game; default: ./content.")
 ]
+StrictOption = Annotated[
+    bool, typer.Option("--strict", help="Warnings fail the run too (exit 1); each finding keeps its severity.")
+]
 FormatOption = Annotated[Format, typer.Option("--format", "-f", help="text, json or github (CI annotations).")]
+GateFormatOption = Annotated[
+    GateFormat, typer.Option("--format", "-f", help="text, json, github (CI annotations) or sarif (code scanning).")
+]
 
 
 def resolve_content(content: Path | None) -> Path:

@@ -7,6 +7,7 @@ import os
 import sys
 from collections.abc import Callable
 from enum import StrEnum
+from pathlib import Path
 from typing import Any, TypeVar
 
 import typer
@@ -23,15 +24,39 @@ class Format(StrEnum):
     github = "github"
 
 
-def emit(report: Report, fmt: Format, summary: str = "") -> None:
+class GateFormat(StrEnum):
+    """The formats of the commands CI gates on (validate, check, build): also SARIF for code scanning."""
+
+    text = "text"
+    json = "json"
+    github = "github"
+    sarif = "sarif"
+
+
+def emit(report: Report, fmt: Format | GateFormat, summary: str = "", title: str = "pnp") -> None:
     """The report in a format: findings one per line then the summary (text, github annotations), or one
-    JSON object with the findings and the report's figures. Text on a terminal is coloured by severity."""
-    if fmt is Format.text and use_colour():
+    JSON object with the findings and the report's figures, or a SARIF log. Text on a terminal is coloured
+    by severity. In GitHub Actions, `github` also appends a job summary titled `title` to $GITHUB_STEP_SUMMARY."""
+    summary_file = os.environ.get("GITHUB_STEP_SUMMARY")
+    if fmt.value == "github" and summary_file:
+        last_line = summary.splitlines()[-1] if summary else ""  # a build's summary starts with one line per target
+        write_job_summary(Path(summary_file), report.to_markdown(title, last_line))
+    if fmt.value == "text" and use_colour():
         lines = [typer.style(f.as_text(), fg=COLOURS.get(f.severity)) for f in report.sorted()]
         lines.append(typer.style(summary or report.summary(), bold=True))
         typer.echo("\n".join(lines))
         return
     typer.echo(report.render(fmt.value, summary))
+
+
+def write_job_summary(path: Path, markdown: str) -> None:
+    """Append to the job summary file (each step of a job adds its own); a file that cannot be written
+    is said on stderr and does not change the exit code: the findings are printed all the same."""
+    try:
+        with path.open("a", encoding="utf-8") as summary:
+            summary.write(markdown)
+    except OSError as exc:
+        typer.echo(f"pnp: warning: cannot write the job summary {path}: {exc.strerror or exc}", err=True)
 
 
 COLOURS = {Severity.ERROR: "red", Severity.WARNING: "yellow"}
