@@ -113,7 +113,7 @@ def test_a_card_missing_from_the_positions_is_flagged() -> None:
 
 def test_text_closer_to_the_trim_than_the_safe_zone_is_flagged(tmp_path: Path) -> None:
     (tmp_path / "t.yaml").write_text(
-        "kind: templates\ntemplates:\n  label:\n    size: {width: 63mm, height: 88mm}\n    boxes:\n"
+        "kind: templates\ntemplates:\n  label:\n    size: {width: 63mm, height: 88mm}\n    palette: {ink: \"#222222\"}\n    boxes:\n"
         "      near: {type: text, field: name, x: 4mm, y: 1.5mm, width: 50mm, height: 4mm, size: 6pt}\n"
         "      safe: {type: text, field: name, x: 4mm, y: 40mm, width: 50mm, height: 4mm, size: 6pt}\n", encoding="utf-8")
     layouts, problems = load_layouts(tmp_path)
@@ -123,7 +123,7 @@ def test_text_closer_to_the_trim_than_the_safe_zone_is_flagged(tmp_path: Path) -
     findings = safe_zone_findings([(5, prepared), (7, prepared)], "cards-1up.pdf", 3.0)
     assert codes(findings) == ["PREFLIGHT-SAFE-ZONE"]
     assert (findings[0].line, "'near'" in findings[0].message, "(and 1 more)" in findings[0].message) == (5, True, True)
-    assert "t.yaml:6" in findings[0].hint
+    assert "t.yaml:7" in findings[0].hint  # the line of the box "near"
 
 
 def build(tmp_path: Path, paper: str) -> tuple[int, dict, Path]:  # type: ignore[type-arg]

@@ -7,17 +7,26 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import FIXTURES
+from pipeline.findings import Finding, warning
+from tests.conftest import FIXTURES, line_of
 
 
 @pytest.fixture
 def warned_tree(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """tmp_path/content/old-world: the example tree with Jab's fight ability emptied (OW-CARD-EMPTY at
-    cards/market.yaml:12) and no translation template (I18N-POT-STALE); the working directory is tmp_path,
-    so the smoke run's cache and any pyproject.toml stay there."""
+    cards/market.yaml:12), no translation template (I18N-POT-STALE) and a simulation that never used
+    igni-inferno (SIM-UNUSED; the smoke run is replaced, so these tests of the gate do not depend on
+    what the bots happen to play); the working directory is tmp_path, so any pyproject.toml stays there."""
     root = tmp_path / "content"
     shutil.copytree(FIXTURES / "old-world", root / "old-world")
     market = root / "old-world" / "cards" / "market.yaml"
     market.write_text(market.read_text(encoding="utf-8").replace("fight: {damage: 1}", "fight: {}", 1), encoding="utf-8")
+    unused = warning("SIM-UNUSED", "action-cards 'igni-inferno' was never used in 10 simulated game(s) per player count",
+                     str(market), line_of(market, "id: igni-inferno"), 5, "check that the rules can reach it")
+
+    def smoke_findings(*args: object, **kwargs: object) -> list[Finding]:
+        return [unused]
+
+    monkeypatch.setattr("pipeline.app.smoke.smoke_findings", smoke_findings)
     monkeypatch.chdir(tmp_path)
     return root
