@@ -201,14 +201,19 @@ def _search_discard_for_any(s: GameState, ctx: Ctx, e: fx.SearchDiscardForAny) -
 
 def _discard_up_to(p: PlayerState, most: int) -> Flow:
     """Discard hand cards one by one until the player passes or `most` are gone."""
+    yield from _move_from_hand(p, most, "discard", Discard, p.discard)
+
+
+def _move_from_hand(p: PlayerState, most: int, kind: str, move: type[Discard] | type[PutBack], to: list[str]) -> Flow:
+    """Up to `most` hand cards, each chosen in a `kind` decision (the player may pass), moved onto `to`."""
     for _ in range(most):
         if not p.hand:
             return
-        action = yield Decision(p.seat, "discard", (interned(Pass), *(interned(Discard, c) for c in dict.fromkeys(p.hand))))
-        if not isinstance(action, Discard):
+        action = yield Decision(p.seat, kind, (interned(Pass), *(interned(move, c) for c in dict.fromkeys(p.hand))))
+        if not isinstance(action, move):
             return
         p.hand.remove(action.card)
-        p.discard.append(action.card)
+        to.append(action.card)
 
 
 @_executors.register(fx.ReturnThisCardToHand)
@@ -220,14 +225,7 @@ def _return_this_card_to_hand(s: GameState, ctx: Ctx, e: fx.ReturnThisCardToHand
 @_executors.register(fx.PutBackOnDeck)
 def _put_back_on_deck(s: GameState, ctx: Ctx, e: fx.PutBackOnDeck) -> Flow:
     p = _me(s, ctx)
-    for _ in range(e.amount):  # "possibly": each card is optional (§13 Cat).
-        if not p.hand:
-            return
-        action = yield Decision(p.seat, "put-back", (interned(Pass), *(interned(PutBack, c) for c in dict.fromkeys(p.hand))))
-        if not isinstance(action, PutBack):
-            return
-        p.hand.remove(action.card)
-        p.deck.append(action.card)
+    yield from _move_from_hand(p, e.amount, "put-back", PutBack, p.deck)  # "possibly": each card is optional (§13 Cat).
 
 
 @_executors.register(fx.LookAtDeck)
