@@ -19,7 +19,7 @@ from typing import Any
 from pipeline.atomic import WriteError, check_writable, remove_stale_temporaries, write_atomic
 from pipeline.build.cache import OutputFile, TargetRecord, code_digest, target_key, tree_digest
 from pipeline.build.targets import TARGET_NAMES, BuildOptions, Databases, Job, supported_targets
-from pipeline.findings import Finding, Report, warning
+from pipeline.findings import Finding, Report, Severity, warning
 from pipeline.rules.spec import GameSpec
 
 from .project import UsageError, select_locales
@@ -63,7 +63,9 @@ def build(games: Sequence[GameSpec], options: BuildOptions, locales: Sequence[st
             seconds = time.perf_counter() - started
             for record in records:
                 report.extend(record.finding_objects())
-            outputs, problems = _write_reports(records, options, seconds)
+            stale = _stale_outputs(records, options)
+            report.extend(stale.values())
+            outputs, problems = _write_reports(records, options, seconds, stale)
         except BuildStopped:
             for folder in folders:  # the workers are gone: what they were writing is left over
                 remove_stale_temporaries(folder)
@@ -159,9 +161,29 @@ def _file_entry(output: OutputFile, record: TargetRecord) -> dict[str, Any]:
     return {**entry, "positions": positions} if positions is not None else entry
 
 
-def _write_reports(records: list[TargetRecord], options: BuildOptions, seconds: float) -> tuple[list[str], list[Finding]]:
-    """`<out>/<game>/build-report.json`: files, pages, cards, findings and seconds per target; the paths
-    written, and a finding for each report that could not be."""
+def _stale_outputs(records: list[TargetRecord], options: BuildOptions) -> dict[tuple[str, str], Finding]:
+    """A BUILD-STALE warning for each game and locale this build refused (every target an error, no file
+    written) whose output folder still holds files of an earlier build: they no longer show the content."""
+    stale = {}
+    for game, locale in dict.fromkeys((r.game, r.locale) for r in records):
+        mine = [r for r in records if (r.game, r.locale) == (game, locale)]
+        refused = all(any(f.severity is Severity.ERROR for f in r.finding_objects()) for r in mine)
+        if any(r.files for r in mine) or not refused:
+            continue
+        folder = options.out_dir / game / locale
+        old = sorted(path for path in folder.rglob("*") if path.is_file()) if folder.is_dir() else []
+        if old:
+            stale[game, locale] = warning(
+                "BUILD-STALE", f"{game} [{locale}] was not built: the {len(old)} file(s) in {folder} are from an earlier "
+                f"build and do not show the current content", folder.as_posix(),
+                hint="fix the errors above and build again; build-report.json lists them under `stale`")
+    return stale
+
+
+def _write_reports(records: list[TargetRecord], options: BuildOptions, seconds: float,
+                   stale: dict[tuple[str, str], Finding]) -> tuple[list[str], list[Finding]]:
+    """`<out>/<game>/build-report.json`: files, pages, cards, findings and seconds per target, and the
+    locales whose earlier outputs are stale; the paths written, and a finding for each report that could not be."""
     written = []
     problems = []
     for game in dict.fromkeys(r.game for r in records):
@@ -175,6 +197,7 @@ def _write_reports(records: list[TargetRecord], options: BuildOptions, seconds: 
             "targets": [{**_summary(r), "files": [_file_entry(f, r) for f in r.files],
                          **({"fallbacks": r.extra["fallbacks"]} if r.extra.get("fallbacks") else {})} for r in mine],
             "findings": [json.loads(f) for f in findings],
+            "stale": sorted(locale for (name, locale) in stale if name == game),
             "seconds": round(seconds, 3),
         }
         path = options.out_dir / game / "build-report.json"

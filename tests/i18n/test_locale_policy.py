@@ -64,3 +64,24 @@ def test_status_lists_each_untranslated_entry_at_its_line(tmp_path: Path) -> Non
     data = json.loads(runner.invoke(app, ["i18n", "status", "--game", "adventure-game", "--content", str(root),
                                           "-f", "json"]).output)
     assert data["locales"][0]["missing"] == 1 and [f["code"] for f in data["findings"]] == ["I18N-MISSING"]
+
+
+def test_a_refused_locale_marks_its_earlier_outputs_stale(tmp_path: Path) -> None:
+    root = tmp_path / "content"
+    shutil.copytree(CONTENT / "adventure-game", root / "adventure-game")
+    out = tmp_path / "out"
+    args = ["build", "--game", "adventure-game", "--locale", "de", "--content", str(root), "--out", str(out),
+            "--cache-dir", str(tmp_path / "cache")]
+    assert runner.invoke(app, args).exit_code == 0
+    guide = out / "adventure-game" / "de" / "reference-guide.pdf"
+    assert guide.is_file()
+    po = root / "adventure-game" / "locales" / "de.po"
+    text = po.read_text(encoding="utf-8")
+    entry = 'msgctxt "guide:glossary:dice:title"\nmsgid "Dice"\nmsgstr "'
+    start = text.index(entry) + len(entry)
+    po.write_text(text[:start] + text[text.index('"', start):], encoding="utf-8")
+    refused = runner.invoke(app, args)
+    assert refused.exit_code == 1 and "BUILD-LOCALE-INCOMPLETE" in refused.output
+    assert "warning BUILD-STALE: adventure-game [de] was not built" in refused.output
+    report = json.loads((out / "adventure-game" / "build-report.json").read_text())
+    assert report["stale"] == ["de"] and guide.is_file()  # kept, but the report says it is not current
