@@ -231,15 +231,20 @@ def _label(doc: Document, paper: Size, grid: Grid, profile: Profile, text: str) 
 
 
 def _fold_line(doc: Document, paper: Size, grid: Grid, profile: Profile) -> None:
-    """A dashed fold line in the gutter's margins (it is not a cut line)."""
+    """A dashed fold line in the gutter above and below the grid (it is not a cut line), ending at the
+    profile's margin like every mark."""
     c = doc.canvas
     c.saveState()
     c.setStrokeColor("#888888")
     c.setLineWidth(0.4)
     c.setDash(2, 2)
     x = pt(paper.width / 2)
-    c.line(x, pt(paper.height - grid.top + profile.bleed + 1), x, pt(paper.height))
-    c.line(x, 0, x, pt(paper.height - grid.top - grid.rows * grid.card.height - profile.bleed - 1))
+    # In mm from the top: from just beyond the grid's bleed to the margin, above and below the grid.
+    top, bottom = grid.top - profile.bleed - 1, grid.top + grid.rows * grid.card.height + profile.bleed + 1
+    if top - profile.margin > 0.5:
+        c.line(x, pt(paper.height - top), x, pt(paper.height - profile.margin))
+    if paper.height - profile.margin - bottom > 0.5:
+        c.line(x, pt(paper.height - bottom), x, pt(profile.margin))
     c.restoreState()
 
 
