@@ -19,6 +19,7 @@ from pipeline.findings import Finding
 
 from .database import Database, finding_at
 from .models import iter_models
+from .refs import field_marker
 
 
 @dataclass(frozen=True)
@@ -29,15 +30,7 @@ class ImageFile:
 @cache
 def image_fields(model: type[BaseModel]) -> tuple[str, ...]:
     """The fields of one model class marked ImageFile (seen through `| None`)."""
-    return tuple(name for name, info in model.model_fields.items()
-                 if any(isinstance(m, ImageFile) for m in info.metadata) or _marked(info.annotation))
-
-
-def _marked(annotation: object) -> bool:
-    for arg in getattr(annotation, "__args__", ()):
-        if any(isinstance(m, ImageFile) for m in getattr(arg, "__metadata__", ())):
-            return True
-    return False
+    return tuple(name for name, info in model.model_fields.items() if field_marker(info, ImageFile) is not None)
 
 
 def missing_images(db: Database) -> list[Finding]:

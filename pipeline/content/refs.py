@@ -14,9 +14,10 @@ import types
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
-from typing import Annotated, Any, Union, get_args, get_origin
+from typing import Annotated, Any, TypeVar, Union, get_args, get_origin
 
 from pydantic import BaseModel
+from pydantic.fields import FieldInfo
 
 from pipeline.findings import Finding
 
@@ -41,13 +42,22 @@ class RefField:
     many: bool  # a list of ids rather than one
 
 
-def _ref_in(annotation: Any) -> Ref | None:
-    """The Ref marking an id annotation, seen through `| None`."""
+M = TypeVar("M")
+
+
+def marker_in(annotation: Any, kind: type[M]) -> M | None:
+    """The marker of a kind (a `Ref`, an `ImageFile`...) on a type annotation, seen through `| None`."""
     if get_origin(annotation) is Annotated:
-        return next((m for m in annotation.__metadata__ if isinstance(m, Ref)), None)
+        return next((m for m in annotation.__metadata__ if isinstance(m, kind)), None)
     if get_origin(annotation) in (Union, types.UnionType):
-        return next((found for arg in get_args(annotation) if (found := _ref_in(arg)) is not None), None)
+        return next((found for arg in get_args(annotation) if (found := marker_in(arg, kind)) is not None), None)
     return None
+
+
+def field_marker(info: FieldInfo, kind: type[M]) -> M | None:
+    """The marker of a kind on a model field. Pydantic lifts a field's outer Annotated metadata into
+    `metadata`; inner ones stay in the annotation."""
+    return next((m for m in info.metadata if isinstance(m, kind)), None) or marker_in(info.annotation, kind)
 
 
 @cache
@@ -55,8 +65,7 @@ def ref_fields(model: type[BaseModel]) -> tuple[RefField, ...]:
     """The marked fields of one model class (its nested models declare their own)."""
     found = []
     for name, info in model.model_fields.items():
-        # Pydantic lifts a field's outer Annotated metadata into `metadata`; inner ones stay in the annotation.
-        ref = next((m for m in info.metadata if isinstance(m, Ref)), None) or _ref_in(info.annotation)
+        ref = field_marker(info, Ref)
         if ref is not None:
             found.append(RefField(name, ref, many=False))
             continue
@@ -69,7 +78,7 @@ def _item_ref(annotation: Any) -> Ref | None:
     """The Ref of the items of a `list[Id]`, `tuple[Id, Id]` or `tuple[Id, ...]` annotation."""
     if get_origin(annotation) not in (list, tuple):
         return None
-    refs = {_ref_in(arg) for arg in get_args(annotation) if arg is not Ellipsis}
+    refs = {marker_in(arg, Ref) for arg in get_args(annotation) if arg is not Ellipsis}
     return refs.pop() if len(refs) == 1 else None
 
 

@@ -10,6 +10,12 @@ from collections.abc import Callable
 TOKEN = re.compile(r"\{([a-z_][a-z0-9_]*)(?::([a-z0-9-]+))?\}")
 ICON_PREFIX = "icon"
 LINK = re.compile(r"\[\[([a-z0-9]+(?:-[a-z0-9]+)*)\]\]")
+MARKUP = re.compile(r"\*\*|\*|\{icon:[a-z0-9-]+\}")  # emphasis and icon tokens: what plain text leaves out
+
+
+def strip_markup(text: str) -> str:
+    """Markup without its emphasis and icon tokens (a name to sort, search or show as plain text)."""
+    return MARKUP.sub("", text)
 
 
 def placeholders(text: str) -> Counter[str]:

@@ -12,13 +12,14 @@ from __future__ import annotations
 import json
 import math
 import os
-import re
 from collections import Counter
 from collections.abc import Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 
 import pypdfium2 as pdfium
+
+from pipeline.i18n.tokens import strip_markup
 
 from .faces import PreparedFace
 from .imposition import Group
@@ -124,14 +125,13 @@ class DeckPlan:
 
 
 _TRANSFORM = {"posX": 0, "posY": 1, "posZ": 0, "rotX": 0, "rotY": 180, "rotZ": 180, "scaleX": 1, "scaleY": 1, "scaleZ": 1}
-_MARKUP = re.compile(r"\*\*|\*|\{icon:[a-z0-9-]+\}")
 
 
 def _nickname(face: PreparedFace) -> str:
     """A card's name in TTS: its printed name or title without markup, else its id."""
     fields = face.face.fields
     name = next((fields[key] for key in ("name", "title") if isinstance(fields.get(key), str) and fields[key]), "")
-    return " ".join(_MARKUP.sub("", name).split()) or face.face.id
+    return " ".join(strip_markup(name).split()) or face.face.id
 
 
 def plan_deck(deck_id: str, group: Group, part: int) -> DeckPlan:

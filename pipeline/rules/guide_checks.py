@@ -28,7 +28,7 @@ from pipeline.content.rule_data import RuleDataIndex
 from pipeline.content.yaml_loader import LoadedFile, Position
 from pipeline.findings import Finding, error, warning
 from pipeline.i18n.numbers import numbers
-from pipeline.i18n.tokens import ICON_PREFIX, LINK, TOKEN
+from pipeline.i18n.tokens import ICON_PREFIX, LINK, TOKEN, strip_markup
 from pipeline.reading import YAML_LIMIT, UnreadableFile, read_input
 
 Path_ = tuple[str | int, ...]
@@ -37,7 +37,6 @@ NUMBER = re.compile(r"(?<!\w)\d+")
 PLACEHOLDER = re.compile(r"\{[a-z_][a-z0-9_]*\}")
 REFERENCE = re.compile(r"\{[a-z_][a-z0-9_]*:[a-z0-9-]+\}")
 ANY_LINK = re.compile(r"\[\[([^\]]*)\]\]")  # any link, well formed or not
-MARKUP = re.compile(r"\*\*|\*|\{icon:[a-z0-9-]+\}")
 NAMED = {"section": "a section", "entry": "an entry"}
 
 
@@ -285,7 +284,7 @@ def _block_text(block: GuideBlock) -> str:
 def _index_terms(loaded: LoadedFile, path: Path_, entry: GuideEntry, titles: dict[str, str], prefix: str) -> list[Finding]:
     """An index term must be printed in its entry, or the index would point at a page without it."""
     text = " ".join([entry.title, *(_block_text(b) for b in entry.blocks)])
-    text = MARKUP.sub("", LINK.sub(lambda m: titles.get(m.group(1), ""), text)).casefold()
+    text = strip_markup(LINK.sub(lambda m: titles.get(m.group(1), ""), text)).casefold()
     findings = []
     for i, term in enumerate(entry.index_terms):
         if re.search(r"(?<!\w)" + re.escape(term.text.casefold()), text) is None:

@@ -8,20 +8,18 @@ index are sorted with the locale's collation (`pipeline.i18n.collation`).
 from __future__ import annotations
 
 import functools
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from pipeline.i18n.collation import sort_key
+from pipeline.i18n.tokens import LINK, strip_markup
 from pipeline.rules.guide import Block, Entry, GuideDocument, Section
 
 from .paginate import Part
 from .rows import Row, icon_row, leader_rows, table_rows, text_rows
 from .style import Geometry, GuideStyle
 
-LINK = re.compile(r"\[\[([a-z0-9]+(?:-[a-z0-9]+)*)\]\]")
-_MARKUP = re.compile(r"\*\*|\*|\{icon:[a-z0-9-]+\}")
 NBSP = "\u00a0"
 BULLET = "\u2022"
 UNKNOWN_PAGE = "?"
@@ -35,11 +33,6 @@ class Refs:
 
     anchors: dict[str, int] = field(default_factory=dict)
     index: IndexLines = ()
-
-
-def strip_markup(text: str) -> str:
-    """Markup without its emphasis and icon tokens: what sorts and what the index searches."""
-    return _MARKUP.sub("", text)
 
 
 class Composer:

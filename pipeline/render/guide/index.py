@@ -10,9 +10,10 @@ from __future__ import annotations
 import re
 
 from pipeline.i18n.collation import sort_key
+from pipeline.i18n.tokens import strip_markup
 from pipeline.rules.guide import GuideDocument
 
-from .compose import IndexLines, strip_markup
+from .compose import IndexLines
 from .paginate import Page, anchor_pages, owner_pages
 
 
