@@ -32,7 +32,9 @@ class Imported:
     entities: int
 
 
-def import_sheet(sheet: Path, game: str | None, kind: str | None, out: Path | None, force: bool) -> tuple[Report, Imported | None]:
+def import_sheet(
+    sheet: Path, game: str | None, kind: str | None, out: Path | None, force: bool
+) -> tuple[Report, Imported | None]:
     """Convert one sheet to YAML. The report holds what is wrong with the sheet (nothing is written then);
     a usage error (no such game, an existing file without force) is a UsageError."""
     if sheet.suffix not in SHEET_SUFFIXES:

@@ -192,6 +192,6 @@ def import_sheet(
     if imported is None:
         emit(report, format, f"import: {report.summary()}; nothing written")
         raise typer.Exit(report.exit_code)
-    summary = (f"import: wrote {imported.out} ({imported.entities} {imported.kind} entr{'y' if imported.entities == 1 else 'ies'} "
-               f"from {imported.sheet}); the sheet is content too: remove it or move it out of the game's folder")
+    summary = (f"import: wrote {imported.out} ({imported.entities} {imported.kind} entit{'y' if imported.entities == 1 else 'ies'}"
+               f" from {imported.sheet}); the sheet is content too: remove it or move it out of the game's folder")
     emit(report, format, summary)
