@@ -192,6 +192,7 @@ def import_sheet(
     if imported is None:
         emit(report, format, f"import: {report.summary()}; nothing written")
         raise typer.Exit(report.exit_code)
-    summary = (f"import: wrote {imported.out} ({imported.entities} {imported.kind} entit{'y' if imported.entities == 1 else 'ies'}"
-               f" from {imported.sheet}); the sheet is content too: remove it or move it out of the game's folder")
+    entities = f"{imported.entities} {imported.kind} entit{'y' if imported.entities == 1 else 'ies'}"
+    summary = (f"import: wrote {imported.out} ({entities} from {imported.sheet}); "
+               "the sheet is content too: remove it or move it out of the game's folder")
     emit(report, format, summary)

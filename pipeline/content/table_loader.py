@@ -12,6 +12,7 @@ The header row names a field path in each column:
     cost.gold       a field of a nested mapping
     effects[0].type a field of the first item of a list (items are numbered from 0)
     tags            a list of plain values: one cell, items separated by `;`
+    # notes         a note column: a header starting with `#` is not read
 
 An empty cell is an absent field: the model's default applies, and a required field is missing at its
 row. CSV cells are text, so each is read as the kind's JSON Schema types its field: an integer, number or
@@ -45,6 +46,7 @@ SHEET_SUFFIXES = (".csv", ".xlsx")
 # A workbook is a zip: its unpacked parts may not exceed this (a small file can unpack to gigabytes).
 MAX_UNPACKED_BYTES = 64 * 1024 * 1024
 LIST_SEPARATOR = ";"
+NOTE = "#"  # a column whose header starts with it holds the designer's notes: it is not read
 
 _UTF8_BOM = b"\xef\xbb\xbf"
 _UTF16_32_BOMS = (b"\x00\x00\xfe\xff", b"\xff\xfe\x00\x00", b"\xff\xfe", b"\xfe\xff")
@@ -241,7 +243,7 @@ class _Sheet:
         paths: list[tuple[PathKey, int]] = []
         for number, text in enumerate(texts, 1):
             column = None
-            if text:
+            if text and not text.startswith(NOTE):
                 path = _header_path(text)
                 clash = next((n for p, n in paths if path and (p[: len(path)] == path or path[: len(p)] == p)), None)
                 if path is None:

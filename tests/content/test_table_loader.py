@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import textwrap
 from pathlib import Path
@@ -9,6 +10,7 @@ from pathlib import Path
 import pytest
 from openpyxl import Workbook
 
+from pipeline.content import table_loader
 from pipeline.content.database import load_database
 from pipeline.content.table_loader import column_letter
 from pipeline.findings import Finding
@@ -203,11 +205,34 @@ def test_an_unreadable_workbook_is_a_finding_not_a_traceback(tmp_path: Path) -> 
     assert [(f.code, f.file.endswith("cards.xlsx")) for f in findings] == [("TABLE-READ", True)]
 
 
+def test_a_named_pipe_named_like_a_sheet_is_a_finding_not_a_hang(tmp_path: Path) -> None:
+    os.mkfifo(tmp_path / "action-cards.csv")
+    _, findings = load(tmp_path)
+    assert [(f.code, f.message) for f in findings] == [("TABLE-READ", "not a regular file (a named pipe)")]
+
+
+def test_a_workbook_that_unpacks_past_the_limit_is_refused_before_it_is_parsed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    write_workbook(tmp_path / "cards.xlsx", {"action-cards": [CARDS_HEADER, *CARDS_ROWS]})
+    monkeypatch.setattr(table_loader, "MAX_UNPACKED_BYTES", 1000)
+    _, findings = load(tmp_path)
+    assert [f.code for f in findings] == ["TABLE-TOO-LARGE"] and "the limit is 1000" in findings[0].message
+
+
 def test_a_spreadsheet_lock_file_is_not_content(tmp_path: Path) -> None:
     (tmp_path / "action-cards.csv").write_text(csv_text(CARDS_HEADER, CARDS_ROWS))
     (tmp_path / "~$cards.xlsx").write_bytes(b"owner")
     _, findings = load(tmp_path)
     assert findings == []
+
+
+def test_a_column_headed_with_a_hash_is_a_note_and_not_read(tmp_path: Path) -> None:
+    header = [*CARDS_HEADER, "# why this card"]
+    rows = [[*row, "anything, even a number: 7"] for row in CARDS_ROWS]
+    (tmp_path / "action-cards.csv").write_text(csv_text(header, rows))
+    cards, findings = load(tmp_path)
+    assert findings == [] and sorted(cards) == ["feint", "jab"]
 
 
 def test_the_column_letters_follow_the_spreadsheet() -> None:
