@@ -247,3 +247,17 @@ def test_text_cells_keep_what_a_yaml_reader_would_turn_into_numbers(tmp_path: Pa
         """))
     cards, findings = load(tmp_path)
     assert findings == [] and cards["year"].name == "1984"  # type: ignore[attr-defined]
+
+
+def test_a_kind_of_one_entity_takes_one_data_row(tmp_path: Path) -> None:
+    game = find_game("adventure-game")
+    root = tmp_path / "content"
+    shutil.copytree(FIXTURES / "adventure-game", root / "adventure-game")
+    (root / "adventure-game" / "guide.yaml").unlink()
+    sheet = root / "adventure-game" / "guide.csv"
+    sheet.write_text("id,title,labels.related\nadventure-game-guide,Rules Reference Guide,Related Topics:\n")
+    db, findings = game.load(root)
+    assert findings == [] and db.all("guide")[0].labels.related == "Related Topics:"
+    sheet.write_text("id,title\nadventure-game-guide,Rules Reference Guide\nsecond,Another\n")
+    _, findings = game.load(root)
+    assert [(f.code, f.line) for f in findings] == [("TABLE-ROW", 3)] and "holds one guide" in findings[0].message
