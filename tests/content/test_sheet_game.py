@@ -58,6 +58,19 @@ def test_check_finds_in_a_game_with_a_sheet_what_it_finds_with_the_yaml(sheet_ga
     assert sorted((f.code, f.message) for f in with_sheet) == sorted((f.code, f.message) for f in with_yaml)
 
 
+def test_the_cards_printed_from_the_sheet_are_the_cards_printed_from_the_yaml(sheet_game: Path, tmp_path: Path) -> None:
+    def cards_pdfs(root: Path, name: str) -> dict[str, bytes]:
+        out = tmp_path / name
+        argv = ["build", "--game", "old-world", "--content", str(root), "--locale", "en", "--target", "cards",
+                "--out", str(out), "--cache-dir", str(tmp_path / f"{name}-cache"), "--jobs", "1"]
+        result = runner.invoke(app, argv)
+        assert result.exit_code == 0, result.output
+        return {p.name: p.read_bytes() for p in sorted((out / "old-world" / "en").glob("*.pdf"))}
+
+    from_sheet = cards_pdfs(sheet_game, "sheet")
+    assert from_sheet and from_sheet == cards_pdfs(FIXTURES, "yaml")
+
+
 def test_an_art_path_in_a_cell_is_checked_at_that_cell(sheet_game: Path) -> None:
     sheet = sheet_game / "old-world" / "potions.csv"
     sheet.write_text(POTIONS.replace("draw-modifier,2,\n", "draw-modifier,2,art/owl.png\n"), encoding="utf-8")
