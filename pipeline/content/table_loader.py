@@ -326,9 +326,10 @@ class _Sheet:
         data: dict[str, Any] = {"kind": self.kind}
         if self.many or entities:
             positions[(field,)] = key_positions[(field,)] = start
-            converted = [_to_data(entity, path, positions, key_positions)
-                         for entity, path in ((e, (field, i)) for i, e in enumerate(entities))]
-            data[field] = converted if self.many else converted[0]
+            if self.many:
+                data[field] = [_to_data(entity, (field, i), positions, key_positions) for i, entity in enumerate(entities)]
+            else:
+                data[field] = _to_data(entities[0], (field,), positions, key_positions)
         cells = frozenset(pos for path, pos in positions.items() if len(path) > len(self.entity_path))
         return TableFile(self.path, self.display, data, positions, key_positions, self.headers, cells)
 

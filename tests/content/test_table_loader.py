@@ -258,6 +258,8 @@ def test_a_kind_of_one_entity_takes_one_data_row(tmp_path: Path) -> None:
     sheet.write_text("id,title,labels.related\nadventure-game-guide,Rules Reference Guide,Related Topics:\n")
     db, findings = game.load(root)
     assert findings == [] and db.all("guide")[0].labels.related == "Related Topics:"
+    where = db.where("guide", "adventure-game-guide", "labels", "related")
+    assert (Path(where.file).name, where.line, where.column) == ("guide.csv", 2, 3)
     sheet.write_text("id,title\nadventure-game-guide,Rules Reference Guide\nsecond,Another\n")
     _, findings = game.load(root)
     assert [(f.code, f.line) for f in findings] == [("TABLE-ROW", 3)] and "holds one guide" in findings[0].message
