@@ -141,3 +141,22 @@ def test_import_of_a_sheet_outside_any_game_needs_the_game(tmp_path: Path) -> No
     assert runner.invoke(app, ["import", str(sheet)]).exit_code == 2
     result = runner.invoke(app, ["import", str(sheet), "--game", "old-world", "--kind", "potions"])
     assert result.exit_code == 0 and (tmp_path / "potions.yaml").is_file()
+
+
+def test_import_picks_a_sheet_of_a_workbook_by_its_kind(sheet_game: Path) -> None:
+    from openpyxl import Workbook
+
+    book = Workbook()
+    book.active.title = "potions"
+    for line in POTIONS.splitlines():
+        book.active.append([int(c) if c.isdigit() else (c or None) for c in line.split(",")])
+    book.create_sheet("notes").append(["a sheet of no kind"])
+    workbook = sheet_game / "book.xlsx"
+    book.save(workbook)
+    refused = runner.invoke(app, ["import", str(workbook), "--game", "old-world"])
+    assert refused.exit_code == 1 and "book.xlsx[notes]" in refused.output  # the notes sheet is no kind
+    result = runner.invoke(app, ["import", str(workbook), "--game", "old-world", "--kind", "potions",
+                                 "--out", str(sheet_game / "old-world" / "potions.yaml")])
+    assert result.exit_code == 0, result.output
+    (sheet_game / "old-world" / "potions.csv").unlink()
+    assert potions(sheet_game) == potions(FIXTURES)

@@ -9,6 +9,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from openpyxl import Workbook
 
 from pipeline.content import table_loader
@@ -264,3 +266,21 @@ def test_a_kind_of_one_entity_takes_one_data_row(tmp_path: Path) -> None:
     sheet.write_text("id,title\nadventure-game-guide,Rules Reference Guide\nsecond,Another\n")
     _, findings = game.load(root)
     assert [(f.code, f.line) for f in findings] == [("TABLE-ROW", 3)] and "holds one guide" in findings[0].message
+
+
+CSV_PIECES = st.sampled_from(["id", "name", "cost", "fight.damage", "extensions[0].colors", "tags[", "#", ",", ",,", ";",
+                              '"', "\n", "\r\n", "jab", "3", "-1", "x", "\x00", "\xff", "é", " "])
+
+
+@given(pieces=st.lists(CSV_PIECES, max_size=40), raw=st.binary(max_size=20))
+def test_any_csv_bytes_give_findings_never_a_traceback(pieces: list[str], raw: bytes) -> None:
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        root = Path(folder)
+        (root / "action-cards.csv").write_bytes("".join(pieces).encode("utf-8", "surrogateescape") + raw)
+        db, findings = load_database(root, "old-world", FILE_KINDS)
+        for f in findings:
+            assert f.file.endswith("action-cards.csv") and f.line >= 1 and f.column >= 1 and f.code
+        for record in db.records("action-cards"):
+            record.where()  # every entity kept has a position
