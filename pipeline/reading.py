@@ -11,6 +11,7 @@ Limits, per kind of file (each far above what a real project writes):
 |---|---|---|
 | YAML (content, layouts, profiles), generated schema JSON | 2 MiB | ~40 KiB |
 | catalog (.po, .pot) | 16 MiB | ~400 KiB |
+| content sheet (.csv, .xlsx) | 8 MiB | none shipped |
 | image (art) | 20 MiB | none shipped |
 | font | 32 MiB | ~65 KiB (a CJK font is ~20 MiB) |
 """
@@ -24,6 +25,7 @@ from pathlib import Path
 MIB = 1024 * 1024
 YAML_LIMIT = 2 * MIB
 CATALOG_LIMIT = 16 * MIB
+SHEET_LIMIT = 8 * MIB
 IMAGE_LIMIT = 20 * MIB
 FONT_LIMIT = 32 * MIB
 

@@ -11,7 +11,7 @@ from tests.conftest import CONTENT
 
 # Libraries that only content, rendering or catalog work needs (typer itself imports pydantic to
 # coerce option values, so the library is allowed; the content models are not).
-HEAVY = ("reportlab", "babel", "pypdf", "PIL", "ruamel", "rich")
+HEAVY = ("reportlab", "babel", "pypdf", "PIL", "ruamel", "rich", "openpyxl")
 CONTENT_WORK = ("pipeline.games.", "pipeline.content", "pipeline.rules", "pipeline.render", "pipeline.i18n.")
 
 
@@ -28,7 +28,8 @@ def loaded_games_and_libraries(modules: list[str]) -> list[str]:
 
 def test_help_and_games_import_no_game_and_no_heavy_library() -> None:
     commands = [["--help"], ["games", "--content", str(CONTENT)], ["games", "--format", "json"], ["build", "--help"],
-                ["check", "--help"], ["validate", "--help"], ["simulate", "--help"], ["i18n", "pseudo", "--help"]]
+                ["check", "--help"], ["validate", "--help"], ["simulate", "--help"], ["i18n", "pseudo", "--help"],
+                ["import", "--help"]]
     code = "\n".join([
         "from pipeline.cli import app",
         f"for argv in {commands!r}:",

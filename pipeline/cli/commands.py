@@ -171,3 +171,31 @@ def schema(
     if stale:
         raise typer.Exit(1)
     typer.echo("schemas are up to date" if check else "schemas written")
+
+
+@usage_exits
+def import_sheet(
+    sheet: Annotated[Path, typer.Argument(metavar="SHEET", help="A content sheet: KIND.csv, or an .xlsx workbook.")],
+    game: Annotated[
+        str | None, typer.Option("--game", "-g", help="Game id; default: the game whose folder holds SHEET.")
+    ] = None,
+    kind: Annotated[
+        str | None, typer.Option("--kind", "-k", help="The kind of the entities (and the workbook sheet named so).")
+    ] = None,
+    out: Annotated[
+        Path | None, typer.Option("--out", "-o", metavar="FILE", help="The YAML file to write; default: SHEET with .yaml.")
+    ] = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite FILE if it exists.")] = False,
+    format: FormatOption = Format.text,
+) -> None:
+    """Convert a content sheet (CSV or XLSX) to the YAML file of its kind; exit 1 if the sheet cannot be read."""
+    from pipeline.app.sheets import import_sheet as convert
+
+    report, imported = convert(sheet, game, kind, out, force)
+    if imported is None:
+        emit(report, format, f"import: {report.summary()}; nothing written")
+        raise typer.Exit(report.exit_code)
+    entities = f"{imported.entities} {imported.kind} entit{'y' if imported.entities == 1 else 'ies'}"
+    summary = (f"import: wrote {imported.out} ({entities} from {imported.sheet}); "
+               "the sheet is content too: remove it or move it out of the game's folder")
+    emit(report, format, summary)

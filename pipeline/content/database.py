@@ -1,4 +1,4 @@
-"""A game's content database: every YAML file loaded, schema-checked, modelled and indexed by id.
+"""A game's content database: every YAML file and sheet loaded, schema-checked, modelled and indexed by id.
 
 Game-agnostic: the game supplies its file kinds (pydantic models). Each entity remembers the file
 and the path it came from, so every later check can point at a file, line and column.
@@ -6,6 +6,7 @@ and the path it came from, so every later check can point at a file, line and co
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 from collections.abc import Iterator, Sequence
@@ -20,9 +21,11 @@ from pipeline.findings import Finding, error
 
 from .models import ContentFile
 from .schema import SchemaValidator, field_label, schema_for
+from .table_loader import SHEET_SUFFIXES, TableFile, load_table_file
 from .yaml_loader import LoadedFile, MissingPosition, Position, load_yaml_file
 
 YAML_SUFFIXES = (".yaml", ".yml")
+CONTENT_SUFFIXES = YAML_SUFFIXES + SHEET_SUFFIXES
 
 E = TypeVar("E", covariant=True)
 
@@ -151,9 +154,12 @@ def display_path(path: Path) -> str:
 
 
 def content_files(root: Path) -> list[Path]:
-    # Anything named *.yaml that is not a folder is content: a broken link or an unreadable file is
-    # reported by the loader, never skipped.
-    return sorted(p for p in root.rglob("*") if p.suffix in YAML_SUFFIXES and not p.is_dir())
+    # Anything named *.yaml, *.csv or *.xlsx that is not a folder is content: a broken link or an
+    # unreadable file is reported by the loader, never skipped. Only the lock file a spreadsheet
+    # keeps beside an open workbook (~$cards.xlsx) is not.
+    return sorted(
+        p for p in root.rglob("*") if p.suffix in CONTENT_SUFFIXES and not p.name.startswith("~$") and not p.is_dir()
+    )
 
 
 @lru_cache(maxsize=64)
@@ -162,7 +168,7 @@ def _validator(model: type[ContentFile], game_id: str) -> SchemaValidator:
 
 
 def load_database(root: Path, game_id: str, kinds: Sequence[type[ContentFile]]) -> tuple[Database, list[Finding]]:
-    """Load every YAML file under root: one a model accepts joins the database, any other is an error."""
+    """Load every YAML file and sheet under root: one a model accepts joins the database, any other is an error."""
     db = Database(game_id=game_id, root=root, kinds=tuple(kinds))
     findings: list[Finding] = []
     by_kind = {model.kind_name(): model for model in kinds}
@@ -170,15 +176,30 @@ def load_database(root: Path, game_id: str, kinds: Sequence[type[ContentFile]]) 
         db.collections.setdefault(model.collection_name(), {})
     files = content_files(root)
     if not files:
-        findings.append(error("CONTENT-EMPTY", f"no YAML content files under {display_path(root)}", display_path(root)))
+        findings.append(error("CONTENT-EMPTY", f"no content files under {display_path(root)}", display_path(root)))
     for path in files:
-        loaded, load_findings = load_yaml_file(path, display_path(path))
+        if path.suffix in SHEET_SUFFIXES:
+            loaded_files, load_findings = load_table_file(path, display_path(path), by_kind, game_id)
+        else:
+            loaded, load_findings = load_yaml_file(path, display_path(path))
+            loaded_files = [loaded] if loaded is not None else []
         findings.extend(load_findings)
-        if loaded is None:
+        if load_findings:
             db.complete = False
-            continue
-        findings.extend(_add_file(db, loaded, by_kind))
+        for loaded in loaded_files:
+            findings.extend(_with_column_hints(_add_file(db, loaded, by_kind), loaded))
     return db, findings
+
+
+def _with_column_hints(findings: list[Finding], loaded: LoadedFile) -> list[Finding]:
+    """A finding at a written cell of a sheet says which spreadsheet column it is in (a field the row
+    lacks is reported at the row, whose first cell is no part of it)."""
+    if not isinstance(loaded, TableFile):
+        return findings
+    def at_cell(f: Finding) -> bool:
+        return f.file == loaded.display and loaded.is_cell(f.line, f.column) and "missing the required" not in f.message
+
+    return [dataclasses.replace(f, hint=loaded.column_hint(f.column)) if at_cell(f) and not f.hint else f for f in findings]
 
 
 def _add_file(db: Database, loaded: LoadedFile, by_kind: dict[str, type[ContentFile]]) -> list[Finding]:

@@ -57,11 +57,11 @@ class Recording:
     players: int
     seed: int
     bot: str
-    content: str  # "sha256:<hex>" of the game's YAML files
+    content: str  # "sha256:<hex>" of the game's content files (YAML and sheets)
 
 
 def content_digest(game_dir: Path) -> str:
-    """A hash of the game's YAML files (relative paths and bytes), in a stable order."""
+    """A hash of the game's content files, YAML and sheets (relative paths and bytes), in a stable order."""
     digest = hashlib.sha256()
     for path in content_files(game_dir):
         digest.update(path.relative_to(game_dir).as_posix().encode() + b"\0")
