@@ -80,3 +80,18 @@ def test_bad_options_are_usage_errors(tmp_path: Path, args: list[str], message: 
     code, output = balance(tmp_path, *args, "--games", "1")
     assert code == 2 and message in output, output
     assert not (tmp_path / "balance.json").exists()
+
+
+def test_a_sweep_compares_variants_side_by_side(tmp_path: Path) -> None:
+    code, output = balance(tmp_path, "-g", "old-world", "--players", "2", "--games", "4", "--set", "phase3_hand_cap=3,5")
+    assert code == 0, output
+    figures = json.loads((tmp_path / "balance.json").read_text(encoding="utf-8"))
+    assert [v["label"] for v in figures["variants"]] == ["phase3_hand_cap=3", "phase3_hand_cap=5"]
+    assert figures["settings"] == [{"key": "phase3_hand_cap", "values": ["3", "5"]}]
+    html = (tmp_path / "report.html").read_text(encoding="utf-8")
+    assert "<h2>Variants side by side</h2>" in html and "<th>phase3_hand_cap=5</th>" in html
+
+
+def test_an_unknown_key_is_a_usage_error_with_a_suggestion(tmp_path: Path) -> None:
+    code, output = balance(tmp_path, "-g", "old-world", "--games", "1", "--set", "hand_limt=6,7")
+    assert code == 2 and "did you mean hand_limit?" in output, output

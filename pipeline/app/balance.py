@@ -27,6 +27,7 @@ from pipeline.rules.variants import Setting, VariantError, apply_variant, check_
 from .project import UsageError, select_games
 
 BATCH_GAMES = 25  # games per batch: small enough to spread over workers, large enough to pay for shipping it
+SCHEDULER_TIMEOUT = 30  # seconds to reach a Dask scheduler before giving up
 
 
 @dataclass(frozen=True)
@@ -88,7 +89,7 @@ def _run_on_dask(batches: Sequence[Batch], scheduler: str) -> list[list[GameReco
     except ImportError:
         raise UsageError("--scheduler needs Dask distributed: pip install 'pnp-pipeline[cluster]'") from None
     try:
-        client = Client(scheduler, timeout=30, set_as_default=False)
+        client = Client(scheduler, timeout=SCHEDULER_TIMEOUT, set_as_default=False)
     except (OSError, TimeoutError, ValueError) as exc:
         raise UsageError(f"--scheduler {scheduler}: cannot reach the Dask scheduler ({exc})") from None
     try:
