@@ -101,9 +101,10 @@ def _run_on_dask(batches: Sequence[Batch], scheduler: str) -> list[list[GameReco
 
 @dataclass(frozen=True)
 class BalanceRun:
-    """What to play: the game's counts, bots and variants, and the seeds (game i of each cell: seed + i)."""
+    """What to play: player counts (`2-5`, `2,4`, `3`; None: every count), bots, variants, and the seeds (game i of
+    each cell: seed + i)."""
 
-    players: list[int]
+    players: str | None
     bots: list[str]
     games: int
     seed: int
@@ -126,12 +127,14 @@ def balance(
     report = Report(findings)
     if not report.ok:
         return report, None
+    supported = engine.player_counts(db)
+    counts = parse_players(run.players, supported) if run.players else supported
     try:
         check_settings(db, run.settings)
     except VariantError as exc:
         raise UsageError(str(exc)) from None
     variants = grid(run.settings)
-    cells = [(v, bot, n) for v in variants for bot in run.bots for n in run.players]
+    cells = [(v, bot, n) for v in variants for bot in run.bots for n in counts]
     batches = [
         Batch(game.id, os.fspath(root.resolve()), tuple(v.items()), bot, n, run.seed + start, min(BATCH_GAMES, run.games - start))
         for v, bot, n in cells for start in range(0, run.games, BATCH_GAMES)
@@ -161,7 +164,7 @@ def balance(
             runs.append({"bot": bot, **summary})
         out_variants.append({"label": name, "settings": variant, "runs": runs})
     figures = {
-        "game": game.id, "players": run.players, "bots": run.bots, "games": run.games, "seed": run.seed,
+        "game": game.id, "players": counts, "bots": run.bots, "games": run.games, "seed": run.seed,
         "settings": [{"key": s.key, "values": list(s.values)} for s in run.settings],
         "method": METHOD, "variants": out_variants,
     }

@@ -133,7 +133,7 @@ def balance(
     """Play seeded games over player counts, bots and rule variants; write win rates by faction and seat against their
     fair share (honest intervals), game length, victory margins, per-card figures and solo tiers as HTML, PDF, JSON and
     CSV; exit 1 if a game crashed."""
-    from pipeline.app.balance import BalanceRun, parse_players
+    from pipeline.app.balance import BalanceRun
     from pipeline.app.balance import balance as run_balance
     from pipeline.app.project import UsageError
     from pipeline.atomic import WriteError
@@ -141,15 +141,11 @@ def balance(
 
     root = resolve_content(content)
     spec = select_games([game], root)[0]
-    if spec.engine is None:
-        raise UsageError(f"{spec.id} has no rules engine to balance")
     try:
         settings = [parse_setting(text) for text in set_ or []]
     except VariantError as exc:
         raise UsageError(str(exc)) from None
-    db, _ = spec.load(root)
-    counts = parse_players(players, spec.engine.player_counts(db)) if players else spec.engine.player_counts(db)
-    run = BalanceRun(counts, bot or ["greedy"], games, seed, settings)
+    run = BalanceRun(players, bot or ["greedy"], games, seed, settings)
     report, figures = run_balance(spec, root, run, jobs, scheduler)
     if figures is None:
         emit(report, format, f"balance: the content of {spec.id} has errors; fix them first ({report.summary()})")

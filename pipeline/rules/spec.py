@@ -81,7 +81,7 @@ class GameStatistics:
 
     seats: tuple[SeatStatistics, ...]  # every seat, the Automa's too, in seat order
     rounds: int  # full table rounds played
-    bought: tuple[str, ...]  # card ids acquired during the game, once per acquisition
+    bought: tuple[str, ...]  # card ids a player chose to acquire (bought, exchanged, taken), once per acquisition
     played: tuple[str, ...]  # card ids played, once per play
     tier: str | None = None  # solo: the score tier reached
 

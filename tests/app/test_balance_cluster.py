@@ -17,7 +17,7 @@ from tests.conftest import CONTENT
 distributed = pytest.importorskip("distributed")
 
 # Two variants, more games than one batch: batches finish in any order on any worker.
-RUN = BalanceRun(players=[2], bots=["greedy"], games=BATCH_GAMES + 2, seed=11, settings=[parse_setting("hand_limit=6,7")])
+RUN = BalanceRun(players="2", bots=["greedy"], games=BATCH_GAMES + 2, seed=11, settings=[parse_setting("hand_limit=6,7")])
 
 
 def figures(**where: object) -> str:
@@ -37,4 +37,4 @@ def test_local_processes_and_a_dask_cluster_give_identical_figures() -> None:
 def test_an_unreachable_scheduler_is_a_usage_error(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(balancing, "SCHEDULER_TIMEOUT", 2)
     with pytest.raises(UsageError, match="cannot reach the Dask scheduler"):
-        balance(find_game("old-world"), CONTENT, BalanceRun([2], ["greedy"], 1, 1, []), scheduler="tcp://127.0.0.1:9")
+        balance(find_game("old-world"), CONTENT, BalanceRun("2", ["greedy"], 1, 1, []), scheduler="tcp://127.0.0.1:9")

@@ -1,4 +1,4 @@
-"""What `pnp balance` counts in an Old World game: schools, trophy-track scores, market cards bought and played."""
+"""What `pnp balance` counts in an Old World game: schools, trophy-track scores, market cards taken and cards played."""
 
 from __future__ import annotations
 
@@ -6,19 +6,20 @@ from typing import Any
 
 from pipeline.rules.spec import GameStatistics, SeatStatistics
 
-from .engine.actions import Buy, PlayCard, TakeMarket
+from .engine.actions import Buy, Exchange, PlayCard, TakeMarket
 from .engine.state import GameState
 
 
 class OldWorldRecorder:
-    """Market cards taken (a Buy or a TakeMarket names a slot: the card is read before it leaves) and cards played."""
+    """Market cards a player chose to take (bought, exchanged or gained by an effect: each names a slot, whose card is
+    read before it leaves) and cards played. The free 0-cost gain of §18.9 asks no decision and is not counted."""
 
     def __init__(self) -> None:
         self.bought: list[str] = []
         self.played: list[str] = []
 
     def before(self, state: Any, action: Any) -> None:
-        if isinstance(action, (Buy, TakeMarket)):
+        if isinstance(action, (Buy, Exchange, TakeMarket)):
             card = state.market[action.slot]
             if card is not None:
                 self.bought.append(card)
