@@ -183,4 +183,7 @@ METHOD = {
                "(every faction and seat row of a variant and bot; the cards' rows are a family of their own)",
     "fair": "the fair share: 1 / seats at the table (the Automa holds a seat), averaged over the plays",
     "excluded": "games stopped at the turn cap have no winner and count in no rate",
+    "cards": "bought: cards a player chose to take (Old World: bought, exchanged or gained by an effect; Path of Destiny: "
+             "the pairs taken from a row); played: cards added to a combo or a timeline; win rate when owned: the seats "
+             "holding the card at the end",
 }

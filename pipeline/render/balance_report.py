@@ -52,7 +52,8 @@ def write_report(figures: dict[str, Any], out: Path) -> list[Path]:
             with PdfPages(pdf_bytes, metadata={"Title": f"Balance report: {figures['game']}", "CreationDate": None}) as pdf:
                 for _, figure in plots:
                     pdf.savefig(figure)
-                pdf.savefig(_verdict_page(figures))
+                for page in _verdict_pages(figures):
+                    pdf.savefig(page)
             files["report.pdf"] = pdf_bytes.getvalue()
         finally:
             plt.close("all")
@@ -194,8 +195,11 @@ def _comparison_figure(figures: dict[str, Any]) -> Figure:
     return fig
 
 
-def _verdict_page(figures: dict[str, Any]) -> Figure:
-    """A text page: every row that left its fair share's adjusted interval, and the method."""
+LINES_PER_PAGE = 90
+
+
+def _verdict_pages(figures: dict[str, Any]) -> Iterator[Figure]:
+    """Text pages: every row that left its fair share's adjusted interval, the cards never used, and the method."""
     lines = [f"Balance report: {figures['game']}, {figures['games']} games per player count, seeds from {figures['seed']}", ""]
     for variant, bot, run in _cells(figures):
         lines.append(f"{variant}, bot {bot}: {run['comparisons']['seats_and_factions']} comparisons (Bonferroni)")
@@ -208,9 +212,10 @@ def _verdict_page(figures: dict[str, Any]) -> Figure:
         never = [row["card"] for row in run["cards"] if row["never_used"]]
         lines.append("  cards never used: " + (", ".join(never) if never else "none"))
     lines += ["", *(f"{k}: {v}" for k, v in figures["method"].items())]
-    fig = plt.figure(figsize=(8.27, 11.69))
-    fig.text(0.05, 0.97, "\n".join(lines[:90]), va="top", family="DejaVu Sans", fontsize=7, wrap=True)
-    return fig
+    for start in range(0, len(lines), LINES_PER_PAGE):
+        fig = plt.figure(figsize=(8.27, 11.69))  # A4
+        fig.text(0.05, 0.97, "\n".join(lines[start:start + LINES_PER_PAGE]), va="top", fontsize=7, wrap=True)
+        yield fig
 
 
 # --- HTML ---------------------------------------------------------------------------------------------
