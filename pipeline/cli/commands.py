@@ -1,11 +1,11 @@
-"""`pnp games`, `validate`, `check`, `simulate`, `replay` and `schema`: options in, an application function called, its
+"""`pnp games`, `validate`, `check`, `simulate`, `balance`, `replay` and `schema`: options in, an application function called, its
 report out."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -111,6 +111,74 @@ def simulate(
     else:
         emit(report, format, simulation_summary(sim))
     raise typer.Exit(report.exit_code)
+
+
+@usage_exits
+def balance(
+    game: OneGame,
+    out: Annotated[Path, typer.Option("--out", "-o", metavar="DIR", help="Folder for the report, balance.json and CSV.")],
+    players: Annotated[str | None, typer.Option("--players", "-p", help="Player counts: 3, 2-5 or 2,4; default: all.")] = None,
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games per player count, bot and variant.")] = 200,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the first game of each cell.")] = 1,
+    bot: Annotated[list[str] | None, typer.Option("--bot", help="A bot of the game (repeatable); default: greedy.")] = None,
+    set_: Annotated[
+        list[str] | None,
+        typer.Option("--set", metavar="KEY=V1,V2", help="Try each value (repeatable: the grid of every combination); "
+                     "KEY is a rule constant (hand_limit) or FILE.ID.FIELD (cards.market.aard.cost)."),
+    ] = None,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Local worker processes.")] = 1,
+    scheduler: Annotated[
+        str | None, typer.Option("--scheduler", metavar="ADDRESS", help="Play on a Dask distributed scheduler (tcp://host:8786).")
+    ] = None,
+    content: ContentOption = None,
+    format: FormatOption = Format.text,
+) -> None:
+    """Play seeded games over player counts, bots and rule variants; write win rates by faction and seat against their
+    fair share (honest intervals), game length, victory margins, per-card figures and solo tiers as HTML, PDF, JSON and
+    CSV; exit 1 if a game crashed."""
+    from pipeline.app.balance import BalanceRun
+    from pipeline.app.balance import balance as run_balance
+    from pipeline.app.project import UsageError
+    from pipeline.atomic import WriteError
+    from pipeline.rules.variants import VariantError, parse_setting
+
+    root = resolve_content(content)
+    spec = select_games([game], root)[0]
+    try:
+        settings = [parse_setting(text) for text in set_ or []]
+    except VariantError as exc:
+        raise UsageError(str(exc)) from None
+    run = BalanceRun(players, bot or ["greedy"], games, seed, settings)
+    report, figures = run_balance(spec, root, run, jobs, scheduler)
+    if figures is None:
+        emit(report, format, f"balance: the content of {spec.id} has errors; fix them first ({report.summary()})")
+        raise typer.Exit(report.exit_code)
+    from pipeline.render.balance_report import write_report
+
+    try:
+        written = write_report(figures, out)
+    except WriteError as exc:
+        report.extend([exc.finding()])
+        written = []
+    report.extra["balance"] = {"files": [str(p) for p in written]}
+    emit(report, format, balance_summary(figures, out))
+    raise typer.Exit(report.exit_code)
+
+
+def balance_summary(figures: dict[str, Any], out: Path) -> str:
+    """One line per variant and bot: the rows outside their fair share's interval, then where the report is."""
+    lines = [f"balance {figures['game']}: {figures['games']} games per player count, variant and bot, "
+             f"seeds from {figures['seed']}"]
+    for variant in figures["variants"]:
+        for run in variant["runs"]:
+            rows = [(c["players"], row) for c in run["counts"] for row in (*c["factions"], *c["seats"])]
+            off = [f"{n}p {row['label']} {row['rate']:.0%} ({row['verdict']}, fair {row['fair']:.0%})"
+                   for n, row in rows if row["verdict"] in ("above fair", "below fair")]
+            never = sum(1 for row in run["cards"] if row["never_used"])
+            shown = "; ".join(off) if off else "every faction and seat within noise"
+            lines.append(f"  {variant['label']}, bot {run['bot']}: {shown}; {never} card(s) never used")
+    lines.append(f"  report: {out / 'report.html'}")
+    return "\n".join(lines)
 
 
 @usage_exits

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from pipeline.content.database import Database, load_database
 from pipeline.content.models import ContentFile
@@ -67,6 +67,34 @@ class Progress:
 
 
 @dataclass(frozen=True)
+class SeatStatistics:
+    """One seat of a finished game, as `pnp balance` counts it."""
+
+    faction: str  # what the seat played: a school, a character, an Automa level ("automa:hard")
+    score: int  # the game's own measure of how far the seat got (trophy track, victory points)
+    owned: frozenset[str]  # the acquirable cards the seat held at the end (not its starting cards)
+
+
+@dataclass(frozen=True)
+class GameStatistics:
+    """What `pnp balance` learns from one finished game (pipeline/rules/balance.py adds them up)."""
+
+    seats: tuple[SeatStatistics, ...]  # every seat, the Automa's too, in seat order
+    rounds: int  # full table rounds played
+    bought: tuple[str, ...]  # card ids a player chose to acquire (bought, exchanged, taken), once per acquisition
+    played: tuple[str, ...]  # card ids played, once per play
+    tier: str | None = None  # solo: the score tier reached
+
+
+class StatisticsRecorder(Protocol):
+    """Watches one game: told each decision before it is played, asked for the figures at the end."""
+
+    def before(self, state: Any, action: Any) -> None: ...
+
+    def finish(self, state: Any) -> GameStatistics: ...
+
+
+@dataclass(frozen=True)
 class EngineSpec:
     """A rules engine: seeded games that bots play (pipeline/rules/simulation.py drives them).
 
@@ -80,6 +108,10 @@ class EngineSpec:
     # The bots by name (each a factory: seed -> Bot), imported when first asked for.
     bots: Callable[[], Mapping[str, Callable[[int], Bot]]]
     progress: Progress
+    # A new recorder per game for `pnp balance` (None: the game has no balance figures).
+    statistics: Callable[[], StatisticsRecorder] | None = None
+    # The collection whose entities are the cards players acquire (per-card figures of `pnp balance`).
+    card_collection: str = "action-cards"
 
 
 @dataclass(frozen=True)

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from pipeline.rules.components import Components
     from pipeline.rules.engine import Bot
     from pipeline.rules.guide import GuideDocument
+    from pipeline.rules.spec import StatisticsRecorder
 
     from .engine import GameState, Tables
 
@@ -75,6 +76,12 @@ def bots() -> Mapping[str, Callable[[int], Bot]]:
     return BOTS
 
 
+def statistics() -> StatisticsRecorder:
+    from .statistics import recorder
+
+    return recorder()
+
+
 def _clock(state: GameState) -> str:
     return f"turn {state.turn}" if state.turn else "setup"
 
@@ -121,7 +128,7 @@ SPEC = GameSpec(
     localizer=localizer,
     strings=strings,
     engine=EngineSpec(tables=tables, new_game=new_game, player_counts=player_counts, bots=bots,
-                      progress=Progress(clock=_clock, seat=_seat, standing=_standing)),
+                      progress=Progress(clock=_clock, seat=_seat, standing=_standing), statistics=statistics),
     printing=PrintSpec(components=components, boards=boards),
     guide=GuideSpec(reference=reference_guide, player_aid=player_aid),
 )

@@ -14,7 +14,8 @@ from ..models import Character
 def check(content: PathOfDestinyContent) -> list[Finding]:
     if content.manifest is None:
         return []
-    return [*_boards(content), *_line(content), *_starting_cards(content), *_side_quests(content), *_start_orders(content)]
+    return [*_boards(content), *_line(content), *_starting_cards(content), *_side_quests(content), *_unreachable_tiers(content),
+            *_start_orders(content)]
 
 
 def _boards(content: PathOfDestinyContent) -> list[Finding]:
@@ -71,6 +72,24 @@ def _side_quests(content: PathOfDestinyContent) -> list[Finding]:
             findings.append(
                 finding_at(where, "POD-SIDE-QUEST", f"side quest {quest.id}: each tier must ask for more and pay more")
             )
+    return findings
+
+
+def _unreachable_tiers(content: PathOfDestinyContent) -> list[Finding]:
+    """A side quest tier no game can reach: it asks for more matching cards than the main deck and the character's own
+    starting cards hold together (the only cards a player's hand or timeline ever holds)."""
+    findings = []
+    for record in content.character_records:
+        character = record.entity
+        quest = character.side_quest
+        pool = [*content.main_cards, *content.starting_cards(character.id)]
+        have = sum(1 for c in pool if (quest.symbol is not None and c.symbol is quest.symbol)
+                   or (quest.color is not None and quest.color in c.colors))
+        for i, tier in enumerate(quest.tiers):
+            if tier.at_least > have:
+                message = (f"side quest {quest.id}: tier {i + 1} asks for {tier.at_least} cards, but only {have} cards "
+                           f"{character.id} can hold match it: no legal game reaches it")
+                findings.append(finding_at(record.where("side_quest", "tiers", i, "at_least"), "POD-SIDE-QUEST-DEAD", message))
     return findings
 
 

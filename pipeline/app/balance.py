@@ -1,0 +1,189 @@
+"""`balance` as a function: seeded games over player counts, bots and rule variants, added up and written as a
+report (HTML, PDF), JSON and CSV.
+
+Games are cut into batches of consecutive seeds; a batch names everything it needs (game, content folder,
+variant, bot, player count, seeds), so it plays the same wherever it runs: in this process, in local worker
+processes (`jobs`), or on the workers of a Dask distributed scheduler (`scheduler`). The figures are added up
+in seed order after every batch is back, so neither the order batches finish in nor where they ran can change
+a number.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from functools import lru_cache
+from multiprocessing import get_context
+from pathlib import Path
+from typing import Any
+
+from pipeline.findings import Finding, Report, error
+from pipeline.rules.balance import GameRecord, play_recorded, summarise
+from pipeline.rules.spec import EngineSpec, GameSpec
+from pipeline.rules.variants import Setting, VariantError, apply_variant, check_settings, grid, label
+
+from .project import UsageError, select_games
+
+BATCH_GAMES = 25  # games per batch: small enough to spread over workers, large enough to pay for shipping it
+SCHEDULER_TIMEOUT = 30  # seconds to reach a Dask scheduler before giving up
+
+
+@dataclass(frozen=True)
+class Batch:
+    """Consecutive seeded games of one variant, bot and player count: game i uses seed first_seed + i."""
+
+    game: str
+    root: str
+    variant: tuple[tuple[str, str], ...]
+    bot: str
+    players: int
+    first_seed: int
+    count: int
+
+
+@lru_cache(maxsize=16)
+def _engine_and_tables(game: str, root: str, variant: tuple[tuple[str, str], ...]) -> tuple[EngineSpec, Any]:
+    """A worker loads the content and builds the engine's tables once per variant."""
+    spec = select_games([game], Path(root))[0]
+    assert spec.engine is not None
+    db, _ = spec.load(Path(root))
+    return spec.engine, spec.engine.tables(apply_variant(db, dict(variant)))
+
+
+def play_batch(batch: Batch) -> list[GameRecord]:
+    """Play one batch (a top-level function: local processes and Dask workers import it by name)."""
+    engine, tables = _engine_and_tables(batch.game, batch.root, batch.variant)
+    return [play_recorded(engine, tables, batch.players, batch.first_seed + i, batch.bot) for i in range(batch.count)]
+
+
+def parse_players(text: str, supported: Sequence[int]) -> list[int]:
+    """`2-5`, `2,4` or `3`: player counts the game supports."""
+    counts: list[int] = []
+    try:
+        for part in text.split(","):
+            low, sep, high = part.partition("-")
+            counts.extend(range(int(low), int(high) + 1) if sep else [int(low)])
+    except ValueError:
+        raise UsageError(f"--players {text!r}: write a count (3), a range (2-5) or a list (2,4)") from None
+    unsupported = [n for n in counts if n not in supported]
+    if unsupported or not counts:
+        raise UsageError(f"--players {text!r}: the game supports {', '.join(map(str, supported))} players")
+    return sorted(set(counts))
+
+
+def run_batches(batches: Sequence[Batch], jobs: int, scheduler: str | None) -> list[list[GameRecord]]:
+    """Every batch's records, in the order of `batches`."""
+    if scheduler is not None:
+        return _run_on_dask(batches, scheduler)
+    if jobs <= 1 or len(batches) <= 1:
+        return [play_batch(batch) for batch in batches]
+    with ProcessPoolExecutor(max_workers=min(jobs, len(batches)), mp_context=get_context("fork")) as pool:
+        return list(pool.map(play_batch, batches))
+
+
+def _run_on_dask(batches: Sequence[Batch], scheduler: str) -> list[list[GameRecord]]:
+    try:
+        from distributed import Client
+    except ImportError:
+        raise UsageError("--scheduler needs Dask distributed: pip install 'pnp-pipeline[cluster]'") from None
+    try:
+        client = Client(scheduler, timeout=SCHEDULER_TIMEOUT, set_as_default=False)
+    except (OSError, TimeoutError, ValueError) as exc:
+        raise UsageError(f"--scheduler {scheduler}: cannot reach the Dask scheduler ({exc})") from None
+    try:
+        futures = client.map(play_batch, list(batches), pure=False)
+        return list(client.gather(futures))
+    finally:
+        client.close()
+
+
+@dataclass(frozen=True)
+class BalanceRun:
+    """What to play: player counts (`2-5`, `2,4`, `3`; None: every count), bots, variants, and the seeds (game i of
+    each cell: seed + i)."""
+
+    players: str | None
+    bots: list[str]
+    games: int
+    seed: int
+    settings: list[Setting]
+
+
+def balance(
+    game: GameSpec, root: Path, run: BalanceRun, jobs: int = 1, scheduler: str | None = None
+) -> tuple[Report, dict[str, Any] | None]:
+    """Play every (variant, bot, player count) cell and add up its figures. Content with errors is not played:
+    (its report, None). The report holds an error per game that crashed, with its seed."""
+    engine = game.engine
+    if engine is None or engine.statistics is None:
+        raise UsageError(f"{game.id} has no rules engine with balance figures")
+    known = sorted(engine.bots())
+    for bot in run.bots:
+        if bot not in known:
+            raise UsageError(f"{game.id} has no bot {bot!r}; its bots: {', '.join(known)}")
+    db, findings = game.load(root)
+    report = Report(findings)
+    if not report.ok:
+        return report, None
+    supported = engine.player_counts(db)
+    counts = parse_players(run.players, supported) if run.players else supported
+    try:
+        check_settings(db, run.settings)
+    except VariantError as exc:
+        raise UsageError(str(exc)) from None
+    variants = grid(run.settings)
+    cells = [(v, bot, n) for v in variants for bot in run.bots for n in counts]
+    batches = [
+        Batch(game.id, os.fspath(root.resolve()), tuple(v.items()), bot, n, run.seed + start, min(BATCH_GAMES, run.games - start))
+        for v, bot, n in cells for start in range(0, run.games, BATCH_GAMES)
+    ]
+    results = run_batches(batches, jobs, scheduler)
+    by_cell: dict[tuple[str, str], list[GameRecord]] = {}
+    for batch, records in zip(batches, results, strict=True):
+        by_cell.setdefault((label(dict(batch.variant)), batch.bot), []).extend(records)
+    cards = list(db.collections.get(engine.card_collection, {}))
+    where = str(game.content_dir(root) / "game.yaml")
+    out_variants = []
+    for variant in variants:
+        name = label(variant)
+        runs = []
+        for bot in run.bots:
+            records = by_cell[(name, bot)]
+            for record in records:
+                if record.error is not None:
+                    hint = (f"reproduce with: pnp simulate --game {game.id} --players {record.players} --games 1 "
+                            f"--seed {record.seed} --bot {bot}")
+                    report.extend([_crash(game.id, name, bot, record, where, hint)])
+            summary = summarise(records, cards)
+            for row in summary["cards"]:
+                if row["never_used"]:
+                    source = db.where(engine.card_collection, row["card"])
+                    row["where"] = f"{source.file}:{source.line}"
+            runs.append({"bot": bot, **summary})
+        out_variants.append({"label": name, "settings": variant, "runs": runs})
+    figures = {
+        "game": game.id, "players": counts, "bots": run.bots, "games": run.games, "seed": run.seed,
+        "settings": [{"key": s.key, "values": list(s.values)} for s in run.settings],
+        "method": METHOD, "variants": out_variants,
+    }
+    return report, figures
+
+
+def _crash(game: str, variant: str, bot: str, record: GameRecord, where: str, hint: str) -> Finding:
+    message = f"{game} ({variant}), {record.players} player(s), bot {bot}, seed {record.seed}: {record.error}"
+    return error("SIM-CRASH", message, where, hint=hint)
+
+
+METHOD = {
+    "interval": "Wilson score interval of wins out of plays",
+    "ci95": "95 % interval of each row on its own",
+    "verdict": "Bonferroni: each verdict uses the interval at confidence 1 - 0.05/m, m = the rows of its family "
+               "(every faction and seat row of a variant and bot; the cards' rows are a family of their own)",
+    "fair": "the fair share: 1 / seats at the table (the Automa holds a seat), averaged over the plays",
+    "excluded": "games stopped at the turn cap have no winner and count in no rate",
+    "cards": "bought: cards a player chose to take (Old World: bought, exchanged or gained by an effect; Path of Destiny: "
+             "the pairs taken from a row); played: cards added to a combo or a timeline; win rate when owned: the seats "
+             "holding the card at the end",
+}

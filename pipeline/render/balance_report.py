@@ -1,0 +1,314 @@
+"""The files of `pnp balance`: `balance.json` (the figures as added up), CSV tables, `report.html` (tables and
+plots as embedded PNG) and `report.pdf` (the same plots and a table of verdicts, fonts embedded).
+
+Plots are drawn with matplotlib's Agg backend (no display needed); the PDF embeds its fonts as TrueType
+(`pdf.fonttype` 42) so a print shop's preflight finds no font missing.
+"""
+
+from __future__ import annotations
+
+import base64
+import csv
+import html
+import io
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402  (the backend is chosen before pyplot is imported)
+from matplotlib.backends.backend_pdf import PdfPages  # noqa: E402
+from matplotlib.figure import Figure  # noqa: E402
+from matplotlib.typing import RcKeyType  # noqa: E402
+
+from pipeline.atomic import WriteError, write_atomic  # noqa: E402
+
+RC: dict[RcKeyType, Any] = {"pdf.fonttype": 42, "font.size": 8}
+VERDICT_COLOURS = {"within noise": "#4c72b0", "above fair": "#c44e52", "below fair": "#dd8452", "not played": "#999999"}
+
+
+def write_report(figures: dict[str, Any], out: Path) -> list[Path]:
+    """Write every file of the report into `out` (created if needed); the paths written. A folder or file
+    that cannot be written raises WriteError."""
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise WriteError(out, exc) from None
+    files = {"balance.json": (json.dumps(figures, indent=2, ensure_ascii=False) + "\n").encode()}
+    for name, header, rows in _tables(figures):
+        buffer = io.StringIO()
+        writer = csv.writer(buffer, lineterminator="\n")
+        writer.writerow(header)
+        writer.writerows(rows)
+        files[f"{name}.csv"] = buffer.getvalue().encode()
+    with plt.rc_context(RC):
+        try:
+            plots = list(_plots(figures))
+            files["report.html"] = _html(figures, plots).encode()
+            pdf_bytes = io.BytesIO()
+            with PdfPages(pdf_bytes, metadata={"Title": f"Balance report: {figures['game']}", "CreationDate": None}) as pdf:
+                for _, figure in plots:
+                    pdf.savefig(figure)
+                for page in _verdict_pages(figures):
+                    pdf.savefig(page)
+            files["report.pdf"] = pdf_bytes.getvalue()
+        finally:
+            plt.close("all")
+    for name, data in files.items():
+        write_atomic(out / name, data)
+    return [out / name for name in files]
+
+
+# --- Tables -------------------------------------------------------------------------------------------
+
+
+def _cells(figures: dict[str, Any]) -> Iterator[tuple[str, str, dict[str, Any]]]:
+    """(variant label, bot, run) for every run of the report."""
+    for variant in figures["variants"]:
+        for run in variant["runs"]:
+            yield variant["label"], run["bot"], run
+
+
+def _rate_columns(row: dict[str, Any]) -> list[Any]:
+    return [row["wins"], row["plays"], row["rate"], row["fair"], *row["ci95"], *row["ci_adjusted"], row["verdict"]]
+
+
+RATE_HEADER = ["wins", "plays", "rate", "fair", "ci95_low", "ci95_high", "ci_adjusted_low", "ci_adjusted_high", "verdict"]
+
+
+def _tables(figures: dict[str, Any]) -> Iterator[tuple[str, list[str], list[list[Any]]]]:
+    factions, seats, lengths, cards = [], [], [], []
+    for variant, bot, run in _cells(figures):
+        for count in run["counts"]:
+            key = [variant, bot, count["players"]]
+            factions += [[*key, row["label"], *_rate_columns(row)] for row in count["factions"]]
+            seats += [[*key, row["label"], *_rate_columns(row)] for row in count["seats"]]
+            r, m = count["rounds"], count["margins"]
+            tiers = "; ".join(f"{k} {v}" for k, v in count["tiers"].items())
+            lengths.append([*key, count["games"], count["completed"], len(count["capped"]), len(count["errors"]),
+                            r["mean"], r["median"], r["min"], r["max"], m["mean"], m["median"], m["max"], tiers])
+        for row in run["cards"]:
+            cards.append([variant, bot, row["card"], row["bought"], row["played"], *_rate_columns(row["owned"]),
+                          row["never_used"], row.get("where", "")])
+    yield "factions", ["variant", "bot", "players", "faction", *RATE_HEADER], factions
+    yield "seats", ["variant", "bot", "players", "seat", *RATE_HEADER], seats
+    yield "games", ["variant", "bot", "players", "games", "completed", "turn_cap", "errors", "rounds_mean", "rounds_median",
+                    "rounds_min", "rounds_max", "margin_mean", "margin_median", "margin_max", "solo_tiers"], lengths
+    owned = [f"owned_{h}" for h in RATE_HEADER]
+    yield "cards", ["variant", "bot", "card", "bought", "played", *owned, "never_used", "where"], cards
+
+
+# --- Plots --------------------------------------------------------------------------------------------
+
+
+def _rate_panel(ax: Any, rows: list[dict[str, Any]], title: str) -> None:
+    """Each row's rate with its 95 % interval (thin) and adjusted interval (thick), and its fair share."""
+    for i, row in enumerate(rows):
+        colour = VERDICT_COLOURS[row["verdict"]]
+        ax.plot([i, i], row["ci_adjusted"], color=colour, linewidth=4, alpha=0.35)
+        ax.plot([i, i], row["ci95"], color=colour, linewidth=1.5)
+        ax.plot(i, row["rate"], "o", color=colour)
+        ax.plot([i - 0.35, i + 0.35], [row["fair"]] * 2, color="black", linewidth=1, linestyle="--")
+    ax.set_xticks(range(len(rows)), [row["label"] for row in rows], rotation=45, ha="right")
+    ax.set_ylim(0, 1)
+    ax.set_title(title)
+    ax.set_ylabel("win rate")
+
+
+def _plots(figures: dict[str, Any]) -> Iterator[tuple[str, Figure]]:
+    for variant, bot, run in _cells(figures):
+        counts = run["counts"]
+        name = f"{variant}, bot {bot}"
+        fig, axes = plt.subplots(3, len(counts), figsize=(max(6.0, 2.6 * len(counts)), 8.5), squeeze=False)
+        for column, count in enumerate(counts):
+            n = count["players"]
+            _rate_panel(axes[0][column], count["factions"], f"{n} player(s): factions")
+            _rate_panel(axes[1][column], count["seats"], f"{n} player(s): seats")
+            lengths = {int(k): v for k, v in count["rounds"]["histogram"].items()}
+            axes[2][column].bar(list(lengths), list(lengths.values()), color="#55a868")
+            axes[2][column].set_title(f"{n} player(s): rounds per game")
+            axes[2][column].set_xlabel("rounds")
+        fig.suptitle(f"{figures['game']}: {name} ({figures['games']} games per player count)")
+        fig.tight_layout()
+        yield f"Win rates and game length: {name}", fig
+        margins = _margins_figure(counts, name)
+        if margins is not None:
+            yield f"Victory margins: {name}", margins
+        yield f"Cards: {name}", _cards_figure(run["cards"], name)
+    if len(figures["variants"]) > 1:
+        yield "Variants side by side", _comparison_figure(figures)
+
+
+def _margins_figure(counts: list[dict[str, Any]], name: str) -> Figure | None:
+    shown = [c for c in counts if c["margins"]["count"]]
+    if not shown:
+        return None
+    fig, axes = plt.subplots(1, len(shown), figsize=(max(6.0, 2.6 * len(shown)), 2.8), squeeze=False)
+    for ax, count in zip(axes[0], shown, strict=True):
+        margins = {int(k): v for k, v in count["margins"]["histogram"].items()}
+        ax.bar(list(margins), list(margins.values()), color="#8172b2")
+        ax.set_title(f"{count['players']} player(s)")
+        ax.set_xlabel("winner's lead in score")
+    fig.suptitle(f"Victory margins: {name}")
+    fig.tight_layout()
+    return fig
+
+
+def _cards_figure(cards: list[dict[str, Any]], name: str) -> Figure:
+    fig, ax = plt.subplots(figsize=(8.0, max(3.0, 0.16 * len(cards) + 1)))
+    labels = [row["card"] for row in cards]
+    ax.barh(range(len(cards)), [row["bought"] for row in cards], height=0.4, label="bought", color="#4c72b0")
+    ax.barh([i + 0.4 for i in range(len(cards))], [row["played"] for row in cards], height=0.4, label="played", color="#dd8452")
+    ax.set_yticks([i + 0.2 for i in range(len(cards))], labels)
+    ax.invert_yaxis()
+    ax.legend()
+    ax.set_title(f"Cards bought and played: {name}")
+    fig.tight_layout()
+    return fig
+
+
+def _comparison_figure(figures: dict[str, Any]) -> Figure:
+    """Per player count, every faction's win rate in each variant (first bot), side by side."""
+    bot = figures["bots"][0]
+    variants = figures["variants"]
+    players = figures["players"]
+    fig, axes = plt.subplots(1, len(players), figsize=(max(6.0, 3.2 * len(players)), 3.6), squeeze=False)
+    width = 0.8 / len(variants)
+    for ax, n in zip(axes[0], players, strict=True):
+        for v_index, variant in enumerate(variants):
+            run = next(r for r in variant["runs"] if r["bot"] == bot)
+            count = next(c for c in run["counts"] if c["players"] == n)
+            rows = count["factions"]
+            xs = [i + v_index * width for i in range(len(rows))]
+            ax.bar(xs, [r["rate"] for r in rows], width=width, label=variant["label"])
+            if rows:
+                ax.axhline(rows[0]["fair"], color="black", linestyle="--", linewidth=1)
+            ax.set_xticks([i + 0.4 - width / 2 for i in range(len(rows))], [r["label"] for r in rows], rotation=45, ha="right")
+        ax.set_title(f"{n} player(s)")
+        ax.set_ylim(0, 1)
+    axes[0][0].legend(fontsize=6)
+    fig.suptitle(f"Faction win rates by variant (bot {bot})")
+    fig.tight_layout()
+    return fig
+
+
+LINES_PER_PAGE = 90
+
+
+def _verdict_pages(figures: dict[str, Any]) -> Iterator[Figure]:
+    """Text pages: every row that left its fair share's adjusted interval, the cards never used, and the method."""
+    lines = [f"Balance report: {figures['game']}, {figures['games']} games per player count, seeds from {figures['seed']}", ""]
+    for variant, bot, run in _cells(figures):
+        lines.append(f"{variant}, bot {bot}: {run['comparisons']['seats_and_factions']} comparisons (Bonferroni)")
+        rows = [(c["players"], row) for c in run["counts"] for row in (*c["factions"], *c["seats"])]
+        off = [(players, row) for players, row in rows if row["verdict"] in ("above fair", "below fair")]
+        for players, row in off:
+            lines.append(f"  {players} player(s), {row['label']}: {row['rate']:.1%} vs fair {row['fair']:.1%} — {row['verdict']}")
+        if not off:
+            lines.append("  every faction and seat is within noise of its fair share")
+        never = [row["card"] for row in run["cards"] if row["never_used"]]
+        lines.append("  cards never used: " + (", ".join(never) if never else "none"))
+    lines += ["", *(f"{k}: {v}" for k, v in figures["method"].items())]
+    for start in range(0, len(lines), LINES_PER_PAGE):
+        fig = plt.figure(figsize=(8.27, 11.69))  # A4
+        fig.text(0.05, 0.97, "\n".join(lines[start:start + LINES_PER_PAGE]), va="top", fontsize=7, wrap=True)
+        yield fig
+
+
+# --- HTML ---------------------------------------------------------------------------------------------
+
+
+def _png(figure: Figure) -> str:
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format="png", dpi=90, metadata={"Software": None})
+    return base64.b64encode(buffer.getvalue()).decode("ascii")
+
+
+def _rate_table(rows: list[dict[str, Any]], first: str) -> str:
+    head = (f"<tr><th>{first}</th><th>wins / plays</th><th>rate</th><th>fair</th><th>95 % interval</th>"
+            "<th>adjusted interval</th><th>verdict</th></tr>")
+    body = "".join(
+        f"<tr class='{r['verdict'].replace(' ', '-')}'><td>{html.escape(r['label'])}</td><td>{r['wins']} / {r['plays']}</td>"
+        f"<td>{r['rate']:.1%}</td><td>{r['fair']:.1%}</td><td>{r['ci95'][0]:.1%}–{r['ci95'][1]:.1%}</td>"
+        f"<td>{r['ci_adjusted'][0]:.1%}–{r['ci_adjusted'][1]:.1%}</td><td>{r['verdict']}</td></tr>"
+        for r in rows
+    )
+    return f"<table>{head}{body}</table>"
+
+
+def _comparison_table(figures: dict[str, Any]) -> str:
+    """Faction and seat rates of every variant in columns, one row per player count and faction or seat."""
+    variants = figures["variants"]
+    columns = "".join(f"<th>{html.escape(v['label'])}</th>" for v in variants)
+    head = f"<tr><th>bot</th><th>players</th><th>row</th>{columns}</tr>"
+    body = []
+    for bot in figures["bots"]:
+        for n in figures["players"]:
+            per_variant = []
+            for variant in variants:
+                run = next(r for r in variant["runs"] if r["bot"] == bot)
+                count = next(c for c in run["counts"] if c["players"] == n)
+                per_variant.append({row["label"]: row for row in (*count["factions"], *count["seats"])})
+            for label in dict.fromkeys(k for rows in per_variant for k in rows):
+                cells = "".join(_comparison_cell(rows.get(label)) for rows in per_variant)
+                body.append(f"<tr><td>{bot}</td><td>{n}</td><td>{html.escape(label)}</td>{cells}</tr>")
+    return f"<table>{head}{''.join(body)}</table>"
+
+
+def _card_row(r: dict[str, Any]) -> str:
+    owned = r["owned"]
+    return (f"<tr class='{owned['verdict'].replace(' ', '-')}'><td>{html.escape(r['card'])}</td><td>{r['bought']}</td>"
+            f"<td>{r['played']}</td><td>{owned['plays']}</td><td>{owned['rate']:.1%}</td><td>{owned['fair']:.1%}</td>"
+            f"<td>{owned['verdict']}</td></tr>")
+
+
+def _comparison_cell(row: dict[str, Any] | None) -> str:
+    if row is None:
+        return "<td>—</td>"
+    return f"<td class='{row['verdict'].replace(' ', '-')}'>{row['rate']:.1%} ({row['verdict']})</td>"
+
+
+STYLE = """body{font-family:sans-serif;max-width:70em;margin:1em auto;font-size:14px}
+table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ccc;padding:2px 6px;text-align:right}
+td:first-child,th:first-child{text-align:left}.above-fair{background:#f8d7d7}.below-fair{background:#fbe3cf}
+img{max-width:100%}"""
+
+
+def _html(figures: dict[str, Any], plots: list[tuple[str, Figure]]) -> str:
+    game = html.escape(figures["game"])
+    parts = [f"<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>Balance report: {game}</title>"
+             f"<style>{STYLE}</style></head><body><h1>Balance report: {game}</h1>",
+             f"<p>{figures['games']} seeded games per player count, variant and bot (game <i>i</i> uses seed "
+             f"{figures['seed']} + <i>i</i>); players {', '.join(map(str, figures['players']))}; "
+             f"bots {', '.join(figures['bots'])}.</p>",
+             "<h2>How to read it</h2><ul>"
+             + "".join(f"<li><b>{html.escape(k)}</b>: {html.escape(v)}</li>" for k, v in figures["method"].items()) + "</ul>"]
+    if len(figures["variants"]) > 1:
+        parts.append("<h2>Variants side by side</h2>" + _comparison_table(figures))
+    for variant, bot, run in _cells(figures):
+        parts.append(f"<h2>{html.escape(variant)}, bot {html.escape(bot)}</h2>")
+        parts.append(f"<p>{run['comparisons']['seats_and_factions']} faction and seat comparisons; "
+                     f"{run['comparisons']['cards_owned']} card comparisons.</p>")
+        for count in run["counts"]:
+            r, m = count["rounds"], count["margins"]
+            parts.append(f"<h3>{count['players']} player(s)</h3><p>{count['completed']}/{count['games']} games completed, "
+                         f"{len(count['capped'])} stopped at the turn cap, {len(count['errors'])} failed. "
+                         f"Rounds: mean {r['mean']}, median {r['median']}, {r['min']}–{r['max']}. "
+                         f"Victory margin: mean {m['mean']}, median {m['median']}.</p>")
+            if count["tiers"]:
+                tiers = ", ".join(f"{html.escape(k)} {v}" for k, v in count["tiers"].items())
+                parts.append(f"<p>Solo score tiers reached: {tiers}</p>")
+            parts.append(_rate_table(count["factions"], "faction") + _rate_table(count["seats"], "seat"))
+        never = [row for row in run["cards"] if row["never_used"]]
+        listed = ", ".join(f"{html.escape(r['card'])} ({html.escape(r.get('where', ''))})" for r in never)
+        parts.append(f"<h3>Cards</h3><p>Never bought or played: {listed or 'none'}</p>")
+        card_rows = "".join(_card_row(r) for r in run["cards"])
+        parts.append("<table><tr><th>card</th><th>bought</th><th>played</th><th>seats owning it</th><th>win rate when owned</th>"
+                     f"<th>fair</th><th>verdict</th></tr>{card_rows}</table>")
+    for title, figure in plots:
+        parts.append(f"<h2>{html.escape(title)}</h2><img alt='{html.escape(title)}' src='data:image/png;base64,{_png(figure)}'>")
+    parts.append("</body></html>\n")
+    return "\n".join(parts)

@@ -1,0 +1,40 @@
+"""`pnp balance` plays the same games wherever it runs: in this process, in local worker processes, or on a Dask
+distributed cluster (a LocalCluster here)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from pipeline.app import balance as balancing
+from pipeline.app.balance import BATCH_GAMES, BalanceRun, balance
+from pipeline.app.project import UsageError
+from pipeline.games import find_game
+from pipeline.rules.variants import parse_setting
+from tests.conftest import CONTENT
+
+distributed = pytest.importorskip("distributed")
+
+# Two variants, more games than one batch: batches finish in any order on any worker.
+RUN = BalanceRun(players="2", bots=["greedy"], games=BATCH_GAMES + 2, seed=11, settings=[parse_setting("hand_limit=6,7")])
+
+
+def figures(**where: object) -> str:
+    report, found = balance(find_game("old-world"), CONTENT, RUN, **where)  # type: ignore[arg-type]
+    assert report.ok and found is not None
+    return json.dumps(found, sort_keys=True)
+
+
+def test_local_processes_and_a_dask_cluster_give_identical_figures() -> None:
+    local = figures(jobs=2)
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None) as cluster:
+        on_cluster = figures(scheduler=cluster.scheduler_address)
+    assert on_cluster == local
+    assert figures(jobs=1) == local
+
+
+def test_an_unreachable_scheduler_is_a_usage_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(balancing, "SCHEDULER_TIMEOUT", 2)
+    with pytest.raises(UsageError, match="cannot reach the Dask scheduler"):
+        balance(find_game("old-world"), CONTENT, BalanceRun("2", ["greedy"], 1, 1, []), scheduler="tcp://127.0.0.1:9")

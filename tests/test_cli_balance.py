@@ -1,0 +1,97 @@
+"""`pnp balance`: seeded games over player counts and bots, written as report.html, report.pdf, balance.json and CSV."""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+from typer.testing import CliRunner
+
+from pipeline.cli import app
+from tests.conftest import CONTENT
+
+runner = CliRunner()
+
+
+def balance(out: Path, *args: str) -> tuple[int, str]:
+    result = runner.invoke(app, ["balance", "--out", str(out), "--content", str(CONTENT), *args])
+    return result.exit_code, result.output
+
+
+def embedded(reader: PdfReader) -> bool:
+    """Every font of every page carries its font file."""
+    for page in reader.pages:
+        for font in page["/Resources"]["/Font"].values():
+            font = font.get_object()
+            described = font["/DescendantFonts"][0].get_object() if font["/Subtype"] == "/Type0" else font
+            if "/FontFile2" not in described["/FontDescriptor"].get_object():
+                return False
+    return True
+
+
+def test_balance_writes_the_report_json_and_csv(tmp_path: Path) -> None:
+    out = tmp_path / "report"
+    code, output = balance(out, "-g", "old-world", "--players", "2-3", "--games", "6", "--seed", "5")
+    assert code == 0, output
+    assert f"report: {out / 'report.html'}" in output
+    figures = json.loads((out / "balance.json").read_text(encoding="utf-8"))
+    assert (figures["game"], figures["players"], figures["bots"], figures["games"], figures["seed"]) == ("old-world", [2, 3], ["greedy"], 6, 5)
+    [variant] = figures["variants"]
+    assert variant["label"] == "as shipped"
+    counts = variant["runs"][0]["counts"]
+    assert [c["players"] for c in counts] == [2, 3]
+    for count in counts:
+        # Every completed game seats `players` schools: plays add up to players x completed games.
+        assert sum(row["plays"] for row in count["factions"]) == count["players"] * count["completed"]
+        assert [row["label"] for row in count["seats"]] == [f"seat {i + 1}" for i in range(count["players"])]
+        assert all(row["fair"] == round(1 / count["players"], 4) for row in count["seats"])
+    never = [row for row in variant["runs"][0]["cards"] if row["never_used"]]
+    assert never and all(row["where"].rsplit(":", 1)[0].endswith(".yaml") for row in never)
+    with (out / "factions.csv").open(encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    assert {r["players"] for r in rows} == {"2", "3"} and all(r["verdict"] for r in rows)
+    html = (out / "report.html").read_text(encoding="utf-8")
+    assert html.count("src='data:image/png;base64,") >= 3 and "Bonferroni" in html
+    reader = PdfReader(out / "report.pdf")
+    assert len(reader.pages) >= 3 and embedded(reader)
+
+
+def test_path_of_destiny_solo_reports_the_automa_level(tmp_path: Path) -> None:
+    code, output = balance(tmp_path, "-g", "path-of-destiny", "--players", "1", "--games", "4")
+    assert code == 0, output
+    figures = json.loads((tmp_path / "balance.json").read_text(encoding="utf-8"))
+    labels = [row["label"] for row in figures["variants"][0]["runs"][0]["counts"][0]["factions"]]
+    assert any(label.startswith("automa:") for label in labels)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["-g", "old-world", "--players", "2-9"], "supports"),
+        (["-g", "old-world", "--players", "two"], "a range (2-5)"),
+        (["-g", "old-world", "--bot", "clever"], "no bot 'clever'"),
+        (["-g", "adventure-game"], "no rules engine"),
+    ],
+)
+def test_bad_options_are_usage_errors(tmp_path: Path, args: list[str], message: str) -> None:
+    code, output = balance(tmp_path, *args, "--games", "1")
+    assert code == 2 and message in output, output
+    assert not (tmp_path / "balance.json").exists()
+
+
+def test_a_sweep_compares_variants_side_by_side(tmp_path: Path) -> None:
+    code, output = balance(tmp_path, "-g", "old-world", "--players", "2", "--games", "4", "--set", "phase3_hand_cap=3,5")
+    assert code == 0, output
+    figures = json.loads((tmp_path / "balance.json").read_text(encoding="utf-8"))
+    assert [v["label"] for v in figures["variants"]] == ["phase3_hand_cap=3", "phase3_hand_cap=5"]
+    assert figures["settings"] == [{"key": "phase3_hand_cap", "values": ["3", "5"]}]
+    html = (tmp_path / "report.html").read_text(encoding="utf-8")
+    assert "<h2>Variants side by side</h2>" in html and "<th>phase3_hand_cap=5</th>" in html
+
+
+def test_an_unknown_key_is_a_usage_error_with_a_suggestion(tmp_path: Path) -> None:
+    code, output = balance(tmp_path, "-g", "old-world", "--games", "1", "--set", "hand_limt=6,7")
+    assert code == 2 and "did you mean hand_limit?" in output, output
