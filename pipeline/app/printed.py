@@ -20,6 +20,7 @@ from pipeline.rules.spec import GameSpec
 if TYPE_CHECKING:
     from pipeline.render.faces import PreparedFace
     from pipeline.render.imposition import Slot
+    from pipeline.render.layouts import Profile
     from pipeline.render.sheets import Prepared
 
 SIDES = ("front", "back")
@@ -45,11 +46,13 @@ class PrintedCard:
 
 @dataclass
 class PrintedFaces:
-    """Every card of a game's `cards` target in one locale, by (deck id, card id), and the faces prepared."""
+    """Every card of a game's `cards` target in one locale, by (deck id, card id), the faces prepared and
+    the print profile of the paper asked for (None when the layouts have none)."""
 
     game: str
     locale: str
     prepared: Prepared
+    profile: Profile | None
     cards: dict[tuple[str, str], PrintedCard]
 
 
@@ -74,18 +77,20 @@ class CardChange:
 
 
 def printed_faces(spec: GameSpec, content_root: Path, layouts_dir: Path, locale: str, cache_dir: Path,
-                  allow_incomplete: bool = False) -> tuple[PrintedFaces | None, list[Finding]]:
-    """The game's printed cards in locale from content_root, or None and the findings that stop the build
-    (what `pnp validate` rejects, an incomplete locale, a layout or preflight error)."""
+                  paper: str = "a4", allow_incomplete: bool = False,
+                  databases: Databases | None = None) -> tuple[PrintedFaces | None, list[Finding]]:
+    """The game's printed cards in locale from content_root (loaded through `databases`, to share one load
+    between locales), or None and the findings that stop the build (what `pnp validate` rejects, an
+    incomplete locale, a layout or preflight error)."""
     from pipeline.render.imposition import one_up
     from pipeline.render.sheets import groups
 
-    databases = Databases()
+    databases = databases or Databases()
     db, findings = databases.load(spec, content_root, "")
     problems = Report(findings + spec.checks(db, True))
     if not problems.ok:
         return None, problems.findings
-    options = BuildOptions(Path("."), content_root, layouts_dir, cache_dir, allow_incomplete=allow_incomplete)
+    options = BuildOptions(Path("."), content_root, layouts_dir, cache_dir, paper, allow_incomplete=allow_incomplete)
     context, stopped = load_context(Job(spec.id, locale, ("cards",), {}, options), databases)
     if context is None:
         return None, problems.findings + stopped
@@ -110,7 +115,7 @@ def printed_faces(spec: GameSpec, content_root: Path, layouts_dir: Path, locale:
             if back is not None:
                 card.sides["back"] = alone(back)
             cards[key] = card
-    return PrintedFaces(spec.id, locale, prepared, cards), problems.findings + context.common + prepared.findings
+    return PrintedFaces(spec.id, locale, prepared, context.profile, cards), problems.findings + context.common + prepared.findings
 
 
 def compare(before: dict[tuple[str, str], PrintedCard], after: dict[tuple[str, str], PrintedCard]) -> list[CardChange]:
