@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from pipeline.content.database import Database
 from pipeline.content.schema import stale_schemas, write_schemas
-from pipeline.findings import Finding, Report
+from pipeline.findings import Finding, Report, Severity
 from pipeline.games import GAMES
 from pipeline.rules.spec import GameSpec
 
@@ -42,23 +42,58 @@ def validate(games: Sequence[GameSpec], root: Path) -> Report:
 
 def check(games: Sequence[GameSpec], root: Path, locales: Sequence[str] | None = None, cache_dir: Path = CACHE_DIR) -> Report:
     """`validate`, every consistency rule, the simulation smoke run (replayed from cache_dir while the content
-    and code are unchanged), and per locale (default: every declared locale) the translation checks and the text fit."""
+    and code are unchanged), and per locale (default: every declared locale) the translation checks and the text fit.
+
+    Each group runs unless the data it reads is broken (`skipped_groups`); what was skipped and why is an
+    info finding `CHECK-SKIPPED` per group and `report.extra["skipped"]`."""
     report = Report()
     stats: dict[str, dict[str, int]] = {}
+    skipped: list[dict[str, str]] = []
     layouts: Layouts | None = None  # one load for every game that prints, so a layout problem is reported once
     for game in games:
-        db, findings = game.load(root)
-        findings += game.checks(db, False)
-        report.extend(findings)
+        db, load_findings = game.load(root)
+        rule_findings = game.checks(db, False)
+        report.extend(load_findings + rule_findings)
         stats[game.id] = game.stats(db)
-        if Report(findings).ok:  # simulating or printing broken content would only repeat its errors
-            if game.printing is not None and layouts is None:
-                layouts, layout_findings = _load_layouts()
-                report.extend(layout_findings)
-            report.extend(deep_check_findings(game, db, root, select_locales(game, game.info(db), locales, root),
-                                                  cache_dir, layouts))
+        skips = skipped_groups(game, Report(load_findings).ok, Report(rule_findings).ok)
+        where = game.content_dir(root).as_posix()
+        for group, reason in skips.items():
+            skipped.append({"game": game.id, "group": group, "reason": reason})
+            report.add(Finding(where, 1, 1, Severity.INFO, "CHECK-SKIPPED", f"{game.id}: {group} skipped: {reason}",
+                               hint="fix the errors above and check again"))
+        prints = game.printing is not None and "print" not in skips
+        if prints and layouts is None:
+            layouts, layout_findings = _load_layouts()
+            report.extend(layout_findings)
+        report.extend(deep_check_findings(game, db, root, select_locales(game, game.info(db), locales, root),
+                                          cache_dir, layouts if prints else None, frozenset(skips)))
     report.extra["stats"] = stats
+    report.extra["skipped"] = skipped
     return report
+
+
+# Translation findings judged against every string of the content: a file that did not load would make
+# its catalog entries look obsolete and the template look stale.
+WHOLE_CONTENT_CODES = frozenset({"I18N-OBSOLETE", "I18N-POT-STALE"})
+
+
+def skipped_groups(game: GameSpec, loaded: bool, consistent: bool) -> dict[str, str]:
+    """The check groups (simulation, translation completeness, print) whose data is broken, with why.
+
+    The simulation and the print checks build the game from all its content (engine tables, faces), so any
+    error stops them; the translation checks read the strings and catalogs entry by entry and only lose
+    the findings that need every string when a file did not load."""
+    skips = {}
+    if not (loaded and consistent):
+        reason = "the content has errors" if loaded else "a content file did not load"
+        if game.engine is not None:
+            skips["simulation"] = f"{reason}: the engine plays the whole content"
+        if game.printing is not None or game.guide is not None:
+            skips["print"] = f"{reason}: faces, boards and guides are built from the whole content"
+    if not loaded:
+        skips["translation completeness"] = ("a content file did not load: obsolete catalog entries and the template "
+                                             "are judged against every string")
+    return skips
 
 
 def _load_layouts() -> tuple[Layouts, list[Finding]]:
@@ -68,18 +103,23 @@ def _load_layouts() -> tuple[Layouts, list[Finding]]:
 
 
 def deep_check_findings(game: GameSpec, db: Database, root: Path, locales: list[str], cache_dir: Path,
-                        layouts: Layouts | None) -> list[Finding]:
-    """What `check` adds to a sound database: the simulation smoke run, translations, and per locale what
-    would print wrong against the loaded `layouts` (None for a game that prints no components)."""
+                        layouts: Layouts | None, skipped: frozenset[str] = frozenset()) -> list[Finding]:
+    """What `check` adds to the database: the simulation smoke run, translations, and per locale what would
+    print wrong against the loaded `layouts` (None for a game that prints no components), but for the
+    groups `skipped` (`skipped_groups`)."""
     from .i18n import i18n_findings  # Babel and the engines: loaded by `check`, not by `validate`
     from .smoke import smoke_findings
 
     findings: list[Finding] = []
-    if game.engine is not None:
+    if game.engine is not None and "simulation" not in skipped:
         findings.extend(smoke_findings(game.engine, game.id, db, cache_dir, seed=1, games_per_count=SMOKE_GAMES))
-    findings.extend(i18n_findings(game, db, root, locales))
-    for code in locales:
-        findings.extend(print_findings(game, db, game.localizer(db, code), layouts))
+    translated = i18n_findings(game, db, root, locales)
+    if "translation completeness" in skipped:
+        translated = [f for f in translated if f.code not in WHOLE_CONTENT_CODES]
+    findings.extend(translated)
+    if "print" not in skipped:
+        for code in locales:
+            findings.extend(print_findings(game, db, game.localizer(db, code), layouts))
     return findings
 
 
