@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -9,10 +10,11 @@ from typing import TYPE_CHECKING
 from pipeline.content.database import Database
 from pipeline.content.schema import stale_schemas, write_schemas
 from pipeline.findings import Finding, Report, Severity
-from pipeline.games import GAMES
+from pipeline.games import GAMES, GameListing
 from pipeline.rules.spec import GameSpec
 
-from .project import select_locales
+from .check_cache import CheckCache, CheckInputs, GameRecord
+from .project import project_folder, select_locales
 
 if TYPE_CHECKING:
     from pipeline.i18n.localizer import Localizer
@@ -40,35 +42,61 @@ def validate(games: Sequence[GameSpec], root: Path) -> Report:
     return report
 
 
-def check(games: Sequence[GameSpec], root: Path, locales: Sequence[str] | None = None, cache_dir: Path = CACHE_DIR) -> Report:
+def check(games: Sequence[GameSpec | GameListing], root: Path, locales: Sequence[str] | None = None, cache_dir: Path = CACHE_DIR,
+          reuse: bool = False) -> Report:
     """`validate`, every consistency rule, the simulation smoke run (replayed from cache_dir while the content
     and code are unchanged), and per locale (default: every declared locale) the translation checks and the text fit.
 
+    With reuse, a game none of whose inputs changed since its last check replays that check's findings
+    (`check_cache.py`); the CLI asks for it, the functions' callers decide. A game given by its listing is
+    imported only when it is checked again.
+
     Each group runs unless the data it reads is broken (`skipped_groups`); what was skipped and why is an
-    info finding `CHECK-SKIPPED` per group and `report.extra["skipped"]`."""
+    info finding `CHECK-SKIPPED` per group, and `report.extra["skipped"]` lists them (replayed ones too).
+    """
     report = Report()
     stats: dict[str, dict[str, int]] = {}
-    skipped: list[dict[str, str]] = []
     layouts: Layouts | None = None  # one load for every game that prints, so a layout problem is reported once
+    cache = _check_cache(cache_dir, root) if reuse else None
+    replayed_printing = False
+    records: list[tuple[str, str, GameRecord]] = []  # what this run checked, stored at its end
     for game in games:
+        key = cache.game_key(game.id, game.content_dir(root), locales, {"smoke": SMOKE_GAMES}) if cache else ""
+        record = cache.load(game.id, key) if cache else None
+        if record is not None:
+            report.extend(record.findings)
+            stats[game.id] = record.stats
+            replayed_printing |= record.prints
+            continue
+        game = game.describe() if isinstance(game, GameListing) else game
         db, load_findings = game.load(root)
         rule_findings = game.checks(db, False)
-        report.extend(load_findings + rule_findings)
-        stats[game.id] = game.stats(db)
         skips = skipped_groups(game, Report(load_findings).ok, Report(rule_findings).ok)
-        where = game.content_dir(root).as_posix()
-        for group, reason in skips.items():
-            skipped.append({"game": game.id, "group": group, "reason": reason})
-            report.add(Finding(where, 1, 1, Severity.INFO, "CHECK-SKIPPED", f"{game.id}: {group} skipped: {reason}",
-                               hint="fix the errors above and check again"))
+        findings = load_findings + rule_findings + [skip_note(game, root, group, reason) for group, reason in skips.items()]
+        report.extend(findings)
+        stats[game.id] = game.stats(db)
         prints = game.printing is not None and "print" not in skips
         if prints and layouts is None:
             layouts, layout_findings = _load_layouts()
             report.extend(layout_findings)
-        report.extend(deep_check_findings(game, db, root, select_locales(game, game.info(db), locales, root),
-                                          cache_dir, layouts if prints else None, frozenset(skips)))
+            records.append(("layouts", cache.layouts_key() if cache else "", GameRecord(layout_findings, {}, True)))
+        deep = deep_check_findings(game, db, root, select_locales(game, game.info(db), locales, root), cache_dir,
+                                   layouts if prints else None, frozenset(skips))
+        report.extend(deep)
+        findings += deep
+        records.append((game.id, key, GameRecord(findings, stats[game.id], prints)))
+    if cache is not None and replayed_printing and layouts is None:  # no printing game was checked again
+        record = cache.load("layouts", cache.layouts_key())
+        if record is None:
+            layout_findings = _load_layouts()[1]
+            record = GameRecord(layout_findings, {}, True)
+            records.append(("layouts", cache.layouts_key(), record))
+        report.extend(record.findings)
+    if cache is not None:  # written once the run is complete: a usage error leaves no record behind
+        for name, key, game_record in records:
+            cache.store(name, key, game_record)
     report.extra["stats"] = stats
-    report.extra["skipped"] = skipped
+    report.extra["skipped"] = skipped_of(report.findings)
     return report
 
 
@@ -94,6 +122,24 @@ def skipped_groups(game: GameSpec, loaded: bool, consistent: bool) -> dict[str, 
         skips["translation completeness"] = ("a content file did not load: obsolete catalog entries and the template "
                                              "are judged against every string")
     return skips
+
+
+SKIPPED = re.compile(r"(?P<game>[^:]+): (?P<group>.+?) skipped: (?P<reason>.+)")
+
+
+def skip_note(game: GameSpec, root: Path, group: str, reason: str) -> Finding:
+    """The info finding that says a group was skipped; `skipped_of` reads it back (a replayed check has only findings)."""
+    return Finding(game.content_dir(root).as_posix(), 1, 1, Severity.INFO, "CHECK-SKIPPED",
+                   f"{game.id}: {group} skipped: {reason}", hint="fix the errors above and check again")
+
+
+def skipped_of(findings: list[Finding]) -> list[dict[str, str]]:
+    """The groups the CHECK-SKIPPED findings name: game, group and reason of each."""
+    return [match.groupdict() for f in findings if f.code == "CHECK-SKIPPED" and (match := SKIPPED.fullmatch(f.message))]
+
+
+def _check_cache(cache_dir: Path, root: Path) -> CheckCache:
+    return CheckCache(cache_dir, CheckInputs.of(project_folder(None, "layouts"), root))
 
 
 def _load_layouts() -> tuple[Layouts, list[Finding]]:

@@ -30,7 +30,7 @@ def placeholder_lines(findings: list[Finding]) -> list[int]:
 
 def test_a_rule_error_skips_simulation_and_print_but_not_the_translation_checks(tmp_path: Path) -> None:
     root = broken_copy(tmp_path, "cards/market.yaml", "    name: Push\n", "    name: Jab\n")
-    report = check([find_game("old-world")], root, cache_dir=tmp_path / "cache")
+    report = check([find_game("old-world")], root, cache_dir=tmp_path / "cache", reuse=True)
     assert "OW-NAME-DUPLICATE" in {f.code for f in report.errors}
     # at the entry's msgstr line: its text starts on the line below
     assert placeholder_lines(report.findings) == [line_of(root / "old-world/locales/de.po", "{siege}") - 1]
@@ -42,6 +42,8 @@ def test_a_rule_error_skips_simulation_and_print_but_not_the_translation_checks(
     notes = [f for f in report.findings if f.code == "CHECK-SKIPPED"]
     assert [(f.severity, f.file) for f in notes] == [(Severity.INFO, (root / "old-world").as_posix())] * 2
     assert not any(f.code.startswith(("SIM-", "FIT-")) for f in report.findings)
+    replayed = check([find_game("old-world")], root, cache_dir=tmp_path / "cache", reuse=True)  # nothing changed
+    assert (replayed.extra["skipped"], replayed.sorted()) == (report.extra["skipped"], report.sorted())
 
 
 def test_a_file_that_does_not_load_keeps_the_entry_checks_and_skips_the_whole_catalog_ones(tmp_path: Path) -> None:
