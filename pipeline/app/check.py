@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pipeline.content.database import Database
 from pipeline.content.schema import stale_schemas, write_schemas
-from pipeline.findings import Finding, Report
+from pipeline.findings import Finding, Report, Severity
 from pipeline.games import GAMES, GameListing
 from pipeline.rules.spec import GameSpec
 
@@ -49,6 +50,9 @@ def check(games: Sequence[GameSpec | GameListing], root: Path, locales: Sequence
     With reuse, a game none of whose inputs changed since its last check replays that check's findings
     (`check_cache.py`); the CLI asks for it, the functions' callers decide. A game given by its listing is
     imported only when it is checked again.
+
+    Each group runs unless the data it reads is broken (`skipped_groups`); what was skipped and why is an
+    info finding `CHECK-SKIPPED` per group, and `report.extra["skipped"]` lists them (replayed ones too).
     """
     report = Report()
     stats: dict[str, dict[str, int]] = {}
@@ -65,20 +69,22 @@ def check(games: Sequence[GameSpec | GameListing], root: Path, locales: Sequence
             replayed_printing |= record.prints
             continue
         game = game.describe() if isinstance(game, GameListing) else game
-        db, findings = game.load(root)
-        findings += game.checks(db, False)
+        db, load_findings = game.load(root)
+        rule_findings = game.checks(db, False)
+        skips = skipped_groups(game, Report(load_findings).ok, Report(rule_findings).ok)
+        findings = load_findings + rule_findings + [skip_note(game, root, group, reason) for group, reason in skips.items()]
         report.extend(findings)
         stats[game.id] = game.stats(db)
-        if Report(findings).ok:  # simulating or printing broken content would only repeat its errors
-            chosen = select_locales(game, game.info(db), locales, root)
-            if game.printing is not None and layouts is None:
-                layouts, layout_findings = _load_layouts()
-                report.extend(layout_findings)
-                records.append(("layouts", cache.layouts_key() if cache else "", GameRecord(layout_findings, {}, True)))
-            deep = deep_check_findings(game, db, root, chosen, cache_dir, layouts)
-            report.extend(deep)
-            findings += deep
-        records.append((game.id, key, GameRecord(findings, stats[game.id], game.printing is not None)))
+        prints = game.printing is not None and "print" not in skips
+        if prints and layouts is None:
+            layouts, layout_findings = _load_layouts()
+            report.extend(layout_findings)
+            records.append(("layouts", cache.layouts_key() if cache else "", GameRecord(layout_findings, {}, True)))
+        deep = deep_check_findings(game, db, root, select_locales(game, game.info(db), locales, root), cache_dir,
+                                   layouts if prints else None, frozenset(skips))
+        report.extend(deep)
+        findings += deep
+        records.append((game.id, key, GameRecord(findings, stats[game.id], prints)))
     if cache is not None and replayed_printing and layouts is None:  # no printing game was checked again
         record = cache.load("layouts", cache.layouts_key())
         if record is None:
@@ -90,7 +96,46 @@ def check(games: Sequence[GameSpec | GameListing], root: Path, locales: Sequence
         for name, key, game_record in records:
             cache.store(name, key, game_record)
     report.extra["stats"] = stats
+    report.extra["skipped"] = skipped_of(report.findings)
     return report
+
+
+# Translation findings judged against every string of the content: a file that did not load would make
+# its catalog entries look obsolete and the template look stale.
+WHOLE_CONTENT_CODES = frozenset({"I18N-OBSOLETE", "I18N-POT-STALE"})
+
+
+def skipped_groups(game: GameSpec, loaded: bool, consistent: bool) -> dict[str, str]:
+    """The check groups (simulation, translation completeness, print) whose data is broken, with why.
+
+    The simulation and the print checks build the game from all its content (engine tables, faces), so any
+    error stops them; the translation checks read the strings and catalogs entry by entry and only lose
+    the findings that need every string when a file did not load."""
+    skips = {}
+    if not (loaded and consistent):
+        reason = "the content has errors" if loaded else "a content file did not load"
+        if game.engine is not None:
+            skips["simulation"] = f"{reason}: the engine plays the whole content"
+        if game.printing is not None or game.guide is not None:
+            skips["print"] = f"{reason}: faces, boards and guides are built from the whole content"
+    if not loaded:
+        skips["translation completeness"] = ("a content file did not load: obsolete catalog entries and the template "
+                                             "are judged against every string")
+    return skips
+
+
+SKIPPED = re.compile(r"(?P<game>[^:]+): (?P<group>.+?) skipped: (?P<reason>.+)")
+
+
+def skip_note(game: GameSpec, root: Path, group: str, reason: str) -> Finding:
+    """The info finding that says a group was skipped; `skipped_of` reads it back (a replayed check has only findings)."""
+    return Finding(game.content_dir(root).as_posix(), 1, 1, Severity.INFO, "CHECK-SKIPPED",
+                   f"{game.id}: {group} skipped: {reason}", hint="fix the errors above and check again")
+
+
+def skipped_of(findings: list[Finding]) -> list[dict[str, str]]:
+    """The groups the CHECK-SKIPPED findings name: game, group and reason of each."""
+    return [match.groupdict() for f in findings if f.code == "CHECK-SKIPPED" and (match := SKIPPED.fullmatch(f.message))]
 
 
 def _check_cache(cache_dir: Path, root: Path) -> CheckCache:
@@ -104,18 +149,23 @@ def _load_layouts() -> tuple[Layouts, list[Finding]]:
 
 
 def deep_check_findings(game: GameSpec, db: Database, root: Path, locales: list[str], cache_dir: Path,
-                        layouts: Layouts | None) -> list[Finding]:
-    """What `check` adds to a sound database: the simulation smoke run, translations, and per locale what
-    would print wrong against the loaded `layouts` (None for a game that prints no components)."""
+                        layouts: Layouts | None, skipped: frozenset[str] = frozenset()) -> list[Finding]:
+    """What `check` adds to the database: the simulation smoke run, translations, and per locale what would
+    print wrong against the loaded `layouts` (None for a game that prints no components), but for the
+    groups `skipped` (`skipped_groups`)."""
     from .i18n import i18n_findings  # Babel and the engines: loaded by `check`, not by `validate`
     from .smoke import smoke_findings
 
     findings: list[Finding] = []
-    if game.engine is not None:
+    if game.engine is not None and "simulation" not in skipped:
         findings.extend(smoke_findings(game.engine, game.id, db, cache_dir, seed=1, games_per_count=SMOKE_GAMES))
-    findings.extend(i18n_findings(game, db, root, locales))
-    for code in locales:
-        findings.extend(print_findings(game, db, game.localizer(db, code), layouts))
+    translated = i18n_findings(game, db, root, locales)
+    if "translation completeness" in skipped:
+        translated = [f for f in translated if f.code not in WHOLE_CONTENT_CODES]
+    findings.extend(translated)
+    if "print" not in skipped:
+        for code in locales:
+            findings.extend(print_findings(game, db, game.localizer(db, code), layouts))
     return findings
 
 

@@ -13,6 +13,7 @@ import typer
 
 from .build import build, preflight
 from .commands import balance, check, games, import_sheet, replay, schema, simulate, validate
+from .diff import diff
 from .i18n import i18n_app
 
 app = typer.Typer(
@@ -42,7 +43,7 @@ def _root(
 ) -> None:
     """Print-and-play pipeline: check game content against its rules engine and render print-ready PDF."""
 
-for command in (games, validate, check, simulate, balance, replay, build, preflight, schema):
+for command in (games, validate, check, simulate, balance, replay, build, preflight, diff, schema):
     app.command()(command)
 app.command(name="import")(import_sheet)
 app.add_typer(i18n_app, name="i18n")

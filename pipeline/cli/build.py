@@ -5,17 +5,21 @@ from __future__ import annotations
 import os
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 
 # The build modules (and reportlab with them) are imported when a build runs, not for `--help`.
-from pipeline.app.gate import load_gate
-from pipeline.app.project import project_folder, select_games
+from pipeline.app.gate import Gate, load_gate
+from pipeline.app.project import UsageError, project_folder, select_games
 from pipeline.build import TARGET_NAMES
 
 from .options import ContentOption, FormatOption, GameOption, GateFormatOption, LocaleOption, StrictOption, resolve_content
 from .reporter import Format, GateFormat, emit, fail, usage_exits
+
+if TYPE_CHECKING:
+    from pipeline.build.targets import BuildOptions
+    from pipeline.rules.spec import GameSpec
 
 
 class Paper(StrEnum):
@@ -57,6 +61,10 @@ def build(
         bool, typer.Option("--allow-incomplete", help="Build a locale with untranslated strings, printing them in English.")
     ] = False,
     strict: StrictOption = False,
+    changed_since: Annotated[
+        str | None, typer.Option("--changed-since", metavar="REV",
+                                 help="Print only the cards whose printed face changed since a git revision (a delta print).")
+    ] = None,
 ) -> None:
     """Render print-ready PDFs (cards, tokens, boards, help cards) and digital-table PNGs for each game and locale."""
     from pipeline.app.build import build as run_build
@@ -68,6 +76,8 @@ def build(
     games = select_games(game, root)
     options = BuildOptions(out, root, project_folder(layouts, "layouts"), cache_dir, paper.value, backs.value, back_offset,
                            force, allow_incomplete)
+    if changed_since is not None:
+        _delta(games, options, changed_since, locale, [t.value for t in target or []], format, gate, strict)
     from pipeline.build.runner import BuildStopped  # here: the runner loads rich, which other commands do not need
 
     try:
@@ -79,6 +89,21 @@ def build(
     lines = [target_line(r) for r in result.records]
     lines.append(f"build: {report.summary()}; {result.built} target(s) built, {len(result.records) - result.built} up to date, "
                  f"{result.seconds:.2f}s")
+    emit(report, format, "\n".join(lines), "pnp build")
+    raise typer.Exit(report.exit_code)
+
+
+def _delta(games: list[GameSpec], options: BuildOptions, rev: str, locales: list[str] | None, targets: list[str],
+           format: GateFormat, gate: Gate, strict: bool) -> NoReturn:
+    """`build --changed-since REV`: the delta print of the cards target (app/delta.py), its changes listed."""
+    from pipeline.app.delta import build_delta
+
+    if any(t != "cards" for t in targets):
+        raise UsageError("--changed-since prints cards only: leave out --target or give --target cards")
+    result = build_delta(games, options, rev, locales)
+    report = result.report
+    gate.apply(report, strict, judge_unused=False)
+    lines = [*result.lines(), f"build --changed-since {rev} ({result.commit[:12]}): {report.summary()}"]
     emit(report, format, "\n".join(lines), "pnp build")
     raise typer.Exit(report.exit_code)
 

@@ -1,0 +1,50 @@
+"""A temp git repository holding a copy of the old-world example tree and the shipped layouts, for the
+commands that compare revisions (`build --changed-since`, `diff`)."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+from tests.conftest import FIXTURES, REPO
+
+MARKET = "content/old-world/cards/market.yaml"
+# The first market card as the example tree writes it (tests/fixtures/old-world/cards/market.yaml).
+JAB = "  - id: jab\n    name: Jab\n    color: blue\n    terrain: forest\n    cost: 0\n"
+
+
+class GameRepo:
+    """A committed copy of the old-world example tree (content/old-world/) and layouts/ in `top`."""
+
+    def __init__(self, top: Path) -> None:
+        self.top = top
+        top.mkdir(parents=True, exist_ok=True)
+        shutil.copytree(FIXTURES / "old-world", top / "content" / "old-world")
+        shutil.copytree(REPO / "layouts", top / "layouts")
+        self.git("init", "-q")
+        self.commit("the example tree")
+
+    @property
+    def content(self) -> Path:
+        return self.top / "content"
+
+    @property
+    def layouts(self) -> Path:
+        return self.top / "layouts"
+
+    def git(self, *args: str) -> str:
+        done = subprocess.run(["git", "-C", str(self.top), "-c", "user.name=test", "-c", "user.email=test@example.com",
+                               *args], capture_output=True, text=True, check=True)
+        return done.stdout
+
+    def commit(self, message: str) -> str:
+        self.git("add", "-A")
+        self.git("commit", "-q", "-m", message)
+        return self.git("rev-parse", "HEAD").strip()
+
+    def replace(self, relative: str, old: str, new: str) -> None:
+        path = self.top / relative
+        text = path.read_text(encoding="utf-8")
+        assert old in text, f"{old!r} not in {relative}"
+        path.write_text(text.replace(old, new, 1), encoding="utf-8")
