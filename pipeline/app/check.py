@@ -9,10 +9,9 @@ from typing import TYPE_CHECKING
 from pipeline.content.database import Database
 from pipeline.content.schema import stale_schemas, write_schemas
 from pipeline.findings import Finding, Report
-from pipeline.games import GAMES
 from pipeline.rules.spec import GameSpec
 
-from .project import select_locales
+from .project import listed_games, select_locales
 
 if TYPE_CHECKING:
     from pipeline.i18n.localizer import Localizer
@@ -53,7 +52,7 @@ def check(games: Sequence[GameSpec], root: Path, locales: Sequence[str] | None =
         stats[game.id] = game.stats(db)
         if Report(findings).ok:  # simulating or printing broken content would only repeat its errors
             if game.printing is not None and layouts is None:
-                layouts, layout_findings = _load_layouts()
+                layouts, layout_findings = _load_layouts(games)
                 report.extend(layout_findings)
             report.extend(deep_check_findings(game, db, root, select_locales(game, game.info(db), locales, root),
                                                   cache_dir, layouts))
@@ -61,10 +60,10 @@ def check(games: Sequence[GameSpec], root: Path, locales: Sequence[str] | None =
     return report
 
 
-def _load_layouts() -> tuple[Layouts, list[Finding]]:
-    from pipeline.render.layouts import default_layouts_dir, load_layouts  # printing code: loaded only when needed
+def _load_layouts(games: Sequence[GameSpec]) -> tuple[Layouts, list[Finding]]:
+    from pipeline.render.layouts import default_layouts_dir, load_layouts, own_layouts  # printing code: loaded only when needed
 
-    return load_layouts(default_layouts_dir())
+    return load_layouts(default_layouts_dir(), own_layouts(games))
 
 
 def deep_check_findings(game: GameSpec, db: Database, root: Path, locales: list[str], cache_dir: Path,
@@ -104,11 +103,12 @@ def print_findings(game: GameSpec, db: Database, localizer: Localizer, layouts: 
     return findings
 
 
-def schemas(schema_root: Path, check_only: bool) -> tuple[list[Path], list[Path]]:
-    """Write every game's JSON Schemas (or, with check_only, only find the stale ones): (written, stale)."""
+def schemas(schema_root: Path, check_only: bool, root: Path) -> tuple[list[Path], list[Path]]:
+    """Write the JSON Schemas of every game under the content root, shipped or declared (or, with check_only,
+    only find the stale ones): (written, stale)."""
     written: list[Path] = []
     stale: list[Path] = []
-    for game in GAMES.values():
+    for game in (listing.describe() for listing in listed_games(root)):
         if check_only:
             stale += stale_schemas(schema_root, game.id, game.file_kinds)
         else:

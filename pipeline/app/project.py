@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pipeline.games import LISTINGS, GameListing, did_you_mean, find_game
+from pipeline.games import LISTINGS, GameListing, did_you_mean, discover, find_game
 
 if TYPE_CHECKING:
     from pipeline.rules.spec import GameInfo, GameSpec
@@ -46,23 +46,27 @@ def select_games(ids: list[str] | None, root: Path) -> list[GameSpec]:
         raise UsageError(f"content folder {root} " + ("is not a folder" if root.exists() else "does not exist"))
     if ids:
         try:
-            games = [find_game(game_id) for game_id in ids]
+            games = [find_game(game_id, root) for game_id in ids]
         except KeyError as exc:
             raise UsageError(str(exc.args[0])) from None
         for game in games:
             if not game.content_dir(root).is_dir():
                 raise UsageError(f"no content for {game.id} under {root} (expected {game.content_dir(root)})")
         return games
-    return [find_game(listing.id) for listing in listed_games(root)]
+    return [listing.describe() for listing in listed_games(root)]
 
 
 def listed_games(root: Path) -> list[GameListing]:
-    """Every game with a content folder under root, known by id and name only (none is imported)."""
+    """Every game under root, known by id and name only (none is imported): each shipped game with a content
+    folder there, each folder whose game.yaml declares kinds, or root itself when it is such a folder."""
     if not root.is_dir():
         raise UsageError(f"content folder {root} does not exist")
-    games = [listing for listing in LISTINGS.values() if listing.content_dir(root).is_dir()]
+    games = [listing for listing in discover(root).values()
+             if listing.id not in LISTINGS or listing.content_dir(root).is_dir()]
     if not games:
-        raise UsageError(f"no game content under {root}; expected one of: {', '.join(f'{g}/' for g in LISTINGS)}")
+        raise UsageError(f"no game content under {root}: a game is a folder holding a game.yaml that declares its kinds "
+                         f"(start one with `pnp new GAME --content {root}`), or one of the shipped games' folders "
+                         f"({', '.join(f'{g}/' for g in LISTINGS)})")
     return games
 
 

@@ -12,7 +12,7 @@ from typing import Annotated
 import typer
 
 from .build import build, preflight
-from .commands import check, games, replay, schema, simulate, validate
+from .commands import check, games, new, replay, schema, simulate, validate
 from .i18n import i18n_app
 
 app = typer.Typer(
@@ -42,7 +42,7 @@ def _root(
 ) -> None:
     """Print-and-play pipeline: check game content against its rules engine and render print-ready PDF."""
 
-for command in (games, validate, check, simulate, replay, build, preflight, schema):
+for command in (games, new, validate, check, simulate, replay, build, preflight, schema):
     app.command()(command)
 app.add_typer(i18n_app, name="i18n")
 

@@ -14,9 +14,10 @@ exist is a finding here, with its line. So is every number that cannot be drawn 
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
 from reportlab.lib.colors import toColor
@@ -28,6 +29,9 @@ from pipeline.rules.faces import ICON_TOKEN
 from .icons import is_icon
 from .richtext import TextStyle
 from .units import Box, RangeError, Size, UnitError, parse_length, parse_points
+
+if TYPE_CHECKING:
+    from pipeline.rules.spec import GameSpec
 
 
 def _finite(value: object) -> object:
@@ -189,12 +193,16 @@ class _Raw:
     key: str  # the name as written in the file
 
 
-def load_layouts(folder: Path) -> tuple[Layouts, list[Finding]]:
-    """Every layout file under folder: profiles and templates, with `extends` resolved."""
+def load_layouts(folder: Path, games: Mapping[str, Path] | None = None) -> tuple[Layouts, list[Finding]]:
+    """Every layout file under folder: profiles and templates, with `extends` resolved. `games` adds a game's
+    own layout folder (a declared game's `layouts/`), whose templates are named `<game>/<name>` as if they
+    were under `folder/<game>/`."""
     layouts, findings = Layouts(), []
     raw: dict[str, _Raw] = {}
-    for path in sorted(folder.rglob("*.yaml")):
-        relative = path.relative_to(folder)
+    files = [(path, path.relative_to(folder)) for path in sorted(folder.rglob("*.yaml"))]
+    for game, own in sorted((games or {}).items()):
+        files += [(path, Path(game) / path.relative_to(own)) for path in sorted(own.rglob("*.yaml"))]
+    for path, relative in files:
         loaded, problems = load_yaml_file(path, path.as_posix())
         findings.extend(problems)
         if loaded is None:
@@ -221,6 +229,12 @@ def load_layouts(folder: Path) -> tuple[Layouts, list[Finding]]:
             layouts.templates[name] = template
     findings.extend(sorted(set(_icon_findings(layouts))))
     return layouts, findings
+
+
+def own_layouts(games: Iterable[GameSpec]) -> dict[str, Path]:
+    """The layout folders games bring themselves (a declared game's `layouts/`), by game id."""
+    return {game.id: game.printing.layouts for game in games
+            if game.printing is not None and game.printing.layouts is not None and game.printing.layouts.is_dir()}
 
 
 def _icon_findings(layouts: Layouts) -> list[Finding]:
@@ -293,7 +307,9 @@ def _resolve(name: str, raw: dict[str, _Raw], parents: set[str], bleed: float) -
             current = None
             continue
         namespace = current.name.rpartition("/")[0]
-        found = raw.get(f"{namespace}/{parent}") if namespace else None
+        # A game's template named like a shared one (`my-game/card` extends `card`) extends the shared one.
+        sibling = f"{namespace}/{parent}" if namespace else None
+        found = raw.get(sibling) if sibling is not None and sibling != current.name else None
         current = found or raw.get(str(parent))
         if current is None:
             here = chain[-1]

@@ -88,6 +88,10 @@ class PrintSpec:
 
     components: Callable[[Database, Localizer], Components]
     boards: Callable[[Database, Localizer], Boards] | None = None
+    # The game's own layout folder (a declared game's `layouts/`): its templates are named `<game>/<name>`.
+    layouts: Path | None = None
+    # The face targets it has (pipeline/build/targets.py): a declared game prints only the kinds it declares.
+    targets: tuple[str, ...] = ("cards", "tokens", "tts", "help")
 
 
 @dataclass(frozen=True)
@@ -136,12 +140,14 @@ class GameSpec:
     engine: EngineSpec | None = None
     printing: PrintSpec | None = None
     guide: GuideSpec | None = None
+    not_content: tuple[str, ...] = ()  # folders of the game's folder that hold no content (a declared game's layouts)
+    folder: Path | None = None  # a declared game's own folder, found by its manifest wherever the content root is
 
     def content_dir(self, content_root: Path) -> Path:
-        return content_root / self.id
+        return self.folder if self.folder is not None else content_root / self.id
 
     def load(self, content_root: Path) -> tuple[Database, list[Finding]]:
-        return load_database(self.content_dir(content_root), self.id, self.file_kinds)
+        return load_database(self.content_dir(content_root), self.id, self.file_kinds, self.not_content)
 
     def stats(self, db: Database) -> dict[str, Any]:
         return dict(self.info(db).counts)
