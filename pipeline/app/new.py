@@ -18,7 +18,7 @@ from pipeline.content.models import SLUG_PATTERN
 
 from .project import UsageError
 
-TEMPLATES = ("cards",)
+TEMPLATES = ("cards", "numbered-deck")
 
 
 def new_game(game_id: str, template: str, root: Path) -> list[Path]:

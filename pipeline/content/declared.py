@@ -44,7 +44,7 @@ FieldTypeName = str  # checked by `declaration_findings`, so a misspelt type is 
 FIELD_TYPES = ("text", "translatable", "integer", "enum", "ref", "icon", "image", "list")
 LIST_ITEM_TYPES = ("text", "integer", "enum", "ref", "icon")
 ITEMS_FIELD = "items"  # the list of records in a declared kind's content file
-RESERVED_FIELDS = ("id", "copies")
+RESERVED_FIELDS = ("id", "copies", "number")
 FIELD_NAME_PATTERN = r"^[a-z][a-z0-9_]*$"
 
 
@@ -65,6 +65,17 @@ class FieldDeclaration(ContentModel):
     of: str | None = None  # list: the type of each item (text, integer, enum, ref, icon)
 
 
+class NumberedDeclaration(ContentModel):
+    """A numbered deck (`pipeline/content/numbered.py`): every record has a `number`, the deck runs first-last
+    without gaps, play enters it at `entries`, and the integer field `links` names the numbers a card leads to."""
+
+    first: Annotated[int, Field(ge=0)] = 1
+    last: Annotated[int, Field(ge=0)]
+    entries: list[int] = Field(min_length=1)
+    links: str | None = None  # an integer or list-of-integer field of the kind
+    allow_cycles: bool = False
+
+
 class KindDeclaration(ContentModel):
     """One component kind: its fields, how many copies the content holds, and how it prints."""
 
@@ -73,6 +84,13 @@ class KindDeclaration(ContentModel):
     count: Annotated[int, Field(ge=0)] | None = None  # total copies of this kind the content must hold
     deck: Slug | None = None  # the deck it prints in (kinds may share one); default: its own
     print: Literal["cards", "tokens"] | None = None  # printed from the layout template named like the kind
+    numbered: NumberedDeclaration | None = None
+
+    def links_field(self) -> str | None:
+        """The field a numbered kind's cards name their next cards in, when it is an integer field (or list of them)."""
+        name = self.numbered.links if self.numbered is not None else None
+        declared = self.fields.get(name) if name is not None else None
+        return name if declared is not None and "integer" in (declared.type, declared.of) else None
 
 
 class DeclaredGame(ContentModel, DeclaredLocales):
@@ -109,6 +127,9 @@ def declare(game: DeclaredGame, loaded: LoadedFile) -> Declaration:
     models: list[type[ContentFile]] = [DeclaredManifest]
     for kind_id, kind in game.kinds.items():
         fields: dict[str, Any] = {"copies": (Annotated[int, Field(ge=1)], 1)}
+        if kind.numbered is not None:
+            fields["number"] = (Annotated[int, Field(ge=0)], ...)
+            findings += _links_problems(kind_id, kind, loaded)
         for name, declared in kind.fields.items():
             path: list[str | int] = ["game", "kinds", kind_id, "fields", name]
             problems = _field_problems(name, declared, game.kinds, loaded, path)
@@ -166,7 +187,7 @@ def _field_problems(name: str, declared: FieldDeclaration, kinds: Mapping[str, K
         return error(code, f"field {name!r}: {message}", loaded.display, pos.line, pos.column, hint)
 
     if name in RESERVED_FIELDS:
-        return [at("type", "DECLARED-FIELD-NAME", f"{name!r} is given to every record (id, copies)",
+        return [at("type", "DECLARED-FIELD-NAME", f"{name!r} is given to every record (id, copies; number in a numbered deck)",
                    "choose another name")]
     if declared.type not in FIELD_TYPES:
         return [at("type", "DECLARED-FIELD-TYPE", f"unknown type {declared.type!r}",
@@ -187,6 +208,17 @@ def _field_problems(name: str, declared: FieldDeclaration, kinds: Mapping[str, K
     if declared.min is not None and declared.max is not None and declared.min > declared.max:
         return [at("min", "DECLARED-RANGE", f"min {declared.min} is above max {declared.max}")]
     return []
+
+
+def _links_problems(kind_id: str, kind: KindDeclaration, loaded: LoadedFile) -> list[Finding]:
+    """A numbered deck's `links` must name an integer field (or a list of integers) of its kind."""
+    assert kind.numbered is not None, "asked of a numbered kind"
+    name = kind.numbered.links
+    if name is None or kind.links_field() is not None:
+        return []
+    pos = loaded.position(["game", "kinds", kind_id, "numbered", "links"])
+    return [error("DECLARED-NUMBERED", f"kind {kind_id!r}: links names {name!r}, which is no integer field of the kind",
+                  loaded.display, pos.line, pos.column, _choices(name, list(kind.fields)))]
 
 
 def _choices(word: str, choices: Any) -> str:

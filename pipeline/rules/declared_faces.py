@@ -4,7 +4,7 @@ The face contract of a kind is its declared fields (so a layout binding an undec
 LAYOUT-FIELD, one drawing a field in a box of the wrong type LAYOUT-FIELD-TYPE): text and translatable
 text are rich text (they may hold `{icon:...}` tokens), an integer a number, an enum value and a
 reference plain text (the id), an icon an icon, an image an image; a list of icons is an icon list,
-any other list one text of its items joined by commas.
+any other list one text of its items joined by commas. A numbered kind's cards also offer their `number`.
 """
 
 from __future__ import annotations
@@ -37,7 +37,8 @@ def face_type(declared: FieldDeclaration) -> FieldType:
 
 def face_contract(declaration: Declaration) -> FaceContract:
     """The face kinds of a declared game: each printed kind with its declared fields."""
-    return FaceContract.of(*(FaceKind(kind_id, {name: face_type(f) for name, f in kind.fields.items()})
+    return FaceContract.of(*(FaceKind(kind_id, {**({"number": FieldType.NUMBER} if kind.numbered else {}),
+                                                **{name: face_type(f) for name, f in kind.fields.items()}})
                              for kind_id, kind in declaration.game.kinds.items() if kind.print))
 
 
@@ -59,7 +60,8 @@ class DeclaredFaces(FaceBuilder):
                 decks[deck_id] = self.deck(deck_id, kind.name or kind_id, kind.print)
             for record in self.db.records(kind_id):
                 entity = record.entity
-                values = plain({name: self._value(entity, name, declared) for name, declared in kind.fields.items()})
+                values = plain({**({"number": entity.number} if kind.numbered else {}),
+                                **{name: self._value(entity, name, declared) for name, declared in kind.fields.items()}})
                 decks[deck_id].faces.append(self.face(kind_id, entity.id, deck_id, values, entity.copies,
                                                       where=self.where(kind_id, entity.id)))
         return self.out

@@ -21,13 +21,15 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ValidationError
 
-from pipeline.content.database import Database, display_path, finding_at
+from pipeline.content.database import Database, Record, Source, display_path, finding_at
 from pipeline.content.declared import Declaration, DeclaredIcon, DeclaredManifest, declare
 from pipeline.content.images import missing_images
 from pipeline.content.models import iter_models
+from pipeline.content.numbered import NumberedDeck, NumberedEntry, check_numbered_deck
+from pipeline.content.numbered import Ref as NumberedRef
 from pipeline.content.refs import dangling_references, field_marker, marker_in
 from pipeline.content.texts import context_clashes
-from pipeline.content.yaml_loader import load_yaml_file
+from pipeline.content.yaml_loader import LoadedFile, load_yaml_file
 from pipeline.findings import Finding, error
 
 from .spec import GameInfo, GameSpec, PrintSpec
@@ -103,9 +105,41 @@ def _no_checks(db: Database, structure_only: bool) -> list[Finding]:
 def declared_checks(db: Database, declaration: Declaration) -> list[Finding]:
     """What every declared game proves: references, images, translation contexts, icons and the declared counts."""
     findings = dangling_references(db) + missing_images(db) + context_clashes(db) + _unknown_icons(db)
-    if db.complete:  # a rejected file would skew the counts
-        findings += _count_findings(db, declaration)
+    if db.complete:  # a rejected file would skew the counts and the numbered decks
+        findings += _count_findings(db, declaration) + _numbered_findings(db, declaration)
     return findings
+
+
+def _numbered_findings(db: Database, declaration: Declaration) -> list[Finding]:
+    """Each numbered kind through the shared numbered-deck checks: no gaps, links resolve, all reachable, no cycles."""
+    findings = []
+    loaded = declaration.loaded
+    for kind_id, kind in declaration.game.kinds.items():
+        numbered = kind.numbered
+        if numbered is None:
+            continue
+        deck = NumberedDeck(kind_id, "NUMBERED", numbered.first, numbered.last, allow_cycles=numbered.allow_cycles)
+        entries = [NumberedEntry(record.entity.number, record.where("number"),
+                                 tuple(_links(record, kind_id, kind.links_field()))) for record in db.records(kind_id)]
+        path = declaration.kind_path(kind_id, "numbered", "entries")
+        entry_refs = [NumberedRef(n, _where(loaded, [*path, i]), "the manifest") for i, n in enumerate(numbered.entries)]
+        findings += check_numbered_deck(deck, entries, entry_refs)
+    return findings
+
+
+def _links(record: Record, kind_id: str, field: str | None) -> list[NumberedRef]:
+    if field is None:
+        return []
+    value = getattr(record.entity, field)
+    via = f"{kind_id} {record.entity.number}"
+    if isinstance(value, int):
+        return [NumberedRef(value, record.where(field), via)]
+    return [NumberedRef(target, record.where(field, i), via) for i, target in enumerate(value or [])]
+
+
+def _where(loaded: LoadedFile, path: list[str | int]) -> Source:
+    pos = loaded.position(path)
+    return Source(loaded.display, pos.line, pos.column)
 
 
 def counts(db: Database, declaration: Declaration) -> dict[str, int]:

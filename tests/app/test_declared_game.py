@@ -143,3 +143,10 @@ def test_the_tutorial_from_new_to_a_translated_printed_deck(tmp_path: Path) -> N
     preflight = runner.invoke(app, ["preflight", *(str(p) for p in sorted(game.glob("*/cards*.pdf"))),
                                     "--content", str(content)])
     assert preflight.exit_code == 0, preflight.output
+
+
+def test_the_numbered_deck_template_checks_clean(tmp_path: Path) -> None:
+    root = tmp_path / "content"
+    new_game("tale", "numbered-deck", root)
+    report = check([find_game("tale", root)], root, cache_dir=tmp_path / "cache")
+    assert report.findings == [] and report.extra["stats"] == {"tale": {"scene": 5}}

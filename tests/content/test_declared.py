@@ -132,3 +132,40 @@ def test_the_declared_kinds_have_json_schemas_with_their_types(tmp_path: Path) -
     schema = schema_for(card_file, "proto")
     text = str(schema)
     assert "'maximum': 5" in text and "'sun', 'moon'" in text and "title" in text
+
+
+NUMBERED = """\
+kind: game
+game:
+  id: proto
+  name: Proto
+  locales: [en]
+  kinds:
+    scene:
+      numbered: {first: 1, last: 3, entries: [1], links: next}
+      fields:
+        next: {type: list, of: integer, required: false}
+"""
+
+SCENES = """\
+kind: scene
+items:
+  - {id: start, number: 1, next: [2, 3]}
+  - {id: middle, number: 2, next: [3]}
+  - {id: end, number: 3}
+"""
+
+
+def test_a_numbered_kind_is_checked_as_a_numbered_deck(tmp_path: Path) -> None:
+    folder = write_game(tmp_path, NUMBERED, SCENES)
+    assert findings_of(tmp_path) == []
+    (folder / "cards.yaml").write_text(SCENES.replace("next: [3]", "next: [4]"), encoding="utf-8")
+    assert [(f.code, f.line) for f in findings_of(tmp_path)] == [("NUMBERED-REF", 4)]
+    (folder / "cards.yaml").write_text(SCENES.replace("next: [2, 3]", "next: [3]"), encoding="utf-8")
+    assert [(f.code, f.line) for f in findings_of(tmp_path)] == [("NUMBERED-UNREACHABLE", 4)]
+
+
+def test_numbered_links_must_name_an_integer_field(tmp_path: Path) -> None:
+    folder = write_game(tmp_path, NUMBERED.replace("links: next", "links: nxt"), SCENES)
+    found = [(f.code, f.line) for f in findings_of(tmp_path) if f.code.startswith("DECLARED")]
+    assert found == [("DECLARED-NUMBERED", line_of(folder / "game.yaml", "links: nxt"))]
