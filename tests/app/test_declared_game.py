@@ -81,21 +81,22 @@ def test_an_incomplete_release_catalog_is_an_error(root: Path, tmp_path: Path, b
     assert {f.code for f in report.findings if f.severity.value == "error"} == {f"I18N-{broken.upper()}"}
 
 
-def test_a_plug_in_module_adds_a_check(root: Path, tmp_path: Path) -> None:
+def readme_plugin() -> str:
+    """The worked example of README's "Rules and checks as a plug-in"."""
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    return readme.split("# content/my-game/rules.py\n", 1)[1].split("```", 1)[0]
+
+
+def test_the_readme_plug_in_adds_its_check(root: Path, tmp_path: Path) -> None:
     folder = root / "my-game"
-    (folder / "rules.py").write_text(
-        "from dataclasses import replace\n"
-        "from pipeline.findings import error\n\n"
-        "def extend(spec):\n"
-        "    def checks(db, structure_only):\n"
-        "        cheap = [r for r in db.records('card') if r.entity.cost == 1]\n"
-        "        found = [error('MY-COST', 'a card costs 1', r.loaded.display, r.where('cost').line) for r in cheap]\n"
-        "        return spec.checks(db, structure_only) + found\n"
-        "    return replace(spec, checks=checks)\n", encoding="utf-8")
+    (folder / "rules.py").write_text(readme_plugin(), encoding="utf-8")
     manifest = folder / "game.yaml"
     manifest.write_text(manifest.read_text(encoding="utf-8") + "  plugin: rules.py\n", encoding="utf-8")
+    assert check([find_game("my-game", root)], root, cache_dir=tmp_path / "cache").findings == []
+    cards = folder / "cards.yaml"
+    cards.write_text(cards.read_text(encoding="utf-8").replace("cost: 3", "cost: 4"), encoding="utf-8")
     report = check([find_game("my-game", root)], root, cache_dir=tmp_path / "cache")
-    assert [(f.code, f.line) for f in report.findings] == [("MY-COST", line_of(folder / "cards.yaml", "cost: 1"))]
+    assert [(f.code, f.line) for f in report.findings] == [("MY-COST", line_of(cards, "cost: 4"))]
 
 
 def test_a_plug_in_that_cannot_load_is_a_finding_at_its_line(root: Path, tmp_path: Path) -> None:
