@@ -117,6 +117,12 @@ class Declaration:
     kinds: tuple[type[ContentFile], ...]  # the manifest's model first, then one per declared kind
     findings: tuple[Finding, ...]
 
+    @property
+    def modelled(self) -> dict[str, KindDeclaration]:
+        """The declared kinds that have models (a kind with a forbidden name has none), by id."""
+        built = {model.kind_name() for model in self.kinds[1:]}
+        return {kind_id: kind for kind_id, kind in self.game.kinds.items() if kind_id in built}
+
     def kind_path(self, kind: str, *rest: str) -> list[str | int]:
         return ["game", "kinds", kind, *rest]
 
@@ -126,6 +132,11 @@ def declare(game: DeclaredGame, loaded: LoadedFile) -> Declaration:
     findings: list[Finding] = []
     models: list[type[ContentFile]] = [DeclaredManifest]
     for kind_id, kind in game.kinds.items():
+        if kind_id == DeclaredManifest.kind_name():
+            pos = loaded.key_position(["game", "kinds", kind_id])
+            findings.append(error("DECLARED-KIND", f"a kind may not be called {kind_id!r}: that is the manifest's kind",
+                                  loaded.display, pos.line, pos.column, "choose another name"))
+            continue
         fields: dict[str, Any] = {"copies": (Annotated[int, Field(ge=1)], 1)}
         if kind.numbered is not None:
             fields["number"] = (Annotated[int, Field(ge=0)], ...)

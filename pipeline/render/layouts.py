@@ -180,8 +180,12 @@ class Layouts:
     templates: dict[str, Template] = field(default_factory=dict)
     profiles: dict[str, Profile] = field(default_factory=dict)
     parents: set[str] = field(default_factory=set)  # templates another template extends
+    own: set[str] = field(default_factory=set)  # games with their own layout folder: each of their kinds needs its template
 
     def template_for(self, game: str, kind: str) -> Template | None:
+        # A declared game's kind named like a shared template (`card`) would otherwise print as that bare template.
+        if game in self.own:
+            return self.templates.get(f"{game}/{kind}")
         return self.templates.get(f"{game}/{kind}") or self.templates.get(kind)
 
 
@@ -201,7 +205,8 @@ def load_layouts(folder: Path, games: Mapping[str, Path] | None = None) -> tuple
     raw: dict[str, _Raw] = {}
     files = [(path, path.relative_to(folder)) for path in sorted(folder.rglob("*.yaml"))]
     for game, own in sorted((games or {}).items()):
-        files += [(path, Path(game) / path.relative_to(own)) for path in sorted(own.rglob("*.yaml"))]
+        files += [(path, Path(game) / path.relative_to(own)) for path in sorted(own.rglob("*.yaml")) if own.is_dir()]
+        layouts.own.add(game)
     for path, relative in files:
         loaded, problems = load_yaml_file(path, path.as_posix())
         findings.extend(problems)
@@ -234,7 +239,7 @@ def load_layouts(folder: Path, games: Mapping[str, Path] | None = None) -> tuple
 def own_layouts(games: Iterable[GameSpec]) -> dict[str, Path]:
     """The layout folders games bring themselves (a declared game's `layouts/`), by game id."""
     return {game.id: game.printing.layouts for game in games
-            if game.printing is not None and game.printing.layouts is not None and game.printing.layouts.is_dir()}
+            if game.printing is not None and game.printing.layouts is not None}
 
 
 def _icon_findings(layouts: Layouts) -> list[Finding]:

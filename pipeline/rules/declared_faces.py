@@ -39,7 +39,7 @@ def face_contract(declaration: Declaration) -> FaceContract:
     """The face kinds of a declared game: each printed kind with its declared fields."""
     return FaceContract.of(*(FaceKind(kind_id, {**({"number": FieldType.NUMBER} if kind.numbered else {}),
                                                 **{name: face_type(f) for name, f in kind.fields.items()}})
-                             for kind_id, kind in declaration.game.kinds.items() if kind.print))
+                             for kind_id, kind in declaration.modelled.items() if kind.print))
 
 
 class DeclaredFaces(FaceBuilder):
@@ -52,7 +52,7 @@ class DeclaredFaces(FaceBuilder):
 
     def build(self) -> Components:
         decks: dict[str, Deck] = {}
-        for kind_id, kind in self.declaration.game.kinds.items():
+        for kind_id, kind in self.declaration.modelled.items():
             if kind.print is None:
                 continue
             deck_id = kind.deck or kind_id

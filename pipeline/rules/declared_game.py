@@ -59,7 +59,7 @@ def _spec(folder: Path, digest: str) -> GameSpec:
                         info=lambda db: GameInfo(folder.name, folder.name, [], [], {}), localizer=_localizer,
                         not_content=(LAYOUTS,), folder=folder)
     game = declaration.game
-    printed = {kind.print for kind in game.kinds.values() if kind.print}
+    printed = {kind.print for kind in declaration.modelled.values() if kind.print}
     # Cards go to TTS too; tokens are punched from tokens.pdf only.
     targets = (*sorted(printed), *(("tts",) if "cards" in printed else ()))
     spec = GameSpec(
@@ -114,7 +114,7 @@ def _numbered_findings(db: Database, declaration: Declaration) -> list[Finding]:
     """Each numbered kind through the shared numbered-deck checks: no gaps, links resolve, all reachable, no cycles."""
     findings = []
     loaded = declaration.loaded
-    for kind_id, kind in declaration.game.kinds.items():
+    for kind_id, kind in declaration.modelled.items():
         numbered = kind.numbered
         if numbered is None:
             continue
@@ -144,13 +144,13 @@ def _where(loaded: LoadedFile, path: list[str | int]) -> Source:
 
 def counts(db: Database, declaration: Declaration) -> dict[str, int]:
     """The copies the content holds of each declared kind."""
-    return {kind: sum(record.entity.copies for record in db.records(kind)) for kind in declaration.game.kinds}
+    return {kind: sum(record.entity.copies for record in db.records(kind)) for kind in declaration.modelled}
 
 
 def _count_findings(db: Database, declaration: Declaration) -> list[Finding]:
     findings = []
     actual = counts(db, declaration)
-    for kind_id, kind in declaration.game.kinds.items():
+    for kind_id, kind in declaration.modelled.items():
         if kind.count is not None and kind.count != actual[kind_id]:
             pos = declaration.loaded.position(declaration.kind_path(kind_id, "count"))
             findings.append(error("DECLARED-COUNT", f"the manifest declares {kind.count} {kind_id} copies, "

@@ -151,3 +151,10 @@ def test_the_numbered_deck_template_checks_clean(tmp_path: Path) -> None:
     new_game("tale", "numbered-deck", root)
     report = check([find_game("tale", root)], root, cache_dir=tmp_path / "cache")
     assert report.findings == [] and report.extra["stats"] == {"tale": {"scene": 5}}
+
+
+def test_a_printed_kind_without_its_template_is_layout_missing_not_a_blank_card(root: Path, tmp_path: Path) -> None:
+    """The kind `card` is named like the shared base template: a declared game still needs its own."""
+    (root / "my-game" / "layouts" / "cards.yaml").unlink()
+    report = check([find_game("my-game", root)], root, ["en"], cache_dir=tmp_path / "cache")
+    assert {f.code for f in report.findings} == {"LAYOUT-MISSING"}

@@ -112,13 +112,15 @@ def test_a_declared_count_the_content_misses_is_a_finding_at_the_count(tmp_path:
     ("icon: {type: icon}", "icon: {type: icon}\n        id: {type: text}", "DECLARED-FIELD-NAME"),
     ("id: proto", "id: prototype", "DECLARED-GAME-ID"),
     ("icon: {type: icon}", "icon: {type: icon}\n        title: {type: text}", "YAML-DUPLICATE-KEY"),
+    ("  kinds:\n", "  kinds:\n    game:\n      fields: {}\n", "DECLARED-KIND"),
 ])
 def test_a_bad_declaration_is_a_finding_at_the_manifest_line(tmp_path: Path, written: str, broken: str, code: str) -> None:
     folder = write_game(tmp_path, manifest=MANIFEST.replace(written, broken, 1))
     found = [f for f in findings_of(tmp_path) if f.code == code]
     assert len(found) == 1, findings_of(tmp_path)
     assert found[0].file.endswith("proto/game.yaml")
-    assert found[0].line == line_of(folder / "game.yaml", broken.splitlines()[-1])
+    last = [line for line in broken.splitlines() if "game:" in line or "{}" not in line][-1]
+    assert found[0].line == line_of(folder / "game.yaml", last.strip(), 2 if last.strip() == "game:" else 1)
 
 
 def test_a_bad_field_declaration_does_not_blame_the_content(tmp_path: Path) -> None:
