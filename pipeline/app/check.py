@@ -9,9 +9,10 @@ from typing import TYPE_CHECKING
 from pipeline.content.database import Database
 from pipeline.content.schema import stale_schemas, write_schemas
 from pipeline.findings import Finding, Report
+from pipeline.games import discover
 from pipeline.rules.spec import GameSpec
 
-from .project import listed_games, select_locales
+from .project import select_locales
 
 if TYPE_CHECKING:
     from pipeline.i18n.localizer import Localizer
@@ -103,12 +104,12 @@ def print_findings(game: GameSpec, db: Database, localizer: Localizer, layouts: 
     return findings
 
 
-def schemas(schema_root: Path, check_only: bool, root: Path) -> tuple[list[Path], list[Path]]:
-    """Write the JSON Schemas of every game under the content root, shipped or declared (or, with check_only,
+def schemas(schema_root: Path, check_only: bool, root: Path | None = None) -> tuple[list[Path], list[Path]]:
+    """Write the JSON Schemas of every shipped game and of each game declared under root (or, with check_only,
     only find the stale ones): (written, stale)."""
     written: list[Path] = []
     stale: list[Path] = []
-    for game in (listing.describe() for listing in listed_games(root)):
+    for game in (listing.describe() for listing in discover(root).values()):
         if check_only:
             stale += stale_schemas(schema_root, game.id, game.file_kinds)
         else:
