@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING
 from pipeline.content.database import Database
 from pipeline.content.schema import stale_schemas, write_schemas
 from pipeline.findings import Finding, Report, Severity
-from pipeline.games import GAMES, GameListing
-from pipeline.rules.spec import GameSpec
+from pipeline.games import LISTINGS, GameListing, discover
+from pipeline.rules.spec import GameSpec, own_layouts
 
 from .check_cache import CheckCache, CheckInputs, GameRecord
 from .project import project_folder, select_locales
@@ -60,6 +60,10 @@ def check(games: Sequence[GameSpec | GameListing], root: Path, locales: Sequence
     cache = _check_cache(cache_dir, root) if reuse else None
     replayed_printing = False
     records: list[tuple[str, str, GameRecord]] = []  # what this run checked, stored at its end
+    # A declared game is described at once (its description is its manifest) and may bring its own layouts;
+    # a shipped game brings none, and its modules are imported only when it is checked again.
+    games = [game.describe() if isinstance(game, GameListing) and game.id not in LISTINGS else game for game in games]
+    own = own_layouts([game for game in games if isinstance(game, GameSpec)])
     for game in games:
         key = cache.game_key(game.id, game.content_dir(root), locales, {"smoke": SMOKE_GAMES}) if cache else ""
         record = cache.load(game.id, key) if cache else None
@@ -77,20 +81,20 @@ def check(games: Sequence[GameSpec | GameListing], root: Path, locales: Sequence
         stats[game.id] = game.stats(db)
         prints = game.printing is not None and "print" not in skips
         if prints and layouts is None:
-            layouts, layout_findings = _load_layouts()
+            layouts, layout_findings = _load_layouts(own)
             report.extend(layout_findings)
-            records.append(("layouts", cache.layouts_key() if cache else "", GameRecord(layout_findings, {}, True)))
+            records.append(("layouts", cache.layouts_key(own) if cache else "", GameRecord(layout_findings, {}, True)))
         deep = deep_check_findings(game, db, root, select_locales(game, game.info(db), locales, root), cache_dir,
                                    layouts if prints else None, frozenset(skips))
         report.extend(deep)
         findings += deep
         records.append((game.id, key, GameRecord(findings, stats[game.id], prints)))
     if cache is not None and replayed_printing and layouts is None:  # no printing game was checked again
-        record = cache.load("layouts", cache.layouts_key())
+        record = cache.load("layouts", cache.layouts_key(own))
         if record is None:
-            layout_findings = _load_layouts()[1]
+            layout_findings = _load_layouts(own)[1]
             record = GameRecord(layout_findings, {}, True)
-            records.append(("layouts", cache.layouts_key(), record))
+            records.append(("layouts", cache.layouts_key(own), record))
         report.extend(record.findings)
     if cache is not None:  # written once the run is complete: a usage error leaves no record behind
         for name, key, game_record in records:
@@ -142,10 +146,10 @@ def _check_cache(cache_dir: Path, root: Path) -> CheckCache:
     return CheckCache(cache_dir, CheckInputs.of(project_folder(None, "layouts"), root))
 
 
-def _load_layouts() -> tuple[Layouts, list[Finding]]:
+def _load_layouts(own: dict[str, Path]) -> tuple[Layouts, list[Finding]]:
     from pipeline.render.layouts import default_layouts_dir, load_layouts  # printing code: loaded only when needed
 
-    return load_layouts(default_layouts_dir())
+    return load_layouts(default_layouts_dir(), own)
 
 
 def deep_check_findings(game: GameSpec, db: Database, root: Path, locales: list[str], cache_dir: Path,
@@ -190,11 +194,12 @@ def print_findings(game: GameSpec, db: Database, localizer: Localizer, layouts: 
     return findings
 
 
-def schemas(schema_root: Path, check_only: bool) -> tuple[list[Path], list[Path]]:
-    """Write every game's JSON Schemas (or, with check_only, only find the stale ones): (written, stale)."""
+def schemas(schema_root: Path, check_only: bool, root: Path | None = None) -> tuple[list[Path], list[Path]]:
+    """Write the JSON Schemas of every shipped game and of each game declared under root (or, with check_only,
+    only find the stale ones): (written, stale)."""
     written: list[Path] = []
     stale: list[Path] = []
-    for game in GAMES.values():
+    for game in (listing.describe() for listing in discover(root).values()):
         if check_only:
             stale += stale_schemas(schema_root, game.id, game.file_kinds)
         else:

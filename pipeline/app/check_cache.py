@@ -72,8 +72,10 @@ class CheckCache:
         return target_key(inputs, {"game": game_id, "place": self.inputs.place,
                                    "locales": list(locales) if locales is not None else None, **options})
 
-    def layouts_key(self) -> str:
-        return target_key({"code": self.inputs.code, "layouts": self.inputs.layouts}, {"place": self.inputs.place})
+    def layouts_key(self, own: dict[str, Path]) -> str:
+        """The key of the layout findings: the shared layouts and each game's own layout folder."""
+        owned = {game: tree_digest(folder) for game, folder in sorted(own.items())}
+        return target_key({"code": self.inputs.code, "layouts": self.inputs.layouts, **owned}, {"place": self.inputs.place})
 
     def load(self, name: str, key: str) -> GameRecord | None:
         try:

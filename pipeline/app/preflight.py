@@ -83,7 +83,7 @@ def _copies(game: str, locale: str, content_root: Path) -> tuple[dict[str, Count
     from pipeline.games import find_game
 
     try:
-        spec = find_game(game)
+        spec = find_game(game, content_root)
     except KeyError:
         return {}, []
     if spec.printing is None or not spec.content_dir(content_root).is_dir():

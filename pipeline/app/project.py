@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pipeline.games import LISTINGS, GameListing, did_you_mean, unknown_game
+from pipeline.games import LISTINGS, GameListing, did_you_mean, discover, unknown_game
 
 if TYPE_CHECKING:
     from pipeline.rules.spec import GameInfo, GameSpec
@@ -50,10 +50,11 @@ def select_listings(ids: list[str] | None, root: Path) -> list[GameListing]:
     if not root.is_dir():
         raise UsageError(f"content folder {root} " + ("is not a folder" if root.exists() else "does not exist"))
     if ids:
-        unknown = [game_id for game_id in ids if game_id not in LISTINGS]
+        known = discover(root)
+        unknown = [game_id for game_id in ids if game_id not in known]
         if unknown:
-            raise UsageError(unknown_game(unknown[0]))
-        listings = [LISTINGS[game_id] for game_id in ids]
+            raise UsageError(unknown_game(unknown[0], known))
+        listings = [known[game_id] for game_id in ids]
         for listing in listings:
             if not listing.content_dir(root).is_dir():
                 raise UsageError(f"no content for {listing.id} under {root} (expected {listing.content_dir(root)})")
@@ -62,12 +63,16 @@ def select_listings(ids: list[str] | None, root: Path) -> list[GameListing]:
 
 
 def listed_games(root: Path) -> list[GameListing]:
-    """Every game with a content folder under root, known by id and name only (none is imported)."""
+    """Every game under root, known by id and name only (none is imported): each shipped game with a content
+    folder there, each folder whose game.yaml declares kinds, or root itself when it is such a folder."""
     if not root.is_dir():
         raise UsageError(f"content folder {root} does not exist")
-    games = [listing for listing in LISTINGS.values() if listing.content_dir(root).is_dir()]
+    games = [listing for listing in discover(root).values()
+             if listing.id not in LISTINGS or listing.content_dir(root).is_dir()]
     if not games:
-        raise UsageError(f"no game content under {root}; expected one of: {', '.join(f'{g}/' for g in LISTINGS)}")
+        raise UsageError(f"no game content under {root}: a game is a folder holding a game.yaml that declares its kinds "
+                         f"(start one with `pnp new GAME --content {root}`), or one of the shipped games' folders "
+                         f"({', '.join(f'{g}/' for g in LISTINGS)})")
     return games
 
 

@@ -16,7 +16,7 @@ from pipeline.atomic import WriteError, write_atomic
 from pipeline.content.database import display_path
 from pipeline.content.table_loader import SHEET_SUFFIXES, load_table_file
 from pipeline.findings import Report
-from pipeline.games import find_game
+from pipeline.games import discover, find_game
 
 from .project import UsageError
 
@@ -68,18 +68,17 @@ def import_sheet(
 
 
 def _game_of(sheet: Path, game: str | None) -> GameSpec:
-    """The game named, else the one whose folder holds the sheet."""
+    """The game whose folder holds the sheet (shipped, or declared by its manifest), else the game named."""
+    for folder in sheet.resolve().parents:
+        known = discover(folder)
+        if folder.name in known and game in (None, folder.name):
+            return known[folder.name].describe()
+    if game is None:
+        raise UsageError(f"{sheet} is in no game's folder: pass --game to say whose content it is")
     try:
-        if game is not None:
-            return find_game(game)
+        return find_game(game)
     except KeyError as exc:
         raise UsageError(str(exc.args[0])) from None
-    for folder in sheet.resolve().parents:
-        try:
-            return find_game(folder.name)
-        except KeyError:
-            continue
-    raise UsageError(f"{sheet} is in no game's folder: pass --game to say whose content it is")
 
 
 def _schema_pointer(target: Path, game_id: str, kind: str) -> str | None:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from pipeline.atomic import WriteError, remove_file, write_atomic
 from pipeline.content.database import Database
 from pipeline.findings import Finding, Severity, error, warning
-from pipeline.rules.spec import GameSpec, GuidePart
+from pipeline.rules.spec import GameSpec, GuidePart, own_layouts
 
 from . import TARGET_NAMES
 from .cache import Cache, OutputFile, TargetRecord
@@ -40,10 +40,10 @@ def supported_targets(spec: GameSpec) -> tuple[str, ...]:
     """The targets a game can build: faces need its print part, boards a board, guides a guide."""
     printing = spec.printing
     can = {
-        "cards": printing is not None,
-        "tokens": printing is not None,
-        "tts": printing is not None,
-        "help": printing is not None,
+        "cards": printing is not None and "cards" in printing.targets,
+        "tokens": printing is not None and "tokens" in printing.targets,
+        "tts": printing is not None and "tts" in printing.targets,
+        "help": printing is not None and "help" in printing.targets,
         "boards": printing is not None and printing.boards is not None,
         "guides": spec.guide is not None,
     }
@@ -214,13 +214,13 @@ def load_context(job: Job, databases: Databases) -> tuple[BuildContext | None, l
     from pipeline.render.layouts import load_layouts
 
     opts = job.options
-    spec = find_game(job.game)
+    spec = find_game(job.game, opts.content_root)
     db, load_findings = databases.load(spec, opts.content_root, job.content)
     localizer = spec.localizer(db, job.locale)
     incomplete, fallbacks = _locale_findings(job, spec, db, localizer)
     if any(f.severity is Severity.ERROR for f in incomplete):
         return None, load_findings + incomplete
-    layouts, layout_findings = load_layouts(opts.layouts_dir)
+    layouts, layout_findings = load_layouts(opts.layouts_dir, own_layouts([spec]))
     profile = layouts.profiles.get(opts.paper)
     render = RenderContext(job.game, job.locale, db.root, opts.cache_dir, profile.bleed if profile else 3.0, opts.force)
     context = BuildContext(spec, db, job.locale, localizer, layouts, profile, render, [], fallbacks)

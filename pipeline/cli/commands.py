@@ -50,6 +50,20 @@ def games(content: ContentOption = None, format: FormatOption = Format.text) -> 
 
 
 @usage_exits
+def new(
+    game: Annotated[str, typer.Argument(help="The new game's id (its folder's name), e.g. my-game.")],
+    template: Annotated[str, typer.Option("--template", help="What to start from: cards or numbered-deck.")] = "cards",
+    content: Annotated[Path, typer.Option("--content", help="Content root to create the game in.")] = Path("content"),
+) -> None:
+    """Scaffold a new game declared in its game.yaml (cards, a layout, a German catalog) that check passes and build prints."""
+    from pipeline.app.new import new_game
+
+    for path in new_game(game, template, content):
+        typer.echo(f"wrote {path}")
+    typer.echo(f"next: pnp check --content {content} --game {game}, then pnp build --content {content} --game {game}")
+
+
+@usage_exits
 def validate(
     game: GameOption = None, content: ContentOption = None, format: GateFormatOption = GateFormat.text,
     strict: StrictOption = False,
@@ -232,7 +246,7 @@ def schema(
     root = resolve_content(content)
     if not root.is_dir():
         raise fail(f"content folder {root} does not exist")
-    written, stale = checking.schemas(root / "schema", check)
+    written, stale = checking.schemas(root / "schema", check, root)
     for path in written:
         typer.echo(f"wrote {path}")
     for path in stale:

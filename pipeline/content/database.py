@@ -153,12 +153,13 @@ def display_path(path: Path) -> str:
     return str(path) if rel.startswith("..") else rel
 
 
-def content_files(root: Path) -> list[Path]:
+def content_files(root: Path, not_content: Sequence[str] = ()) -> list[Path]:
     # Anything named *.yaml, *.csv or *.xlsx that is not a folder is content: a broken link or an
     # unreadable file is reported by the loader, never skipped. Only the lock file a spreadsheet
-    # keeps beside an open workbook (~$cards.xlsx) is not.
+    # keeps beside an open workbook (~$cards.xlsx) and the folders named in not_content are not.
     return sorted(
         p for p in root.rglob("*") if p.suffix in CONTENT_SUFFIXES and not p.name.startswith("~$") and not p.is_dir()
+        and p.relative_to(root).parts[0] not in not_content
     )
 
 
@@ -167,14 +168,16 @@ def _validator(model: type[ContentFile], game_id: str) -> SchemaValidator:
     return SchemaValidator(schema_for(model, game_id))
 
 
-def load_database(root: Path, game_id: str, kinds: Sequence[type[ContentFile]]) -> tuple[Database, list[Finding]]:
-    """Load every YAML file and sheet under root: one a model accepts joins the database, any other is an error."""
+def load_database(root: Path, game_id: str, kinds: Sequence[type[ContentFile]],
+                  not_content: Sequence[str] = ()) -> tuple[Database, list[Finding]]:
+    """Load every YAML file and sheet under root (but the folders named in not_content): one a model accepts
+    joins the database, any other is an error."""
     db = Database(game_id=game_id, root=root, kinds=tuple(kinds))
     findings: list[Finding] = []
     by_kind = {model.kind_name(): model for model in kinds}
     for model in kinds:
         db.collections.setdefault(model.collection_name(), {})
-    files = content_files(root)
+    files = content_files(root, not_content)
     if not files:
         findings.append(error("CONTENT-EMPTY", f"no content files under {display_path(root)}", display_path(root)))
     for path in files:

@@ -4,6 +4,10 @@ The registry knows each game's id and name without importing it: a game's descri
 `spec` module, and with it its models and checks) is imported the first time it is asked for, so
 `pnp --help`, `pnp games` and an unknown `--game` build no content models. A test holds each
 listing's id and name equal to its spec's.
+
+Beside them, a content root's folders whose `game.yaml` declares component kinds are games too
+(`discover`): known by their folder and the manifest's name, described by
+`pipeline/rules/declared_game.py` when first asked for.
 """
 
 from __future__ import annotations
@@ -25,9 +29,10 @@ class GameListing:
     id: str
     name: str
     describe: Callable[[], GameSpec]
+    folder: Path | None = None  # a declared game's own folder, wherever the content root is
 
     def content_dir(self, content_root: Path) -> Path:
-        return content_root / self.id
+        return self.folder if self.folder is not None else content_root / self.id
 
 
 def _old_world() -> GameSpec:
@@ -77,19 +82,66 @@ class GameRegistry(Mapping[str, "GameSpec"]):
 GAMES = GameRegistry()
 
 
+MANIFEST = "game.yaml"
+
+
+def discover(root: Path | None) -> dict[str, GameListing]:
+    """The shipped games' listings, then each declared game under root (root itself when it is a game's folder).
+
+    Only a folder with a manifest that is no shipped game's has its manifest read, so listing the shipped
+    games reads no YAML."""
+    found = dict(LISTINGS)
+    if root is None or not root.is_dir():
+        return found
+    if _maybe_declared(root):
+        folders = [root]
+    else:
+        folders = sorted(p for p in root.iterdir() if _maybe_declared(p))
+    for folder in folders:
+        if (listing := _declared_listing(folder)) is not None:
+            found.setdefault(listing.id, listing)
+    return found
+
+
+def _maybe_declared(folder: Path) -> bool:
+    return folder.name not in LISTINGS and (folder / MANIFEST).is_file()
+
+
+def _declared_listing(folder: Path) -> GameListing | None:
+    """The listing of the game in folder when its manifest declares component kinds (a declared game):
+    its folder's name, the manifest's name, its spec built when first asked for. A manifest that cannot
+    be read keeps its game listed, so the game's commands report what is wrong with it."""
+    from pipeline.content.yaml_loader import load_yaml_file
+
+    loaded, _ = load_yaml_file(folder / MANIFEST, (folder / MANIFEST).as_posix())
+    data = loaded.data if loaded is not None else {"game": {"kinds": None}}
+    game = data.get("game") if isinstance(data, dict) and data.get("kind", "game") == "game" else None
+    if not isinstance(game, dict) or "kinds" not in game:
+        return None
+    name = game.get("name")
+
+    def describe() -> GameSpec:
+        from pipeline.rules.declared_game import declared_spec
+
+        return declared_spec(folder)
+
+    return GameListing(folder.name, name if isinstance(name, str) else folder.name, describe, folder)
+
+
 def did_you_mean(word: str, choices: Iterable[str]) -> str:
     """' (did you mean X?)' for the closest choice to a mistyped word, or ''."""
     close = get_close_matches(word, list(choices), n=1, cutoff=0.5)  # 0.5: "da" still finds "de"
     return f" (did you mean {close[0]}?)" if close else ""
 
 
-def unknown_game(game_id: str) -> str:
+def unknown_game(game_id: str, known: Iterable[str]) -> str:
     """What to tell someone who named a game id that is not known."""
-    return f"unknown game {game_id!r}{did_you_mean(game_id, LISTINGS)}; known games: {', '.join(sorted(LISTINGS))}"
+    return f"unknown game {game_id!r}{did_you_mean(game_id, known)}; known games: {', '.join(sorted(known))}"
 
 
-def find_game(game_id: str) -> GameSpec:
-    """The description of a game id; KeyError names the known ids."""
-    if game_id not in LISTINGS:
-        raise KeyError(unknown_game(game_id))
-    return GAMES[game_id]
+def find_game(game_id: str, root: Path | None = None) -> GameSpec:
+    """The description of a game id, shipped or declared under root; KeyError names the known ids."""
+    known = discover(root)
+    if game_id not in known:
+        raise KeyError(unknown_game(game_id, known))
+    return known[game_id].describe()

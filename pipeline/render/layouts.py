@@ -14,6 +14,7 @@ exist is a finding here, with its line. So is every number that cannot be drawn 
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -176,8 +177,12 @@ class Layouts:
     templates: dict[str, Template] = field(default_factory=dict)
     profiles: dict[str, Profile] = field(default_factory=dict)
     parents: set[str] = field(default_factory=set)  # templates another template extends
+    own: set[str] = field(default_factory=set)  # games with their own layout folder: each of their kinds needs its template
 
     def template_for(self, game: str, kind: str) -> Template | None:
+        # A declared game's kind named like a shared template (`card`) would otherwise print as that bare template.
+        if game in self.own:
+            return self.templates.get(f"{game}/{kind}")
         return self.templates.get(f"{game}/{kind}") or self.templates.get(kind)
 
 
@@ -189,12 +194,17 @@ class _Raw:
     key: str  # the name as written in the file
 
 
-def load_layouts(folder: Path) -> tuple[Layouts, list[Finding]]:
-    """Every layout file under folder: profiles and templates, with `extends` resolved."""
+def load_layouts(folder: Path, games: Mapping[str, Path] | None = None) -> tuple[Layouts, list[Finding]]:
+    """Every layout file under folder: profiles and templates, with `extends` resolved. `games` adds a game's
+    own layout folder (a declared game's `layouts/`), whose templates are named `<game>/<name>` as if they
+    were under `folder/<game>/`."""
     layouts, findings = Layouts(), []
     raw: dict[str, _Raw] = {}
-    for path in sorted(folder.rglob("*.yaml")):
-        relative = path.relative_to(folder)
+    files = [(path, path.relative_to(folder)) for path in sorted(folder.rglob("*.yaml"))]
+    for game, own in sorted((games or {}).items()):
+        files += [(path, Path(game) / path.relative_to(own)) for path in sorted(own.rglob("*.yaml")) if own.is_dir()]
+        layouts.own.add(game)
+    for path, relative in files:
         loaded, problems = load_yaml_file(path, path.as_posix())
         findings.extend(problems)
         if loaded is None:
@@ -293,7 +303,9 @@ def _resolve(name: str, raw: dict[str, _Raw], parents: set[str], bleed: float) -
             current = None
             continue
         namespace = current.name.rpartition("/")[0]
-        found = raw.get(f"{namespace}/{parent}") if namespace else None
+        # A game's template named like a shared one (`my-game/card` extends `card`) extends the shared one.
+        sibling = f"{namespace}/{parent}" if namespace else None
+        found = raw.get(sibling) if sibling is not None and sibling != current.name else None
         current = found or raw.get(str(parent))
         if current is None:
             here = chain[-1]

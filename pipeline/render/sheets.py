@@ -41,7 +41,8 @@ def prepare(components: Components, layouts: Layouts, ctx: RenderContext, target
                 prepared.findings.append(error(
                     "LAYOUT-MISSING", f"{components.game}: no layout template for face kind {face.kind!r}",
                     face.where.file if face.where else "layouts", face.where.line if face.where else 1,
-                    hint=f"add a template named {face.kind!r} under layouts/{components.game}/"))
+                    hint=f"add a template named {face.kind!r} under layouts/{components.game}/ "
+                         "(a game declared in its game.yaml: in its own layouts/ folder)"))
             continue
         ready, findings = prepare_face(face, template, ctx)
         prepared.faces[id(face)] = ready

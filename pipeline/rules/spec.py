@@ -8,7 +8,7 @@ function that imports its module when it is called, so `pnp validate` never load
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, Protocol
@@ -120,6 +120,10 @@ class PrintSpec:
 
     components: Callable[[Database, Localizer], Components]
     boards: Callable[[Database, Localizer], Boards] | None = None
+    # The game's own layout folder (a declared game's `layouts/`): its templates are named `<game>/<name>`.
+    layouts: Path | None = None
+    # The face targets it has (pipeline/build/targets.py): a declared game prints only the kinds it declares.
+    targets: tuple[str, ...] = ("cards", "tokens", "tts", "help")
 
 
 @dataclass(frozen=True)
@@ -168,12 +172,14 @@ class GameSpec:
     engine: EngineSpec | None = None
     printing: PrintSpec | None = None
     guide: GuideSpec | None = None
+    not_content: tuple[str, ...] = ()  # folders of the game's folder that hold no content (a declared game's layouts)
+    folder: Path | None = None  # a declared game's own folder, found by its manifest wherever the content root is
 
     def content_dir(self, content_root: Path) -> Path:
-        return content_root / self.id
+        return self.folder if self.folder is not None else content_root / self.id
 
     def load(self, content_root: Path) -> tuple[Database, list[Finding]]:
-        return load_database(self.content_dir(content_root), self.id, self.file_kinds)
+        return load_database(self.content_dir(content_root), self.id, self.file_kinds, self.not_content)
 
     def stats(self, db: Database) -> dict[str, Any]:
         return dict(self.info(db).counts)
@@ -182,3 +188,9 @@ class GameSpec:
 def player_counts_of(setup: Sequence[Any]) -> list[int]:
     """The player counts a manifest's setup table supports (one profile per count)."""
     return sorted({profile.players for profile in setup})
+
+
+def own_layouts(games: Iterable[GameSpec]) -> dict[str, Path]:
+    """The layout folders games bring themselves (a declared game's `layouts/`), by game id."""
+    return {game.id: game.printing.layouts for game in games
+            if game.printing is not None and game.printing.layouts is not None}

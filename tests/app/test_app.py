@@ -98,7 +98,7 @@ def test_check_loads_the_layouts_once_and_builds_the_boards_once_per_locale(tmp_
     monkeypatch.setattr("pipeline.app.smoke.smoke_findings", lambda *args, **kwargs: [])  # not what this counts
     loads: list[Path] = []
     load_layouts = layouts.load_layouts
-    monkeypatch.setattr(layouts, "load_layouts", lambda folder: (loads.append(folder), load_layouts(folder))[1])
+    monkeypatch.setattr(layouts, "load_layouts", lambda folder, games=None: (loads.append(folder), load_layouts(folder, games))[1])
     built: Counter[tuple[str, str]] = Counter()
 
     def counting_boards(spec: GameSpec) -> GameSpec:

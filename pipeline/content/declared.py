@@ -1,0 +1,237 @@
+"""A game declared in its manifest: the component kinds of `game.yaml`, and the content models built from them.
+
+    kind: game
+    game:
+      id: my-game
+      name: My Game
+      locales: [en, de]
+      kinds:
+        card:
+          print: cards        # printed as cards (a layout `<kind>` draws them); tokens also
+          count: 12           # the copies the content must hold, checked like a shipped game's counts
+          fields:
+            title: {type: translatable}
+            cost: {type: integer, min: 0, max: 9}
+            suit: {type: enum, values: [red, blue]}
+
+Each kind becomes a real `Entity` model and a `ContentFile` model (`kind: card`, its records under
+`items:`), made with `pydantic.create_model` and the same Annotated markers the shipped games use
+(`Translated`, `Ref`, `ImageFile`, `DeclaredIcon`), so schema, validation, references, images and string
+extraction read them unchanged. A declaration the pipeline cannot turn into a model (an unknown
+type, a ref to an undeclared kind, an enum without values, min above max) is a finding at its line;
+its field then accepts any value, so the content is not blamed for the declaration's mistake.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Annotated, Any, Literal
+
+from pydantic import Field, create_model
+
+from pipeline.findings import Finding, error
+from pipeline.i18n.locales import DeclaredLocales
+
+from .images import ImageFile
+from .models import SLUG_PATTERN, ContentFile, ContentModel, Entity, Slug, Text
+from .refs import Ref
+from .texts import OptionalTranslated, Translated
+from .yaml_loader import LoadedFile
+
+FieldTypeName = str  # checked by `declaration_findings`, so a misspelt type is a finding with a hint
+FIELD_TYPES = ("text", "translatable", "integer", "enum", "ref", "icon", "image", "list")
+LIST_ITEM_TYPES = ("text", "integer", "enum", "ref", "icon")
+ITEMS_FIELD = "items"  # the list of records in a declared kind's content file
+RESERVED_FIELDS = ("id", "copies", "number")
+FIELD_NAME_PATTERN = r"^[a-z][a-z0-9_]*$"
+
+
+@dataclass(frozen=True)
+class DeclaredIcon:
+    """Marks a field (or the items of a list field) as an icon name: unknown names are ICON-UNKNOWN."""
+
+
+class FieldDeclaration(ContentModel):
+    """One field of a declared kind: its type and what the type takes (range, values, target kind, item type)."""
+
+    type: FieldTypeName
+    required: bool = True
+    min: int | None = None  # integer (or list of integer): the smallest value allowed
+    max: int | None = None
+    values: list[Annotated[str, Field(pattern=SLUG_PATTERN)]] = []  # enum: the values allowed
+    to: str | None = None  # ref: the kind whose id it names
+    of: str | None = None  # list: the type of each item (text, integer, enum, ref, icon)
+
+
+class NumberedDeclaration(ContentModel):
+    """A numbered deck (`pipeline/content/numbered.py`): every record has a `number`, the deck runs first-last
+    without gaps, play enters it at `entries`, and the integer field `links` names the numbers a card leads to."""
+
+    first: Annotated[int, Field(ge=0)] = 1
+    last: Annotated[int, Field(ge=0)]
+    entries: list[int] = Field(min_length=1)
+    links: str | None = None  # an integer or list-of-integer field of the kind
+    allow_cycles: bool = False
+
+
+class KindDeclaration(ContentModel):
+    """One component kind: its fields, how many copies the content holds, and how it prints."""
+
+    name: str = ""  # the deck label on printed sheets (default: the kind's id)
+    fields: dict[Annotated[str, Field(pattern=FIELD_NAME_PATTERN)], FieldDeclaration] = {}
+    count: Annotated[int, Field(ge=0)] | None = None  # total copies of this kind the content must hold
+    deck: Slug | None = None  # the deck it prints in (kinds may share one); default: its own
+    print: Literal["cards", "tokens"] | None = None  # printed from the layout template named like the kind
+    numbered: NumberedDeclaration | None = None
+
+    def links_field(self) -> str | None:
+        """The field a numbered kind's cards name their next cards in, when it is an integer field (or list of them)."""
+        name = self.numbered.links if self.numbered is not None else None
+        declared = self.fields.get(name) if name is not None else None
+        return name if declared is not None and "integer" in (declared.type, declared.of) else None
+
+
+class DeclaredGame(ContentModel, DeclaredLocales):
+    """The `game:` section of a declared game's manifest."""
+
+    id: Slug
+    name: Text
+    kinds: dict[Slug, KindDeclaration] = Field(min_length=1)
+    plugin: str | None = None  # Python that extends the game: `rules.py` in its folder, or an entry point name
+
+
+class DeclaredManifest(ContentFile):
+    kind: Literal["game"]
+    game: DeclaredGame
+    entities_field = "game"
+
+
+@dataclass(frozen=True)
+class Declaration:
+    """A declared game's manifest as read, the models of its kinds, and what is wrong with the declaration."""
+
+    game: DeclaredGame
+    loaded: LoadedFile
+    kinds: tuple[type[ContentFile], ...]  # the manifest's model first, then one per declared kind
+    findings: tuple[Finding, ...]
+
+    @property
+    def modelled(self) -> dict[str, KindDeclaration]:
+        """The declared kinds that have models (a kind with a forbidden name has none), by id."""
+        built = {model.kind_name() for model in self.kinds[1:]}
+        return {kind_id: kind for kind_id, kind in self.game.kinds.items() if kind_id in built}
+
+    def kind_path(self, kind: str, *rest: str) -> list[str | int]:
+        return ["game", "kinds", kind, *rest]
+
+
+def declare(game: DeclaredGame, loaded: LoadedFile) -> Declaration:
+    """The models of a manifest's kinds, and a finding for every field that cannot become one."""
+    findings: list[Finding] = []
+    models: list[type[ContentFile]] = [DeclaredManifest]
+    for kind_id, kind in game.kinds.items():
+        if kind_id == DeclaredManifest.kind_name():
+            pos = loaded.key_position(["game", "kinds", kind_id])
+            findings.append(error("DECLARED-KIND", f"a kind may not be called {kind_id!r}: that is the manifest's kind",
+                                  loaded.display, pos.line, pos.column, "choose another name"))
+            continue
+        fields: dict[str, Any] = {"copies": (Annotated[int, Field(ge=1)], 1)}
+        if kind.numbered is not None:
+            fields["number"] = (Annotated[int, Field(ge=0)], ...)
+            findings += _links_problems(kind_id, kind, loaded)
+        for name, declared in kind.fields.items():
+            path: list[str | int] = ["game", "kinds", kind_id, "fields", name]
+            problems = _field_problems(name, declared, game.kinds, loaded, path)
+            findings += problems
+            if not problems:
+                fields[name] = _field(declared)
+            elif name not in RESERVED_FIELDS:  # a reserved name keeps the field every record has
+                fields[name] = (Any, None)
+        entity = create_model(_class_name(kind_id), __base__=Entity, **fields)
+        entity.text_prefix = kind_id  # type: ignore[attr-defined]  # msgctxt `<kind>:<id>:<field>`
+        file_model = create_model(f"{_class_name(kind_id)}File", __base__=ContentFile,
+                                  kind=(Literal[kind_id], ...), items=(list[entity], ...))  # type: ignore[arg-type]
+        file_model.entities_field = ITEMS_FIELD
+        models.append(file_model)
+    return Declaration(game, loaded, tuple(models), tuple(findings))
+
+
+def _class_name(kind_id: str) -> str:
+    return "".join(part.capitalize() for part in kind_id.split("-"))
+
+
+def _field(declared: FieldDeclaration) -> tuple[Any, Any]:
+    """(annotation, default) of a sound declaration: a required field has no default."""
+    if declared.type == "list":
+        item = _scalar(declared, str(declared.of))
+        return (list[item], ...) if declared.required else (list[item], [])  # type: ignore[valid-type]
+    if declared.type == "translatable":
+        return (Translated, ...) if declared.required else (OptionalTranslated, "")
+    annotation = _scalar(declared, declared.type)
+    return (annotation, ...) if declared.required else (annotation | None, None)
+
+
+def _scalar(declared: FieldDeclaration, type_name: str) -> Any:
+    if type_name == "text":
+        return Text
+    if type_name == "integer":
+        return Annotated[int, Field(ge=declared.min, le=declared.max)]
+    if type_name == "enum":
+        return Literal[tuple(declared.values)]
+    if type_name == "ref":
+        return Annotated[Slug, Ref(str(declared.to))]
+    if type_name == "icon":
+        return Annotated[str, Field(pattern=SLUG_PATTERN), DeclaredIcon()]
+    if type_name == "image":
+        return Annotated[str, Field(min_length=1), ImageFile()]
+    raise ValueError(f"no scalar type {type_name!r}")  # declaration_findings rejected it before
+
+
+def _field_problems(name: str, declared: FieldDeclaration, kinds: Mapping[str, KindDeclaration],
+                    loaded: LoadedFile, path: list[str | int]) -> list[Finding]:
+    """What keeps one field declaration from becoming a model field, each at the line that says it."""
+    def at(key: str, code: str, message: str, hint: str = "") -> Finding:
+        where = [*path, key] if loaded.has([*path, key]) else path
+        pos = loaded.position(where)
+        return error(code, f"field {name!r}: {message}", loaded.display, pos.line, pos.column, hint)
+
+    if name in RESERVED_FIELDS:
+        return [at("type", "DECLARED-FIELD-NAME", f"{name!r} is given to every record (id, copies; number in a numbered deck)",
+                   "choose another name")]
+    if declared.type not in FIELD_TYPES:
+        return [at("type", "DECLARED-FIELD-TYPE", f"unknown type {declared.type!r}",
+                   _choices(declared.type, FIELD_TYPES))]
+    item_type = declared.type
+    if declared.type == "list":
+        if declared.of not in LIST_ITEM_TYPES:
+            return [at("of" if declared.of else "type", "DECLARED-FIELD-TYPE",
+                       f"a list needs `of:` one of {', '.join(LIST_ITEM_TYPES)}, not {declared.of!r}",
+                       _choices(str(declared.of or ""), LIST_ITEM_TYPES))]
+        item_type = declared.of
+    if item_type == "enum" and not declared.values:
+        return [at("type", "DECLARED-ENUM", "an enum needs `values:`, the values it allows")]
+    if item_type == "ref" and declared.to not in kinds:
+        shown = repr(declared.to) if declared.to else "nothing"
+        return [at("to" if declared.to else "type", "DECLARED-REF", f"refers to {shown}, which is no declared kind",
+                   _choices(str(declared.to or ""), list(kinds)))]
+    if declared.min is not None and declared.max is not None and declared.min > declared.max:
+        return [at("min", "DECLARED-RANGE", f"min {declared.min} is above max {declared.max}")]
+    return []
+
+
+def _links_problems(kind_id: str, kind: KindDeclaration, loaded: LoadedFile) -> list[Finding]:
+    """A numbered deck's `links` must name an integer field (or a list of integers) of its kind."""
+    assert kind.numbered is not None, "asked of a numbered kind"
+    name = kind.numbered.links
+    if name is None or kind.links_field() is not None:
+        return []
+    pos = loaded.position(["game", "kinds", kind_id, "numbered", "links"])
+    return [error("DECLARED-NUMBERED", f"kind {kind_id!r}: links names {name!r}, which is no integer field of the kind",
+                  loaded.display, pos.line, pos.column, _choices(name, list(kind.fields)))]
+
+
+def _choices(word: str, choices: Any) -> str:
+    close = difflib.get_close_matches(word, list(choices), n=1)
+    return f"did you mean {close[0]!r}?" if close else f"one of: {', '.join(choices)}"

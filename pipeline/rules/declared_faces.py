@@ -1,0 +1,76 @@
+"""The printed faces of a declared game: one face per record of each kind declared `print: cards|tokens`.
+
+The face contract of a kind is its declared fields (so a layout binding an undeclared field is
+LAYOUT-FIELD, one drawing a field in a box of the wrong type LAYOUT-FIELD-TYPE): text and translatable
+text are rich text (they may hold `{icon:...}` tokens), an integer a number, an enum value and a
+reference plain text (the id), an icon an icon, an image an image; a list of icons is an icon list,
+any other list one text of its items joined by commas. A numbered kind's cards also offer their `number`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pipeline.content.database import Database
+from pipeline.content.declared import Declaration, FieldDeclaration
+from pipeline.i18n.localizer import Localizer
+
+from .components import Components, Deck, FaceBuilder, plain
+from .faces import FaceContract, FaceKind, FieldType
+
+_FACE_TYPES = {
+    "text": FieldType.RICH_TEXT,
+    "translatable": FieldType.RICH_TEXT,
+    "integer": FieldType.NUMBER,
+    "enum": FieldType.TEXT,
+    "ref": FieldType.TEXT,
+    "icon": FieldType.ICON,
+    "image": FieldType.IMAGE,
+}
+
+
+def face_type(declared: FieldDeclaration) -> FieldType:
+    if declared.type == "list":
+        return FieldType.ICONS if declared.of == "icon" else FieldType.RICH_TEXT
+    return _FACE_TYPES.get(declared.type, FieldType.RICH_TEXT)  # a bad declaration (a finding) accepts any value
+
+
+def face_contract(declaration: Declaration) -> FaceContract:
+    """The face kinds of a declared game: each printed kind with its declared fields."""
+    return FaceContract.of(*(FaceKind(kind_id, {**({"number": FieldType.NUMBER} if kind.numbered else {}),
+                                                **{name: face_type(f) for name, f in kind.fields.items()}})
+                             for kind_id, kind in declaration.modelled.items() if kind.print))
+
+
+class DeclaredFaces(FaceBuilder):
+    """Builds every printed kind's faces, grouped into decks (kinds that name one `deck:` share it)."""
+
+    def __init__(self, db: Database, loc: Localizer, declaration: Declaration) -> None:
+        self.kinds = face_contract(declaration)
+        super().__init__(db, db.game_id, loc)
+        self.declaration = declaration
+
+    def build(self) -> Components:
+        decks: dict[str, Deck] = {}
+        for kind_id, kind in self.declaration.modelled.items():
+            if kind.print is None:
+                continue
+            deck_id = kind.deck or kind_id
+            if deck_id not in decks:
+                decks[deck_id] = self.deck(deck_id, kind.name or kind_id, kind.print)
+            for record in self.db.records(kind_id):
+                entity = record.entity
+                values = plain({**({"number": entity.number} if kind.numbered else {}),
+                                **{name: self._value(entity, name, declared) for name, declared in kind.fields.items()}})
+                decks[deck_id].faces.append(self.face(kind_id, entity.id, deck_id, values, entity.copies,
+                                                      where=self.where(kind_id, entity.id)))
+        return self.out
+
+    def _value(self, entity: Any, name: str, declared: FieldDeclaration) -> Any:
+        value = getattr(entity, name)
+        if declared.type == "translatable":
+            return self.text(entity, name)
+        if declared.type == "list" and declared.of != "icon":
+            return ", ".join(str(item) for item in value)
+        return value
+

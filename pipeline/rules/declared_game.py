@@ -1,0 +1,244 @@
+"""The `GameSpec` of a game declared in its manifest (`pipeline/content/declared.py`): no Python of its own.
+
+Its file kinds are the models built from the declaration; its checks are the generic ones every game
+runs (references, images, translation contexts) plus the declared icons and counts; its text is its
+translatable fields; it prints the kinds declared `print: cards|tokens` from the layouts in its own
+`layouts/` folder (and the shared ones). A game may extend the spec with Python (`plugin:`): a module
+in its folder or an installed entry point of the group `pnp.games`, whose `extend(spec)` returns the
+spec extended (`dataclasses.replace`: more checks, an engine).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+from collections.abc import Callable
+from dataclasses import replace
+from functools import lru_cache
+from importlib.metadata import entry_points
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from pydantic import BaseModel, ValidationError
+
+from pipeline.content.database import Database, Record, Source, display_path, finding_at
+from pipeline.content.declared import Declaration, DeclaredIcon, DeclaredManifest, declare
+from pipeline.content.images import missing_images
+from pipeline.content.models import iter_models
+from pipeline.content.numbered import NumberedDeck, NumberedEntry, check_numbered_deck
+from pipeline.content.numbered import Ref as NumberedRef
+from pipeline.content.refs import dangling_references, field_marker, marker_in
+from pipeline.content.texts import context_clashes
+from pipeline.content.yaml_loader import LoadedFile, load_yaml_file
+from pipeline.findings import Finding, error
+
+from .spec import GameInfo, GameSpec, PrintSpec
+
+if TYPE_CHECKING:
+    from pipeline.i18n.localizer import Localizer
+    from pipeline.i18n.messages import SourceString
+    from pipeline.rules.components import Components
+
+MANIFEST = "game.yaml"
+LAYOUTS = "layouts"  # a declared game's own layout files: not content
+PLUGIN_GROUP = "pnp.games"
+
+
+def declared_spec(folder: Path) -> GameSpec:
+    """The description of the declared game in folder (built once per manifest text)."""
+    manifest = folder / MANIFEST
+    digest = hashlib.sha256(manifest.read_bytes()).hexdigest() if manifest.is_file() else ""
+    return _spec(folder.resolve(), digest)
+
+
+@lru_cache(maxsize=16)
+def _spec(folder: Path, digest: str) -> GameSpec:
+    declaration, findings = read_declaration(folder)
+    if declaration is None:  # the manifest itself is broken: loading the content reports it
+        return GameSpec(id=folder.name, name=folder.name, file_kinds=(DeclaredManifest,), checks=_no_checks,
+                        info=lambda db: GameInfo(folder.name, folder.name, [], [], {}), localizer=_localizer,
+                        not_content=(LAYOUTS,), folder=folder)
+    game = declaration.game
+    printed = {kind.print for kind in declaration.modelled.values() if kind.print}
+    # Cards go to TTS too; tokens are punched from tokens.pdf only.
+    targets = (*sorted(printed), *(("tts",) if "cards" in printed else ()))
+    spec = GameSpec(
+        id=folder.name,
+        name=game.name,
+        file_kinds=declaration.kinds,
+        checks=lambda db, structure_only: [*findings, *declared_checks(db, declaration)],
+        info=lambda db: GameInfo.of(folder.name, game.name, game, counts(db, declaration)),
+        localizer=_localizer,
+        strings=_strings,
+        printing=PrintSpec(components=lambda db, loc: _components(db, loc, declaration),
+                           layouts=folder / LAYOUTS, targets=targets) if printed else None,
+        not_content=(LAYOUTS,),
+        folder=folder,
+    )
+    return _extended(spec, declaration, folder)
+
+
+def read_declaration(folder: Path) -> tuple[Declaration | None, list[Finding]]:
+    """The declaration of a manifest the model accepts, and what is wrong with it (None: the manifest's own
+    schema and model errors come from loading the content)."""
+    manifest = folder / MANIFEST
+    loaded, _ = load_yaml_file(manifest, display_path(manifest))
+    if loaded is None:
+        return None, []
+    try:
+        game = DeclaredManifest.model_validate(loaded.data).game
+    except ValidationError:
+        return None, []
+    declaration = declare(game, loaded)
+    findings = list(declaration.findings)
+    if game.id != folder.name:
+        pos = loaded.position(["game", "id"])
+        findings.append(error("DECLARED-GAME-ID", f"the manifest names the game {game.id!r}, its folder is {folder.name!r}",
+                              loaded.display, pos.line, pos.column, "a game's id is its folder's name: rename one of them"))
+    return declaration, findings
+
+
+def _no_checks(db: Database, structure_only: bool) -> list[Finding]:
+    return []
+
+
+def declared_checks(db: Database, declaration: Declaration) -> list[Finding]:
+    """What every declared game proves: references, images, translation contexts, icons and the declared counts."""
+    findings = dangling_references(db) + missing_images(db) + context_clashes(db) + _unknown_icons(db)
+    if db.complete:  # a rejected file would skew the counts and the numbered decks
+        findings += _count_findings(db, declaration) + _numbered_findings(db, declaration)
+    return findings
+
+
+def _numbered_findings(db: Database, declaration: Declaration) -> list[Finding]:
+    """Each numbered kind through the shared numbered-deck checks: no gaps, links resolve, all reachable, no cycles."""
+    findings = []
+    loaded = declaration.loaded
+    for kind_id, kind in declaration.modelled.items():
+        numbered = kind.numbered
+        if numbered is None:
+            continue
+        deck = NumberedDeck(kind_id, "NUMBERED", numbered.first, numbered.last, allow_cycles=numbered.allow_cycles)
+        entries = [NumberedEntry(record.entity.number, record.where("number"),
+                                 tuple(_links(record, kind_id, kind.links_field()))) for record in db.records(kind_id)]
+        path = declaration.kind_path(kind_id, "numbered", "entries")
+        entry_refs = [NumberedRef(n, _where(loaded, [*path, i]), "the manifest") for i, n in enumerate(numbered.entries)]
+        findings += check_numbered_deck(deck, entries, entry_refs)
+    return findings
+
+
+def _links(record: Record, kind_id: str, field: str | None) -> list[NumberedRef]:
+    if field is None:
+        return []
+    value = getattr(record.entity, field)
+    via = f"{kind_id} {record.entity.number}"
+    if isinstance(value, int):
+        return [NumberedRef(value, record.where(field), via)]
+    return [NumberedRef(target, record.where(field, i), via) for i, target in enumerate(value or [])]
+
+
+def _where(loaded: LoadedFile, path: list[str | int]) -> Source:
+    pos = loaded.position(path)
+    return Source(loaded.display, pos.line, pos.column)
+
+
+def counts(db: Database, declaration: Declaration) -> dict[str, int]:
+    """The copies the content holds of each declared kind."""
+    return {kind: sum(record.entity.copies for record in db.records(kind)) for kind in declaration.modelled}
+
+
+def _count_findings(db: Database, declaration: Declaration) -> list[Finding]:
+    findings = []
+    actual = counts(db, declaration)
+    for kind_id, kind in declaration.modelled.items():
+        if kind.count is not None and kind.count != actual[kind_id]:
+            pos = declaration.loaded.position(declaration.kind_path(kind_id, "count"))
+            findings.append(error("DECLARED-COUNT", f"the manifest declares {kind.count} {kind_id} copies, "
+                                  f"the content has {actual[kind_id]}", declaration.loaded.display, pos.line, pos.column,
+                                  "add or remove records (or their `copies`), or change `count:`"))
+    return findings
+
+
+def _unknown_icons(db: Database) -> list[Finding]:
+    """ICON-UNKNOWN for every value of a field declared `icon` that names no icon of the renderer."""
+    from pipeline.render.icons import is_icon  # the icon names live with their drawings
+
+    findings = []
+    for record in db.records_in_file_order():
+        if not isinstance(record.entity, BaseModel):
+            continue
+        for here, model in iter_models(record.entity):
+            for name, value, path in _icon_values(model):
+                if not is_icon(value):
+                    findings.append(finding_at(record.where(*here, *path), "ICON-UNKNOWN",
+                                               f"{name}: no icon {value!r}", "use an icon of pipeline/render/icons.py"))
+    return findings
+
+
+def _icon_values(model: BaseModel) -> list[tuple[str, str, tuple[str | int, ...]]]:
+    found: list[tuple[str, str, tuple[str | int, ...]]] = []
+    for name, info in type(model).model_fields.items():
+        value = getattr(model, name)
+        if field_marker(info, DeclaredIcon) is not None and isinstance(value, str):
+            found.append((name, value, (name,)))
+        elif isinstance(value, list) and any(marker_in(arg, DeclaredIcon) for arg in getattr(info.annotation, "__args__", ())):
+            found += [(name, item, (name, i)) for i, item in enumerate(value)]
+    return found
+
+
+def _localizer(db: Database, locale: str) -> Localizer:
+    from pipeline.i18n.localizer import Localizer
+
+    manifests = db.all("game")
+    source = manifests[0].source_locale if manifests else "en"
+    return Localizer.load(locale, db.root, source_locale=source)
+
+
+def _strings(db: Database) -> list[SourceString]:
+    from pipeline.i18n.content import content_strings
+
+    return content_strings(db)
+
+
+def _components(db: Database, localizer: Localizer, declaration: Declaration) -> Components:
+    from .declared_faces import DeclaredFaces
+
+    return DeclaredFaces(db, localizer, declaration).build()
+
+
+def _extended(spec: GameSpec, declaration: Declaration, folder: Path) -> GameSpec:
+    """The spec as the game's plug-in extends it; a plug-in that cannot be loaded is a finding at `plugin:`."""
+    name = declaration.game.plugin
+    if name is None:
+        return spec
+    try:
+        extend = _plugin(name, folder)
+        extended = extend(spec)
+        if not isinstance(extended, GameSpec):
+            raise TypeError(f"extend() returned {type(extended).__name__}, not a GameSpec")
+        return replace(extended, id=spec.id)
+    except Exception as exc:  # the plug-in is the designer's code: whatever it raises is reported at `plugin:`
+        pos = declaration.loaded.position(["game", "plugin"])
+        problem = error("DECLARED-PLUGIN", f"plug-in {name!r} cannot extend the game: {exc}",
+                        declaration.loaded.display, pos.line, pos.column,
+                        f"a module in the game's folder (plugin: rules.py) or an entry point of group {PLUGIN_GROUP!r}, "
+                        "with extend(spec) returning the spec")
+        checks = spec.checks
+        return replace(spec, checks=lambda db, structure_only: [problem, *checks(db, structure_only)])
+
+
+def _plugin(name: str, folder: Path) -> Callable[[GameSpec], Any]:
+    """`extend` of a plug-in: `<folder>/<name>` when it is a Python file, else the entry point of that name."""
+    if name.endswith(".py"):
+        path = (folder / name).resolve()
+        if not path.is_relative_to(folder) or not path.is_file():
+            raise FileNotFoundError(f"no file {name} in the game's folder")
+        module_spec = importlib.util.spec_from_file_location(f"pnp_plugin_{folder.name.replace('-', '_')}", path)
+        assert module_spec is not None and module_spec.loader is not None, "a .py file has a loader"
+        module = importlib.util.module_from_spec(module_spec)
+        module_spec.loader.exec_module(module)
+        return module.extend
+    found = entry_points(group=PLUGIN_GROUP, name=name)
+    if not found:
+        raise LookupError(f"no installed entry point {name!r} in group {PLUGIN_GROUP!r}")
+    return next(iter(found)).load()

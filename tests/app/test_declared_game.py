@@ -1,0 +1,161 @@
+"""A declared game from `pnp new` to print: found by its manifest, checked, translated and built like a shipped game."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+from typer.testing import CliRunner
+
+from pipeline.app.check import check
+from pipeline.app.new import new_game
+from pipeline.app.project import UsageError, listed_games, select_games
+from pipeline.cli import app
+from pipeline.games import find_game
+from tests.conftest import line_of
+
+runner = CliRunner()
+CARD_NAMES = ("Scout", "Guard", "Healer")
+
+
+@pytest.fixture
+def root(tmp_path: Path) -> Path:
+    new_game("my-game", "cards", tmp_path / "content")
+    return tmp_path / "content"
+
+
+def test_new_scaffolds_a_game_that_check_passes_with_nothing_to_fix(root: Path) -> None:
+    result = runner.invoke(app, ["check", "--content", str(root)])
+    assert result.exit_code == 0, result.output
+    assert "0 error(s), 0 warning(s)" in result.output
+
+
+def test_new_refuses_an_existing_folder_and_a_bad_id(root: Path) -> None:
+    again = runner.invoke(app, ["new", "my-game", "--content", str(root)])
+    assert again.exit_code == 2 and "already exists" in again.output
+    bad = runner.invoke(app, ["new", "My_Game", "--content", str(root)])
+    assert bad.exit_code == 2 and "no game id" in bad.output
+
+
+def test_games_are_found_by_their_manifest_in_a_root_or_as_the_folder_itself(root: Path) -> None:
+    assert [(g.id, g.name) for g in listed_games(root)] == [("my-game", "My Game")]
+    assert [g.id for g in select_games(None, root / "my-game")] == ["my-game"]
+    listed = runner.invoke(app, ["games", "--content", str(root)])
+    assert listed.output.strip() == "my-game  My Game"
+    mistyped = runner.invoke(app, ["validate", "--game", "my-gam", "--content", str(root)])
+    assert mistyped.exit_code == 2 and "did you mean my-game?" in mistyped.output
+
+
+def test_a_root_without_a_game_says_how_to_start_one(tmp_path: Path) -> None:
+    with pytest.raises(UsageError, match=r"no game content under .*pnp new GAME"):
+        listed_games(tmp_path)
+
+
+def test_a_misspelt_layout_binding_is_layout_field_in_check_and_build(root: Path, tmp_path: Path) -> None:
+    layout = root / "my-game" / "layouts" / "cards.yaml"
+    layout.write_text(layout.read_text(encoding="utf-8").replace("field: title,", "field: titel,"), encoding="utf-8")
+    line = line_of(layout, "field: titel,")
+    found = [f for f in check([find_game("my-game", root)], root, cache_dir=tmp_path / "cache").findings
+             if f.code == "LAYOUT-FIELD"]
+    assert found and {f.line for f in found} == {line}
+    built = runner.invoke(app, ["build", "--content", str(root), "--out", str(tmp_path / "out"),
+                                "--cache-dir", str(tmp_path / "cache"), "--jobs", "1", "--format", "json"])
+    assert built.exit_code == 1
+    codes = {(f["code"], f["line"]) for f in json.loads(built.output)["findings"]}
+    assert ("LAYOUT-FIELD", line) in codes
+
+
+@pytest.mark.parametrize("broken", ["missing", "fuzzy"])
+def test_an_incomplete_release_catalog_is_an_error(root: Path, tmp_path: Path, broken: str) -> None:
+    catalog = root / "my-game" / "locales" / "de.po"
+    text = catalog.read_text(encoding="utf-8")
+    if broken == "missing":
+        text = text.replace('msgstr "Wache"', 'msgstr ""')
+    else:
+        text = text.replace('msgctxt "card:guard:title"', '#, fuzzy\nmsgctxt "card:guard:title"')
+    catalog.write_text(text, encoding="utf-8")
+    report = check([find_game("my-game", root)], root, ["de"], cache_dir=tmp_path / "cache")
+    assert not report.ok
+    assert {f.code for f in report.findings if f.severity.value == "error"} == {f"I18N-{broken.upper()}"}
+
+
+def readme_plugin() -> str:
+    """The worked example of README's "Rules and checks as a plug-in"."""
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    return readme.split("# content/my-game/rules.py\n", 1)[1].split("```", 1)[0]
+
+
+def test_the_readme_plug_in_adds_its_check(root: Path, tmp_path: Path) -> None:
+    folder = root / "my-game"
+    (folder / "rules.py").write_text(readme_plugin(), encoding="utf-8")
+    manifest = folder / "game.yaml"
+    manifest.write_text(manifest.read_text(encoding="utf-8") + "  plugin: rules.py\n", encoding="utf-8")
+    assert check([find_game("my-game", root)], root, cache_dir=tmp_path / "cache").findings == []
+    cards = folder / "cards.yaml"
+    cards.write_text(cards.read_text(encoding="utf-8").replace("cost: 3", "cost: 4"), encoding="utf-8")
+    report = check([find_game("my-game", root)], root, cache_dir=tmp_path / "cache")
+    assert [(f.code, f.line) for f in report.findings if f.code != "CHECK-SKIPPED"] == [("MY-COST", line_of(cards, "cost: 4"))]
+
+
+def test_a_plug_in_that_cannot_load_is_a_finding_at_its_line(root: Path, tmp_path: Path) -> None:
+    manifest = root / "my-game" / "game.yaml"
+    manifest.write_text(manifest.read_text(encoding="utf-8") + "  plugin: missing.py\n", encoding="utf-8")
+    report = check([find_game("my-game", root)], root, cache_dir=tmp_path / "cache")
+    assert [(f.code, f.line) for f in report.findings if f.code != "CHECK-SKIPPED"] == [
+        ("DECLARED-PLUGIN", line_of(manifest, "plugin:"))]
+
+
+def test_the_tutorial_from_new_to_a_translated_printed_deck(tmp_path: Path) -> None:
+    """README, "Your first game in ten minutes": exactly its commands, in order."""
+    content, out, cache = tmp_path / "content", tmp_path / "out", tmp_path / "cache"
+
+    def pnp(*args: str) -> str:
+        result = runner.invoke(app, list(args))
+        assert result.exit_code == 0, (args, result.output)
+        return result.output
+
+    pnp("new", "my-game", "--content", str(content))
+    cards = content / "my-game" / "cards.yaml"
+    cards.write_text(cards.read_text(encoding="utf-8").replace("Gain 2 life.", "Gain 3 life."), encoding="utf-8")
+    flagged = runner.invoke(app, ["check", "--content", str(content)])
+    assert flagged.exit_code == 1 and "I18N-STALE" in flagged.output  # the German catalog still has the old text
+    pnp("i18n", "extract", "--game", "my-game", "--content", str(content))
+    pnp("i18n", "update", "--game", "my-game", "--content", str(content))
+    catalog = content / "my-game" / "locales" / "de.po"
+    text = catalog.read_text(encoding="utf-8")
+    assert "#, fuzzy" in text
+    catalog.write_text(text.replace("#, fuzzy\n", "").replace('msgstr "Erhalte 2 Leben."', 'msgstr "Erhalte 3 Leben."'),
+                       encoding="utf-8")
+    pnp("check", "--content", str(content))
+    pnp("build", "--content", str(content), "--out", str(out), "--cache-dir", str(cache), "--jobs", "1")
+
+    game = out / "my-game"
+    for locale in ("en", "de"):
+        for name in ("cards.pdf", "cards-1up.pdf", "tts/card.png", "tts/card.json"):
+            assert (game / locale / name).is_file(), (locale, name)
+    report = json.loads((game / "build-report.json").read_text(encoding="utf-8"))
+    assert report["ok"] is True
+    assert {(t["locale"], t["cards"]) for t in report["targets"] if t["target"] == "cards"} == {("en", 4), ("de", 4)}
+    english = "".join(page.extract_text() for page in PdfReader(game / "en" / "cards-1up.pdf").pages)
+    assert all(name in english for name in CARD_NAMES) and "Gain 3 life." in english
+    german = "".join(page.extract_text() for page in PdfReader(game / "de" / "cards-1up.pdf").pages)
+    assert "Späher" in german and "Erhalte 3 Leben." in german
+    preflight = runner.invoke(app, ["preflight", *(str(p) for p in sorted(game.glob("*/cards*.pdf"))),
+                                    "--content", str(content)])
+    assert preflight.exit_code == 0, preflight.output
+
+
+def test_the_numbered_deck_template_checks_clean(tmp_path: Path) -> None:
+    root = tmp_path / "content"
+    new_game("tale", "numbered-deck", root)
+    report = check([find_game("tale", root)], root, cache_dir=tmp_path / "cache")
+    assert report.findings == [] and report.extra["stats"] == {"tale": {"scene": 5}}
+
+
+def test_a_printed_kind_without_its_template_is_layout_missing_not_a_blank_card(root: Path, tmp_path: Path) -> None:
+    """The kind `card` is named like the shared base template: a declared game still needs its own."""
+    (root / "my-game" / "layouts" / "cards.yaml").unlink()
+    report = check([find_game("my-game", root)], root, ["en"], cache_dir=tmp_path / "cache")
+    assert {f.code for f in report.findings} == {"LAYOUT-MISSING"}

@@ -1,0 +1,173 @@
+"""A game declared in its manifest: each field type's broken value and each broken declaration is a finding
+at its file and line, through the same machinery as the shipped games."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pipeline.app.check import validate
+from pipeline.content.schema import schema_for
+from pipeline.findings import Finding
+from pipeline.games import find_game
+from tests.conftest import line_of
+
+MANIFEST = """\
+kind: game
+game:
+  id: proto
+  name: Proto
+  locales: [en]
+  kinds:
+    card:
+      count: 3
+      fields:
+        title: {type: translatable}
+        cost: {type: integer, min: 0, max: 5}
+        suit: {type: enum, values: [sun, moon]}
+        ally: {type: ref, to: card, required: false}
+        icon: {type: icon}
+        art: {type: image, required: false}
+        tags: {type: list, of: integer}
+"""
+
+CARDS = """\
+kind: card
+items:
+  - id: scout
+    title: Scout
+    cost: 2
+    suit: sun
+    ally: guard
+    icon: shield
+    tags: [1, 2]
+    copies: 2
+  - id: guard
+    title: Guard
+    cost: 1
+    suit: moon
+    icon: sword
+    tags: []
+"""
+
+
+def write_game(root: Path, manifest: str = MANIFEST, cards: str = CARDS) -> Path:
+    folder = root / "proto"
+    folder.mkdir(parents=True)
+    (folder / "game.yaml").write_text(manifest, encoding="utf-8")
+    (folder / "cards.yaml").write_text(cards, encoding="utf-8")
+    return folder
+
+
+def findings_of(root: Path) -> list[Finding]:
+    return validate([find_game("proto", root)], root).findings
+
+
+def test_a_sound_declared_game_validates_and_counts_its_copies(tmp_path: Path) -> None:
+    write_game(tmp_path)
+    report = validate([find_game("proto", tmp_path)], tmp_path)
+    assert report.findings == []
+    assert report.extra["stats"] == {"proto": {"card": 3}}
+
+
+@pytest.mark.parametrize(("written", "broken", "code", "phrase"), [
+    ("cost: 2", "cost: 9", "SCHEMA", "must be from 0 to 5"),
+    ("suit: sun", "suit: star", "SCHEMA", "must be one of sun, moon"),
+    ("ally: guard", "ally: gaurd", "REF-UNKNOWN", "did you mean 'guard'?"),
+    ("icon: shield", "icon: sheild", "ICON-UNKNOWN", "no icon 'sheild'"),
+    ("icon: shield", "icon: shield\n    art: art/missing.png", "ART-MISSING", "art/missing.png"),
+    ("tags: [1, 2]", "tags: [1, two]", "SCHEMA", "must be an integer"),
+])
+def test_each_field_type_reports_a_broken_value_at_its_line(tmp_path: Path, written: str, broken: str, code: str,
+                                                            phrase: str) -> None:
+    folder = write_game(tmp_path, cards=CARDS.replace(written, broken, 1))
+    found = [f for f in findings_of(tmp_path) if f.code == code]
+    assert len(found) == 1, findings_of(tmp_path)
+    shown = f"{found[0].message} {found[0].hint}"
+    assert phrase in shown
+    assert found[0].file.endswith("proto/cards.yaml")
+    assert found[0].line == line_of(folder / "cards.yaml", broken.splitlines()[-1])
+
+
+def test_a_missing_required_translatable_text_is_a_finding_at_its_record(tmp_path: Path) -> None:
+    folder = write_game(tmp_path, cards=CARDS.replace("    title: Guard\n", ""))
+    [found] = findings_of(tmp_path)
+    assert (found.code, found.line) == ("SCHEMA", line_of(folder / "cards.yaml", "- id: guard"))
+    assert "'title'" in found.message
+
+
+def test_a_declared_count_the_content_misses_is_a_finding_at_the_count(tmp_path: Path) -> None:
+    folder = write_game(tmp_path, cards=CARDS.replace("copies: 2", "copies: 3"))
+    [found] = findings_of(tmp_path)
+    assert (found.code, found.line) == ("DECLARED-COUNT", line_of(folder / "game.yaml", "count: 3"))
+
+
+@pytest.mark.parametrize(("written", "broken", "code"), [
+    ("{type: integer, min: 0, max: 5}", "{type: integer, min: 5, max: 0}", "DECLARED-RANGE"),
+    ("{type: enum, values: [sun, moon]}", "{type: enum}", "DECLARED-ENUM"),
+    ("{type: ref, to: card, required: false}", "{type: ref, to: cart, required: false}", "DECLARED-REF"),
+    ("icon: {type: icon}", "icon: {type: icn}", "DECLARED-FIELD-TYPE"),
+    ("{type: list, of: integer}", "{type: list, of: image}", "DECLARED-FIELD-TYPE"),
+    ("icon: {type: icon}", "icon: {type: icon}\n        id: {type: text}", "DECLARED-FIELD-NAME"),
+    ("id: proto", "id: prototype", "DECLARED-GAME-ID"),
+    ("icon: {type: icon}", "icon: {type: icon}\n        title: {type: text}", "YAML-DUPLICATE-KEY"),
+    ("  kinds:\n", "  kinds:\n    game:\n      fields: {}\n", "DECLARED-KIND"),
+])
+def test_a_bad_declaration_is_a_finding_at_the_manifest_line(tmp_path: Path, written: str, broken: str, code: str) -> None:
+    folder = write_game(tmp_path, manifest=MANIFEST.replace(written, broken, 1))
+    found = [f for f in findings_of(tmp_path) if f.code == code]
+    assert len(found) == 1, findings_of(tmp_path)
+    assert found[0].file.endswith("proto/game.yaml")
+    last = [line for line in broken.splitlines() if "game:" in line or "{}" not in line][-1]
+    assert found[0].line == line_of(folder / "game.yaml", last.strip(), 2 if last.strip() == "game:" else 1)
+
+
+def test_a_bad_field_declaration_does_not_blame_the_content(tmp_path: Path) -> None:
+    write_game(tmp_path, manifest=MANIFEST.replace("{type: integer, min: 0, max: 5}", "{type: number}"))
+    assert [f.code for f in findings_of(tmp_path)] == ["DECLARED-FIELD-TYPE"]
+
+
+def test_the_declared_kinds_have_json_schemas_with_their_types(tmp_path: Path) -> None:
+    write_game(tmp_path)
+    card_file = next(kind for kind in find_game("proto", tmp_path).file_kinds if kind.kind_name() == "card")
+    schema = schema_for(card_file, "proto")
+    text = str(schema)
+    assert "'maximum': 5" in text and "'sun', 'moon'" in text and "title" in text
+
+
+NUMBERED = """\
+kind: game
+game:
+  id: proto
+  name: Proto
+  locales: [en]
+  kinds:
+    scene:
+      numbered: {first: 1, last: 3, entries: [1], links: next}
+      fields:
+        next: {type: list, of: integer, required: false}
+"""
+
+SCENES = """\
+kind: scene
+items:
+  - {id: start, number: 1, next: [2, 3]}
+  - {id: middle, number: 2, next: [3]}
+  - {id: end, number: 3}
+"""
+
+
+def test_a_numbered_kind_is_checked_as_a_numbered_deck(tmp_path: Path) -> None:
+    folder = write_game(tmp_path, NUMBERED, SCENES)
+    assert findings_of(tmp_path) == []
+    (folder / "cards.yaml").write_text(SCENES.replace("next: [3]", "next: [4]"), encoding="utf-8")
+    assert [(f.code, f.line) for f in findings_of(tmp_path)] == [("NUMBERED-REF", 4)]
+    (folder / "cards.yaml").write_text(SCENES.replace("next: [2, 3]", "next: [3]"), encoding="utf-8")
+    assert [(f.code, f.line) for f in findings_of(tmp_path)] == [("NUMBERED-UNREACHABLE", 4)]
+
+
+def test_numbered_links_must_name_an_integer_field(tmp_path: Path) -> None:
+    folder = write_game(tmp_path, NUMBERED.replace("links: next", "links: nxt"), SCENES)
+    found = [(f.code, f.line) for f in findings_of(tmp_path) if f.code.startswith("DECLARED")]
+    assert found == [("DECLARED-NUMBERED", line_of(folder / "game.yaml", "links: nxt"))]
