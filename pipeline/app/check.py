@@ -12,7 +12,7 @@ from pipeline.findings import Finding, Report
 from pipeline.games import GAMES
 from pipeline.rules.spec import GameSpec
 
-from .project import select_locales
+from .project import require_packs, select_locales
 
 if TYPE_CHECKING:
     from pipeline.i18n.localizer import Localizer
@@ -24,15 +24,17 @@ SMOKE_GAMES = 10
 CACHE_DIR = Path(".pnp-cache")
 
 
-def validate(games: Sequence[GameSpec], root: Path) -> Report:
+def validate(games: Sequence[GameSpec], root: Path, packs: Sequence[str] = ()) -> Report:
     """Load every file of each game, check it against its schema and models, resolve references, count components.
+    `packs` selects expansions besides the base (an id no game declares is a UsageError).
 
     `report.extra["stats"]` holds each game's component counts.
     """
     report = Report()
     stats: dict[str, dict[str, int]] = {}
+    packs = require_packs(games, root, packs)
     for game in games:
-        db, findings = game.load(root)
+        db, findings = game.load(root, packs)
         report.extend(findings)
         report.extend(game.checks(db, True))
         stats[game.id] = game.stats(db)
@@ -40,14 +42,17 @@ def validate(games: Sequence[GameSpec], root: Path) -> Report:
     return report
 
 
-def check(games: Sequence[GameSpec], root: Path, locales: Sequence[str] | None = None, cache_dir: Path = CACHE_DIR) -> Report:
+def check(games: Sequence[GameSpec], root: Path, locales: Sequence[str] | None = None, cache_dir: Path = CACHE_DIR,
+          packs: Sequence[str] = ()) -> Report:
     """`validate`, every consistency rule, the simulation smoke run (replayed from cache_dir while the content
-    and code are unchanged), and per locale (default: every declared locale) the translation checks and the text fit."""
+    and code are unchanged), and per locale (default: every declared locale) the translation checks and the text fit.
+    `packs` selects expansions besides the base (an id no game declares is a UsageError)."""
     report = Report()
     stats: dict[str, dict[str, int]] = {}
     layouts: Layouts | None = None  # one load for every game that prints, so a layout problem is reported once
+    packs = require_packs(games, root, packs)
     for game in games:
-        db, findings = game.load(root)
+        db, findings = game.load(root, packs)
         findings += game.checks(db, False)
         report.extend(findings)
         stats[game.id] = game.stats(db)

@@ -21,6 +21,7 @@ from .options import (
     GateFormatOption,
     LocaleOption,
     OneGame,
+    PackOption,
     StrictOption,
     resolve_content,
 )
@@ -52,14 +53,14 @@ def games(content: ContentOption = None, format: FormatOption = Format.text) -> 
 @usage_exits
 def validate(
     game: GameOption = None, content: ContentOption = None, format: GateFormatOption = GateFormat.text,
-    strict: StrictOption = False,
+    strict: StrictOption = False, pack: PackOption = None,
 ) -> None:
     """Load every content file, check it against the schema and models, resolve references, count components."""
     from pipeline.app import check as checking
 
     root = resolve_content(content)
     gate = load_gate(root)  # before the run: a malformed suppression stops it at once (exit 2)
-    report = checking.validate(select_games(game, root), root)
+    report = checking.validate(select_games(game, root), root, pack or ())
     gate.apply(report, strict, judge_unused=False)  # validate runs a part of the checks: it cannot tell
     emit(report, format, f"validate: {report.summary()} ({counts_line(report.extra['stats'])})", "pnp validate")
     raise typer.Exit(report.exit_code)
@@ -68,7 +69,7 @@ def validate(
 @usage_exits
 def check(
     game: GameOption = None, locale: LocaleOption = None, content: ContentOption = None,
-    format: GateFormatOption = GateFormat.text, strict: StrictOption = False,
+    format: GateFormatOption = GateFormat.text, strict: StrictOption = False, pack: PackOption = None,
 ) -> None:
     """Validate, run every consistency rule, a seeded simulation smoke run, the translation checks and the
     text-fit check of each locale (default: every locale the game declares)."""
@@ -76,8 +77,9 @@ def check(
 
     root = resolve_content(content)
     gate = load_gate(root)
-    report = checking.check(select_games(game, root), root, locale)
-    gate.apply(report, strict, judge_unused=not game and not locale)  # a partial run cannot tell a suppression unused
+    report = checking.check(select_games(game, root), root, locale, packs=pack or ())
+    # A partial run cannot tell a suppression unused.
+    gate.apply(report, strict, judge_unused=not game and not locale and not pack)
     emit(report, format, f"check: {report.summary()} ({counts_line(report.extra['stats'])})", "pnp check")
     raise typer.Exit(report.exit_code)
 
@@ -95,6 +97,7 @@ def simulate(
     ] = None,
     content: ContentOption = None,
     format: FormatOption = Format.text,
+    pack: PackOption = None,
 ) -> None:
     """Play seeded games with bots; report completion, the turn-cap rate, turns, wins and content coverage; exit 1 on a
     crash or a broken invariant."""
@@ -102,7 +105,7 @@ def simulate(
 
     root = resolve_content(content)
     spec = select_games([game], root)[0]
-    report, sim = run_simulate(spec, root, players, games, seed, bot, trace)
+    report, sim = run_simulate(spec, root, players, games, seed, bot, trace, tuple(pack or ()))
     if sim is None:
         emit(report, format, f"simulate: the content of {spec.id} has errors; fix them first ({report.summary()})")
     else:

@@ -140,8 +140,9 @@ class GameSpec:
     def content_dir(self, content_root: Path) -> Path:
         return content_root / self.id
 
-    def load(self, content_root: Path) -> tuple[Database, list[Finding]]:
-        return load_database(self.content_dir(content_root), self.id, self.file_kinds)
+    def load(self, content_root: Path, packs: Sequence[str] = ()) -> tuple[Database, list[Finding]]:
+        """The game's database showing the base and the selected `packs` (see Database.packs)."""
+        return load_database(self.content_dir(content_root), self.id, self.file_kinds, packs)
 
     def stats(self, db: Database) -> dict[str, Any]:
         return dict(self.info(db).counts)

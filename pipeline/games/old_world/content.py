@@ -19,6 +19,7 @@ from .models import (
     HelpCard,
     Location,
     LocationToken,
+    LostMountCard,
     Manifest,
     MapFile,
     Monster,
@@ -116,3 +117,8 @@ class OldWorldContent:
         return sum(c.copies for c in self.help_cards if c.kind is kind)
 
     text_records = Records[MessageTemplate]("texts")
+
+    # Expansions: empty unless their pack is selected (Database.packs).
+    lost_mount_cards = Entities[LostMountCard]("lost-mount-cards")
+
+    lost_mount_records = Records[LostMountCard]("lost-mount-cards")
