@@ -14,7 +14,16 @@ from pipeline.app.gate import load_gate
 from pipeline.app.project import project_folder, select_games
 from pipeline.build import TARGET_NAMES
 
-from .options import ContentOption, FormatOption, GameOption, GateFormatOption, LocaleOption, StrictOption, resolve_content
+from .options import (
+    ContentOption,
+    FormatOption,
+    GameOption,
+    GateFormatOption,
+    LocaleOption,
+    PackOption,
+    StrictOption,
+    resolve_content,
+)
 from .reporter import Format, GateFormat, emit, fail, usage_exits
 
 
@@ -57,6 +66,10 @@ def build(
         bool, typer.Option("--allow-incomplete", help="Build a locale with untranslated strings, printing them in English.")
     ] = False,
     strict: StrictOption = False,
+    pack: PackOption = None,
+    pack_only: Annotated[
+        bool, typer.Option("--pack-only", help="Print only the components of the packs named with --pack (cards, tokens).")
+    ] = False,
 ) -> None:
     """Render print-ready PDFs (cards, tokens, boards, help cards) and digital-table PNGs for each game and locale."""
     from pipeline.app.build import build as run_build
@@ -67,7 +80,7 @@ def build(
     gate = load_gate(root)
     games = select_games(game, root)
     options = BuildOptions(out, root, project_folder(layouts, "layouts"), cache_dir, paper.value, backs.value, back_offset,
-                           force, allow_incomplete)
+                           force, allow_incomplete, tuple(pack or ()), pack_only)
     from pipeline.build.runner import BuildStopped  # here: the runner loads rich, which other commands do not need
 
     try:

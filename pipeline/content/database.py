@@ -98,6 +98,10 @@ class Database:
         shown = {BASE_PACK, *self.packs}
         return [r for r in self._collection(collection).values() if self.pack_of(r) in shown]
 
+    def every_record(self, collection: str) -> list[Record]:
+        """The records of every pack, selected or not (what catalogs cover)."""
+        return list(self._collection(collection).values())
+
     def pack_of(self, record: Record) -> str:
         """The pack an entity belongs to: the folder under `packs/` its file is in, else the base."""
         return pack_of_file(self.root, record.loaded.path)

@@ -63,6 +63,7 @@ class _Builder(FaceBuilder):
         self.fight_cards()
         self.trophies()
         self.help_cards()
+        self.lost_mount()
         self.tokens()
         return self.out
 
@@ -313,6 +314,38 @@ class _Builder(FaceBuilder):
             paragraphs.append("**" + self.text(section, "heading") + "**")
             paragraphs.extend(fill_constants(self.text(line, "text"), rule_constants(rules)) for line in section.lines)
         return "\n".join(paragraphs)
+
+    # --- expansions ----------------------------------------------------------------------------
+
+    def pack_symbol(self, collection: str, entity_id: str) -> str:
+        """The symbol of the pack an entity comes from, printed on its faces ("" for the base game)."""
+        record = self.db.record(collection, entity_id)
+        manifest = self.content.manifest
+        pack = self.db.pack_of(record) if record is not None else ""
+        return next((p.symbol or "" for p in manifest.packs if p.id == pack), "") if manifest else ""
+
+    def lost_mount(self) -> None:
+        """Lost Mount (only with its pack): the card, the die table on the front and the placement steps on the
+        back; and a token alike on both sides that stands in for the miniature on the map."""
+        if not self.content.lost_mount_cards:
+            return
+        deck = self.deck("lost-mount", self.label("card-kind:lost-mount"))
+        tokens = self.deck("lost-mount-tokens", self.label("card-kind:lost-mount"), "tokens")
+        for card in self.content.lost_mount_cards:
+            name, symbol = self.text(card, "name"), self.pack_symbol("lost-mount-cards", card.id)
+            steps = "\n".join([f"**{self.label('label:lost-mount-placement')}.** " + self.text(card, "placement"),
+                               f"**{self.label('label:lost-mount-visit')}.** " + self.text(card, "visit")])
+            back = self.back("lost-mount-back", f"lost-mount-back-{card.id}", title=name, symbol=symbol, body=steps)
+            rows = []
+            for roll in card.rolls:
+                low, high = roll.results
+                results = str(low) if low == high else f"{low}–{high}"
+                rows.append(f"**{results}:** " + self.text(roll, "text"))
+            fields = {"title": name, "symbol": symbol, "body": "\n".join(rows)}
+            where = self.where("lost-mount-cards", card.id)
+            deck.faces.append(self.face("lost-mount-card", card.id, deck.id, fields, 1, back, where))
+            token = {"label": name, "symbol": symbol}
+            self.same_both_sides(tokens, self.face("lost-mount-token", f"{card.id}-token", tokens.id, token, 1, "", where))
 
     # --- tokens --------------------------------------------------------------------------------
 

@@ -41,4 +41,8 @@ FACE_KINDS = FaceContract.of(
     FaceKind("monster-token-back", {"level": T.TEXT, "icon": T.ICON}),
     FaceKind("gold-token", {"value": T.TEXT, "icon": T.ICON}),
     FaceKind("marker-token", {"label": T.TEXT, "icon": T.ICON}),
+    # Expansions: a pack's faces print its symbol.
+    FaceKind("lost-mount-card", {"title": T.TEXT, "symbol": T.TEXT, "body": T.RICH_TEXT}),
+    FaceKind("lost-mount-back", {"title": T.TEXT, "symbol": T.TEXT, "body": T.RICH_TEXT}),
+    FaceKind("lost-mount-token", {"label": T.TEXT, "symbol": T.TEXT}),
 )

@@ -129,3 +129,33 @@ def test_a_pack_folder_the_manifest_does_not_declare(tmp_path: Path) -> None:
 def test_a_selected_pack_whose_count_differs(load: Load) -> None:
     path, findings = load("adds: {lost_mount_cards: 1}", "adds: {lost_mount_cards: 2}", packs=("lost-mount",))
     assert [(f.code, f.line) for f in findings if f.code == "OW-COUNT"] == [("OW-COUNT", line_of(path, "  packs:"))]
+
+
+def mount_findings(tmp_path: Path, old: str, new: str) -> tuple[Path, list[Finding]]:
+    root = tmp_path / "content"
+    shutil.copytree(CONTENT / "old-world", root / "old-world")
+    path = root / "old-world" / "packs" / "lost-mount" / "lost-mount.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    db, findings = SPEC.load(root, ("lost-mount",))
+    return path, findings + [f for f in SPEC.checks(db, False) if f.code.startswith("OW-LOST-MOUNT")]
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "code", "shown"),
+    [
+        ("results: [4, 5], draw: 1", "results: [4, 5], draw: 2", "OW-LOST-MOUNT-FACT", "    rolls:"),
+        ("results: [6, 6]", "results: [5, 6]", "OW-LOST-MOUNT-ROLLS", "results: [5, 6]"),
+        ("results: [6, 6]", "results: [5, 5]", "OW-LOST-MOUNT-ROLLS", "results: [5, 5]"),
+        ("placement_choices: 2", "placement_choices: 3", "OW-LOST-MOUNT-FACT", "placement_choices: 3"),
+    ],
+)
+def test_a_lost_mount_card_that_breaks_the_rulebook(tmp_path: Path, old: str, new: str, code: str, shown: str) -> None:
+    path, findings = mount_findings(tmp_path, old, new)
+    assert (code, line_of(path, shown)) in [(f.code, f.line) for f in findings]
+
+
+def test_the_shipped_lost_mount_card_holds_the_rulebook() -> None:
+    db, findings = SPEC.load(CONTENT, ("lost-mount",))
+    assert [f for f in findings + SPEC.checks(db, False) if f.code.startswith("OW-LOST-MOUNT")] == []
