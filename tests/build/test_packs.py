@@ -22,6 +22,16 @@ def test_one_pack_alone_prints_its_card_and_token_with_its_symbol(build: Build) 
     assert "Verirrtes Reittier" in text and "LM" in text and "Ziehe sofort 2 Karten" in text
 
 
+def test_the_monster_pack_alone_prints_koshchey_card_and_token_with_its_symbol(build: Build) -> None:
+    code, _, out = build("--locale", "en", "--pack", "monster-pack", "--pack-only", "--target", "cards", "--target", "tokens")
+    assert code == 0
+    report = json.loads((out / "old-world" / "build-report.json").read_text(encoding="utf-8"))
+    assert {t["target"]: t["cards"] for t in report["targets"]} == {"cards": 1, "tokens": 1}
+    for name in ("cards-1up.pdf", "tokens.pdf"):
+        text = "".join(page.extract_text() for page in PdfReader(out / "old-world" / "en" / name).pages)
+        assert "Koshchey" in text and "MP" in text
+
+
 def test_pack_only_needs_a_pack() -> None:
     argv = ["build", "--game", "old-world", "--content", str(REPO / "content"), "--pack-only"]
     result = CliRunner().invoke(app, argv)

@@ -236,6 +236,7 @@ class _Builder(FaceBuilder):
             "special": self.ability(monster.special, place),
             "life_icon": "life",
             "art": monster.art,
+            "symbol": self.pack_symbol("monsters", monster.id),
         }
         return self.face("monster", monster.id, deck, plain(fields), 1, back.id, where), back
 
@@ -364,9 +365,10 @@ class _Builder(FaceBuilder):
         for monster_token in self.content.monster_tokens:
             level = ROMAN[monster_token.level]
             back = self.back("monster-token-back", f"monster-token-back-{monster_token.level}", level=level, icon="monster")
-            fields = {"name": names.get(monster_token.monster, monster_token.monster), "level": level, "icon": "monster"}
+            fields = {"name": names.get(monster_token.monster, monster_token.monster), "level": level, "icon": "monster",
+                      "symbol": self.pack_symbol("monster-tokens", monster_token.id)}
             where = self.where("monster-tokens", monster_token.id)
-            face = self.face("monster-token", monster_token.id, monsters.id, fields, 1, back, where)
+            face = self.face("monster-token", monster_token.id, monsters.id, plain(fields), 1, back, where)
             monsters.faces.append(face)
         self.marker_tokens()
 

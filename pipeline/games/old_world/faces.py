@@ -24,7 +24,7 @@ FACE_KINDS = FaceContract.of(
     FaceKind("event", {"number": T.TEXT, "title": T.TEXT, "type": T.TEXT, "body": T.RICH_TEXT}),
     FaceKind("event-back", {**_BACK, "number": T.TEXT}),  # the number: find an event without reading fronts
     FaceKind("monster", {"name": T.TEXT, "level": T.TEXT, "life": T.TEXT, "life_icon": T.ICON,
-                         "special": T.RICH_TEXT, "art": T.IMAGE}),
+                         "special": T.RICH_TEXT, "art": T.IMAGE, "symbol": T.TEXT}),
     FaceKind("monster-back", {"name": T.TEXT, "description": T.RICH_TEXT, "trophy": T.RICH_TEXT, "icon": T.ICON}),
     FaceKind("monster-fight-card", {"charge_label": T.TEXT, "bite_label": T.TEXT, "charge": T.RICH_TEXT,
                                     "bite": T.RICH_TEXT}),
@@ -37,7 +37,7 @@ FACE_KINDS = FaceContract.of(
     FaceKind("help-back", _BACK),
     FaceKind("location-token", {"number": T.TEXT, "name": T.TEXT, "icon": T.ICON}),
     FaceKind("location-token-back", {"icon": T.ICON}),
-    FaceKind("monster-token", {"name": T.TEXT, "level": T.TEXT, "icon": T.ICON}),
+    FaceKind("monster-token", {"name": T.TEXT, "level": T.TEXT, "icon": T.ICON, "symbol": T.TEXT}),
     FaceKind("monster-token-back", {"level": T.TEXT, "icon": T.ICON}),
     FaceKind("gold-token", {"value": T.TEXT, "icon": T.ICON}),
     FaceKind("marker-token", {"label": T.TEXT, "icon": T.ICON}),

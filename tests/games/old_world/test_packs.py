@@ -11,6 +11,7 @@ import pytest
 
 from pipeline.findings import Finding, Severity
 from pipeline.games.old_world.content import OldWorldContent
+from pipeline.games.old_world.engine import Tables, new_game
 from pipeline.games.old_world.spec import SPEC
 from tests.conftest import line_of
 
@@ -159,3 +160,13 @@ def test_a_lost_mount_card_that_breaks_the_rulebook(tmp_path: Path, old: str, ne
 def test_the_shipped_lost_mount_card_holds_the_rulebook() -> None:
     db, findings = SPEC.load(CONTENT, ("lost-mount",))
     assert [f for f in findings + SPEC.checks(db, False) if f.code.startswith("OW-LOST-MOUNT")] == []
+
+
+def test_the_monster_pack_adds_koshchey_to_the_level_3_pile() -> None:
+    db, findings = SPEC.load(CONTENT, ("monster-pack",))
+    assert findings == []
+    state = new_game(Tables.from_content(OldWorldContent(db)), 2, 1)
+    on_board = [monster for slot in state.slots.values() if slot for _, monster in [slot]]
+    assert "koshchey" in state.monster_stacks[3] + on_board
+    base, _ = SPEC.load(CONTENT)
+    assert "koshchey" not in Tables.from_content(OldWorldContent(base)).monsters

@@ -107,3 +107,4 @@ def test_placement_offers_only_piles_with_tokens_and_waits_when_none_is_left(mou
 
 def test_a_mount_placement_prints_as_its_call() -> None:
     assert str(PlaceLostMount("novigrad")) == "PlaceLostMount('novigrad')"
+
