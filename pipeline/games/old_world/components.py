@@ -106,7 +106,7 @@ class _Builder(FaceBuilder):
         for card in self.content.cards:
             owner = schools.get(card.school or "")
             deck = decks[card.school or ""]
-            fields = {**self.action_fields(card), "art": card.art}
+            fields = {**self.action_fields(card), "art": card.art, "symbol": self.pack_symbol("action-cards", card.id)}
             if owner is not None:
                 fields.update(school=self.text(owner, "name"), school_color=owner.color)
             where = self.where("action-cards", card.id)
@@ -294,8 +294,10 @@ class _Builder(FaceBuilder):
                 "flavor": "*" + self.text(trophy, "description") + "*",
                 "ability": self.ability(trophy.ability, place),
                 "icon": "trophy",
+                "symbol": self.pack_symbol("witcher-trophies", trophy.id),
             }
-            face = self.face("witcher-trophy", trophy.id, deck.id, fields, 1, back, self.where("witcher-trophies", trophy.id))
+            where = self.where("witcher-trophies", trophy.id)
+            face = self.face("witcher-trophy", trophy.id, deck.id, plain(fields), 1, back, where)
             deck.faces.append(face)
 
     def help_cards(self) -> None:

@@ -14,7 +14,7 @@ _BACK = {"title": T.TEXT}  # a deck's shared back: the kind of card, under the d
 FACE_KINDS = FaceContract.of(
     FaceKind("action-card", {"name": T.TEXT, "cost": T.NUMBER, "color": T.COLOR, "type": T.TEXT, "terrain": T.ICON,
                              "fight": T.RICH_TEXT, "rules": T.RICH_TEXT, "extensions": T.ROWS, "art": T.IMAGE,
-                             "school": T.TEXT, "school_color": T.COLOR}),
+                             "school": T.TEXT, "school_color": T.COLOR, "symbol": T.TEXT}),
     FaceKind("action-back", _BACK),
     FaceKind("potion", {"name": T.TEXT, "timing": T.TEXT, "rules": T.RICH_TEXT, "icon": T.ICON, "art": T.IMAGE}),
     FaceKind("potion-back", _BACK),
@@ -31,7 +31,7 @@ FACE_KINDS = FaceContract.of(
     FaceKind("monster-fight-back", _BACK),
     FaceKind("attribute-trophy", {"name": T.TEXT, "icon": T.ICON, "flavor": T.RICH_TEXT, "ability": T.RICH_TEXT}),
     FaceKind("witcher-trophy", {"name": T.TEXT, "icon": T.ICON, "school": T.TEXT, "school_color": T.COLOR,
-                                "flavor": T.RICH_TEXT, "ability": T.RICH_TEXT}),
+                                "flavor": T.RICH_TEXT, "ability": T.RICH_TEXT, "symbol": T.TEXT}),
     FaceKind("trophy-back", {"title": T.TEXT, "icon": T.ICON, "school_color": T.COLOR}),
     FaceKind("help-card", {"title": T.TEXT, "body": T.RICH_TEXT}),
     FaceKind("help-back", _BACK),

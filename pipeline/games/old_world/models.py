@@ -254,6 +254,9 @@ class School(Entity):
     color: Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$")]
     home: LocationId
     specialty: Specialty
+    # A character who trains at another school's location and keeps her Specialty token in its slot
+    # (Ciri at the School of the Wolf, expansion sheet §5, rule 18).
+    shares_school: SchoolId | None = None
 
 
 class Position(ContentModel):

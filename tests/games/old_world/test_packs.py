@@ -12,6 +12,7 @@ import pytest
 from pipeline.findings import Finding, Severity
 from pipeline.games.old_world.content import OldWorldContent
 from pipeline.games.old_world.engine import Tables, new_game
+from pipeline.games.old_world.engine.locations import location_options
 from pipeline.games.old_world.spec import SPEC
 from tests.conftest import line_of
 
@@ -54,7 +55,8 @@ def test_the_manifest_declares_all_nine_expansions_after_the_base() -> None:
 
 def test_the_shipped_packs_are_sound(load: Load) -> None:
     assert errors(load()[1]) == []
-    assert errors(load(packs=("lost-mount",))[1], "OW-") == []
+    for pack in ("lost-mount", "ciri", "monster-pack"):
+        assert errors(load(packs=(pack,))[1], "OW-") == []
 
 
 def test_without_packs_the_database_shows_the_base_only(load: Load) -> None:
@@ -77,8 +79,8 @@ def test_lost_mount_with_wild_hunt_names_both_packs_and_the_rule(load: Load) -> 
 
 
 def test_a_declared_pack_cannot_be_selected(load: Load) -> None:
-    path, findings = load(packs=("ciri",))
-    assert errors(findings) == [("OW-PACK-DECLARED", line_of(path, "- id: ciri"))]
+    path, findings = load(packs=("legendary-hunt",))
+    assert errors(findings) == [("OW-PACK-DECLARED", line_of(path, "- id: legendary-hunt"))]
 
 
 @pytest.mark.parametrize(
@@ -132,15 +134,16 @@ def test_a_selected_pack_whose_count_differs(load: Load) -> None:
     assert [(f.code, f.line) for f in findings if f.code == "OW-COUNT"] == [("OW-COUNT", line_of(path, "  packs:"))]
 
 
-def mount_findings(tmp_path: Path, old: str, new: str) -> tuple[Path, list[Finding]]:
+def pack_findings(tmp_path: Path, pack: str, file: str, old: str, new: str, structure_only: bool = False) -> tuple[Path, list[Finding]]:
+    """The shipped content with one pack file changed, loaded with that pack selected, and its checks."""
     root = tmp_path / "content"
     shutil.copytree(CONTENT / "old-world", root / "old-world")
-    path = root / "old-world" / "packs" / "lost-mount" / "lost-mount.yaml"
+    path = root / "old-world" / "packs" / pack / file
     text = path.read_text(encoding="utf-8")
     assert old in text
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
-    db, findings = SPEC.load(root, ("lost-mount",))
-    return path, findings + [f for f in SPEC.checks(db, False) if f.code.startswith("OW-LOST-MOUNT")]
+    db, findings = SPEC.load(root, (pack,))
+    return path, findings + SPEC.checks(db, structure_only)
 
 
 @pytest.mark.parametrize(
@@ -153,7 +156,7 @@ def mount_findings(tmp_path: Path, old: str, new: str) -> tuple[Path, list[Findi
     ],
 )
 def test_a_lost_mount_card_that_breaks_the_rulebook(tmp_path: Path, old: str, new: str, code: str, shown: str) -> None:
-    path, findings = mount_findings(tmp_path, old, new)
+    path, findings = pack_findings(tmp_path, "lost-mount", "lost-mount.yaml", old, new)
     assert (code, line_of(path, shown)) in [(f.code, f.line) for f in findings]
 
 
@@ -170,3 +173,24 @@ def test_the_monster_pack_adds_koshchey_to_the_level_3_pile() -> None:
     assert "koshchey" in state.monster_stacks[3] + on_board
     base, _ = SPEC.load(CONTENT)
     assert "koshchey" not in Tables.from_content(OldWorldContent(base)).monsters
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "shown"),
+    [("    home: kaer-morhen\n", "    home: ban-ard\n", "home: ban-ard"),
+     ("shares_school: wolf", "shares_school: ciri", "shares_school: ciri")],
+)
+def test_ciri_starts_at_the_wolf_school_she_shares(tmp_path: Path, old: str, new: str, shown: str) -> None:
+    path, findings = pack_findings(tmp_path, "ciri", "ciri.yaml", old, new, structure_only=True)
+    assert [(f.code, f.line) for f in findings if f.code == "OW-SCHOOL-SHARE"] == [("OW-SCHOOL-SHARE", line_of(path, shown))]
+
+
+def test_ciri_trains_her_specialty_at_the_wolf_school_and_plays_beside_a_wolf() -> None:
+    db, findings = SPEC.load(CONTENT, ("ciri",))
+    assert findings == []
+    state = new_game(Tables.from_content(OldWorldContent(db)), 2, 1, {"schools": ["wolf", "ciri"]})
+    wolf, ciri = state.players
+    assert ciri.location == wolf.location == "kaer-morhen"
+    ciri.moved_into.add("kaer-morhen")
+    ciri.gold = 10
+    assert "Train('specialty')" in {str(a) for a in location_options(state, ciri)}

@@ -24,7 +24,8 @@ def check(content: OldWorldContent) -> list[Finding]:
     record = content.manifest_record
     if record is None:
         return []  # checks/counts.py reports the missing manifest
-    findings = [*_declarations(record), *_rule_30(record), *_rule_31(record), *_content_folders(content, record)]
+    findings = [*_declarations(record), *_rule_30(record), *_rule_31(record), *_content_folders(content, record),
+                *_shared_schools(content)]
     findings.extend(selection_findings(record, content.db.packs))
     return findings
 
@@ -126,6 +127,21 @@ def _content_folders(content: OldWorldContent, record: Record[Manifest]) -> Iter
         else:
             yield finding_at(where, "OW-PACK-STATUS", f"{pack_id} has content but the manifest declares it `declared`",
                              "set its status to playable")
+
+
+def _shared_schools(content: OldWorldContent) -> Iterator[Finding]:
+    """Rule 18: a character who shares a school (Ciri, the Wolf's) starts at that school's location."""
+    schools = {school.id: school for school in content.schools}
+    for rec in content.school_records:
+        shared = schools.get(rec.entity.shares_school or "")
+        if shared is None:
+            continue  # no share, or a name REF-UNKNOWN reports
+        if shared.id == rec.entity.id or shared.shares_school is not None:
+            yield finding_at(rec.where("shares_school"), "OW-SCHOOL-SHARE",
+                             f"{rec.entity.id} shares {shared.id}, which is no school of its own")
+        elif rec.entity.home != shared.home:
+            message = f"{rec.entity.id} shares the {shared.id} school, so it starts at {shared.home}, not {rec.entity.home}"
+            yield finding_at(rec.where("home"), "OW-SCHOOL-SHARE", message)
 
 
 def is_compatible(a: Pack, b: Pack) -> bool:
