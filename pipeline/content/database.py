@@ -95,8 +95,16 @@ class Database:
 
     def records(self, collection: str) -> list[Record]:
         """The records of the base and the selected packs."""
-        shown = {BASE_PACK, *self.packs}
-        return [r for r in self._collection(collection).values() if self.pack_of(r) in shown]
+        return [r for r in self._collection(collection).values() if self.is_shown(r)]
+
+    def shown_keys(self, collection: str) -> list[Any]:
+        """The keys records() shows; none for a collection the game does not have."""
+        return [key for key, record in self.collections.get(collection, {}).items() if self.is_shown(record)]
+
+    def is_shown(self, record: Record) -> bool:
+        """Whether the entity belongs to the base or a selected pack."""
+        pack = self.pack_of(record)
+        return pack == BASE_PACK or pack in self.packs
 
     def every_record(self, collection: str) -> list[Record]:
         """The records of every pack, selected or not (what catalogs cover)."""

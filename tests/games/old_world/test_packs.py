@@ -69,6 +69,9 @@ def test_without_packs_the_database_shows_the_base_only(load: Load) -> None:
     assert "lost-mount" in base_db.collections["lost-mount-cards"]
     assert SPEC.info(base_db).counts == {k: v for k, v in SPEC.info(mount_db).counts.items() if k != "lost_mount_cards"}
     assert SPEC.info(mount_db).counts["lost_mount_cards"] == 1
+    # What the simulation counts as content to cover (SIM-UNUSED) is what the selection shows.
+    assert "koshchey" in base_db.collections["monsters"] and "koshchey" not in base_db.shown_keys("monsters")
+    assert "koshchey" in SPEC.load(root, ("monster-pack",))[0].shown_keys("monsters")
 
 
 def test_lost_mount_with_wild_hunt_names_both_packs_and_the_rule(load: Load) -> None:
