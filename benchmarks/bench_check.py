@@ -3,8 +3,9 @@
 Runs in a temporary folder holding a copy of the content, so the check's cache (`.pnp-cache/` in the
 working directory) starts empty and the edit never touches the repository:
 - cold: the first run (no cache: every simulation smoke run plays);
-- warm (content edited): one Old World file changed, so its smoke run plays again and the others are replayed;
-- no change: the same command again (every smoke run replayed).
+- warm (content edited): one Old World file changed, so Old World is checked again (its smoke run plays
+  again) and the other games' checks are replayed (`pipeline/app/check_cache.py`);
+- no change: the same command again (every game's check replayed).
 Prints wall time and peak memory per run. Aim (issue 19): < 3 s warm, < 1 s for a no-change rerun.
 Usage: .venv/bin/python benchmarks/bench_check.py [--game ID]...
 """

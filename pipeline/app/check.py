@@ -9,10 +9,11 @@ from typing import TYPE_CHECKING
 from pipeline.content.database import Database
 from pipeline.content.schema import stale_schemas, write_schemas
 from pipeline.findings import Finding, Report
-from pipeline.games import GAMES
+from pipeline.games import GAMES, GameListing
 from pipeline.rules.spec import GameSpec
 
-from .project import require_packs, select_locales
+from .check_cache import CheckCache, CheckInputs, GameRecord
+from .project import project_folder, require_packs, select_locales
 
 if TYPE_CHECKING:
     from pipeline.i18n.localizer import Localizer
@@ -42,28 +43,64 @@ def validate(games: Sequence[GameSpec], root: Path, packs: Sequence[str] = ()) -
     return report
 
 
-def check(games: Sequence[GameSpec], root: Path, locales: Sequence[str] | None = None, cache_dir: Path = CACHE_DIR,
-          packs: Sequence[str] = ()) -> Report:
+def check(games: Sequence[GameSpec | GameListing], root: Path, locales: Sequence[str] | None = None, cache_dir: Path = CACHE_DIR,
+          reuse: bool = False, packs: Sequence[str] = ()) -> Report:
     """`validate`, every consistency rule, the simulation smoke run (replayed from cache_dir while the content
     and code are unchanged), and per locale (default: every declared locale) the translation checks and the text fit.
-    `packs` selects expansions besides the base (an id no game declares is a UsageError)."""
+
+    With reuse, a game none of whose inputs changed since its last check replays that check's findings
+    (`check_cache.py`); the CLI asks for it, the functions' callers decide. A game given by its listing is
+    imported only when it is checked again. `packs` selects expansions besides the base (an id no game
+    declares is a UsageError).
+    """
     report = Report()
     stats: dict[str, dict[str, int]] = {}
     layouts: Layouts | None = None  # one load for every game that prints, so a layout problem is reported once
-    packs = require_packs(games, root, packs)
+    cache = _check_cache(cache_dir, root) if reuse else None
+    replayed_printing = False
+    records: list[tuple[str, str, GameRecord]] = []  # what this run checked, stored at its end
+    if packs:
+        packs = require_packs([g.describe() if isinstance(g, GameListing) else g for g in games], root, packs)
+    options = {"smoke": SMOKE_GAMES, **({"packs": list(packs)} if packs else {})}  # a selection is its own check
     for game in games:
+        key = cache.game_key(game.id, game.content_dir(root), locales, options) if cache else ""
+        record = cache.load(game.id, key) if cache else None
+        if record is not None:
+            report.extend(record.findings)
+            stats[game.id] = record.stats
+            replayed_printing |= record.prints
+            continue
+        game = game.describe() if isinstance(game, GameListing) else game
         db, findings = game.load(root, packs)
         findings += game.checks(db, False)
         report.extend(findings)
         stats[game.id] = game.stats(db)
         if Report(findings).ok:  # simulating or printing broken content would only repeat its errors
+            chosen = select_locales(game, game.info(db), locales, root)
             if game.printing is not None and layouts is None:
                 layouts, layout_findings = _load_layouts()
                 report.extend(layout_findings)
-            report.extend(deep_check_findings(game, db, root, select_locales(game, game.info(db), locales, root),
-                                                  cache_dir, layouts))
+                records.append(("layouts", cache.layouts_key() if cache else "", GameRecord(layout_findings, {}, True)))
+            deep = deep_check_findings(game, db, root, chosen, cache_dir, layouts)
+            report.extend(deep)
+            findings += deep
+        records.append((game.id, key, GameRecord(findings, stats[game.id], game.printing is not None)))
+    if cache is not None and replayed_printing and layouts is None:  # no printing game was checked again
+        record = cache.load("layouts", cache.layouts_key())
+        if record is None:
+            layout_findings = _load_layouts()[1]
+            record = GameRecord(layout_findings, {}, True)
+            records.append(("layouts", cache.layouts_key(), record))
+        report.extend(record.findings)
+    if cache is not None:  # written once the run is complete: a usage error leaves no record behind
+        for name, key, game_record in records:
+            cache.store(name, key, game_record)
     report.extra["stats"] = stats
     return report
+
+
+def _check_cache(cache_dir: Path, root: Path) -> CheckCache:
+    return CheckCache(cache_dir, CheckInputs.of(project_folder(None, "layouts"), root))
 
 
 def _load_layouts() -> tuple[Layouts, list[Finding]]:

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pipeline.games import LISTINGS, GameListing, did_you_mean, find_game
+from pipeline.games import LISTINGS, GameListing, did_you_mean, unknown_game
 
 if TYPE_CHECKING:
     from pipeline.rules.spec import GameInfo, GameSpec
@@ -42,18 +42,23 @@ def packaged_fallback(option: Path | None, name: str) -> Path | None:
 
 def select_games(ids: list[str] | None, root: Path) -> list[GameSpec]:
     """The games to work on: the ones named, or every game with a content folder under root."""
+    return [listing.describe() for listing in select_listings(ids, root)]
+
+
+def select_listings(ids: list[str] | None, root: Path) -> list[GameListing]:
+    """What select_games chooses, known by id and name only (no game is imported)."""
     if not root.is_dir():
         raise UsageError(f"content folder {root} " + ("is not a folder" if root.exists() else "does not exist"))
     if ids:
-        try:
-            games = [find_game(game_id) for game_id in ids]
-        except KeyError as exc:
-            raise UsageError(str(exc.args[0])) from None
-        for game in games:
-            if not game.content_dir(root).is_dir():
-                raise UsageError(f"no content for {game.id} under {root} (expected {game.content_dir(root)})")
-        return games
-    return [find_game(listing.id) for listing in listed_games(root)]
+        unknown = [game_id for game_id in ids if game_id not in LISTINGS]
+        if unknown:
+            raise UsageError(unknown_game(unknown[0]))
+        listings = [LISTINGS[game_id] for game_id in ids]
+        for listing in listings:
+            if not listing.content_dir(root).is_dir():
+                raise UsageError(f"no content for {listing.id} under {root} (expected {listing.content_dir(root)})")
+        return listings
+    return listed_games(root)
 
 
 def require_packs(games: Sequence[GameSpec], root: Path, packs: Sequence[str]) -> tuple[str, ...]:

@@ -12,7 +12,7 @@ import typer
 # Only the light project module at import: the other application modules are imported inside the
 # commands that use them, so `pnp --help` and `pnp games` load no game.
 from pipeline.app.gate import load_gate
-from pipeline.app.project import listed_games, select_games
+from pipeline.app.project import listed_games, select_games, select_listings
 
 from .options import (
     ContentOption,
@@ -69,15 +69,19 @@ def validate(
 @usage_exits
 def check(
     game: GameOption = None, locale: LocaleOption = None, content: ContentOption = None,
-    format: GateFormatOption = GateFormat.text, strict: StrictOption = False, pack: PackOption = None,
+    format: GateFormatOption = GateFormat.text, strict: StrictOption = False,
+    cache_dir: Annotated[Path, typer.Option("--cache-dir", help="Where check keeps its records.")] = Path(".pnp-cache"),
+    force: Annotated[bool, typer.Option("--force", help="Check every game again, even one whose inputs are unchanged.")] = False,
+    pack: PackOption = None,
 ) -> None:
     """Validate, run every consistency rule, a seeded simulation smoke run, the translation checks and the
-    text-fit check of each locale (default: every locale the game declares)."""
+    text-fit check of each locale (default: every locale the game declares). A game whose content, layouts and
+    pipeline are unchanged since its last check replays that check's findings."""
     from pipeline.app import check as checking
 
     root = resolve_content(content)
     gate = load_gate(root)
-    report = checking.check(select_games(game, root), root, locale, packs=pack or ())
+    report = checking.check(select_listings(game, root), root, locale, cache_dir, reuse=not force, packs=pack or ())
     # A partial run cannot tell a suppression unused.
     gate.apply(report, strict, judge_unused=not game and not locale and not pack)
     emit(report, format, f"check: {report.summary()} ({counts_line(report.extra['stats'])})", "pnp check")

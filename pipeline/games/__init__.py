@@ -83,8 +83,13 @@ def did_you_mean(word: str, choices: Iterable[str]) -> str:
     return f" (did you mean {close[0]}?)" if close else ""
 
 
+def unknown_game(game_id: str) -> str:
+    """What to tell someone who named a game id that is not known."""
+    return f"unknown game {game_id!r}{did_you_mean(game_id, LISTINGS)}; known games: {', '.join(sorted(LISTINGS))}"
+
+
 def find_game(game_id: str) -> GameSpec:
     """The description of a game id; KeyError names the known ids."""
     if game_id not in LISTINGS:
-        raise KeyError(f"unknown game {game_id!r}{did_you_mean(game_id, LISTINGS)}; known games: {', '.join(sorted(LISTINGS))}")
+        raise KeyError(unknown_game(game_id))
     return GAMES[game_id]

@@ -16,6 +16,7 @@ from pipeline.app.check import print_findings
 from pipeline.app.i18n import i18n_findings
 from pipeline.cli import app
 from pipeline.games import find_game
+from pipeline.render.layouts import load_layouts
 
 REPO = Path(__file__).resolve().parents[2]
 FIXTURES = REPO / "tests" / "fixtures"
@@ -27,8 +28,8 @@ LAYOUT_FAULTS = [
      "height: 6mm, font: bold, size: {min: 0pt, max: 6pt}", "LAYOUT-RANGE"),  # a ZeroDivisionError before
     ("path-of-destiny/cards.yaml", "symbol_disc: {type: rect, fill: light, stroke", "symbol_disc: {type: rect, fill: lightish, stroke",
      "LAYOUT-COLOR"),  # passed check, crashed build
-    ("path-of-destiny/cards.yaml", 'band: {type: rect, fill: "#4a3b2a", x: -3mm, y: -3mm, width: 69mm, height: 15mm}',
-     'band: {type: rect, fill: "#4a3b2a", x: -3mm, y: -3mm, width: .nan, height: 15mm}',
+    ("path-of-destiny/cards.yaml", 'band: {type: rect, fill: "#4a3b2a", x: -3mm, y: -3mm, width: 69mm, height: 16mm}',
+     'band: {type: rect, fill: "#4a3b2a", x: -3mm, y: -3mm, width: .nan, height: 16mm}',
      "LAYOUT-INVALID"),  # wrote nan into the PDF
     ("path-of-destiny/tokens.yaml", "disc: {x: 1mm, y: 1mm, width: 14mm, height: 14mm, radius: 7mm}",
      "disc: {x: 1mm, y: 1mm, width: 1e300, height: 14mm, radius: 7mm}", "LAYOUT-RANGE"),
@@ -106,11 +107,15 @@ def test_a_back_offset_off_the_calibration_ruler_is_a_usage_error(offset: str, t
     assert pdfs(tmp_path / "out") == []
 
 
-def test_the_largest_back_offset_still_builds(tmp_path: Path) -> None:
+def test_the_largest_back_offset_still_draws_and_the_preflight_names_the_backs_it_pushes_off_the_paper(
+        tmp_path: Path) -> None:
     code, report, _ = build(FIXTURES, REPO / "layouts", tmp_path / "out", "--back-offset", "-10", "--target", "tokens")
-    assert code == 0, report["findings"]
     assert [p.name for p in pdfs(tmp_path / "out")] == ["tokens.pdf"]
     assert b"nan" not in (tmp_path / "out" / GAME / "en" / "tokens.pdf").read_bytes()
+    # Shifted 10 mm, the token backs start 4 mm off the sheet: that part cannot print, so it is an error.
+    errors = [f for f in report["findings"] if f["severity"] == "error"]
+    assert code == 1 and errors and {f["code"] for f in errors} == {"PREFLIGHT-MARK"}
+    assert all(" page 2:" in f["message"] or " page 4:" in f["message"] for f in errors), errors
 
 
 def copy_fixture(tmp_path: Path, relative: str, old: str, new: str) -> tuple[Path, Path]:
@@ -151,7 +156,9 @@ def test_a_word_too_long_for_the_guide_column_is_a_fit_finding_in_check_and_buil
     spec = find_game(GAME)
     db, load = spec.load(root)
     assert load == []
-    checked = [f for f in print_findings(spec, db, spec.localizer(db, "en")) if f.code == "FIT-OVERFLOW"]
+    layouts, layout_findings = load_layouts(REPO / "layouts")
+    assert layout_findings == []
+    checked = [f for f in print_findings(spec, db, spec.localizer(db, "en"), layouts) if f.code == "FIT-OVERFLOW"]
     assert len(checked) == 1 and "course-of-play" in checked[0].message and "aaaa" in checked[0].message
     code, report, _ = build(root, REPO / "layouts", tmp_path / "out", "--target", "guides")
     assert code == 1

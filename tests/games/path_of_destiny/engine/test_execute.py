@@ -101,3 +101,22 @@ def test_a_scaled_effect_gives_one_unit_per_time_the_condition_is_met(tables: Ta
     xp = p.xp
     run(run_effects(s, Ctx(p.seat, times=3), [fx.GainXpScaled(type="gain-xp-scaled")]))
     assert p.xp == xp + 3
+
+
+def test_non_active_symbols_count_only_the_chapters_two_inactive_symbols(tables: Tables) -> None:
+    # Rulebook glossary, last condition (C-INACT-123): 1/2/3 non-active symbols in your timeline.
+    # Its second step is "have at least 2 non-active symbols"; active symbols never count.
+    s = new_game(tables, 2, 1, {"story": "drowned-bells", "characters": ["geralt", "yennefer"]})
+    p = s.players[0]
+    p.timeline = []
+    inactive = [sym for sym in Symbol if sym not in s.active]
+    assert len(inactive) == 2
+    condition = fx.InactiveScaled(type="inactive-scaled")
+    for sym in s.active:
+        s.gain(p, sym, 3)
+    assert run(check(s, Ctx(p.seat), condition)) == 0
+    s.gain(p, inactive[0], 1)
+    s.gain(p, inactive[1], 1)
+    assert run(check(s, Ctx(p.seat), condition)) == 2
+    s.gain(p, inactive[1], 4)
+    assert run(check(s, Ctx(p.seat), condition)) == 3  # capped at the third step

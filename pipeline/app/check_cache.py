@@ -1,0 +1,91 @@
+"""`pnp check` results replayed while nothing a game's check reads has changed.
+
+A game's record holds its findings and component counts under a key that hashes everything the
+check of that game reads: every file of its content folder (YAML, catalogs, art), the layouts, every
+file of the pipeline package, the versions of the libraries whose answers reach a finding, the package
+version, and the run's options (locales, smoke games, the content root and the working directory, since
+findings name files relative to it). A record that is missing, unreadable or under another key is a
+miss: the game is checked again. The layout findings, reported once per run however many games print,
+have a record of their own.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+from pipeline.atomic import write_atomic
+from pipeline.build.cache import PIPELINE_DIR, target_key, tree_digest
+from pipeline.findings import Finding, Severity
+
+# Libraries whose behaviour decides a finding: parsing, models, schemas, catalogs and plural rules,
+# hyphenation, fonts and drawing.
+CHECKED_WITH = ("pydantic", "jsonschema", "ruamel.yaml", "babel", "pyphen", "reportlab", "pillow", "pypdfium2")
+
+
+def _versions() -> str:
+    found = []
+    for name in CHECKED_WITH:
+        try:
+            found.append(f"{name}={metadata.version(name)}")
+        except metadata.PackageNotFoundError:
+            found.append(f"{name}=none")
+    return ";".join(found)
+
+
+@dataclass(frozen=True)
+class CheckInputs:
+    """The digests every record of one run shares: the pipeline's files, libraries, layouts and the run's place."""
+
+    code: str
+    layouts: str
+    place: str
+
+    @classmethod
+    def of(cls, layouts_dir: Path, root: Path) -> CheckInputs:
+        code = hashlib.sha256((tree_digest(PIPELINE_DIR) + _versions() + metadata.version("pnp-pipeline")).encode())
+        place = f"{root.resolve()}|{Path.cwd().resolve()}"
+        return cls(code.hexdigest(), tree_digest(layouts_dir), place)
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    findings: list[Finding]
+    stats: dict[str, int]
+    prints: bool  # whether the game's check read the layouts
+
+
+class CheckCache:
+    """Records of checked games under `<cache_dir>/check/`."""
+
+    def __init__(self, cache_dir: Path, inputs: CheckInputs) -> None:
+        self.dir = cache_dir / "check"
+        self.inputs = inputs
+
+    def game_key(self, game_id: str, content_dir: Path, locales: Sequence[str] | None, options: dict[str, Any]) -> str:
+        inputs = {"content": tree_digest(content_dir), "code": self.inputs.code, "layouts": self.inputs.layouts}
+        return target_key(inputs, {"game": game_id, "place": self.inputs.place,
+                                   "locales": list(locales) if locales is not None else None, **options})
+
+    def layouts_key(self) -> str:
+        return target_key({"code": self.inputs.code, "layouts": self.inputs.layouts}, {"place": self.inputs.place})
+
+    def load(self, name: str, key: str) -> GameRecord | None:
+        try:
+            stored = json.loads((self.dir / f"{name}.json").read_text(encoding="utf-8"))
+            if stored["key"] != key:
+                return None
+            findings = [Finding(**{**found, "severity": Severity(found["severity"])}) for found in stored["findings"]]
+            return GameRecord(findings, {str(k): int(v) for k, v in stored["stats"].items()}, bool(stored["prints"]))
+        except (OSError, ValueError, KeyError, TypeError):
+            return None  # no record, or one this version cannot read: check again
+
+    def store(self, name: str, key: str, record: GameRecord) -> None:
+        data = {"key": key, "findings": [f.as_dict() for f in record.findings], "stats": record.stats,
+                "prints": record.prints}
+        write_atomic(self.dir / f"{name}.json", json.dumps(data, indent=1).encode())
