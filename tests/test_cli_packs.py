@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -36,3 +37,11 @@ def test_simulate_plays_the_lost_mount_at_every_player_count() -> None:
         assert result.exit_code == 0, result.output
         simulation = json.loads(result.output)["simulation"]
         assert (simulation["completed"], simulation["errors"]) == (5, [])
+
+
+def test_check_keeps_a_selection_apart_from_the_base_in_its_cache(tmp_path: Path) -> None:
+    base = ["check", "--content", str(CONTENT), "--game", "old-world", "--locale", "en", "--cache-dir", str(tmp_path)]
+    first = runner.invoke(app, [*base, "--pack", "monster-pack"])
+    second = runner.invoke(app, base)
+    assert first.exit_code == second.exit_code == 0, first.output + second.output
+    assert "29 monsters" in first.output and "28 monsters" in second.output
