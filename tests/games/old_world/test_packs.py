@@ -81,6 +81,19 @@ def test_lost_mount_with_wild_hunt_names_both_packs_and_the_rule(load: Load) -> 
     assert incompatible.line == line_of(path, "- id: lost-mount")
 
 
+def test_a_pack_needs_the_packs_it_requires(load: Load) -> None:
+    path, findings = load("      rules: [lost-mount]\n", "      rules: [lost-mount]\n      requires: [ciri]\n", packs=("lost-mount",))
+    assert errors(findings) == [("OW-PACK-REQUIRES", line_of(path, "- id: lost-mount"))]
+
+
+def test_the_lost_mount_rule_is_on_only_when_its_pack_switches_it_on(load: Load, tmp_path: Path) -> None:
+    load("      rules: [lost-mount]\n", "")
+    db, _ = SPEC.load(tmp_path / "content", ("lost-mount",))
+    assert OldWorldContent(db).lost_mount_cards and Tables.from_content(OldWorldContent(db)).lost_mount is None
+    db, _ = SPEC.load(CONTENT, ("lost-mount",))
+    assert Tables.from_content(OldWorldContent(db)).lost_mount is not None
+
+
 def test_a_declared_pack_cannot_be_selected(load: Load) -> None:
     path, findings = load(packs=("legendary-hunt",))
     assert errors(findings) == [("OW-PACK-DECLARED", line_of(path, "- id: legendary-hunt"))]
@@ -107,6 +120,7 @@ def test_a_declared_pack_cannot_be_selected(load: Load) -> None:
         ("      incompatible_with: [wild-hunt]\n    - id: ciri", "      incompatible_with: [wild-hunnt]\n    - id: ciri",
          "OW-PACK-REF", "[wild-hunnt]"),
         ("    - id: skellige\n", "    - id: lost-mount\n", "OW-PACK-ID", "    - id: lost-mount"),
+        ("    - id: base\n", "    - id: core\n", "OW-PACK-BASE", "    - id: core"),
         # Rule 23: an expansion's events follow the base deck's 1-56.
         ("      symbol: AP\n", "      symbol: AP\n      event_numbers: [50, 80]\n", "OW-PACK-EVENTS", "[50, 80]"),
         # The matrix contradicts itself: Mages lists Wild Hunt as a partner, Wild Hunt rules Mages out.

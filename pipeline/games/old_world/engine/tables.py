@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..content import OldWorldContent
-from ..enums import Attribute, ExplorationDeck, Terrain
+from ..enums import Attribute, ExplorationDeck, PackRule, Terrain
 from ..models import (
     ActionCard,
     AttributeTrophy,
@@ -77,7 +77,8 @@ class Tables:
             witcher_trophies={t.id: t for t in content.witcher_trophies},
         )
         tables.school_sites = {loc.id: loc.action.school for loc in content.locations if loc.action.school}
-        tables.lost_mount = next(iter(content.lost_mount_cards), None)
+        if PackRule.LOST_MOUNT in content.rules_on:
+            tables.lost_mount = next(iter(content.lost_mount_cards), None)
         return tables
 
     def profile(self, players: int) -> SetupProfile:
