@@ -30,7 +30,7 @@ def test_report_figures_and_json(db: Any) -> None:
     assert data["completed"] == 5 and data["errors"] == []
     assert sum(data["wins_by_seat"].values()) == 5 == sum(data["wins_by_faction"].values())
     assert data["turns"]["max"] >= data["turns"]["median"] > 0
-    assert data["coverage"]["monsters"]["total"] == len(db.collections["monsters"])
+    assert data["coverage"]["monsters"]["total"] == len(db.all("monsters"))  # the base and the selected packs
 
 
 def test_game_i_uses_seed_plus_i(db: Any) -> None:
