@@ -12,7 +12,7 @@ import json
 import math
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +22,10 @@ from pipeline.build.targets import TARGET_NAMES, BuildOptions, Databases, Job, s
 from pipeline.findings import Finding, Report, Severity, warning
 from pipeline.rules.spec import GameSpec
 
-from .project import UsageError, select_locales
+from .project import UsageError, require_packs, select_locales
+
+# What `--pack-only` prints: a pack's own cards and tokens (and their digital-table sheets).
+PACK_TARGETS = ("cards", "tokens", "tts")
 
 
 @dataclass
@@ -49,6 +52,9 @@ def build(games: Sequence[GameSpec], options: BuildOptions, locales: Sequence[st
     _check_back_offset(options.back_offset)
     _check_folder("--out", options.out_dir)
     _check_folder("--cache-dir", options.cache_dir)
+    if options.pack_only and not options.packs:
+        raise UsageError("--pack-only prints the packs named with --pack: name at least one")
+    options = replace(options, packs=require_packs(games, options.content_root, options.packs))
     folders = [options.out_dir / game.id for game in games] + [options.cache_dir]
     with stopped_by_signals():
         try:
@@ -122,13 +128,14 @@ def _plan(games: list[GameSpec], locales: Sequence[str] | None, targets: tuple[s
         if not game.content_dir(options.content_root).is_dir():
             raise UsageError(f"no content for {game.id} under {options.content_root}")
         content = tree_digest(game.content_dir(options.content_root))
-        db, load_findings = databases.load(game, options.content_root, content)
+        db, load_findings = databases.load(game, options.content_root, content, options.packs)
         problems = Report(load_findings + game.checks(db, True))
         if not problems.ok:  # what `pnp validate` rejects is not printed: report it once, build nothing
             report.extend(problems.findings)
             continue
         chosen_locales = select_locales(game, game.info(db), locales, options.content_root)
-        supported = supported_targets(game)
+        # One pack alone prints its cards and tokens; the board, guides and help cards are the base game's.
+        supported = tuple(t for t in supported_targets(game) if not options.pack_only or t in PACK_TARGETS)
         game_targets = tuple(t for t in targets if t in supported)
         where = str(game.content_dir(options.content_root))
         for missing in (t for t in targets if t not in supported and len(targets) < len(TARGET_NAMES)):
@@ -192,7 +199,8 @@ def _write_reports(records: list[TargetRecord], options: BuildOptions, seconds: 
         payload = {
             "game": game,
             "ok": not any(json.loads(f)["severity"] == "error" for f in findings),
-            "options": {"paper": options.paper, "backs": options.backs, "back_offset": options.back_offset},
+            "options": {"paper": options.paper, "backs": options.backs, "back_offset": options.back_offset,
+                        **({"packs": list(options.packs), "pack_only": options.pack_only} if options.packs else {})},
             # The files' hashes stay in the cache: the report describes what was built.
             "targets": [{**_summary(r), "files": [_file_entry(f, r) for f in r.files],
                          **({"fallbacks": r.extra["fallbacks"]} if r.extra.get("fallbacks") else {})} for r in mine],

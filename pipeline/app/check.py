@@ -14,7 +14,7 @@ from pipeline.games import LISTINGS, GameListing, discover
 from pipeline.rules.spec import GameSpec, own_layouts
 
 from .check_cache import CheckCache, CheckInputs, GameRecord
-from .project import project_folder, select_locales
+from .project import project_folder, require_packs, select_locales
 
 if TYPE_CHECKING:
     from pipeline.i18n.localizer import Localizer
@@ -26,15 +26,17 @@ SMOKE_GAMES = 10
 CACHE_DIR = Path(".pnp-cache")
 
 
-def validate(games: Sequence[GameSpec], root: Path) -> Report:
+def validate(games: Sequence[GameSpec], root: Path, packs: Sequence[str] = ()) -> Report:
     """Load every file of each game, check it against its schema and models, resolve references, count components.
+    `packs` selects expansions besides the base (an id no game declares is a UsageError).
 
     `report.extra["stats"]` holds each game's component counts.
     """
     report = Report()
     stats: dict[str, dict[str, int]] = {}
+    packs = require_packs(games, root, packs)
     for game in games:
-        db, findings = game.load(root)
+        db, findings = game.load(root, packs)
         report.extend(findings)
         report.extend(game.checks(db, True))
         stats[game.id] = game.stats(db)
@@ -43,13 +45,14 @@ def validate(games: Sequence[GameSpec], root: Path) -> Report:
 
 
 def check(games: Sequence[GameSpec | GameListing], root: Path, locales: Sequence[str] | None = None, cache_dir: Path = CACHE_DIR,
-          reuse: bool = False) -> Report:
+          reuse: bool = False, packs: Sequence[str] = ()) -> Report:
     """`validate`, every consistency rule, the simulation smoke run (replayed from cache_dir while the content
     and code are unchanged), and per locale (default: every declared locale) the translation checks and the text fit.
 
     With reuse, a game none of whose inputs changed since its last check replays that check's findings
     (`check_cache.py`); the CLI asks for it, the functions' callers decide. A game given by its listing is
-    imported only when it is checked again.
+    imported only when it is checked again. `packs` selects expansions besides the base (an id no game
+    declares is a UsageError).
 
     Each group runs unless the data it reads is broken (`skipped_groups`); what was skipped and why is an
     info finding `CHECK-SKIPPED` per group, and `report.extra["skipped"]` lists them (replayed ones too).
@@ -64,8 +67,11 @@ def check(games: Sequence[GameSpec | GameListing], root: Path, locales: Sequence
     # a shipped game brings none, and its modules are imported only when it is checked again.
     games = [game.describe() if isinstance(game, GameListing) and game.id not in LISTINGS else game for game in games]
     own = own_layouts([game for game in games if isinstance(game, GameSpec)])
+    if packs:
+        packs = require_packs([g.describe() if isinstance(g, GameListing) else g for g in games], root, packs)
+    options = {"smoke": SMOKE_GAMES, **({"packs": list(packs)} if packs else {})}  # a selection is its own check
     for game in games:
-        key = cache.game_key(game.id, game.content_dir(root), locales, {"smoke": SMOKE_GAMES}) if cache else ""
+        key = cache.game_key(game.id, game.content_dir(root), locales, options) if cache else ""
         record = cache.load(game.id, key) if cache else None
         if record is not None:
             report.extend(record.findings)
@@ -73,7 +79,7 @@ def check(games: Sequence[GameSpec | GameListing], root: Path, locales: Sequence
             replayed_printing |= record.prints
             continue
         game = game.describe() if isinstance(game, GameListing) else game
-        db, load_findings = game.load(root)
+        db, load_findings = game.load(root, packs)
         rule_findings = game.checks(db, False)
         skips = skipped_groups(game, Report(load_findings).ok, Report(rule_findings).ok)
         findings = load_findings + rule_findings + [skip_note(game, root, group, reason) for group, reason in skips.items()]

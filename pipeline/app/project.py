@@ -62,6 +62,21 @@ def select_listings(ids: list[str] | None, root: Path) -> list[GameListing]:
     return listed_games(root)
 
 
+def require_packs(games: Sequence[GameSpec], root: Path, packs: Sequence[str]) -> tuple[str, ...]:
+    """The packs as given, once each; an id no selected game declares is a usage error (with a suggestion)."""
+    if not packs:
+        return ()
+    declared: set[str] = set()
+    for game in games:
+        db, _ = game.load(root)
+        declared.update(game.info(db).packs)
+    for pack in packs:
+        if pack not in declared:
+            known = ", ".join(sorted(declared)) or "none"
+            raise UsageError(f"unknown pack {pack!r}{did_you_mean(pack, declared)}; known packs: {known}")
+    return tuple(dict.fromkeys(packs))
+
+
 def listed_games(root: Path) -> list[GameListing]:
     """Every game under root, known by id and name only (none is imported): each shipped game with a content
     folder there, each folder whose game.yaml declares kinds, or root itself when it is such a folder."""

@@ -9,18 +9,20 @@ from pipeline.rules.simulation import SimulationReport, run_simulation
 from pipeline.rules.spec import GameSpec
 from pipeline.rules.transcript import record
 
-from .project import UsageError
+from .project import UsageError, require_packs
 
 
 def simulate(
-    game: GameSpec, root: Path, players: int, games: int, seed: int, bot: str, trace: Path | None = None
+    game: GameSpec, root: Path, players: int, games: int, seed: int, bot: str, trace: Path | None = None,
+    packs: tuple[str, ...] = (),
 ) -> tuple[Report, SimulationReport | None]:
     """Play seeded games (game i: seed + i). Content with errors is not played: (its report, None).
     With `trace`, the transcript of the first game (seed `seed`) is written there (`pnp replay` plays it).
 
     The report holds an error per failed game (crash, broken invariant) with the seed that reproduces
     it, and one warning with the rate of games stopped at the turn cap (a bot that never finishes is
-    not an engine fault); `report.extra["simulation"]` the figures.
+    not an engine fault); `report.extra["simulation"]` the figures. `packs` selects expansions besides the
+    base: an undeclared one is a UsageError, a combination the game's checks reject is not played.
     """
     engine = game.engine
     if engine is None:
@@ -28,7 +30,10 @@ def simulate(
     known = sorted(engine.bots())
     if bot not in known:
         raise UsageError(f"{game.id} has no bot {bot!r}; its bots: {', '.join(known)}")
-    db, findings = game.load(root)
+    packs = require_packs([game], root, packs)
+    db, findings = game.load(root, packs)
+    if packs:  # the selection's own findings (an incompatible combination, a pack without content)
+        findings = findings + game.checks(db, True)
     report = Report(findings)
     if not report.ok:
         return report, None

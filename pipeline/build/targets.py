@@ -12,12 +12,12 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pipeline.atomic import WriteError, remove_file, write_atomic
-from pipeline.content.database import Database
+from pipeline.content.database import BASE_PACK, Database, pack_of_file
 from pipeline.findings import Finding, Severity, error, warning
 from pipeline.rules.spec import GameSpec, GuidePart, own_layouts
 
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from pipeline.render.imposition import Imposed
     from pipeline.render.layouts import Layouts, Profile
     from pipeline.render.sheets import Prepared
-    from pipeline.rules.components import Components, Deck, Target
+    from pipeline.rules.components import Components, Deck, Face, Target
 
 # The targets that draw component faces (cards and tokens from layouts).
 FACE_TARGETS = frozenset({"cards", "tokens", "tts", "help"})
@@ -61,15 +61,18 @@ class BuildOptions:
     back_offset: float = 0.0
     force: bool = False
     allow_incomplete: bool = False
+    packs: tuple[str, ...] = ()  # expansions printed with the base game (--pack)
+    pack_only: bool = False  # print the selected packs' components alone (what a buyer of the expansion needs)
 
     def for_target(self, target: str) -> dict[str, Any]:
         """The options that change a target's bytes (part of its cache key); TTS sheets ignore the paper."""
+        selection = {"packs": list(self.packs), "pack_only": self.pack_only} if self.packs else {}
         if target == "tts":
-            return {"target": target}
+            return {"target": target, **selection}
         if target in ("boards", "guides"):  # backs do not apply: boards and guides are one-sided
-            return {"target": target, "paper": self.paper, "allow_incomplete": self.allow_incomplete}
+            return {"target": target, "paper": self.paper, "allow_incomplete": self.allow_incomplete, **selection}
         return {"target": target, "paper": self.paper, "backs": self.backs, "back_offset": self.back_offset,
-                "allow_incomplete": self.allow_incomplete}
+                "allow_incomplete": self.allow_incomplete, **selection}
 
 
 @dataclass(frozen=True)
@@ -88,13 +91,14 @@ class Databases:
     they start, runner.py), so the YAML is parsed once per build."""
 
     def __init__(self) -> None:
-        self._loaded: dict[tuple[str, str, str], tuple[Database, list[Finding]]] = {}
+        self._loaded: dict[tuple[str, ...], tuple[Database, list[Finding]]] = {}
 
-    def load(self, spec: GameSpec, content_root: Path, digest: str) -> tuple[Database, list[Finding]]:
-        """The game's loaded content and its load findings (a copy of the list: callers add to it)."""
-        key = (spec.id, str(content_root), digest)
+    def load(self, spec: GameSpec, content_root: Path, digest: str,
+             packs: tuple[str, ...] = ()) -> tuple[Database, list[Finding]]:
+        """The game's loaded content (the base and `packs`) and its load findings (a copy of the list: callers add to it)."""
+        key = (spec.id, str(content_root), digest, *packs)
         if key not in self._loaded:
-            self._loaded[key] = spec.load(content_root)
+            self._loaded[key] = spec.load(content_root, packs)
         db, findings = self._loaded[key]
         return db, list(findings)
 
@@ -113,6 +117,7 @@ class BuildContext:
     render: RenderContext
     common: list[Finding] = field(default_factory=list)  # findings every target of the job reports
     fallbacks: list[str] = field(default_factory=list)  # msgctxts printed in the source language
+    pack_only: bool = False  # only the faces of the selected packs print (BuildOptions.pack_only)
     _components: Components | None = None
     _guides: list[GuidePart] | None = None
     _prepared: dict[str, Prepared] = field(default_factory=dict)
@@ -123,6 +128,8 @@ class BuildContext:
         if self._components is None:
             assert self.spec.printing is not None, f"{self.spec.id} prints no components"
             self._components = self.spec.printing.components(self.db, self.localizer)
+            if self.pack_only:
+                self._components = packs_only(self._components, self.db)
         return self._components
 
     @property
@@ -202,6 +209,18 @@ def _frozen_heap() -> Iterator[None]:
         gc.unfreeze()
 
 
+def packs_only(components: Components, db: Database) -> Components:
+    """The faces written in a selected pack's folder, with their backs; decks left empty are dropped."""
+    root = db.root.resolve()
+
+    def from_a_pack(face: Face) -> bool:
+        return face.where is not None and pack_of_file(root, Path(face.where.file).resolve()) != BASE_PACK
+
+    decks = [replace(deck, faces=kept) for deck in components.decks if (kept := [f for f in deck.faces if from_a_pack(f)])]
+    used = {face.back for deck in decks for face in deck.faces}
+    return replace(components, decks=decks, backs={k: v for k, v in components.backs.items() if k in used})
+
+
 def load_context(job: Job, databases: Databases) -> tuple[BuildContext | None, list[Finding]]:
     """The job's content, localizer, layouts and profile, or the findings that stop it.
 
@@ -215,7 +234,7 @@ def load_context(job: Job, databases: Databases) -> tuple[BuildContext | None, l
 
     opts = job.options
     spec = find_game(job.game, opts.content_root)
-    db, load_findings = databases.load(spec, opts.content_root, job.content)
+    db, load_findings = databases.load(spec, opts.content_root, job.content, opts.packs)
     localizer = spec.localizer(db, job.locale)
     incomplete, fallbacks = _locale_findings(job, spec, db, localizer)
     if any(f.severity is Severity.ERROR for f in incomplete):
@@ -223,7 +242,7 @@ def load_context(job: Job, databases: Databases) -> tuple[BuildContext | None, l
     layouts, layout_findings = load_layouts(opts.layouts_dir, own_layouts([spec]))
     profile = layouts.profiles.get(opts.paper)
     render = RenderContext(job.game, job.locale, db.root, opts.cache_dir, profile.bleed if profile else 3.0, opts.force)
-    context = BuildContext(spec, db, job.locale, localizer, layouts, profile, render, [], fallbacks)
+    context = BuildContext(spec, db, job.locale, localizer, layouts, profile, render, [], fallbacks, opts.pack_only)
     # Preflight (pipeline/render/contract.py) of what this job draws: a layout error, a broken binding, an
     # unknown icon or a missing image draws nothing for the job.
     draws_faces = spec.printing is not None and not FACE_TARGETS.isdisjoint(job.targets)

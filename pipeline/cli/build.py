@@ -14,7 +14,16 @@ from pipeline.app.gate import Gate, load_gate
 from pipeline.app.project import UsageError, project_folder, select_games
 from pipeline.build import TARGET_NAMES
 
-from .options import ContentOption, FormatOption, GameOption, GateFormatOption, LocaleOption, StrictOption, resolve_content
+from .options import (
+    ContentOption,
+    FormatOption,
+    GameOption,
+    GateFormatOption,
+    LocaleOption,
+    PackOption,
+    StrictOption,
+    resolve_content,
+)
 from .reporter import Format, GateFormat, emit, fail, usage_exits
 
 if TYPE_CHECKING:
@@ -65,6 +74,10 @@ def build(
         str | None, typer.Option("--changed-since", metavar="REV",
                                  help="Print only the cards whose printed face changed since a git revision (a delta print).")
     ] = None,
+    pack: PackOption = None,
+    pack_only: Annotated[
+        bool, typer.Option("--pack-only", help="Print only the components of the packs named with --pack (cards, tokens).")
+    ] = False,
 ) -> None:
     """Render print-ready PDFs (cards, tokens, boards, help cards) and digital-table PNGs for each game and locale."""
     from pipeline.app.build import build as run_build
@@ -75,7 +88,7 @@ def build(
     gate = load_gate(root)
     games = select_games(game, root)
     options = BuildOptions(out, root, project_folder(layouts, "layouts"), cache_dir, paper.value, backs.value, back_offset,
-                           force, allow_incomplete)
+                           force, allow_incomplete, tuple(pack or ()), pack_only)
     if changed_since is not None:
         _delta(games, options, changed_since, locale, [t.value for t in target or []], format, gate, strict)
     from pipeline.build.runner import BuildStopped  # here: the runner loads rich, which other commands do not need

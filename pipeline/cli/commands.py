@@ -21,6 +21,7 @@ from .options import (
     GateFormatOption,
     LocaleOption,
     OneGame,
+    PackOption,
     StrictOption,
     resolve_content,
 )
@@ -66,14 +67,14 @@ def new(
 @usage_exits
 def validate(
     game: GameOption = None, content: ContentOption = None, format: GateFormatOption = GateFormat.text,
-    strict: StrictOption = False,
+    strict: StrictOption = False, pack: PackOption = None,
 ) -> None:
     """Load every content file, check it against the schema and models, resolve references, count components."""
     from pipeline.app import check as checking
 
     root = resolve_content(content)
     gate = load_gate(root)  # before the run: a malformed suppression stops it at once (exit 2)
-    report = checking.validate(select_games(game, root), root)
+    report = checking.validate(select_games(game, root), root, pack or ())
     gate.apply(report, strict, judge_unused=False)  # validate runs a part of the checks: it cannot tell
     emit(report, format, f"validate: {report.summary()} ({counts_line(report.extra['stats'])})", "pnp validate")
     raise typer.Exit(report.exit_code)
@@ -85,6 +86,7 @@ def check(
     format: GateFormatOption = GateFormat.text, strict: StrictOption = False,
     cache_dir: Annotated[Path, typer.Option("--cache-dir", help="Where check keeps its records.")] = Path(".pnp-cache"),
     force: Annotated[bool, typer.Option("--force", help="Check every game again, even one whose inputs are unchanged.")] = False,
+    pack: PackOption = None,
 ) -> None:
     """Validate, run every consistency rule, a seeded simulation smoke run, the translation checks and the
     text-fit check of each locale (default: every locale the game declares). A game whose content, layouts and
@@ -93,9 +95,9 @@ def check(
 
     root = resolve_content(content)
     gate = load_gate(root)
-    report = checking.check(select_listings(game, root), root, locale, cache_dir, reuse=not force)
-    # A partial run (some games or locales, or a skipped check group) cannot tell a suppression unused.
-    gate.apply(report, strict, judge_unused=not game and not locale and not report.extra["skipped"])
+    report = checking.check(select_listings(game, root), root, locale, cache_dir, reuse=not force, packs=pack or ())
+    # A partial run (some games, locales or packs, or a skipped check group) cannot tell a suppression unused.
+    gate.apply(report, strict, judge_unused=not game and not locale and not pack and not report.extra["skipped"])
     emit(report, format, f"check: {report.summary()} ({counts_line(report.extra['stats'])})", "pnp check")
     raise typer.Exit(report.exit_code)
 
@@ -113,6 +115,7 @@ def simulate(
     ] = None,
     content: ContentOption = None,
     format: FormatOption = Format.text,
+    pack: PackOption = None,
 ) -> None:
     """Play seeded games with bots; report completion, the turn-cap rate, turns, wins and content coverage; exit 1 on a
     crash or a broken invariant."""
@@ -120,7 +123,7 @@ def simulate(
 
     root = resolve_content(content)
     spec = select_games([game], root)[0]
-    report, sim = run_simulate(spec, root, players, games, seed, bot, trace)
+    report, sim = run_simulate(spec, root, players, games, seed, bot, trace, tuple(pack or ()))
     if sim is None:
         emit(report, format, f"simulate: the content of {spec.id} has errors; fix them first ({report.summary()})")
     else:

@@ -13,6 +13,10 @@ from .reporter import Format, GateFormat
 
 GameOption = Annotated[list[str] | None, typer.Option("--game", "-g", help="Game id (repeatable); default: every game.")]
 OneGame = Annotated[str, typer.Option("--game", "-g", help="Game id.")]
+PackOption = Annotated[
+    list[str] | None,
+    typer.Option("--pack", help="An expansion played with the base game (repeatable), e.g. lost-mount; default: the base alone."),
+]
 LocaleOption = Annotated[
     list[str] | None, typer.Option("--locale", "-l", help="Locale (repeatable); default: every locale of the game.")
 ]

@@ -26,6 +26,9 @@ from .yaml_loader import LoadedFile, MissingPosition, Position, load_yaml_file
 
 YAML_SUFFIXES = (".yaml", ".yml")
 CONTENT_SUFFIXES = YAML_SUFFIXES + SHEET_SUFFIXES
+# A game's optional packs (expansions) keep their content in `<game>/packs/<pack id>/`; the rest is the base.
+PACKS_FOLDER = "packs"
+BASE_PACK = "base"
 
 E = TypeVar("E", covariant=True)
 
@@ -82,6 +85,9 @@ class Database:
     rejected: dict[str, set[Any]] = field(default_factory=dict)
     complete: bool = True
     kinds: tuple[type[ContentFile], ...] = ()  # the game's file kinds, for what their models declare
+    # The packs selected besides the base: records() and all() show their entities and the base's only.
+    # Every pack's files are loaded (references, texts and catalogs cover all of them) whether selected or not.
+    packs: tuple[str, ...] = ()
 
     def _collection(self, collection: str) -> dict[Any, Record]:
         # Every collection of the game's file kinds exists from the start, empty or not.
@@ -91,7 +97,25 @@ class Database:
             raise UnknownCollection(f"{self.game_id} has no collection {collection!r}") from None
 
     def records(self, collection: str) -> list[Record]:
+        """The records of the base and the selected packs."""
+        return [r for r in self._collection(collection).values() if self.is_shown(r)]
+
+    def shown_keys(self, collection: str) -> list[Any]:
+        """The keys records() shows; none for a collection the game does not have."""
+        return [key for key, record in self.collections.get(collection, {}).items() if self.is_shown(record)]
+
+    def is_shown(self, record: Record) -> bool:
+        """Whether the entity belongs to the base or a selected pack."""
+        pack = self.pack_of(record)
+        return pack == BASE_PACK or pack in self.packs
+
+    def every_record(self, collection: str) -> list[Record]:
+        """The records of every pack, selected or not (what catalogs cover)."""
         return list(self._collection(collection).values())
+
+    def pack_of(self, record: Record) -> str:
+        """The pack an entity belongs to: the folder under `packs/` its file is in, else the base."""
+        return pack_of_file(self.root, record.loaded.path)
 
     def all(self, collection: str) -> list[Any]:
         return [r.entity for r in self.records(collection)]
@@ -168,11 +192,21 @@ def _validator(model: type[ContentFile], game_id: str) -> SchemaValidator:
     return SchemaValidator(schema_for(model, game_id))
 
 
-def load_database(root: Path, game_id: str, kinds: Sequence[type[ContentFile]],
+def pack_of_file(root: Path, path: Path) -> str:
+    """The pack a content file belongs to: `<root>/packs/<id>/...` is pack `id`, anything else the base."""
+    try:
+        parts = path.relative_to(root).parts
+    except ValueError:
+        return BASE_PACK
+    return parts[1] if len(parts) > 2 and parts[0] == PACKS_FOLDER else BASE_PACK
+
+
+def load_database(root: Path, game_id: str, kinds: Sequence[type[ContentFile]], packs: Sequence[str] = (),
                   not_content: Sequence[str] = ()) -> tuple[Database, list[Finding]]:
     """Load every YAML file and sheet under root (but the folders named in not_content): one a model accepts
-    joins the database, any other is an error."""
-    db = Database(game_id=game_id, root=root, kinds=tuple(kinds))
+    joins the database, any other is an error. `packs` selects which packs' entities the database shows
+    besides the base (see Database.packs)."""
+    db = Database(game_id=game_id, root=root, kinds=tuple(kinds), packs=tuple(packs))
     findings: list[Finding] = []
     by_kind = {model.kind_name(): model for model in kinds}
     for model in kinds:

@@ -22,7 +22,7 @@ def message_templates(db: Database) -> list[SourceString]:
     return [
         SourceString(t.id, t.text, plural=t.plural, count=t.count, path=r.loaded.path,
                      line=r.loaded.position([*r.path, "text"]).line, note=t.note)
-        for r in db.records(TEXTS)
+        for r in db.every_record(TEXTS)  # every pack's: the catalogs cover them whether selected or not
         for t in [r.entity]
     ]
 

@@ -54,13 +54,22 @@ def game_terms(db: Database) -> list[Term]:
     return [record.entity for record in db.records(collection)]
 
 
+def used_alone(rule: TermRule, english: str, rules: Sequence[TermRule]) -> bool:
+    """Whether the English uses the term outside every longer term that holds it ("Trail" in "Monster Trail"
+    is the longer term's, which names its own translation)."""
+    text = words(english)
+    longer = [m.span() for other in rules if other is not rule for m in other.pattern().finditer(text)]
+    return any(not any(a <= m.start() and m.end() <= b and b - a > m.end() - m.start() for a, b in longer)
+               for m in rule.pattern().finditer(text))
+
+
 def term_findings(entries: Iterable[Entry], rules: Sequence[TermRule]) -> list[Finding]:
     """One finding per translation that drops a term its English uses."""
     findings = []
     for entry in entries:
         for form, (english, text) in enumerate(zip(entry.sources(), entry.forms, strict=False)):
             for rule in rules:
-                if rule.is_used_in(english) and not rule.is_kept_in(text):
+                if rule.is_used_in(english) and not rule.is_kept_in(text) and used_alone(rule, english, rules):
                     # An error: the print would name a thing by a word no other component of the game uses.
                     findings.append(
                         error(

@@ -154,7 +154,7 @@ def run_simulation(
         _record(report, state, game_seed)
     for name in report.coverage:
         if name in db.collections or name not in report.totals:
-            report.totals[name] = len(db.collections.get(name, {}))
+            report.totals[name] = len(db.shown_keys(name))
     return report
 
 
@@ -181,7 +181,7 @@ def unused_findings(report: SimulationReport, db: Database, collections: Iterabl
     """SIM-UNUSED warnings for entities no game used, where the run was large enough to mean something."""
     out = []
     for name in sorted(collections if collections is not None else report.coverage):
-        universe = db.collections.get(name, {})
+        universe = db.shown_keys(name)  # the base's and the selected packs' entities
         if not universe or report.sightings[name] < UNUSED_MIN_SIGHTINGS_PER_ENTITY * len(universe):
             continue
         used = report.coverage.get(name, set())

@@ -178,8 +178,9 @@ class GameSpec:
     def content_dir(self, content_root: Path) -> Path:
         return self.folder if self.folder is not None else content_root / self.id
 
-    def load(self, content_root: Path) -> tuple[Database, list[Finding]]:
-        return load_database(self.content_dir(content_root), self.id, self.file_kinds, self.not_content)
+    def load(self, content_root: Path, packs: Sequence[str] = ()) -> tuple[Database, list[Finding]]:
+        """The game's database showing the base and the selected `packs` (see Database.packs)."""
+        return load_database(self.content_dir(content_root), self.id, self.file_kinds, packs, self.not_content)
 
     def stats(self, db: Database) -> dict[str, Any]:
         return dict(self.info(db).counts)

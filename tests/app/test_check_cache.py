@@ -32,9 +32,9 @@ def loaded(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     games: list[str] = []
     real = GameSpec.load
 
-    def counted(self: GameSpec, root: Path):  # type: ignore[no-untyped-def]
+    def counted(self: GameSpec, root: Path, packs: tuple[str, ...] = ()):  # type: ignore[no-untyped-def]
         games.append(self.id)
-        return real(self, root)
+        return real(self, root, packs)
 
     monkeypatch.setattr(GameSpec, "load", counted)
     return games

@@ -9,6 +9,7 @@ import pytest
 from pipeline.findings import Finding, Severity
 from pipeline.i18n.catalogs import catalog_path, template_path
 from pipeline.i18n.checks import locale_findings
+from pipeline.i18n.terms import TermRule, used_alone
 from tests.conftest import line_of
 from tests.i18n.conftest import TERMS, Edit, source_strings, translate
 
@@ -157,3 +158,11 @@ def test_stale_template(game_dir: Path) -> None:
     assert findings_of(game_dir, "I18N-POT-STALE") == []
     template_path(game_dir).unlink()
     assert len(findings_of(game_dir, "I18N-POT-STALE")) == 1
+
+
+def test_a_term_inside_a_longer_term_is_the_longer_terms() -> None:
+    trail = TermRule("trail", ("Trail", "Trails"), ("Spur",))
+    title = TermRule("monster-trail", ("Monster Trail",), ("Monsterjagd",))
+    assert not used_alone(trail, "Play Monster Trail with the base game.", [trail, title])
+    assert used_alone(trail, "Monster Trail gives you a Trail token.", [trail, title])
+    assert used_alone(trail, "Monster Trail gives you a Trail token.", [trail])

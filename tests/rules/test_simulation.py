@@ -30,7 +30,7 @@ def test_report_figures_and_json(db: Any) -> None:
     assert data["completed"] == 5 and data["errors"] == []
     assert sum(data["wins_by_seat"].values()) == 5 == sum(data["wins_by_faction"].values())
     assert data["turns"]["max"] >= data["turns"]["median"] > 0
-    assert data["coverage"]["monsters"]["total"] == len(db.collections["monsters"])
+    assert data["coverage"]["monsters"]["total"] == len(db.all("monsters"))  # the base and the selected packs
 
 
 def test_game_i_uses_seed_plus_i(db: Any) -> None:
@@ -68,7 +68,7 @@ def test_unused_warnings_only_for_a_large_enough_run(db: Any) -> None:
     large = SimulationReport("old-world", 2, "greedy", 1, 100, coverage={"monsters": {"drowner"}})
     large.sightings["monsters"] = 10_000
     found = unused_findings(large, db)
-    assert len(found) == len(db.collections["monsters"]) - 1
+    assert len(found) == len(db.all("monsters")) - 1  # the entities the selection shows
     assert all(f.code == "SIM-UNUSED" and f.file.endswith("monsters.yaml") and f.line > 1 for f in found)
 
 

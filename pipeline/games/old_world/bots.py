@@ -128,7 +128,8 @@ class GreedyBot:
         sites = []
         for loc in s.tables.locations.values():
             spec = loc.action
-            if spec.type is LocationAction.SCHOOL and (attribute is not Attribute.SPECIALTY or spec.school == p.school):
+            own = (p.school, s.tables.schools[p.school].shares_school)
+            if spec.type is LocationAction.SCHOOL and (attribute is not Attribute.SPECIALTY or spec.school in own):
                 # Only a school it can pay at: otherwise it would shuttle between schools forever.
                 if p.gold >= p.attributes[attribute] + s.rules.school_train_cost_base:
                     sites.append(loc.id)

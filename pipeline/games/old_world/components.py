@@ -63,6 +63,7 @@ class _Builder(FaceBuilder):
         self.fight_cards()
         self.trophies()
         self.help_cards()
+        self.lost_mount()
         self.tokens()
         return self.out
 
@@ -105,7 +106,7 @@ class _Builder(FaceBuilder):
         for card in self.content.cards:
             owner = schools.get(card.school or "")
             deck = decks[card.school or ""]
-            fields = {**self.action_fields(card), "art": card.art}
+            fields = {**self.action_fields(card), "art": card.art, "symbol": self.pack_symbol("action-cards", card.id)}
             if owner is not None:
                 fields.update(school=self.text(owner, "name"), school_color=owner.color)
             where = self.where("action-cards", card.id)
@@ -235,6 +236,7 @@ class _Builder(FaceBuilder):
             "special": self.ability(monster.special, place),
             "life_icon": "life",
             "art": monster.art,
+            "symbol": self.pack_symbol("monsters", monster.id),
         }
         return self.face("monster", monster.id, deck, plain(fields), 1, back.id, where), back
 
@@ -292,8 +294,10 @@ class _Builder(FaceBuilder):
                 "flavor": "*" + self.text(trophy, "description") + "*",
                 "ability": self.ability(trophy.ability, place),
                 "icon": "trophy",
+                "symbol": self.pack_symbol("witcher-trophies", trophy.id),
             }
-            face = self.face("witcher-trophy", trophy.id, deck.id, fields, 1, back, self.where("witcher-trophies", trophy.id))
+            where = self.where("witcher-trophies", trophy.id)
+            face = self.face("witcher-trophy", trophy.id, deck.id, plain(fields), 1, back, where)
             deck.faces.append(face)
 
     def help_cards(self) -> None:
@@ -314,6 +318,38 @@ class _Builder(FaceBuilder):
             paragraphs.extend(fill_constants(self.text(line, "text"), rule_constants(rules)) for line in section.lines)
         return "\n".join(paragraphs)
 
+    # --- expansions ----------------------------------------------------------------------------
+
+    def pack_symbol(self, collection: str, entity_id: str) -> str:
+        """The symbol of the pack an entity comes from, printed on its faces ("" for the base game)."""
+        record = self.db.record(collection, entity_id)
+        manifest = self.content.manifest
+        pack = self.db.pack_of(record) if record is not None else ""
+        return next((p.symbol or "" for p in manifest.packs if p.id == pack), "") if manifest else ""
+
+    def lost_mount(self) -> None:
+        """Lost Mount (only with its pack): the card, the die table on the front and the placement steps on the
+        back; and a token alike on both sides that stands in for the miniature on the map."""
+        if not self.content.lost_mount_cards:
+            return
+        deck = self.deck("lost-mount", self.label("card-kind:lost-mount"))
+        tokens = self.deck("lost-mount-tokens", self.label("card-kind:lost-mount"), "tokens")
+        for card in self.content.lost_mount_cards:
+            name, symbol = self.text(card, "name"), self.pack_symbol("lost-mount-cards", card.id)
+            steps = "\n".join([f"**{self.label('label:lost-mount-placement')}.** " + self.text(card, "placement"),
+                               f"**{self.label('label:lost-mount-visit')}.** " + self.text(card, "visit")])
+            back = self.back("lost-mount-back", f"lost-mount-back-{card.id}", title=name, symbol=symbol, body=steps)
+            rows = []
+            for roll in card.rolls:
+                low, high = roll.results
+                results = str(low) if low == high else f"{low}–{high}"
+                rows.append(f"**{results}:** " + self.text(roll, "text"))
+            fields = {"title": name, "symbol": symbol, "body": "\n".join(rows)}
+            where = self.where("lost-mount-cards", card.id)
+            deck.faces.append(self.face("lost-mount-card", card.id, deck.id, fields, 1, back, where))
+            token = {"label": name, "symbol": symbol}
+            self.same_both_sides(tokens, self.face("lost-mount-token", f"{card.id}-token", tokens.id, token, 1, "", where))
+
     # --- tokens --------------------------------------------------------------------------------
 
     def tokens(self) -> None:
@@ -331,9 +367,10 @@ class _Builder(FaceBuilder):
         for monster_token in self.content.monster_tokens:
             level = ROMAN[monster_token.level]
             back = self.back("monster-token-back", f"monster-token-back-{monster_token.level}", level=level, icon="monster")
-            fields = {"name": names.get(monster_token.monster, monster_token.monster), "level": level, "icon": "monster"}
+            fields = {"name": names.get(monster_token.monster, monster_token.monster), "level": level, "icon": "monster",
+                      "symbol": self.pack_symbol("monster-tokens", monster_token.id)}
             where = self.where("monster-tokens", monster_token.id)
-            face = self.face("monster-token", monster_token.id, monsters.id, fields, 1, back, where)
+            face = self.face("monster-token", monster_token.id, monsters.id, plain(fields), 1, back, where)
             monsters.faces.append(face)
         self.marker_tokens()
 

@@ -9,7 +9,7 @@ from pipeline.content.database import Database
 from pipeline.content.views import Entities, First, FirstRecord, Records
 from pipeline.i18n.models import MessageTemplate
 
-from .enums import ExplorationDeck, HelpCardKind
+from .enums import ExplorationDeck, HelpCardKind, PackRule
 from .models import (
     ActionCard,
     AttributeTrophy,
@@ -19,6 +19,7 @@ from .models import (
     HelpCard,
     Location,
     LocationToken,
+    LostMountCard,
     Manifest,
     MapFile,
     Monster,
@@ -116,3 +117,15 @@ class OldWorldContent:
         return sum(c.copies for c in self.help_cards if c.kind is kind)
 
     text_records = Records[MessageTemplate]("texts")
+
+    @cached_property
+    def rules_on(self) -> frozenset[PackRule]:
+        """The engine rules the selected packs switch on (the manifest's `rules` of each)."""
+        manifest = self.manifest
+        packs = manifest.packs if manifest else []
+        return frozenset(rule for pack in packs if pack.id in self.db.packs for rule in pack.rules)
+
+    # Expansions: empty unless their pack is selected (Database.packs).
+    lost_mount_cards = Entities[LostMountCard]("lost-mount-cards")
+
+    lost_mount_records = Records[LostMountCard]("lost-mount-cards")

@@ -124,3 +124,9 @@ class HelpCardKind(StrEnum):
     ACTION = "action"
     FIGHT = "fight"
     SOLO = "solo"
+
+
+class PackRule(StrEnum):
+    """A rule an expansion switches on in the engine (expansion sheet §3-§6)."""
+
+    LOST_MOUNT = "lost-mount"

@@ -32,6 +32,7 @@ from .enums import (
     HelpCardKind,
     Limit,
     LocationAction,
+    PackRule,
     PokerCategory,
     ResultKind,
     Terrain,
@@ -76,14 +77,39 @@ class Ability(ContentModel):
 # --- Manifest ---------------------------------------------------------------------------------
 
 
+class PackComponent(ContentModel):
+    """One line of a pack's component list, as its rulebook counts it."""
+
+    item: Slug
+    count: Annotated[int, Field(ge=1)]
+
+
 class Pack(ContentModel):
+    """The base game or an expansion: what it holds, what it adds, which rules it switches on, what it combines with.
+
+    An expansion's content lives in `packs/<id>/`; `pnp check/simulate/build --pack ID` selects it.
+    """
+
     id: Slug
     name: Translated
     year: Annotated[int, Field(ge=1990, le=2100)]
     requires: list[Slug] = []
     player_min: Annotated[int, Field(ge=1, le=8)]
     player_max: Annotated[int, Field(ge=1, le=8)]
-    event_numbers: tuple[int, int]
+    event_numbers: tuple[int, int] | None = None
+    # The mark printed on every card of the pack, so its cards can be sorted back out of the base decks.
+    symbol: Annotated[str, Field(min_length=1, max_length=3)] | None = None
+    # declared: its rules and compatibility are known, its content is not written yet (it cannot be selected).
+    status: Literal["playable", "declared"] = "playable"
+    components: list[PackComponent] = []
+    # What its content adds to the manifest's component counts (keys as in `components` of the game).
+    adds: dict[str, Count] = {}
+    rules: list[PackRule] = []
+    # Compatibility (expansion sheet §2, rules 30-31): packs it never combines with, or the only ones it combines with.
+    incompatible_with: list[Slug] = []
+    combines_only_with: list[Slug] | None = None
+    # A monster of the pack that enters play only with its partner pack (Monster Pack: monster id -> pack id).
+    partners: dict[Slug, Slug] = {}
 
 
 class HelpCardCounts(ContentModel):
@@ -228,6 +254,9 @@ class School(Entity):
     color: Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$")]
     home: LocationId
     specialty: Specialty
+    # A character who trains at another school's location and keeps her Specialty token in its slot
+    # (Ciri at the School of the Wolf, expansion sheet §5, rule 18).
+    shares_school: SchoolId | None = None
 
 
 class Position(ContentModel):
@@ -425,6 +454,29 @@ class HelpCard(Entity):
     sections: HelpSections
 
 
+# --- Expansion content (packs/<id>/) --------------------------------------------------------------
+
+
+class LostMountRoll(ContentModel):
+    """One band of the Lost Mount's die table: the results it covers and how many cards it draws."""
+
+    id: Slug
+    results: tuple[Annotated[int, Field(ge=1, le=6)], Annotated[int, Field(ge=1, le=6)]]
+    draw: Count
+    text: Translated
+
+
+class LostMountCard(Entity):
+    """Lost Mount (expansion sheet §3): the die table on the front, the placement steps on the back."""
+
+    name: Translated
+    rolls: Annotated[list[LostMountRoll], UniqueKeys] = Field(min_length=1)
+    # Drawn from one terrain pile: how many Location tokens the placing player looks at (keeps one).
+    placement_choices: Annotated[int, Field(ge=1, le=6)]
+    placement: Translated
+    visit: Translated
+
+
 # --- File kinds ---------------------------------------------------------------------------------
 
 
@@ -514,6 +566,13 @@ class HelpCardsFile(ContentFile):
     entities_field = "cards"
 
 
+class LostMountFile(ContentFile):
+    kind: Literal["lost-mount"]
+    cards: list[LostMountCard]
+    entities_field = "cards"
+    collection = "lost-mount-cards"
+
+
 # --- Reference guide and player aid -----------------------------------------------------------
 # The guide's files are shared by the games (pipeline/content/guide.py); table sources: guide.py.
 
@@ -543,6 +602,7 @@ FILE_KINDS: tuple[type[ContentFile], ...] = (
     AttributeTrophiesFile,
     WitcherTrophiesFile,
     HelpCardsFile,
+    LostMountFile,
     TextsFile,
     TermsFile,
     GuideFile,

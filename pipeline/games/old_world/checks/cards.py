@@ -26,7 +26,8 @@ def _schools(content: OldWorldContent) -> list[Finding]:
     for rec in content.school_records:
         school = rec.entity
         home = locations.get(school.home)
-        if home is not None and (home.action.type is not LocationAction.SCHOOL or home.action.school != school.id):
+        trains_at = school.shares_school or school.id
+        if home is not None and (home.action.type is not LocationAction.SCHOOL or home.action.school != trains_at):
             findings.append(
                 finding_at(rec.where("home"), "OW-SCHOOL-HOME", f"home {home.name} is not a school location of {school.id}")
             )
@@ -47,7 +48,7 @@ def _schools(content: OldWorldContent) -> list[Finding]:
     for loc_rec in sorted(content.location_records, key=lambda r: r.entity.number):
         loc = loc_rec.entity
         if loc.action.type is LocationAction.SCHOOL:
-            owners = [s.id for s in content.schools if s.home == loc.id]
+            owners = [s.id for s in content.schools if s.home == loc.id and s.shares_school is None]
             if len(owners) != 1:
                 where = loc_rec.where("action")
                 findings.append(

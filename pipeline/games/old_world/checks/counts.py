@@ -7,6 +7,10 @@ from pipeline.findings import Finding
 
 from ..content import OldWorldContent
 from ..enums import ExplorationDeck, HelpCardKind
+from ..models import Manifest
+
+# Components only an expansion brings: counted when the selected packs have them (the base's counts stay as they were).
+PACK_COUNTS = ("lost_mount_cards",)
 
 
 def actual_counts(content: OldWorldContent) -> dict[str, int]:
@@ -29,7 +33,20 @@ def actual_counts(content: OldWorldContent) -> dict[str, int]:
         "help_cards.action": content.help_card_copies(HelpCardKind.ACTION),
         "help_cards.fight": content.help_card_copies(HelpCardKind.FIGHT),
         "help_cards.solo": content.help_card_copies(HelpCardKind.SOLO),
+        **{name: count for name, count in (("lost_mount_cards", len(content.lost_mount_cards)),) if count},
     }
+
+
+def expected_counts(manifest: Manifest, packs: tuple[str, ...]) -> dict[str, int]:
+    """The manifest's component counts plus what each selected pack adds."""
+    expected = manifest.components.model_dump()
+    help_counts = expected.pop("help_cards")
+    expected.update({f"help_cards.{k}": v for k, v in help_counts.items()})
+    for pack in manifest.packs:
+        if pack.id in packs:
+            for name, count in pack.adds.items():
+                expected[name] = expected.get(name, 0) + count
+    return expected
 
 
 def check(content: OldWorldContent) -> list[Finding]:
@@ -37,17 +54,13 @@ def check(content: OldWorldContent) -> list[Finding]:
     db = content.db
     if record is None:
         return [finding_at(db.root_source(), "OW-MANIFEST", "no game.yaml manifest (kind: game) found")]
-    manifest = record.entity
-    expected = manifest.components.model_dump()
-    help_counts = expected.pop("help_cards")
-    expected.update({f"help_cards.{k}": v for k, v in help_counts.items()})
+    expected = expected_counts(record.entity, db.packs)
+    actual = actual_counts(content)
     findings = []
-    for name, actual in actual_counts(content).items():
-        if actual != expected[name]:
-            where = record.where("components", *name.split("."))
-            findings.append(
-                finding_at(
-                    where, "OW-COUNT", f"the manifest says {expected[name]} {name.replace('_', ' ')}, the content has {actual}"
-                )
-            )
+    for name in [*actual, *(name for name in expected if name not in actual)]:
+        if actual.get(name, 0) != expected.get(name, 0):
+            # A count only packs bring is written in the packs' `adds`, not in `components`.
+            where = record.where("packs") if name in PACK_COUNTS else record.where("components", *name.split("."))
+            message = f"the manifest says {expected.get(name, 0)} {name.replace('_', ' ')}, the content has {actual.get(name, 0)}"
+            findings.append(finding_at(where, "OW-COUNT", message))
     return findings

@@ -21,7 +21,7 @@ def _events_graph(content: OldWorldContent) -> list[Finding]:
     """Events as a numbered deck: quests and enter-event effects are its references."""
     db = content.db
     pack = content.manifest.packs[0] if content.manifest else None
-    first, last = pack.event_numbers if pack else (1, max((e.number for e in content.events), default=1))
+    first, last = pack.event_numbers if pack and pack.event_numbers else (1, max((e.number for e in content.events), default=1))
     entries = []
     for rec in content.event_records:
         refs = tuple(

@@ -9,6 +9,7 @@ from pipeline.content.database import Database
 
 from ..content import OldWorldContent
 from ..enums import Attribute, ExplorationDeck, Terrain
+from . import lost_mount
 from .actions import BonusAttribute, PlaceMonster
 from .state import Decision, Flow, GameState, PlayerState
 from .tables import ATTRIBUTES, TERRAINS, Tables
@@ -126,3 +127,4 @@ def setup_choices(s: GameState) -> Flow:
             assert isinstance(action, BonusAttribute)
             # §18.12: the normal raise side effects apply (Defense +1 Shield, Alchemy a Potion).
             yield from raise_attribute(s, s.players[seat], Attribute(action.attribute))
+    yield from lost_mount.setup(s)  # the all-expansion order (§12): the last player places it at the end

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pipeline.rules.engine import Action, Decision, DecisionFlow, Flow, IllegalAction
 
@@ -18,6 +18,9 @@ __all__ = ["ComboCard", "Decision", "FightState", "Flow", "GameState", "IllegalA
 from ..enums import Attribute, Terrain
 from .outcome import Outcome, Termination
 from .tables import ATTRIBUTES, Tables
+
+if TYPE_CHECKING:
+    from .lost_mount import LostMount
 
 
 @dataclass
@@ -145,6 +148,7 @@ class GameState(DecisionFlow):
         self.outcome: Outcome | None = None
         self.event_depth = 0
         self.tallies: Any = None  # invariants.py keeps its incremental conservation counts here.
+        self.lost_mount: LostMount | None = None  # with the Lost Mount pack (engine/lost_mount.py)
 
     # --- The contract (moves in pipeline/rules/engine.py) -------------------------------------
 

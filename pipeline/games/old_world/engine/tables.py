@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..content import OldWorldContent
-from ..enums import Attribute, ExplorationDeck, Terrain
+from ..enums import Attribute, ExplorationDeck, PackRule, Terrain
 from ..models import (
     ActionCard,
     AttributeTrophy,
@@ -14,6 +14,7 @@ from ..models import (
     ExplorationCard,
     Location,
     LocationToken,
+    LostMountCard,
     Manifest,
     Monster,
     MonsterFightCard,
@@ -47,6 +48,7 @@ class Tables:
     attribute_trophies: dict[str, AttributeTrophy]
     witcher_trophies: dict[str, WitcherTrophy]
     school_sites: dict[str, str] = field(default_factory=dict)
+    lost_mount: LostMountCard | None = None  # the Lost Mount card when its pack is selected (engine/lost_mount.py)
     # Values derived from the content by the rules, computed once on first use (interned actions,
     # payable cards per destination, ...): see `memo` users in turn.py and abilities.py.
     memo: dict[Any, Any] = field(default_factory=dict, repr=False)
@@ -75,6 +77,8 @@ class Tables:
             witcher_trophies={t.id: t for t in content.witcher_trophies},
         )
         tables.school_sites = {loc.id: loc.action.school for loc in content.locations if loc.action.school}
+        if PackRule.LOST_MOUNT in content.rules_on:
+            tables.lost_mount = next(iter(content.lost_mount_cards), None)
         return tables
 
     def profile(self, players: int) -> SetupProfile:

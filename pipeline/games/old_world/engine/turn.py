@@ -7,6 +7,7 @@ from itertools import combinations
 from typing import Any
 
 from ..enums import Attribute, CardTerrain, ExplorationDeck, LocationAction
+from . import lost_mount
 from .actions import Action, Buy, Discard, Duel, Explore, FightMonster, Meditate, Move, Pass, Poker, interned
 from .exploration import explore, on_enter
 from .fight import duel, monster_fight
@@ -36,6 +37,8 @@ def take_turn(s: GameState, p: PlayerState) -> Flow:
     p.moved_into, p.actions_used, p.poker_partners = set(), set(), set()
     p.phase3_target = s.rules.phase3_draw
     yield from phase_one(s, p)
+    if s.outcome is None:
+        yield from lost_mount.after_phase_one(s, p)
     if s.outcome is None:
         yield from phase_two(s, p)
     if s.outcome is None:
@@ -148,6 +151,7 @@ def phase_one(s: GameState, p: PlayerState) -> Flow:
             s.give_gold(p, -action.gold)
             p.location = action.destination
             p.moved_into.add(action.destination)
+            lost_mount.reach(s, p)
             yield from on_enter(s, p)
         elif isinstance(action, Poker):
             p.poker_partners.add(action.seat)

@@ -1,0 +1,44 @@
+"""`pnp build --pack`: a pack alone prints its own components, each with the pack's symbol; the base is unchanged."""
+
+from __future__ import annotations
+
+import json
+
+from pypdf import PdfReader
+from typer.testing import CliRunner
+
+from pipeline.cli import app
+from tests.build.conftest import REPO, Build
+
+
+def test_one_pack_alone_prints_its_card_and_token_with_its_symbol(build: Build) -> None:
+    code, _, out = build("--locale", "de", "--pack", "lost-mount", "--pack-only")
+    assert code == 0
+    report = json.loads((out / "old-world" / "build-report.json").read_text(encoding="utf-8"))
+    cards = {t["target"]: t["cards"] for t in report["targets"]}
+    assert cards == {"cards": 1, "tokens": 1, "tts": 1}  # the fact sheet: 1 Lost Mount card, 1 miniature (a token)
+    assert report["options"]["packs"] == ["lost-mount"] and report["options"]["pack_only"] is True
+    text = "".join(page.extract_text() for page in PdfReader(out / "old-world" / "de" / "cards-1up.pdf").pages)
+    assert "Verirrtes Reittier" in text and "LM" in text and "Ziehe sofort 2 Karten" in text
+
+
+def test_the_monster_pack_alone_prints_koshchey_card_and_token_with_its_symbol(build: Build) -> None:
+    code, _, out = build("--locale", "en", "--pack", "monster-pack", "--pack-only", "--target", "cards", "--target", "tokens")
+    assert code == 0
+    report = json.loads((out / "old-world" / "build-report.json").read_text(encoding="utf-8"))
+    assert {t["target"]: t["cards"] for t in report["targets"]} == {"cards": 1, "tokens": 1}
+    for name in ("cards-1up.pdf", "tokens.pdf"):
+        text = "".join(page.extract_text() for page in PdfReader(out / "old-world" / "en" / name).pages)
+        assert "Koshchey" in text and "MP" in text
+
+
+def test_pack_only_needs_a_pack() -> None:
+    argv = ["build", "--game", "old-world", "--content", str(REPO / "content"), "--pack-only"]
+    result = CliRunner().invoke(app, argv)
+    assert result.exit_code == 2 and "--pack-only" in result.output
+
+
+def test_an_unknown_pack_is_a_usage_error() -> None:
+    argv = ["build", "--game", "old-world", "--content", str(REPO / "content"), "--pack", "ciry"]
+    result = CliRunner().invoke(app, argv)
+    assert result.exit_code == 2 and "did you mean ciri?" in result.output
