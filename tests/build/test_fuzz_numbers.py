@@ -117,11 +117,11 @@ def test_random_layout_numbers_give_findings_in_check_and_build(where: tuple[str
         layouts = work / "layouts"
         shutil.copytree(REPO / "layouts", layouts)
         (with_box_number if kind == "box" else with_profile_number)(layouts, key, value)
-        _, load = load_layouts(layouts)  # the layouts alone: never an exception
+        loaded, load = load_layouts(layouts)  # the layouts alone: never an exception
         with contextlib.chdir(work):  # `pnp check` reads ./layouts
             spec = find_game(GAME)
             db, _ = spec.load(FIXTURES)
-            checked = print_findings(spec, db, spec.localizer(db, "en"))
+            checked = load + print_findings(spec, db, spec.localizer(db, "en"), loaded)
         targets = ["--target", "help"] + (["--target", "boards"] if kind == "profile" else [])
         code, _ = build(layouts, work, *targets, "--jobs", "1")
     assert code in (0, 1)
