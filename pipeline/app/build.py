@@ -18,7 +18,8 @@ from typing import Any
 
 from pipeline.atomic import WriteError, check_writable, remove_stale_temporaries, write_atomic
 from pipeline.build.cache import OutputFile, TargetRecord, code_digest, target_key, tree_digest
-from pipeline.build.targets import TARGET_NAMES, BuildOptions, Databases, Job, supported_targets
+from pipeline.build.inputs import target_digests
+from pipeline.build.targets import TARGET_NAMES, BuildOptions, Databases, Job, locale_findings, supported_targets
 from pipeline.findings import Finding, Report, Severity, warning
 from pipeline.rules.spec import GameSpec
 
@@ -113,7 +114,8 @@ def target_line(record: TargetRecord) -> str:
 
 def _plan(games: list[GameSpec], locales: Sequence[str] | None, targets: tuple[str, ...],
           options: BuildOptions, databases: Databases) -> tuple[list[Job], Report]:
-    """One job per game and locale, each target keyed by a hash of its inputs and options."""
+    """One job per game and locale, each target keyed by what it prints (build/inputs.py), the layouts, the
+    pipeline's code and the options."""
     report = Report()
     code = code_digest()
     layouts = tree_digest(options.layouts_dir, "*.yaml")
@@ -135,9 +137,13 @@ def _plan(games: list[GameSpec], locales: Sequence[str] | None, targets: tuple[s
             report.add(warning("BUILD-UNSUPPORTED", f"{game.id} has no {missing} to build", where))
         if not game_targets:
             continue
-        inputs = {"content": content, "layouts": layouts, "code": code}
         for locale in chosen_locales:
-            keys = {t: target_key(inputs, {**options.for_target(t), "game": game.id, "locale": locale}) for t in game_targets}
+            localizer = game.localizer(db, locale)
+            incomplete, fallbacks = locale_findings(game, db, localizer, options.allow_incomplete)
+            common = {"findings": [f.as_dict() for f in load_findings + incomplete], "fallbacks": fallbacks}
+            shown = target_digests(game, db, localizer, game_targets, common)
+            keys = {t: target_key({"shown": shown[t], "layouts": layouts, "code": code},
+                                  {**options.for_target(t), "game": game.id, "locale": locale}) for t in game_targets}
             jobs.append(Job(game.id, locale, game_targets, keys, options, content))
     return jobs, report
 

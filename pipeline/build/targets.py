@@ -217,7 +217,7 @@ def load_context(job: Job, databases: Databases) -> tuple[BuildContext | None, l
     spec = find_game(job.game)
     db, load_findings = databases.load(spec, opts.content_root, job.content)
     localizer = spec.localizer(db, job.locale)
-    incomplete, fallbacks = _locale_findings(job, spec, db, localizer)
+    incomplete, fallbacks = locale_findings(spec, db, localizer, opts.allow_incomplete)
     if any(f.severity is Severity.ERROR for f in incomplete):
         return None, load_findings + incomplete
     layouts, layout_findings = load_layouts(opts.layouts_dir)
@@ -236,7 +236,8 @@ def load_context(job: Job, databases: Databases) -> tuple[BuildContext | None, l
     return context, []
 
 
-def _locale_findings(job: Job, spec: GameSpec, db: Database, localizer: Localizer) -> tuple[list[Finding], list[str]]:
+def locale_findings(spec: GameSpec, db: Database, localizer: Localizer,
+                    allow_incomplete: bool) -> tuple[list[Finding], list[str]]:
     """An error for a locale with untranslated strings; for a draft locale with --allow-incomplete a
     warning, and the strings that fall back (listed in build-report.json). Reads the catalog the
     localizer read."""
@@ -246,24 +247,24 @@ def _locale_findings(job: Job, spec: GameSpec, db: Database, localizer: Localize
     strings = spec.strings(db)
     if not strings or localizer.is_source:
         return [], []
-    where = catalog_path(db.root, job.locale).as_posix()
+    where = catalog_path(db.root, localizer.locale).as_posix()
     failure = localizer.catalog_error
     if failure is not None:  # a broken catalog is an error even with --allow-incomplete
-        message = f"cannot read the {job.locale} catalog: {failure.reason}"
+        message = f"cannot read the {localizer.locale} catalog: {failure.reason}"
         return [error("I18N-PO-SYNTAX", message, where, failure.line_number)], []
-    status = catalog_status(strings, localizer.catalog, job.locale)
+    status = catalog_status(strings, localizer.catalog, localizer.locale)
     if status.is_complete:
         return [], []
     shown = ", ".join(status.untranslated[:5]) + (" …" if len(status.untranslated) > 5 else "")
-    message = f"{job.game} [{job.locale}] is incomplete: {len(status.untranslated)} string(s) untranslated ({shown})"
-    if spec.info(db).is_release(job.locale):  # the same policy as `pnp check`: a release locale is complete
+    message = f"{spec.id} [{localizer.locale}] is incomplete: {len(status.untranslated)} string(s) untranslated ({shown})"
+    if spec.info(db).is_release(localizer.locale):  # the same policy as `pnp check`: a release locale is complete
         return [error("BUILD-LOCALE-INCOMPLETE", message, where,
-                      hint=f"translate them (pnp i18n status), or list {job.locale} under draft_locales in game.yaml "
+                      hint=f"translate them (pnp i18n status), or list {localizer.locale} under draft_locales in game.yaml "
                            "and build with --allow-incomplete")], []
-    if not job.options.allow_incomplete:
-        return [error("BUILD-LOCALE-INCOMPLETE", f"{message}; {job.locale} is a draft", where,
+    if not allow_incomplete:
+        return [error("BUILD-LOCALE-INCOMPLETE", f"{message}; {localizer.locale} is a draft", where,
                       hint="translate them (pnp i18n status), or build with --allow-incomplete to print them in English")], []
-    message = (f"{job.game} [{job.locale}]: {len(status.untranslated)} string(s) fell back to the source language "
+    message = (f"{spec.id} [{localizer.locale}]: {len(status.untranslated)} string(s) fell back to the source language "
                f"({shown}); build-report.json lists them all")
     return [warning("BUILD-LOCALE-FALLBACK", message, where)], list(status.untranslated)
 

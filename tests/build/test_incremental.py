@@ -1,0 +1,48 @@
+"""Incremental builds: a target is keyed by what it prints in its locale, so an edit rebuilds only what shows it."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from pipeline.cli import app
+
+from .conftest import REPO
+
+# Every target but tts, which is keyed like cards (it shows the same faces) and costs the most to draw.
+TARGETS = ("cards", "tokens", "help", "guides", "boards")
+
+
+def rebuilt(root: Path, tmp_path: Path) -> set[tuple[str, str]]:
+    """Build old-world in every locale; the (locale, target) pairs that were drawn rather than taken from the cache."""
+    argv = ["build", "--game", "old-world", "--content", str(root), "--layouts", str(REPO / "layouts"),
+            "--out", str(tmp_path / "out"), "--cache-dir", str(tmp_path / "cache"), "--format", "json", "--jobs", "1"]
+    result = CliRunner().invoke(app, [*argv, *(arg for target in TARGETS for arg in ("--target", target))])
+    assert result.exit_code == 0, result.output
+    return {(o["locale"], o["target"]) for o in json.loads(result.stdout)["outputs"] if not o["cached"]}
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert text.count(old) >= 1, f"{old!r} not in {path}"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def test_an_edit_rebuilds_only_the_targets_that_show_it_in_the_locales_it_changes(tmp_path: Path) -> None:
+    root = tmp_path / "content"
+    shutil.copytree(REPO / "content" / "old-world", root / "old-world")
+    catalog = root / "old-world" / "locales" / "de.po"
+    assert rebuilt(root, tmp_path) == {(locale, target) for locale in ("en", "de") for target in TARGETS}
+
+    edit(catalog, 'msgctxt "action-card:jab:name"', '# translator: a jab is quick\nmsgctxt "action-card:jab:name"')
+    assert rebuilt(root, tmp_path) == set(), "a comment in de.po prints nothing"
+
+    edit(catalog, 'msgstr "Stich"', 'msgstr "Schneller Stich"')
+    assert rebuilt(root, tmp_path) == {("de", "cards")}, "a German card name: only the German cards"
+
+    # Jab's damage is printed as rules text in both languages.
+    edit(root / "old-world" / "cards" / "market.yaml", "    fight: {damage: 1}", "    fight: {damage: 2}")
+    assert rebuilt(root, tmp_path) == {("en", "cards"), ("de", "cards")}
