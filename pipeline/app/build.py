@@ -19,11 +19,16 @@ from typing import Any
 from pipeline.atomic import WriteError, check_writable, remove_stale_temporaries, write_atomic
 from pipeline.build.cache import OutputFile, TargetRecord, code_digest, target_key, tree_digest
 from pipeline.build.inputs import target_digests
+from pipeline.build.selection import SELECTABLE_TARGETS, Selection, targets_with_faces
 from pipeline.build.targets import TARGET_NAMES, BuildOptions, Databases, Job, locale_findings, supported_targets
 from pipeline.findings import Finding, Report, Severity, warning
+from pipeline.rules.components import Components
 from pipeline.rules.spec import GameSpec
 
 from .project import UsageError, select_locales
+
+# What a selection builds unless --target says otherwise: the print of the chosen faces (no digital table).
+SELECTION_DEFAULT = ("cards", "tokens", "help")
 
 
 @dataclass
@@ -55,7 +60,7 @@ def build(games: Sequence[GameSpec], options: BuildOptions, locales: Sequence[st
         try:
             for folder in folders:
                 remove_stale_temporaries(folder)
-            chosen = tuple(targets) if targets else TARGET_NAMES
+            chosen = _chosen_targets(targets, options.selection)
             databases = Databases()  # each game loaded once, by the plan, for every job of this build
             plan, report = _plan(list(games), locales, chosen, options, databases)
             unwritable = _unwritable([options.out_dir, options.cache_dir] if plan else [])
@@ -120,6 +125,7 @@ def _plan(games: list[GameSpec], locales: Sequence[str] | None, targets: tuple[s
     code = code_digest()
     layouts = tree_digest(options.layouts_dir, "*.yaml")
     jobs = []
+    selected: list[Components] = []  # each game's faces, where the selection's ids are looked up
     for game in games:
         if not game.content_dir(options.content_root).is_dir():
             raise UsageError(f"no content for {game.id} under {options.content_root}")
@@ -133,7 +139,13 @@ def _plan(games: list[GameSpec], locales: Sequence[str] | None, targets: tuple[s
         supported = supported_targets(game)
         game_targets = tuple(t for t in targets if t in supported)
         where = str(game.content_dir(options.content_root))
-        for missing in (t for t in targets if t not in supported and len(targets) < len(TARGET_NAMES)):
+        if options.selection:  # only the targets that print a chosen face; a game without one builds nothing
+            components = game.printing.components(db, game.localizer(db, chosen_locales[0])) if game.printing else None
+            selected.extend([components] if components is not None else [])
+            printed = targets_with_faces(options.selection.apply(components)) if components is not None else set()
+            game_targets = tuple(t for t in game_targets if t in printed)
+        for missing in (t for t in targets if t not in supported and len(targets) < len(TARGET_NAMES)
+                        and not options.selection):
             report.add(warning("BUILD-UNSUPPORTED", f"{game.id} has no {missing} to build", where))
         if not game_targets:
             continue
@@ -141,11 +153,27 @@ def _plan(games: list[GameSpec], locales: Sequence[str] | None, targets: tuple[s
             localizer = game.localizer(db, locale)
             incomplete, fallbacks = locale_findings(game, db, localizer, options.allow_incomplete)
             common = {"findings": [f.as_dict() for f in load_findings + incomplete], "fallbacks": fallbacks}
-            shown = target_digests(game, db, localizer, game_targets, common)
+            shown = target_digests(game, db, localizer, game_targets, common, options.selection)
             keys = {t: target_key({"shown": shown[t], "layouts": layouts, "code": code},
                                   {**options.for_target(t), "game": game.id, "locale": locale}) for t in game_targets}
             jobs.append(Job(game.id, locale, game_targets, keys, options, content))
+    unknown = options.selection.unknown(selected) if report.ok else []  # a game refused above lists no ids
+    if unknown:
+        raise UsageError("; ".join(unknown))
     return jobs, report
+
+
+def _chosen_targets(targets: Sequence[str] | None, selection: Selection) -> tuple[str, ...]:
+    """The targets asked for; every one by default, and for a selection (--deck, --card) the printed faces."""
+    if not selection:
+        return tuple(targets) if targets else TARGET_NAMES
+    if not targets:
+        return SELECTION_DEFAULT
+    refused = [t for t in targets if t not in SELECTABLE_TARGETS]
+    if refused:
+        raise UsageError(f"--deck and --card choose faces: {', '.join(refused)} cannot be built for them "
+                         f"(targets that print faces: {', '.join(SELECTABLE_TARGETS)})")
+    return tuple(targets)
 
 
 def _summary(record: TargetRecord) -> dict[str, Any]:

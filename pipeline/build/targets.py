@@ -23,6 +23,7 @@ from pipeline.rules.spec import GameSpec, GuidePart
 
 from . import TARGET_NAMES
 from .cache import Cache, OutputFile, TargetRecord
+from .selection import Selection
 
 if TYPE_CHECKING:
     from pipeline.i18n.localizer import Localizer
@@ -61,6 +62,7 @@ class BuildOptions:
     back_offset: float = 0.0
     force: bool = False
     allow_incomplete: bool = False
+    selection: Selection = Selection()  # --deck, --card: only these faces are printed
 
     def for_target(self, target: str) -> dict[str, Any]:
         """The options that change a target's bytes (part of its cache key); TTS sheets ignore the paper."""
@@ -113,6 +115,7 @@ class BuildContext:
     render: RenderContext
     common: list[Finding] = field(default_factory=list)  # findings every target of the job reports
     fallbacks: list[str] = field(default_factory=list)  # msgctxts printed in the source language
+    selection: Selection = Selection()
     _components: Components | None = None
     _guides: list[GuidePart] | None = None
     _prepared: dict[str, Prepared] = field(default_factory=dict)
@@ -122,7 +125,7 @@ class BuildContext:
         """The game's printable faces in this locale (only for a game with a print part)."""
         if self._components is None:
             assert self.spec.printing is not None, f"{self.spec.id} prints no components"
-            self._components = self.spec.printing.components(self.db, self.localizer)
+            self._components = self.selection.apply(self.spec.printing.components(self.db, self.localizer))
         return self._components
 
     @property
@@ -223,7 +226,7 @@ def load_context(job: Job, databases: Databases) -> tuple[BuildContext | None, l
     layouts, layout_findings = load_layouts(opts.layouts_dir)
     profile = layouts.profiles.get(opts.paper)
     render = RenderContext(job.game, job.locale, db.root, opts.cache_dir, profile.bleed if profile else 3.0, opts.force)
-    context = BuildContext(spec, db, job.locale, localizer, layouts, profile, render, [], fallbacks)
+    context = BuildContext(spec, db, job.locale, localizer, layouts, profile, render, [], fallbacks, opts.selection)
     # Preflight (pipeline/render/contract.py) of what this job draws: a layout error, a broken binding, an
     # unknown icon or a missing image draws nothing for the job.
     draws_faces = spec.printing is not None and not FACE_TARGETS.isdisjoint(job.targets)

@@ -57,17 +57,24 @@ def build(
         bool, typer.Option("--allow-incomplete", help="Build a locale with untranslated strings, printing them in English.")
     ] = False,
     strict: StrictOption = False,
+    deck: Annotated[
+        list[str] | None, typer.Option("--deck", help="Build only this deck's faces (repeatable).", show_default=False)
+    ] = None,
+    card: Annotated[
+        list[str] | None, typer.Option("--card", help="Build only this card or token (repeatable).", show_default=False)
+    ] = None,
 ) -> None:
     """Render print-ready PDFs (cards, tokens, boards, help cards) and digital-table PNGs for each game and locale."""
     from pipeline.app.build import build as run_build
     from pipeline.app.build import target_line
+    from pipeline.build.selection import Selection
     from pipeline.build.targets import BuildOptions
 
     root = resolve_content(content)
     gate = load_gate(root)
     games = select_games(game, root)
     options = BuildOptions(out, root, project_folder(layouts, "layouts"), cache_dir, paper.value, backs.value, back_offset,
-                           force, allow_incomplete)
+                           force, allow_incomplete, Selection(tuple(deck or ()), tuple(card or ())))
     from pipeline.build.runner import BuildStopped  # here: the runner loads rich, which other commands do not need
 
     try:
