@@ -11,7 +11,7 @@ from typing import Annotated
 
 import typer
 
-from .build import build, preflight
+from .build import build, preflight, watch
 from .commands import check, games, replay, schema, simulate, validate
 from .i18n import i18n_app
 
@@ -42,7 +42,7 @@ def _root(
 ) -> None:
     """Print-and-play pipeline: check game content against its rules engine and render print-ready PDF."""
 
-for command in (games, validate, check, simulate, replay, build, preflight, schema):
+for command in (games, validate, check, simulate, replay, build, watch, preflight, schema):
     app.command()(command)
 app.add_typer(i18n_app, name="i18n")
 
