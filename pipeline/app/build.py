@@ -18,7 +18,7 @@ from typing import Any
 
 from pipeline.atomic import WriteError, check_writable, remove_stale_temporaries, write_atomic
 from pipeline.build.cache import OutputFile, TargetRecord, code_digest, target_key, tree_digest
-from pipeline.build.inputs import target_digests
+from pipeline.build.inputs import deck_digests, target_digests
 from pipeline.build.selection import SELECTABLE_TARGETS, Selection, targets_with_faces
 from pipeline.build.targets import TARGET_NAMES, BuildOptions, Databases, Job, locale_findings, supported_targets
 from pipeline.findings import Finding, Report, Severity, warning
@@ -153,10 +153,16 @@ def _plan(games: list[GameSpec], locales: Sequence[str] | None, targets: tuple[s
             localizer = game.localizer(db, locale)
             incomplete, fallbacks = locale_findings(game, db, localizer, options.allow_incomplete)
             common = {"findings": [f.as_dict() for f in load_findings + incomplete], "fallbacks": fallbacks}
-            shown = target_digests(game, db, localizer, game_targets, common, options.selection)
+            faces = options.selection.apply(game.printing.components(db, localizer)) if game.printing else None
+            shown = target_digests(game, db, localizer, game_targets, common, faces)
             keys = {t: target_key({"shown": shown[t], "layouts": layouts, "code": code},
                                   {**options.for_target(t), "game": game.id, "locale": locale}) for t in game_targets}
-            jobs.append(Job(game.id, locale, game_targets, keys, options, content))
+            # The tts target's images are cached deck by deck: a card edit redraws its own deck's images only.
+            decks = deck_digests(faces) if faces is not None and "tts" in game_targets else {}
+            units = {deck: target_key({"shown": shown_deck, "layouts": layouts, "code": code},
+                                      {**options.for_target("tts"), "game": game.id, "locale": locale})
+                     for deck, shown_deck in decks.items()}
+            jobs.append(Job(game.id, locale, game_targets, keys, options, content, units))
     unknown = options.selection.unknown(selected) if report.ok else []  # a game refused above lists no ids
     if unknown:
         raise UsageError("; ".join(unknown))

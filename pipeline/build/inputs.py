@@ -24,8 +24,6 @@ if TYPE_CHECKING:
     from pipeline.rules.components import Components, Deck, Face
     from pipeline.rules.spec import GameSpec
 
-    from .selection import Selection
-
 
 def plain(value: Any) -> Any:
     """A value as JSON data in a stable form (dataclasses field by field, mappings sorted by key)."""
@@ -85,12 +83,16 @@ def decks_digest(decks: list[Deck], components: Components) -> str:
     return digest(shown)
 
 
+def deck_digests(components: Components) -> dict[str, str]:
+    """The digest of each card deck alone: the key of its TTS images (a unit of the tts target)."""
+    return {deck.id: decks_digest([deck], components) for deck in components.decks_for("cards")}
+
+
 def target_digests(spec: GameSpec, db: Database, localizer: Localizer, targets: tuple[str, ...],
-                   common: Any, selection: Selection) -> dict[str, str]:
-    """The digest of what each of `targets` prints for the game in the localizer's locale, of the faces
-    `selection` keeps (`common`: what every target of the job reports besides, its load and locale findings)."""
+                   common: Any, components: Components | None) -> dict[str, str]:
+    """The digest of what each of `targets` prints for the game in the localizer's locale (`components`: the
+    faces it prints there; `common`: what every target of the job reports besides, its load and locale findings)."""
     base = {"game": spec.id, "locale": localizer.locale, "root": db.root.as_posix(), "common": common}
-    components = selection.apply(spec.printing.components(db, localizer)) if spec.printing is not None else None
     keys = {}
     for target in targets:
         if target in ("cards", "tts") and components is not None:

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from pipeline.render.imposition import Imposed
     from pipeline.render.layouts import Layouts, Profile
     from pipeline.render.sheets import Prepared
+    from pipeline.render.tts import DeckPlan
     from pipeline.rules.components import Components, Deck, Target
 
 # The targets that draw component faces (cards and tokens from layouts).
@@ -82,6 +83,7 @@ class Job:
     keys: dict[str, str]
     options: BuildOptions
     content: str = ""  # digest of the game's content files (keys its database in the build's Databases)
+    tts_decks: dict[str, str] = field(default_factory=dict)  # the cache key of each deck's TTS images
 
 
 class Databases:
@@ -366,31 +368,49 @@ def build_tokens(context: BuildContext, job: Job, record: TargetRecord) -> list[
 
 def build_tts(context: BuildContext, job: Job, record: TargetRecord) -> list[Finding]:
     """tts/<deck>.png sheets (10 x 7 grid, at most 69 cards, 4096 px), tts/<deck>-back.png images and
-    tts/<deck>.json, the deck as a TTS saved object."""
+    tts/<deck>.json, the deck as a TTS saved object. Each deck's files are cached on their own (its key:
+    `job.tts_decks`), so a card edit redraws only its deck's images."""
     from pipeline.render.sheets import groups
-    from pipeline.render.tts import plan_deck, render_sheets
+    from pipeline.render.tts import plan_deck
 
     prepared = context.faces("cards")
-    seen: dict[str, int] = {}
-    decks = []
+    decks: dict[str, list[DeckPlan]] = {}
     for group in groups(prepared, "cards"):
         deck = group.slots[0][0].face.deck
-        part = seen.get(deck, 0)
-        seen[deck] = part + 1
-        decks.append(plan_deck(deck, group, part))
-    written = set()
-    for image in render_sheets([plan for deck_plan in decks for plan in deck_plan.plans()]):
-        _write(job, record, f"tts/{image.name}", image.png, 1, image.cards)
-        written.add(image.name)
-    for deck_plan in decks:
-        _write(job, record, f"tts/{deck_plan.stem}.json", deck_plan.saved_object_json(), 0, 0)
-        written.add(f"{deck_plan.stem}.json")
+        parts = decks.setdefault(deck, [])
+        parts.append(plan_deck(deck, group, len(parts)))
+    images: list[OutputFile] = []
+    saved: list[OutputFile] = []
+    for deck, plans in decks.items():
+        files = _tts_deck(job, deck, plans)
+        images += [f for f in files if f.path.endswith(".png")]
+        saved += [f for f in files if f.path.endswith(".json")]
+    record.files = images + saved  # every deck's images, then every deck's saved object (the order of one pass)
+    written = {Path(f.path).name for f in record.files}
     folder = job.options.out_dir / job.game / job.locale / "tts"
     for stale in [*folder.glob("*.png"), *folder.glob("*.json")]:
         if stale.name not in written:
             remove_file(stale)
-    record.extra["cards"] = sum(f.cards for f in record.files if f.path.endswith(".png") and not f.path.endswith("-back.png"))
+    record.extra["cards"] = sum(f.cards for f in images if not f.path.endswith("-back.png"))
     return list(prepared.findings)
+
+
+def _tts_deck(job: Job, deck: str, plans: list[DeckPlan]) -> list[OutputFile]:
+    """One deck's TTS files: from the cache if its record still holds, else drawn, written and recorded."""
+    from pipeline.render.tts import render_sheets
+
+    cache = Cache(job.options.cache_dir, job.options.out_dir)
+    unit = TargetRecord(job.game, job.locale, f"tts-{deck}", job.tts_decks.get(deck, ""))
+    hit = cache.hit(job.game, job.locale, unit.target, unit.key) if unit.key and not job.options.force else None
+    if hit is not None:
+        return hit.files
+    for image in render_sheets([plan for deck_plan in plans for plan in deck_plan.plans()]):
+        _write(job, unit, f"tts/{image.name}", image.png, 1, image.cards)
+    for deck_plan in plans:
+        _write(job, unit, f"tts/{deck_plan.stem}.json", deck_plan.saved_object_json(), 0, 0)
+    if unit.key:
+        cache.store(unit)
+    return unit.files
 
 
 def build_boards(context: BuildContext, job: Job, record: TargetRecord) -> list[Finding]:

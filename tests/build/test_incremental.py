@@ -46,3 +46,21 @@ def test_an_edit_rebuilds_only_the_targets_that_show_it_in_the_locales_it_change
     # Jab's damage is printed as rules text in both languages.
     edit(root / "old-world" / "cards" / "market.yaml", "    fight: {damage: 1}", "    fight: {damage: 2}")
     assert rebuilt(root, tmp_path) == {("en", "cards"), ("de", "cards")}
+
+
+def test_a_card_edit_redraws_only_its_decks_tts_images(tmp_path: Path) -> None:
+    root = tmp_path / "content"
+    shutil.copytree(REPO / "tests" / "fixtures" / "old-world", root / "old-world")
+    argv = ["build", "--game", "old-world", "--content", str(root), "--layouts", str(REPO / "layouts"), "--out",
+            str(tmp_path / "out"), "--cache-dir", str(tmp_path / "cache"), "--jobs", "1", "--target", "tts"]
+    assert CliRunner().invoke(app, argv).exit_code == 0
+    folder = tmp_path / "out" / "old-world" / "en" / "tts"
+    before = {path.name: (path.stat().st_mtime_ns, path.read_bytes()) for path in folder.iterdir()}
+    edit(root / "old-world" / "cards" / "market.yaml", "    fight: {damage: 1}", "    fight: {damage: 2}")
+    result = CliRunner().invoke(app, argv)
+    assert result.exit_code == 0, result.output
+    after = {path.name: (path.stat().st_mtime_ns, path.read_bytes()) for path in folder.iterdir()}
+    assert after.keys() == before.keys()
+    redrawn = {name for name in after if after[name][0] != before[name][0]}
+    assert redrawn == {name for name in after if name.startswith("market")}, "only the edited card's deck"
+    assert after["market.png"][1] != before["market.png"][1]
