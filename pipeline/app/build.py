@@ -21,6 +21,7 @@ from pipeline.build.cache import OutputFile, TargetRecord, code_digest, target_k
 from pipeline.build.inputs import deck_digests, target_digests
 from pipeline.build.selection import SELECTABLE_TARGETS, Selection, targets_with_faces
 from pipeline.build.targets import TARGET_NAMES, BuildOptions, Databases, Job, locale_findings, supported_targets
+from pipeline.content.database import Database
 from pipeline.findings import Finding, Report, Severity, warning
 from pipeline.rules.components import Components
 from pipeline.rules.spec import GameSpec
@@ -150,23 +151,67 @@ def _plan(games: list[GameSpec], locales: Sequence[str] | None, targets: tuple[s
         if not game_targets:
             continue
         for locale in chosen_locales:
-            localizer = game.localizer(db, locale)
-            incomplete, fallbacks = locale_findings(game, db, localizer, options.allow_incomplete)
-            common = {"findings": [f.as_dict() for f in load_findings + incomplete], "fallbacks": fallbacks}
-            faces = options.selection.apply(game.printing.components(db, localizer)) if game.printing else None
-            shown = target_digests(game, db, localizer, game_targets, common, faces)
-            keys = {t: target_key({"shown": shown[t], "layouts": layouts, "code": code},
-                                  {**options.for_target(t), "game": game.id, "locale": locale}) for t in game_targets}
-            # The tts target's images are cached deck by deck: a card edit redraws its own deck's images only.
-            decks = deck_digests(faces) if faces is not None and "tts" in game_targets else {}
-            units = {deck: target_key({"shown": shown_deck, "layouts": layouts, "code": code},
-                                      {**options.for_target("tts"), "game": game.id, "locale": locale})
-                     for deck, shown_deck in decks.items()}
+            memo = _PlanMemo(options, game.id, locale, target_key(
+                {"content": content, "layouts": layouts, "code": code},
+                {"root": where, "targets": game_targets, "selection": [options.selection.decks, options.selection.cards],
+                 **{t: options.for_target(t) for t in game_targets}}))
+            keys, units = memo.read() or memo.write(*_locale_keys(game, db, load_findings, locale, game_targets, options,
+                                                                    {"layouts": layouts, "code": code}))
             jobs.append(Job(game.id, locale, game_targets, keys, options, content, units))
     unknown = options.selection.unknown(selected) if report.ok else []  # a game refused above lists no ids
     if unknown:
         raise UsageError("; ".join(unknown))
     return jobs, report
+
+
+def _locale_keys(game: GameSpec, db: Database, load_findings: list[Finding], locale: str, targets: tuple[str, ...],
+                 options: BuildOptions, inputs: dict[str, str]) -> tuple[dict[str, str], dict[str, str]]:
+    """The cache key of each target of a game in one locale, and of each deck's TTS images (the tts target is
+    cached deck by deck: a card edit redraws its own deck's images only)."""
+    localizer = game.localizer(db, locale)
+    incomplete, fallbacks = locale_findings(game, db, localizer, options.allow_incomplete)
+    common = {"findings": [f.as_dict() for f in load_findings + incomplete], "fallbacks": fallbacks}
+    faces = options.selection.apply(game.printing.components(db, localizer)) if game.printing else None
+    shown = target_digests(game, db, localizer, targets, common, faces)
+    keys = {t: target_key({**inputs, "shown": shown[t]}, {**options.for_target(t), "game": game.id, "locale": locale})
+            for t in targets}
+    decks = deck_digests(faces) if faces is not None and "tts" in targets else {}
+    units = {deck: target_key({**inputs, "shown": shown_deck}, {**options.for_target("tts"), "game": game.id, "locale": locale})
+             for deck, shown_deck in decks.items()}
+    return keys, units
+
+
+@dataclass(frozen=True)
+class _PlanMemo:
+    """The keys `_locale_keys` gave for a game and locale, stored beside the cache's records under the digest of
+    what they were made from (the game's files, layouts, code, options): a build that changed none of them
+    takes the keys without localizing the game again."""
+
+    options: BuildOptions
+    game: str
+    locale: str
+    inputs: str
+
+    @property
+    def path(self) -> Path:
+        return self.options.cache_dir / "plans" / f"{self.game}--{self.locale}.json"
+
+    def read(self) -> tuple[dict[str, str], dict[str, str]] | None:
+        try:
+            data = json.loads(self.path.read_text(encoding="utf-8"))
+            if data["inputs"] == self.inputs:
+                return dict(data["keys"]), dict(data["tts_decks"])
+        except (OSError, ValueError, KeyError, TypeError):
+            pass
+        return None  # a missing, stale or unreadable memo: the keys are made again
+
+    def write(self, keys: dict[str, str], units: dict[str, str]) -> tuple[dict[str, str], dict[str, str]]:
+        data = {"inputs": self.inputs, "keys": keys, "tts_decks": units}
+        try:
+            write_atomic(self.path, json.dumps(data, indent=1, sort_keys=True).encode())
+        except WriteError:
+            pass  # only a shortcut: the next build makes the keys again (an unwritable cache is reported by the build)
+        return keys, units
 
 
 def _chosen_targets(targets: Sequence[str] | None, selection: Selection) -> tuple[str, ...]:

@@ -6,8 +6,10 @@ import json
 import shutil
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
+from pipeline.app import build as build_app
 from pipeline.cli import app
 
 from .conftest import REPO
@@ -64,3 +66,23 @@ def test_a_card_edit_redraws_only_its_decks_tts_images(tmp_path: Path) -> None:
     redrawn = {name for name in after if after[name][0] != before[name][0]}
     assert redrawn == {name for name in after if name.startswith("market")}, "only the edited card's deck"
     assert after["market.png"][1] != before["market.png"][1]
+
+
+def test_a_no_change_rebuild_takes_the_keys_from_the_plan_memo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    argv = ["build", "--game", "old-world", "--content", str(REPO / "tests" / "fixtures"), "--layouts",
+            str(REPO / "layouts"), "--out", str(tmp_path / "out"), "--cache-dir", str(tmp_path / "cache"), "--jobs", "1",
+            "--target", "tokens", "--format", "json"]
+    assert CliRunner().invoke(app, argv).exit_code == 0
+
+    def must_not_localize(*args: object) -> None:
+        raise AssertionError("nothing changed: the keys come from the memo")
+
+    monkeypatch.setattr(build_app, "_locale_keys", must_not_localize)
+    result = CliRunner().invoke(app, argv)
+    assert result.exit_code == 0, result.output
+    assert [o["cached"] for o in json.loads(result.stdout)["outputs"]] == [True]
+    monkeypatch.undo()
+    memo = tmp_path / "cache" / "plans" / "old-world--en.json"
+    memo.write_text("{not json", encoding="utf-8")  # a broken memo is made again, never an error
+    result = CliRunner().invoke(app, argv)
+    assert result.exit_code == 0 and [o["cached"] for o in json.loads(result.stdout)["outputs"]] == [True]
