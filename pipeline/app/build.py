@@ -18,14 +18,21 @@ from typing import Any
 
 from pipeline.atomic import WriteError, check_writable, remove_stale_temporaries, write_atomic
 from pipeline.build.cache import OutputFile, TargetRecord, code_digest, target_key, tree_digest
-from pipeline.build.targets import TARGET_NAMES, BuildOptions, Databases, Job, supported_targets
+from pipeline.build.inputs import deck_digests, target_digests
+from pipeline.build.selection import SELECTABLE_TARGETS, Selection, targets_with_faces
+from pipeline.build.targets import TARGET_NAMES, BuildOptions, Databases, Job, locale_findings, supported_targets
+from pipeline.content.database import Database
 from pipeline.findings import Finding, Report, Severity, warning
+from pipeline.rules.components import Components
 from pipeline.rules.spec import GameSpec
 
 from .project import UsageError, require_packs, select_locales
 
 # What `--pack-only` prints: a pack's own cards and tokens (and their digital-table sheets).
 PACK_TARGETS = ("cards", "tokens", "tts")
+
+# What a selection builds unless --target says otherwise: the print of the chosen faces (no digital table).
+SELECTION_DEFAULT = ("cards", "tokens", "help")
 
 
 @dataclass
@@ -60,7 +67,7 @@ def build(games: Sequence[GameSpec], options: BuildOptions, locales: Sequence[st
         try:
             for folder in folders:
                 remove_stale_temporaries(folder)
-            chosen = tuple(targets) if targets else TARGET_NAMES
+            chosen = _chosen_targets(targets, options.selection)
             databases = Databases()  # each game loaded once, by the plan, for every job of this build
             plan, report = _plan(list(games), locales, chosen, options, databases)
             unwritable = _unwritable([options.out_dir, options.cache_dir] if plan else [])
@@ -119,11 +126,13 @@ def target_line(record: TargetRecord) -> str:
 
 def _plan(games: list[GameSpec], locales: Sequence[str] | None, targets: tuple[str, ...],
           options: BuildOptions, databases: Databases) -> tuple[list[Job], Report]:
-    """One job per game and locale, each target keyed by a hash of its inputs and options."""
+    """One job per game and locale, each target keyed by what it prints (build/inputs.py), the layouts, the
+    pipeline's code and the options."""
     report = Report()
     code = code_digest()
     layouts = tree_digest(options.layouts_dir, "*.yaml")
     jobs = []
+    selected: list[Components] = []  # each game's faces, where the selection's ids are looked up
     for game in games:
         if not game.content_dir(options.content_root).is_dir():
             raise UsageError(f"no content for {game.id} under {options.content_root}")
@@ -138,15 +147,91 @@ def _plan(games: list[GameSpec], locales: Sequence[str] | None, targets: tuple[s
         supported = tuple(t for t in supported_targets(game) if not options.pack_only or t in PACK_TARGETS)
         game_targets = tuple(t for t in targets if t in supported)
         where = str(game.content_dir(options.content_root))
-        for missing in (t for t in targets if t not in supported and len(targets) < len(TARGET_NAMES)):
+        if options.selection:  # only the targets that print a chosen face; a game without one builds nothing
+            components = game.printing.components(db, game.localizer(db, chosen_locales[0])) if game.printing else None
+            selected.extend([components] if components is not None else [])
+            printed = targets_with_faces(options.selection.apply(components)) if components is not None else set()
+            game_targets = tuple(t for t in game_targets if t in printed)
+        for missing in (t for t in targets if t not in supported and len(targets) < len(TARGET_NAMES)
+                        and not options.selection):
             report.add(warning("BUILD-UNSUPPORTED", f"{game.id} has no {missing} to build", where))
         if not game_targets:
             continue
-        inputs = {"content": content, "layouts": layouts, "code": code}
         for locale in chosen_locales:
-            keys = {t: target_key(inputs, {**options.for_target(t), "game": game.id, "locale": locale}) for t in game_targets}
-            jobs.append(Job(game.id, locale, game_targets, keys, options, content))
+            memo = _PlanMemo(options, game.id, locale, target_key(
+                {"content": content, "layouts": layouts, "code": code},
+                {"root": where, "targets": game_targets, "selection": [options.selection.decks, options.selection.cards],
+                 **{t: options.for_target(t) for t in game_targets}}))
+            keys, units = memo.read() or memo.write(*_locale_keys(game, db, load_findings, locale, game_targets, options,
+                                                                    {"layouts": layouts, "code": code}))
+            jobs.append(Job(game.id, locale, game_targets, keys, options, content, units))
+    unknown = options.selection.unknown(selected) if report.ok else []  # a game refused above lists no ids
+    if unknown:
+        raise UsageError("; ".join(unknown))
     return jobs, report
+
+
+def _locale_keys(game: GameSpec, db: Database, load_findings: list[Finding], locale: str, targets: tuple[str, ...],
+                 options: BuildOptions, inputs: dict[str, str]) -> tuple[dict[str, str], dict[str, str]]:
+    """The cache key of each target of a game in one locale, and of each deck's TTS images (the tts target is
+    cached deck by deck: a card edit redraws its own deck's images only)."""
+    localizer = game.localizer(db, locale)
+    incomplete, fallbacks = locale_findings(game, db, localizer, options.allow_incomplete)
+    common = {"findings": [f.as_dict() for f in load_findings + incomplete], "fallbacks": fallbacks}
+    faces = options.selection.apply(game.printing.components(db, localizer)) if game.printing else None
+    shown = target_digests(game, db, localizer, targets, common, faces)
+    keys = {t: target_key({**inputs, "shown": shown[t]}, {**options.for_target(t), "game": game.id, "locale": locale})
+            for t in targets}
+    decks = deck_digests(faces) if faces is not None and "tts" in targets else {}
+    units = {deck: target_key({**inputs, "shown": shown_deck}, {**options.for_target("tts"), "game": game.id, "locale": locale})
+             for deck, shown_deck in decks.items()}
+    return keys, units
+
+
+@dataclass(frozen=True)
+class _PlanMemo:
+    """The keys `_locale_keys` gave for a game and locale, stored beside the cache's records under the digest of
+    what they were made from (the game's files, layouts, code, options): a build that changed none of them
+    takes the keys without localizing the game again."""
+
+    options: BuildOptions
+    game: str
+    locale: str
+    inputs: str
+
+    @property
+    def path(self) -> Path:
+        return self.options.cache_dir / "plans" / f"{self.game}--{self.locale}.json"
+
+    def read(self) -> tuple[dict[str, str], dict[str, str]] | None:
+        try:
+            data = json.loads(self.path.read_text(encoding="utf-8"))
+            if data["inputs"] == self.inputs:
+                return dict(data["keys"]), dict(data["tts_decks"])
+        except (OSError, ValueError, KeyError, TypeError):
+            pass
+        return None  # a missing, stale or unreadable memo: the keys are made again
+
+    def write(self, keys: dict[str, str], units: dict[str, str]) -> tuple[dict[str, str], dict[str, str]]:
+        data = {"inputs": self.inputs, "keys": keys, "tts_decks": units}
+        try:
+            write_atomic(self.path, json.dumps(data, indent=1, sort_keys=True).encode())
+        except WriteError:
+            pass  # only a shortcut: the next build makes the keys again (an unwritable cache is reported by the build)
+        return keys, units
+
+
+def _chosen_targets(targets: Sequence[str] | None, selection: Selection) -> tuple[str, ...]:
+    """The targets asked for; every one by default, and for a selection (--deck, --card) the printed faces."""
+    if not selection:
+        return tuple(targets) if targets else TARGET_NAMES
+    if not targets:
+        return SELECTION_DEFAULT
+    refused = [t for t in targets if t not in SELECTABLE_TARGETS]
+    if refused:
+        raise UsageError(f"--deck and --card choose faces: {', '.join(refused)} cannot be built for them "
+                         f"(targets that print faces: {', '.join(SELECTABLE_TARGETS)})")
+    return tuple(targets)
 
 
 def _summary(record: TargetRecord) -> dict[str, Any]:

@@ -1,7 +1,7 @@
 """Content-addressed build cache: a target is rebuilt only when what it is made from changes.
 
-A target's key hashes its inputs (the game's content files, the layouts, the pipeline's own code,
-the library versions) and its options. The record beside the key lists the files it wrote (size and
+A target's key hashes its inputs (what it prints in its locale, build/inputs.py; the layouts; the
+pipeline's own code and the library versions) and its options. The record beside the key lists the files it wrote (size and
 SHA-256 of their bytes), its findings and figures; a hit needs the same key and every file still
 hashing to what was written. A record that cannot be read is a miss, never an error.
 """

@@ -23,6 +23,7 @@ from pipeline.rules.spec import GameSpec, GuidePart, own_layouts
 
 from . import TARGET_NAMES
 from .cache import Cache, OutputFile, TargetRecord
+from .selection import Selection
 
 if TYPE_CHECKING:
     from pipeline.i18n.localizer import Localizer
@@ -30,6 +31,7 @@ if TYPE_CHECKING:
     from pipeline.render.imposition import Imposed
     from pipeline.render.layouts import Layouts, Profile
     from pipeline.render.sheets import Prepared
+    from pipeline.render.tts import DeckPlan
     from pipeline.rules.components import Components, Deck, Face, Target
 
 # The targets that draw component faces (cards and tokens from layouts).
@@ -63,6 +65,7 @@ class BuildOptions:
     allow_incomplete: bool = False
     packs: tuple[str, ...] = ()  # expansions printed with the base game (--pack)
     pack_only: bool = False  # print the selected packs' components alone (what a buyer of the expansion needs)
+    selection: Selection = Selection()  # --deck, --card: only these faces are printed
 
     def for_target(self, target: str) -> dict[str, Any]:
         """The options that change a target's bytes (part of its cache key); TTS sheets ignore the paper."""
@@ -83,6 +86,7 @@ class Job:
     keys: dict[str, str]
     options: BuildOptions
     content: str = ""  # digest of the game's content files (keys its database in the build's Databases)
+    tts_decks: dict[str, str] = field(default_factory=dict)  # the cache key of each deck's TTS images
 
 
 class Databases:
@@ -118,6 +122,7 @@ class BuildContext:
     common: list[Finding] = field(default_factory=list)  # findings every target of the job reports
     fallbacks: list[str] = field(default_factory=list)  # msgctxts printed in the source language
     pack_only: bool = False  # only the faces of the selected packs print (BuildOptions.pack_only)
+    selection: Selection = Selection()
     _components: Components | None = None
     _guides: list[GuidePart] | None = None
     _prepared: dict[str, Prepared] = field(default_factory=dict)
@@ -127,7 +132,7 @@ class BuildContext:
         """The game's printable faces in this locale (only for a game with a print part)."""
         if self._components is None:
             assert self.spec.printing is not None, f"{self.spec.id} prints no components"
-            self._components = self.spec.printing.components(self.db, self.localizer)
+            self._components = self.selection.apply(self.spec.printing.components(self.db, self.localizer))
             if self.pack_only:
                 self._components = packs_only(self._components, self.db)
         return self._components
@@ -236,13 +241,14 @@ def load_context(job: Job, databases: Databases) -> tuple[BuildContext | None, l
     spec = find_game(job.game, opts.content_root)
     db, load_findings = databases.load(spec, opts.content_root, job.content, opts.packs)
     localizer = spec.localizer(db, job.locale)
-    incomplete, fallbacks = _locale_findings(job, spec, db, localizer)
+    incomplete, fallbacks = locale_findings(spec, db, localizer, opts.allow_incomplete)
     if any(f.severity is Severity.ERROR for f in incomplete):
         return None, load_findings + incomplete
     layouts, layout_findings = load_layouts(opts.layouts_dir, own_layouts([spec]))
     profile = layouts.profiles.get(opts.paper)
     render = RenderContext(job.game, job.locale, db.root, opts.cache_dir, profile.bleed if profile else 3.0, opts.force)
-    context = BuildContext(spec, db, job.locale, localizer, layouts, profile, render, [], fallbacks, opts.pack_only)
+    context = BuildContext(spec, db, job.locale, localizer, layouts, profile, render, [], fallbacks, opts.pack_only,
+                           opts.selection)
     # Preflight (pipeline/render/contract.py) of what this job draws: a layout error, a broken binding, an
     # unknown icon or a missing image draws nothing for the job.
     draws_faces = spec.printing is not None and not FACE_TARGETS.isdisjoint(job.targets)
@@ -255,7 +261,8 @@ def load_context(job: Job, databases: Databases) -> tuple[BuildContext | None, l
     return context, []
 
 
-def _locale_findings(job: Job, spec: GameSpec, db: Database, localizer: Localizer) -> tuple[list[Finding], list[str]]:
+def locale_findings(spec: GameSpec, db: Database, localizer: Localizer,
+                    allow_incomplete: bool) -> tuple[list[Finding], list[str]]:
     """An error for a locale with untranslated strings; for a draft locale with --allow-incomplete a
     warning, and the strings that fall back (listed in build-report.json). Reads the catalog the
     localizer read."""
@@ -265,24 +272,24 @@ def _locale_findings(job: Job, spec: GameSpec, db: Database, localizer: Localize
     strings = spec.strings(db)
     if not strings or localizer.is_source:
         return [], []
-    where = catalog_path(db.root, job.locale).as_posix()
+    where = catalog_path(db.root, localizer.locale).as_posix()
     failure = localizer.catalog_error
     if failure is not None:  # a broken catalog is an error even with --allow-incomplete
-        message = f"cannot read the {job.locale} catalog: {failure.reason}"
+        message = f"cannot read the {localizer.locale} catalog: {failure.reason}"
         return [error("I18N-PO-SYNTAX", message, where, failure.line_number)], []
-    status = catalog_status(strings, localizer.catalog, job.locale)
+    status = catalog_status(strings, localizer.catalog, localizer.locale)
     if status.is_complete:
         return [], []
     shown = ", ".join(status.untranslated[:5]) + (" …" if len(status.untranslated) > 5 else "")
-    message = f"{job.game} [{job.locale}] is incomplete: {len(status.untranslated)} string(s) untranslated ({shown})"
-    if spec.info(db).is_release(job.locale):  # the same policy as `pnp check`: a release locale is complete
+    message = f"{spec.id} [{localizer.locale}] is incomplete: {len(status.untranslated)} string(s) untranslated ({shown})"
+    if spec.info(db).is_release(localizer.locale):  # the same policy as `pnp check`: a release locale is complete
         return [error("BUILD-LOCALE-INCOMPLETE", message, where,
-                      hint=f"translate them (pnp i18n status), or list {job.locale} under draft_locales in game.yaml "
+                      hint=f"translate them (pnp i18n status), or list {localizer.locale} under draft_locales in game.yaml "
                            "and build with --allow-incomplete")], []
-    if not job.options.allow_incomplete:
-        return [error("BUILD-LOCALE-INCOMPLETE", f"{message}; {job.locale} is a draft", where,
+    if not allow_incomplete:
+        return [error("BUILD-LOCALE-INCOMPLETE", f"{message}; {localizer.locale} is a draft", where,
                       hint="translate them (pnp i18n status), or build with --allow-incomplete to print them in English")], []
-    message = (f"{job.game} [{job.locale}]: {len(status.untranslated)} string(s) fell back to the source language "
+    message = (f"{spec.id} [{localizer.locale}]: {len(status.untranslated)} string(s) fell back to the source language "
                f"({shown}); build-report.json lists them all")
     return [warning("BUILD-LOCALE-FALLBACK", message, where)], list(status.untranslated)
 
@@ -381,31 +388,49 @@ def build_tokens(context: BuildContext, job: Job, record: TargetRecord) -> list[
 
 def build_tts(context: BuildContext, job: Job, record: TargetRecord) -> list[Finding]:
     """tts/<deck>.png sheets (10 x 7 grid, at most 69 cards, 4096 px), tts/<deck>-back.png images and
-    tts/<deck>.json, the deck as a TTS saved object."""
+    tts/<deck>.json, the deck as a TTS saved object. Each deck's files are cached on their own (its key:
+    `job.tts_decks`), so a card edit redraws only its deck's images."""
     from pipeline.render.sheets import groups
-    from pipeline.render.tts import plan_deck, render_sheets
+    from pipeline.render.tts import plan_deck
 
     prepared = context.faces("cards")
-    seen: dict[str, int] = {}
-    decks = []
+    decks: dict[str, list[DeckPlan]] = {}
     for group in groups(prepared, "cards"):
         deck = group.slots[0][0].face.deck
-        part = seen.get(deck, 0)
-        seen[deck] = part + 1
-        decks.append(plan_deck(deck, group, part))
-    written = set()
-    for image in render_sheets([plan for deck_plan in decks for plan in deck_plan.plans()]):
-        _write(job, record, f"tts/{image.name}", image.png, 1, image.cards)
-        written.add(image.name)
-    for deck_plan in decks:
-        _write(job, record, f"tts/{deck_plan.stem}.json", deck_plan.saved_object_json(), 0, 0)
-        written.add(f"{deck_plan.stem}.json")
+        parts = decks.setdefault(deck, [])
+        parts.append(plan_deck(deck, group, len(parts)))
+    images: list[OutputFile] = []
+    saved: list[OutputFile] = []
+    for deck, plans in decks.items():
+        files = _tts_deck(job, deck, plans)
+        images += [f for f in files if f.path.endswith(".png")]
+        saved += [f for f in files if f.path.endswith(".json")]
+    record.files = images + saved  # every deck's images, then every deck's saved object (the order of one pass)
+    written = {Path(f.path).name for f in record.files}
     folder = job.options.out_dir / job.game / job.locale / "tts"
     for stale in [*folder.glob("*.png"), *folder.glob("*.json")]:
         if stale.name not in written:
             remove_file(stale)
-    record.extra["cards"] = sum(f.cards for f in record.files if f.path.endswith(".png") and not f.path.endswith("-back.png"))
+    record.extra["cards"] = sum(f.cards for f in images if not f.path.endswith("-back.png"))
     return list(prepared.findings)
+
+
+def _tts_deck(job: Job, deck: str, plans: list[DeckPlan]) -> list[OutputFile]:
+    """One deck's TTS files: from the cache if its record still holds, else drawn, written and recorded."""
+    from pipeline.render.tts import render_sheets
+
+    cache = Cache(job.options.cache_dir, job.options.out_dir)
+    unit = TargetRecord(job.game, job.locale, f"tts-{deck}", job.tts_decks.get(deck, ""))
+    hit = cache.hit(job.game, job.locale, unit.target, unit.key) if unit.key and not job.options.force else None
+    if hit is not None:
+        return hit.files
+    for image in render_sheets([plan for deck_plan in plans for plan in deck_plan.plans()]):
+        _write(job, unit, f"tts/{image.name}", image.png, 1, image.cards)
+    for deck_plan in plans:
+        _write(job, unit, f"tts/{deck_plan.stem}.json", deck_plan.saved_object_json(), 0, 0)
+    if unit.key:
+        cache.store(unit)
+    return unit.files
 
 
 def build_boards(context: BuildContext, job: Job, record: TargetRecord) -> list[Finding]:

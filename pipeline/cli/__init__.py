@@ -11,7 +11,7 @@ from typing import Annotated
 
 import typer
 
-from .build import build, preflight
+from .build import build, preflight, watch
 from .commands import balance, check, games, import_sheet, new, replay, schema, simulate, validate
 from .diff import diff
 from .i18n import i18n_app
@@ -43,7 +43,7 @@ def _root(
 ) -> None:
     """Print-and-play pipeline: check game content against its rules engine and render print-ready PDF."""
 
-for command in (games, new, validate, check, simulate, balance, replay, build, preflight, diff, schema):
+for command in (games, new, validate, check, simulate, balance, replay, build, watch, preflight, diff, schema):
     app.command()(command)
 app.command(name="import")(import_sheet)
 app.add_typer(i18n_app, name="i18n")

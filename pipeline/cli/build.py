@@ -78,17 +78,25 @@ def build(
     pack_only: Annotated[
         bool, typer.Option("--pack-only", help="Print only the components of the packs named with --pack (cards, tokens).")
     ] = False,
+    deck: Annotated[
+        list[str] | None, typer.Option("--deck", help="Build only this deck's faces (repeatable).", show_default=False)
+    ] = None,
+    card: Annotated[
+        list[str] | None, typer.Option("--card", help="Build only this card or token (repeatable).", show_default=False)
+    ] = None,
 ) -> None:
     """Render print-ready PDFs (cards, tokens, boards, help cards) and digital-table PNGs for each game and locale."""
     from pipeline.app.build import build as run_build
     from pipeline.app.build import target_line
+    from pipeline.build.selection import Selection
     from pipeline.build.targets import BuildOptions
 
     root = resolve_content(content)
     gate = load_gate(root)
     games = select_games(game, root)
     options = BuildOptions(out, root, project_folder(layouts, "layouts"), cache_dir, paper.value, backs.value, back_offset,
-                           force, allow_incomplete, tuple(pack or ()), pack_only)
+                           force, allow_incomplete, tuple(pack or ()), pack_only,
+                           Selection(tuple(deck or ()), tuple(card or ())))
     if changed_since is not None:
         _delta(games, options, changed_since, locale, [t.value for t in target or []], format, gate, strict)
     from pipeline.build.runner import BuildStopped  # here: the runner loads rich, which other commands do not need
@@ -119,6 +127,54 @@ def _delta(games: list[GameSpec], options: BuildOptions, rev: str, locales: list
     lines = [*result.lines(), f"build --changed-since {rev} ({result.commit[:12]}): {report.summary()}"]
     emit(report, format, "\n".join(lines), "pnp build")
     raise typer.Exit(report.exit_code)
+
+
+@usage_exits
+def watch(
+    game: GameOption = None,
+    locale: LocaleOption = None,
+    paper: Annotated[Paper, typer.Option("--paper", help="a4 or letter.")] = Paper.a4,
+    backs: Annotated[Backs, typer.Option("--backs", help="duplex, gutter (fold) or none.")] = Backs.duplex,
+    out: Annotated[Path, typer.Option("--out", help="Output folder.")] = Path("output"),
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes.")] = min(4, os.cpu_count() or 1),
+    content: ContentOption = None,
+    layouts: Annotated[Path | None, typer.Option("--layouts", help="Layouts folder; default: ./layouts.")] = None,
+    cache_dir: Annotated[Path, typer.Option("--cache-dir", help="Build cache folder.")] = Path(".pnp-cache"),
+    allow_incomplete: Annotated[
+        bool, typer.Option("--allow-incomplete", help="Build a locale with untranslated strings, printing them in English.")
+    ] = False,
+) -> None:
+    """Build, then on every saved edit of the content or layouts rebuild what it changed and print the findings
+    of build and check for the games it touched. Ctrl-C stops (exit 130)."""
+    from pipeline.app.watch import Round
+    from pipeline.app.watch import watch as run_watch
+    from pipeline.build.targets import BuildOptions
+
+    root = resolve_content(content)
+    gate = load_gate(root)
+    games = select_games(game, root)
+    options = BuildOptions(out, root, project_folder(layouts, "layouts"), cache_dir, paper.value, backs.value,
+                           allow_incomplete=allow_incomplete)
+    from pipeline.build.runner import BuildStopped  # here: the runner loads rich, which other commands do not need
+
+    def show(done: Round) -> None:
+        names = ", ".join(done.games)
+        if done.result is None:
+            typer.echo(f"pnp: error: {done.problem} (still watching)", err=True)
+            return
+        gate.apply(done.report, False, judge_unused=False)
+        built = done.result.built
+        summary = (f"watch {names}: {done.report.summary()}; {built} target(s) built, "
+                   f"{len(done.result.records) - built} up to date, {done.result.seconds:.2f}s")
+        emit(done.report, GateFormat.text, summary)
+        typer.echo(f"watching {root} and {options.layouts_dir} (Ctrl-C stops)", err=True)
+
+    try:
+        run_watch(games, options, locale, jobs, show)
+    except BuildStopped as stop:
+        raise fail(f"watch stopped: {stop}; no worker left running", stop.exit_code) from None
+    except KeyboardInterrupt:
+        raise fail("watch stopped", 130) from None
 
 
 @usage_exits

@@ -1,0 +1,63 @@
+"""Incremental `pnp build` of every game and locale: one card edited, and nothing changed.
+
+Runs in a temporary copy of the content. After a cold build (its figure is printed too), each row runs
+the same default build again:
+- no change: every target up to date;
+- one card's data: Old World's Jab deals 2 damage instead of 1 (its rules text changes in every locale:
+  the cards and TTS sheets of en and de are redrawn);
+- one card's German name (de.po): only the German cards and TTS sheets are redrawn.
+Aim (issue 13): < 3 s for a one-card edit. Figures from a loaded machine say little (harness.py).
+Usage: .venv/bin/python benchmarks/bench_incremental.py [--jobs N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import tempfile
+from pathlib import Path
+
+from harness import REPO, Run, machine, pnp, table
+
+EDITS = (
+    ("one card's data", "old-world/cards/market.yaml", "    fight: {damage: 1}", "    fight: {damage: 2}"),
+    ("one card's German name", "old-world/locales/de.po", 'msgstr "Stich"', 'msgstr "Schneller Stich"'),
+)
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    if old not in text:
+        raise SystemExit(f"{old!r} is not in {path}: the benchmark's edit needs updating")
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def row(label: str, build: Run) -> tuple[object, ...]:
+    outputs = json.loads(build.stdout)["outputs"]
+    redrawn = sorted(f"{o['game']} {o['locale']} {o['target']}" for o in outputs if not o["cached"])
+    return (label, f"{len(redrawn)}/{len(outputs)}", f"{build.seconds:.2f}", f"{build.cpu_seconds:.2f}",
+            ", ".join(redrawn) or "-")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--jobs", type=int, default=min(4, os.cpu_count() or 1))
+    args = parser.parse_args()
+    print(machine())
+    with tempfile.TemporaryDirectory(prefix="pnp-bench-incremental-") as tmp:
+        folder = Path(tmp)
+        content = folder / "content"
+        shutil.copytree(REPO / "content", content)
+        argv = ["build", "--jobs", str(args.jobs), "--content", str(content), "--layouts", str(REPO / "layouts"),
+                "--out", str(folder / "out"), "--cache-dir", str(folder / "cache"), "--format", "json"]
+        rows = [row("cold", pnp(*argv, cwd=folder)), row("no change", pnp(*argv, cwd=folder))]
+        for label, relative, old, new in EDITS:
+            edit(content / relative, old, new)
+            rows.append(row(label, pnp(*argv, cwd=folder)))
+    print(table([f"pnp build --jobs {args.jobs}", "targets built", "wall (s)", "cpu (s)", "redrawn"], rows))
+
+
+if __name__ == "__main__":
+    main()

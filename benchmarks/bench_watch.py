@@ -1,0 +1,88 @@
+"""`pnp watch`: seconds from saving a one-card edit to its cards-1up.pdf being rewritten.
+
+Starts `pnp watch --game old-world` on a temporary copy of the content, waits for the first build,
+then edits one card's English name in cards/market.yaml N times (alternating two names) and times each
+save until the 1-up PDF's modification time changes (polled every 10 ms). The watch then builds the
+TTS sheets and runs `pnp check` of the game; the next edit waits for that round to end. Ends the watch
+with SIGINT (it must exit 130). Aim (issue 13): < 1 s. Figures from a loaded machine say little.
+Usage: .venv/bin/python benchmarks/bench_watch.py [--edits N] [--jobs N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import signal
+import statistics
+import subprocess
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from harness import PNP, REPO, machine, table
+
+ROUND_DONE = "Ctrl-C stops"  # the line pnp watch prints after each round
+TIMEOUT = 600.0
+
+
+def rewritten(path: Path, before: int) -> Callable[[], bool]:
+    return lambda: path.stat().st_mtime_ns != before
+
+
+def rounds_done(log: Path, count: int) -> Callable[[], bool]:
+    return lambda: log.read_text().count(ROUND_DONE) >= count
+
+
+def wait_for(ready: Callable[[], bool], watcher: subprocess.Popen[bytes], poll: float) -> None:
+    deadline = time.monotonic() + TIMEOUT
+    while not ready():
+        if watcher.poll() is not None or time.monotonic() > deadline:
+            raise SystemExit("pnp watch ended or stalled")
+        time.sleep(poll)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--edits", type=int, default=5)
+    parser.add_argument("--jobs", type=int, default=min(4, os.cpu_count() or 1))
+    args = parser.parse_args()
+    print(machine())
+    with tempfile.TemporaryDirectory(prefix="pnp-bench-watch-") as tmp:
+        folder = Path(tmp)
+        shutil.copytree(REPO / "content" / "old-world", folder / "content" / "old-world")
+        log = folder / "watch.log"
+        one_up = folder / "out" / "old-world" / "en" / "cards-1up.pdf"
+        market = folder / "content" / "old-world" / "cards" / "market.yaml"
+        argv = [PNP, "watch", "--game", "old-world", "--locale", "en", "--jobs", str(args.jobs), "--content",
+                str(folder / "content"), "--layouts", str(REPO / "layouts"), "--out", str(folder / "out"),
+                "--cache-dir", str(folder / "cache")]
+        with log.open("w") as sink:
+            watcher = subprocess.Popen(argv, cwd=folder, stdout=sink, stderr=subprocess.STDOUT)
+        try:
+            wait_for(rounds_done(log, 1), watcher, 0.1)
+            seconds = []
+            for index in range(args.edits):
+                old, new = ("    name: Jab\n", "    name: Quick Jab\n") if index % 2 == 0 else \
+                    ("    name: Quick Jab\n", "    name: Jab\n")
+                before = one_up.stat().st_mtime_ns
+                text = market.read_text(encoding="utf-8").replace(old, new, 1)
+                started = time.perf_counter()
+                market.write_text(text, encoding="utf-8")
+                wait_for(rewritten(one_up, before), watcher, 0.01)
+                seconds.append(time.perf_counter() - started)
+                wait_for(rounds_done(log, index + 2), watcher, 0.1)
+            os.kill(watcher.pid, signal.SIGINT)
+            code = watcher.wait(TIMEOUT)
+        finally:
+            if watcher.poll() is None:
+                watcher.kill()
+                watcher.wait()
+    print(table(["pnp watch (old-world en)", "edits", "median (s)", "fastest (s)", "slowest (s)", "exit on SIGINT"],
+                [("save -> cards-1up.pdf rewritten", len(seconds), f"{statistics.median(seconds):.2f}",
+                  f"{min(seconds):.2f}", f"{max(seconds):.2f}", code)]))
+
+
+if __name__ == "__main__":
+    main()

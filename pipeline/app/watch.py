@@ -1,0 +1,80 @@
+"""`pnp watch`: build and check, then on every saved edit rebuild and check the games it touched.
+
+The build cache does the narrowing: a rebuilt game draws only the targets whose printed content the edit
+changed (build/inputs.py). Each round's findings go to `show`; an error in the content is a finding and
+the watch goes on; a usage error of a round (a game folder removed) is shown and the watch goes on too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from pipeline.atomic import TEMP_SUFFIX
+from pipeline.build.targets import BuildOptions
+from pipeline.findings import Report
+from pipeline.rules.spec import GameSpec
+
+from .build import BuildResult, build
+from .check import check
+from .project import UsageError
+
+
+@dataclass
+class Round:
+    """One rebuild: the games it covered, what the build did, and the findings of build and check together."""
+
+    games: list[str]
+    result: BuildResult | None
+    report: Report
+    problem: str = ""  # a usage error that stopped this round (the watch goes on)
+
+
+def watch(games: Sequence[GameSpec], options: BuildOptions, locales: Sequence[str] | None, jobs: int,
+          show: Callable[[Round], None], changes: Iterable[set[Path]] | None = None) -> None:
+    """A first round over `games`, then one per batch of changed paths (default: watchfiles on the content
+    and layouts folders) over the games the batch touched. Returns when `changes` ends; Ctrl-C raises
+    KeyboardInterrupt (or BuildInterrupted while a build runs)."""
+    show(run_round(list(games), options, locales, jobs))
+    for changed in changes if changes is not None else file_changes(options):
+        touched = touched_games(changed, games, options)
+        if touched:
+            show(run_round(touched, options, locales, jobs))
+
+
+def run_round(games: list[GameSpec], options: BuildOptions, locales: Sequence[str] | None, jobs: int) -> Round:
+    """Build first (the edited card's page is what the designer waits for), then check the same games."""
+    names = [game.id for game in games]
+    try:
+        result = build(games, options, locales, jobs=jobs, show_progress=False)
+        checked = check(games, options.content_root, locales, options.cache_dir)
+    except UsageError as exc:
+        return Round(names, None, Report(), str(exc))
+    report = Report(sorted(set(result.report.findings) | set(checked.findings)))
+    return Round(names, result, report)
+
+
+def touched_games(changed: set[Path], games: Sequence[GameSpec], options: BuildOptions) -> list[GameSpec]:
+    """The games a batch of changed paths touches: a game's own folder, or every game for a layout."""
+    root, layouts = options.content_root.resolve(), options.layouts_dir.resolve()
+    touched: set[str] = set()
+    for path in changed:
+        if path.name.endswith(TEMP_SUFFIX):  # a write in progress (ours or an editor's): its rename follows
+            continue
+        path = path.resolve()
+        if path.is_relative_to(layouts):
+            return list(games)
+        if path.is_relative_to(root) and path != root:
+            touched.add(path.relative_to(root).parts[0])
+    return [game for game in games if game.id in touched]
+
+
+def file_changes(options: BuildOptions) -> Iterable[set[Path]]:
+    """Batches of changed paths under the content and layouts folders, each yielded once the writing stops
+    for 50 ms (an editor's save is a burst of events)."""
+    from watchfiles import watch as watch_files
+
+    folders = [folder for folder in (options.content_root, options.layouts_dir) if folder.is_dir()]
+    for batch in watch_files(*folders, step=50):
+        yield {Path(path) for _, path in batch}

@@ -1,0 +1,96 @@
+"""`pnp watch`: rebuilds what an edit touched, and Ctrl-C ends it with exit 130 and no worker left."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from pipeline.app.watch import touched_games
+from pipeline.build.targets import BuildOptions
+from pipeline.games import find_game
+
+from .conftest import REPO
+
+TIMEOUT = 600  # seconds: generous, the machine may be loaded; nothing here asserts on time
+
+
+def children_of(pid: int) -> set[int]:
+    """The live child processes of `pid` (from /proc)."""
+    found = set()
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid:
+                found.add(int(entry.name))
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        state = (Path("/proc") / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+def test_an_edit_is_rebuilt_and_ctrl_c_exits_130_with_no_worker_left(tmp_path: Path) -> None:
+    content = tmp_path / "content"
+    shutil.copytree(REPO / "tests" / "fixtures" / "old-world", content / "old-world")
+    out = tmp_path / "out"
+    argv = [sys.executable, "-c", "from pipeline.cli import main; main()", "watch", "--content", str(content), "--layouts", str(REPO / "layouts"),
+            "--out", str(out), "--cache-dir", str(tmp_path / "cache"), "--jobs", "2"]
+    log = (tmp_path / "log").open("w+")
+    watcher = subprocess.Popen(argv, stdout=log, stderr=subprocess.STDOUT, cwd=tmp_path)
+    one_up = out / "old-world" / "en" / "cards-1up.pdf"
+    seen: set[int] = set()
+
+    def wait_for(ready: Callable[[], bool], what: str) -> None:
+        deadline = time.monotonic() + TIMEOUT
+        while not ready():
+            assert watcher.poll() is None, f"watch ended early: {(tmp_path / 'log').read_text()}"
+            assert time.monotonic() < deadline, f"no {what} within {TIMEOUT}s: {(tmp_path / 'log').read_text()}"
+            seen.update(children_of(watcher.pid))
+            time.sleep(0.2)
+
+    try:
+        wait_for(lambda: "Ctrl-C stops" in (tmp_path / "log").read_text(), "first build")
+        before = one_up.stat().st_mtime_ns
+        market = content / "old-world" / "cards" / "market.yaml"
+        market.write_text(market.read_text(encoding="utf-8").replace("    name: Jab\n", "    name: Quick Jab\n", 1),
+                          encoding="utf-8")
+        wait_for(lambda: one_up.stat().st_mtime_ns != before, "rebuilt cards-1up.pdf")
+        os.kill(watcher.pid, signal.SIGINT)
+        assert watcher.wait(TIMEOUT) == 130
+    finally:
+        if watcher.poll() is None:
+            watcher.kill()
+            watcher.wait()
+    assert "Quick Jab" in _text(one_up)
+    assert seen, "the builds ran in worker processes (--jobs 2)"
+    assert not [pid for pid in seen if alive(pid)], "a worker outlived pnp watch"
+
+
+def _text(path: Path) -> str:
+    import pypdf
+
+    return "\n".join(page.extract_text() for page in pypdf.PdfReader(path).pages)
+
+
+def test_an_edit_touches_its_game_and_a_layout_every_game(tmp_path: Path) -> None:
+    games = [find_game("old-world"), find_game("path-of-destiny")]
+    options = BuildOptions(tmp_path / "out", tmp_path / "content", tmp_path / "layouts", tmp_path / "cache")
+    card = tmp_path / "content" / "old-world" / "cards" / "market.yaml"
+    assert [g.id for g in touched_games({card}, games, options)] == ["old-world"]
+    assert touched_games({card.with_name(".market.yaml.1.x.pnp-tmp")}, games, options) == []
+    assert touched_games({tmp_path / "elsewhere.yaml"}, games, options) == []
+    layout = tmp_path / "layouts" / "base.yaml"
+    assert [g.id for g in touched_games({layout, card}, games, options)] == ["old-world", "path-of-destiny"]
