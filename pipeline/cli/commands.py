@@ -93,6 +93,11 @@ def simulate(
         Path | None,
         typer.Option("--trace", metavar="FILE", help="Write the transcript of the first game (every decision) to FILE."),
     ] = None,
+    fast: Annotated[
+        bool,
+        typer.Option("--fast", help="Skip the invariant check after every step (about twice as fast; `pnp check` "
+                                     "and the tests always check)."),
+    ] = False,
     content: ContentOption = None,
     format: FormatOption = Format.text,
 ) -> None:
@@ -102,7 +107,7 @@ def simulate(
 
     root = resolve_content(content)
     spec = select_games([game], root)[0]
-    report, sim = run_simulate(spec, root, players, games, seed, bot, trace)
+    report, sim = run_simulate(spec, root, players, games, seed, bot, trace, check_invariants=not fast)
     if sim is None:
         emit(report, format, f"simulate: the content of {spec.id} has errors; fix them first ({report.summary()})")
     else:
