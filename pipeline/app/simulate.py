@@ -15,9 +15,11 @@ from .project import UsageError, require_packs
 def simulate(
     game: GameSpec, root: Path, players: int, games: int, seed: int, bot: str, trace: Path | None = None,
     packs: tuple[str, ...] = (),
+    check_invariants: bool = True,
 ) -> tuple[Report, SimulationReport | None]:
     """Play seeded games (game i: seed + i). Content with errors is not played: (its report, None).
     With `trace`, the transcript of the first game (seed `seed`) is written there (`pnp replay` plays it).
+    Without `check_invariants` (`--fast`) no step is checked against the invariants: only crashes fail a game.
 
     The report holds an error per failed game (crash, broken invariant) with the seed that reproduces
     it, and one warning with the rate of games stopped at the turn cap (a bot that never finishes is
@@ -45,7 +47,7 @@ def simulate(
             trace.write_text(record(game, db, players, seed, bot), encoding="utf-8")
         except OSError as exc:
             raise UsageError(f"cannot write the transcript {trace}: {exc.strerror}") from None
-    sim = run_simulation(engine, game.id, db, players, games, seed, bot)
+    sim = run_simulation(engine, game.id, db, players, games, seed, bot, check_invariants=check_invariants)
     report.extend(sim.findings(str(game.content_dir(root) / "game.yaml")))
     report.extra["simulation"] = sim.to_dict()
     return report, sim

@@ -113,6 +113,11 @@ def simulate(
         Path | None,
         typer.Option("--trace", metavar="FILE", help="Write the transcript of the first game (every decision) to FILE."),
     ] = None,
+    fast: Annotated[
+        bool,
+        typer.Option("--fast", help="Skip the invariant check after every step (about twice as fast; `pnp check` "
+                                     "and the tests always check)."),
+    ] = False,
     content: ContentOption = None,
     format: FormatOption = Format.text,
     pack: PackOption = None,
@@ -123,7 +128,7 @@ def simulate(
 
     root = resolve_content(content)
     spec = select_games([game], root)[0]
-    report, sim = run_simulate(spec, root, players, games, seed, bot, trace, tuple(pack or ()))
+    report, sim = run_simulate(spec, root, players, games, seed, bot, trace, tuple(pack or ()), check_invariants=not fast)
     if sim is None:
         emit(report, format, f"simulate: the content of {spec.id} has errors; fix them first ({report.summary()})")
     else:

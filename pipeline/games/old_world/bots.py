@@ -14,6 +14,7 @@ from typing import Any
 from pipeline.rules.engine import RandomBot
 
 from .engine.actions import (
+    PASS,
     Action,
     Buy,
     ChooseAttribute,
@@ -41,8 +42,6 @@ from .engine.combo import connects
 from .engine.poker import categorize
 from .engine.state import GameState, PlayerState
 from .enums import Attribute, LocationAction, PokerCategory, Terrain
-
-PASS = interned(Pass)
 
 # Poker hands a greedy player never rerolls.
 KEEP_ALL = frozenset({PokerCategory.STRAIGHT_LOW, PokerCategory.STRAIGHT_HIGH, PokerCategory.FULL_HOUSE, PokerCategory.FIVE_KIND})
@@ -219,10 +218,11 @@ class GreedyBot:
         assert f is not None
         top = f.combo[-1].card if f.combo else None
         best, best_value = None, 0.0
+        rest = Counter(p.hand)  # the hand without the card played: taken out and put back around each guess
         for a in plays:
-            rest = Counter(p.hand)
             rest[a.card] -= 1
             v = self._play_value(s, top, a) + self._chain(s, a.card, rest, f.extra_links - (a.via < 0 and top is not None))
+            rest[a.card] += 1
             if v > best_value:
                 best, best_value = a, v
         return best if best is not None else PASS

@@ -35,6 +35,9 @@ class Pass(Action):
     """Decline: end a phase, skip an optional step, place no wager."""
 
 
+PASS = interned(Pass)  # Offered at almost every decision: one shared value.
+
+
 @dataclass(frozen=True, slots=True, repr=False)
 class ChooseAttribute(Action):
     attribute: str

@@ -7,7 +7,7 @@ from ..effects import OldWorldEffect
 from ..enums import Attribute, Timing
 from ..models import ActionCard
 from .abilities import AbilityView, is_available, mark_used, owned_abilities
-from .actions import Action, Pass, PlayCard, UseAbility, UsePotion, interned
+from .actions import PASS, Action, Pass, PlayCard, UseAbility, UsePotion, interned
 from .execute import Ctx, run_effects
 from .state import ComboCard, Decision, FightState, Flow, GameState, PlayerState
 from .witcher import set_shield, take_damage
@@ -103,9 +103,9 @@ def witcher_turn(s: GameState, seat: int) -> Flow:
         if not f.combo:
             options = step1_options(s, p, f, first) + options
             if not p.hand:
-                options.append(interned(Pass))
+                options.append(PASS)
         elif options:
-            options.append(interned(Pass))
+            options.append(PASS)
         else:
             break  # Nothing connects: the combo is complete without a choice.
         if len(options) == 1 and isinstance(options[0], Pass):

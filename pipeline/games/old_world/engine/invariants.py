@@ -17,6 +17,7 @@ from .fight import TRAIL_QUEST_GOLD
 from .state import GameState
 from .tables import Tables
 
+DEFENSE = Attribute.DEFENSE  # read at every check: a module constant is far cheaper than the enum's class attribute
 
 @lru_cache(maxsize=8)
 def _all_cards(tables: Tables, schools: tuple[str, ...]) -> Counter[str]:
@@ -170,6 +171,7 @@ def is_sound(s: GameState) -> bool:
     decision = s.decision
     chooser = decision.player if decision is not None and decision.kind == "discard-potion" else -1
     low, top, potion_limit = rules.attribute_min, rules.attribute_max, rules.potion_hold_limit
+    level_max, hand_limit, win_trophies = rules.witcher_level_max, rules.hand_limit, rules.win_trophies
     gold = s.bank + s.pot + len(s.wagers) * rules.wager_gold
     quests = potions = 0
     for p in s.players:
@@ -180,9 +182,9 @@ def is_sound(s: GameState) -> bool:
         for a in p.maxed:
             if attrs[a] != top:
                 return False
-        if not 1 <= p.level <= rules.witcher_level_max or not 0 <= p.shield <= attrs[Attribute.DEFENSE]:
+        if not 1 <= p.level <= level_max or not 0 <= p.shield <= attrs[DEFENSE]:
             return False
-        if len(p.hand) > rules.hand_limit or p.track > rules.win_trophies:
+        if len(p.hand) > hand_limit or p.track > win_trophies:
             return False
         held = len(p.potions)
         if held > potion_limit and p.seat != chooser:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from functools import cache
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from pipeline.rules.engine import Action, Decision, DecisionFlow, Flow, IllegalAction
@@ -163,9 +165,7 @@ class GameState(DecisionFlow):
         return {k: set(v) for k, v in self.used.items()}
 
     def invariant_violations(self) -> list[str]:
-        from .invariants import violations
-
-        return violations(self)
+        return _invariants().violations(self)
 
     def flow_ended(self) -> None:
         self.outcome = Outcome(Termination.TURN_CAP, None, self.turn)
@@ -275,6 +275,14 @@ class GameState(DecisionFlow):
             self.potion_discard = []
             self.rng.shuffle(self.potion_deck)
         return self.potion_deck.pop() if self.potion_deck else None
+
+
+@cache
+def _invariants() -> ModuleType:
+    """The invariants module, imported on first use (it imports this one); cached, since the runner asks after every step."""
+    from . import invariants
+
+    return invariants
 
 
 def solo_tier(state: GameState, turns: int) -> str | None:

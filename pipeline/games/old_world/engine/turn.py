@@ -8,7 +8,7 @@ from typing import Any
 
 from ..enums import Attribute, CardTerrain, ExplorationDeck, LocationAction
 from . import lost_mount
-from .actions import Action, Buy, Discard, Duel, Explore, FightMonster, Meditate, Move, Pass, Poker, interned
+from .actions import PASS, Action, Buy, Discard, Duel, Explore, FightMonster, Meditate, Move, Pass, Poker, interned
 from .exploration import explore, on_enter
 from .fight import duel, monster_fight
 from .locations import location_options, take_location_action
@@ -141,7 +141,7 @@ def phase_one(s: GameState, p: PlayerState) -> Flow:
         options = move_options(s, p) + location_options(s, p) + poker_options(s, p)
         if not options:
             return
-        options.append(interned(Pass))
+        options.append(PASS)
         action = yield Decision(p.seat, "phase-1", tuple(options))
         if isinstance(action, Move):
             for card in action.pay:
@@ -245,7 +245,7 @@ def phase_three(s: GameState, p: PlayerState) -> Flow:
     while p.hand:
         options: list[Action] = [interned(Discard, c) for c in dict.fromkeys(p.hand)]
         if len(p.hand) <= rules.phase3_hand_cap:
-            options.append(interned(Pass))
+            options.append(PASS)
         action = yield Decision(p.seat, "phase-3-discard", tuple(options))
         if not isinstance(action, Discard):
             break
