@@ -116,7 +116,7 @@ def _plan(games: list[GameSpec], locales: Sequence[str] | None, targets: tuple[s
     """One job per game and locale, each target keyed by a hash of its inputs and options."""
     report = Report()
     code = code_digest()
-    layouts = tree_digest(options.layouts_dir, "*.yaml")
+    layouts = tree_digest(options.layouts_dir)  # templates and profiles, and the font files they name
     jobs = []
     for game in games:
         if not game.content_dir(options.content_root).is_dir():

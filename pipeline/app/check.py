@@ -52,7 +52,7 @@ def check(games: Sequence[GameSpec], root: Path, locales: Sequence[str] | None =
         report.extend(findings)
         stats[game.id] = game.stats(db)
         if Report(findings).ok:  # simulating or printing broken content would only repeat its errors
-            if game.printing is not None and layouts is None:
+            if layouts is None:  # every game's fonts come from the layouts, guides included
                 layouts, layout_findings = _load_layouts()
                 report.extend(layout_findings)
             report.extend(deep_check_findings(game, db, root, select_locales(game, game.info(db), locales, root),
@@ -71,15 +71,19 @@ def deep_check_findings(game: GameSpec, db: Database, root: Path, locales: list[
                         layouts: Layouts | None) -> list[Finding]:
     """What `check` adds to a sound database: the simulation smoke run, translations, and per locale what
     would print wrong against the loaded `layouts` (None for a game that prints no components)."""
+    from pipeline.font_files import DEFAULT, use_family
+
     from .i18n import i18n_findings  # Babel and the engines: loaded by `check`, not by `validate`
     from .smoke import smoke_findings
 
     findings: list[Finding] = []
     if game.engine is not None:
         findings.extend(smoke_findings(game.engine, game.id, db, cache_dir, seed=1, games_per_count=SMOKE_GAMES))
-    findings.extend(i18n_findings(game, db, root, locales))
-    for code in locales:
-        findings.extend(print_findings(game, db, game.localizer(db, code), layouts))
+    # Glyphs and text fit are measured with the fonts the game prints with.
+    with use_family(layouts.family_for(game.id) if layouts is not None else DEFAULT):
+        findings.extend(i18n_findings(game, db, root, locales))
+        for code in locales:
+            findings.extend(print_findings(game, db, game.localizer(db, code), layouts))
     return findings
 
 

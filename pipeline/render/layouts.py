@@ -9,6 +9,9 @@ exist is a finding here, with its line. So is every number that cannot be drawn 
 ±10 m, a negative size, a font size of 0: `LAYOUT-RANGE`), every colour reportlab cannot parse
 (`LAYOUT-COLOR`) and every box that reaches past its template's face and the profiles' bleed
 (`LAYOUT-OUTSIDE`). A template or profile with such a problem is dropped: nothing is drawn from it.
+A templates file may name the game's fonts (`fonts:`, one TTF file per style, relative to the file and
+inside the layouts folder; `layouts/base.yaml` names every game's default); a font file that does not
+exist or cannot be embedded is `LAYOUT-FONT` at its line, never a fallback to another font.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from reportlab.lib.colors import toColor
 
 from pipeline.content.yaml_loader import LoadedFile, load_yaml_file
 from pipeline.findings import Finding, error
+from pipeline.font_files import DEFAULT, STYLES, FontFamily, FontFileError, family, read_font
 from pipeline.rules.faces import ICON_TOKEN
 
 from .icons import is_icon
@@ -108,9 +112,20 @@ class ProfileModel(_Strict):
     safe_zone: Length = "3mm"  # text and icons of a card stay this far inside the trim (a cut may wander)
 
 
+class FontsModel(_Strict):
+    """A font family: its name (registered as `Pnp<family>`) and one TTF file per style, relative to the layout file."""
+
+    family: Annotated[str, Field(pattern=r"^[A-Za-z][A-Za-z0-9]*$")]
+    regular: str
+    bold: str
+    italic: str
+    bold_italic: str = Field(alias="bold-italic")
+
+
 class TemplatesFile(_Strict):
     kind: Literal["templates"]
-    templates: dict[str, dict[str, Any]]
+    fonts: FontsModel | None = None
+    templates: dict[str, dict[str, Any]] = {}
 
 
 class ProfilesFile(_Strict):
@@ -176,9 +191,14 @@ class Layouts:
     templates: dict[str, Template] = field(default_factory=dict)
     profiles: dict[str, Profile] = field(default_factory=dict)
     parents: set[str] = field(default_factory=set)  # templates another template extends
+    fonts: dict[str, FontFamily] = field(default_factory=dict)  # namespace ("" for every game) -> its family
 
     def template_for(self, game: str, kind: str) -> Template | None:
         return self.templates.get(f"{game}/{kind}") or self.templates.get(kind)
+
+    def family_for(self, game: str) -> FontFamily:
+        """The fonts a game prints with: its own `fonts:`, else the shared one, else the shipped default."""
+        return self.fonts.get(game) or self.fonts.get("") or DEFAULT
 
 
 @dataclass
@@ -209,6 +229,8 @@ def load_layouts(folder: Path) -> tuple[Layouts, list[Finding]]:
             findings.extend(_validation_findings(exc, loaded, ()))
             continue
         namespace = "/".join(relative.parts[:-1])
+        if parsed.fonts is not None:
+            findings.extend(_load_fonts(parsed.fonts, loaded, path, folder, namespace, layouts))
         for key, data in parsed.templates.items():
             name = f"{namespace}/{key}" if namespace else key
             raw[name] = _Raw(name, data, loaded, key)
@@ -236,6 +258,41 @@ def _icon_findings(layouts: Layouts) -> list[Finding]:
                     findings.append(error("ICON-UNKNOWN", f"template {template.name!r}: box {spec.name!r} draws unknown "
                                           f"icon {icon!r}", at.file, at.line, at.column,
                                           "use an icon of pipeline/render/icons.py"))
+    return findings
+
+
+def _load_fonts(model: FontsModel, loaded: LoadedFile, path: Path, folder: Path, namespace: str,
+                layouts: Layouts) -> list[Finding]:
+    """The `fonts:` block of one file: every file there and readable as a TrueType font, else LAYOUT-FONT at its line."""
+    def problem(keys: tuple[str, ...], message: str, hint: str) -> Finding:
+        return _at(loaded, ("fonts", *keys), "LAYOUT-FONT", message, hint)
+
+    if namespace in layouts.fonts:
+        return [problem((), f"fonts for {namespace or 'every game'!r} are already named in another file",
+                        "name a game's fonts in one layout file")]
+    findings, files = [], {}
+    root = folder.resolve()
+    for style in STYLES:
+        written = getattr(model, style.replace("-", "_"))
+        font = (path.parent / written).resolve()
+        if Path(written).is_absolute() or not font.is_relative_to(root):
+            findings.append(problem((style,), f"font {written!r} is outside the layouts folder {folder.as_posix()}",
+                                    "ship the TTF file in the layouts folder (never a system font)"))
+            continue
+        try:
+            read_font(font)
+        except FontFileError as exc:
+            findings.append(problem((style,), f"font {written!r} ({style}) cannot be used: {exc}",
+                                    "name a TrueType (.ttf) file shipped in the layouts folder"))
+            continue
+        files[style] = font
+    fonts = family(model.family, files) if not findings else None
+    same_name = next((f for f in layouts.fonts.values() if fonts and f.name == fonts.name and f != fonts), None)
+    if same_name is not None:
+        return [problem(("family",), f"font family {model.family!r} names other files elsewhere in the layouts",
+                        "give each set of font files its own family name")]
+    if fonts is not None:
+        layouts.fonts[namespace] = fonts
     return findings
 
 
