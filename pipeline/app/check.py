@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from contextlib import nullcontext
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -72,6 +73,7 @@ def deep_check_findings(game: GameSpec, db: Database, root: Path, locales: list[
     """What `check` adds to a sound database: the simulation smoke run, translations, and per locale what
     would print wrong against the loaded `layouts` (None for a game that prints no components)."""
     from pipeline.font_files import DEFAULT, use_family
+    from pipeline.render.icons import use_icons
 
     from .i18n import i18n_findings  # Babel and the engines: loaded by `check`, not by `validate`
     from .smoke import smoke_findings
@@ -79,11 +81,12 @@ def deep_check_findings(game: GameSpec, db: Database, root: Path, locales: list[
     findings: list[Finding] = []
     if game.engine is not None:
         findings.extend(smoke_findings(game.engine, game.id, db, cache_dir, seed=1, games_per_count=SMOKE_GAMES))
-    # Glyphs and text fit are measured with the fonts the game prints with.
+    # Glyphs and text fit are measured with the fonts the game prints with, icons looked up among its own.
     with use_family(layouts.family_for(game.id) if layouts is not None else DEFAULT):
         findings.extend(i18n_findings(game, db, root, locales))
         for code in locales:
-            findings.extend(print_findings(game, db, game.localizer(db, code), layouts))
+            with use_icons(layouts.icons, game.id, code) if layouts is not None else nullcontext():
+                findings.extend(print_findings(game, db, game.localizer(db, code), layouts))
     return findings
 
 

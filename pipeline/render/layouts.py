@@ -29,7 +29,7 @@ from pipeline.findings import Finding, error
 from pipeline.font_files import DEFAULT, STYLES, FontFamily, FontFileError, family, read_font
 from pipeline.rules.faces import ICON_TOKEN
 
-from .icons import is_icon
+from .icons import ICON_HINT, IconLibrary, load_icons
 from .richtext import TextStyle
 from .units import Box, RangeError, Size, UnitError, parse_length, parse_points
 
@@ -192,6 +192,7 @@ class Layouts:
     profiles: dict[str, Profile] = field(default_factory=dict)
     parents: set[str] = field(default_factory=set)  # templates another template extends
     fonts: dict[str, FontFamily] = field(default_factory=dict)  # namespace ("" for every game) -> its family
+    icons: IconLibrary = field(default_factory=IconLibrary)  # the icon files (render/icons.py)
 
     def template_for(self, game: str, kind: str) -> Template | None:
         return self.templates.get(f"{game}/{kind}") or self.templates.get(kind)
@@ -211,7 +212,8 @@ class _Raw:
 
 def load_layouts(folder: Path) -> tuple[Layouts, list[Finding]]:
     """Every layout file under folder: profiles and templates, with `extends` resolved."""
-    layouts, findings = Layouts(), []
+    layouts = Layouts()
+    layouts.icons, findings = load_icons(folder)
     raw: dict[str, _Raw] = {}
     for path in sorted(folder.rglob("*.yaml")):
         relative = path.relative_to(folder)
@@ -246,18 +248,18 @@ def load_layouts(folder: Path) -> tuple[Layouts, list[Finding]]:
 
 
 def _icon_findings(layouts: Layouts) -> list[Finding]:
-    """ICON-UNKNOWN for a literal `icon:` or an `{icon:...}` token in a literal `text:` of any box."""
+    """ICON-UNKNOWN for a literal `icon:` or an `{icon:...}` token in a literal `text:` of any box (the icons of its game)."""
     findings = []
     for template in layouts.templates.values():
         for spec in template.boxes:
             named = [("icon", spec.model.icon)] if spec.model.icon else []
             named += [("text", token) for token in ICON_TOKEN.findall(spec.model.text or "")]
             for key, icon in named:
-                if not is_icon(icon):
+                if layouts.icons.find(template.name.rpartition("/")[0], "", icon) is None:
                     at = template.where(spec.name, key)
                     findings.append(error("ICON-UNKNOWN", f"template {template.name!r}: box {spec.name!r} draws unknown "
                                           f"icon {icon!r}", at.file, at.line, at.column,
-                                          "use an icon of pipeline/render/icons.py"))
+                                          ICON_HINT))
     return findings
 
 
