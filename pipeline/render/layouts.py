@@ -77,7 +77,7 @@ class BoxModel(_Strict):
     text: str | None = None  # literal text instead of a field
     icon: str | None = None  # literal icon instead of a field
     when: str | None = None  # draw only if the face has this field
-    fill: str | None = None  # colour or palette name
+    fill: str | None = None  # colour or palette.<name>
     fill_field: str | None = None  # a face field naming the fill colour
     stroke: str | None = None
     stroke_width: Length = "0.6pt"
@@ -89,7 +89,7 @@ class BoxModel(_Strict):
     paragraph_gap: Annotated[Ems, Field(ge=0)] = 0.35
     align: Literal["left", "center", "right"] = "left"
     valign: Literal["top", "middle", "bottom"] = "top"
-    color: str = "ink"
+    color: str = "palette.ink"
     gap: Length = "1mm"  # between icons or rows
     hyphenate: bool | None = None  # default: only boxes with room for three lines at the maximum size
 
@@ -166,7 +166,7 @@ class Template:
     line: int = 1  # of the template's name in its file
 
     def color(self, value: str) -> str:
-        return self.palette.get(value, value)
+        return palette_color(self.palette, value) or value
 
     def where(self, box: str, key: str) -> Written:
         return self.written.get((box, key), Written(self.file, 1, 1))
@@ -415,6 +415,17 @@ def _merge(base: dict[str, Any], override: dict[str, Any]) -> dict[str, Any]:
     return merged
 
 
+PALETTE = "palette."  # `color: palette.gold` names a colour of the template's palette (and nothing else)
+
+
+def palette_color(palette: dict[str, str], value: str) -> str | None:
+    """The colour a layout value names: `palette.<name>` its palette entry (None if the palette lacks it); a bare
+    palette name its entry too; anything else itself (#rrggbb, a reportlab colour name)."""
+    if value.startswith(PALETTE):
+        return palette.get(value.removeprefix(PALETTE))
+    return palette.get(value, value)
+
+
 @dataclass(frozen=True)
 class _Problem:
     """A number or colour of a layout that cannot be drawn, and the keys (under its template or profile) it is at."""
@@ -426,7 +437,7 @@ class _Problem:
 
 _HINTS = {
     "LAYOUT-RANGE": "sizes are above 0 and lengths lie within ±10 m (e.g. 3mm, 0.125in, 8pt)",
-    "LAYOUT-COLOR": "write #rrggbb, a name of the template's palette or a reportlab colour name",
+    "LAYOUT-COLOR": "write #rrggbb, palette.<name> of the template's palette or a reportlab colour name",
     "LAYOUT-OUTSIDE": "keep every box within the template's size; only the bleed around it may be drawn on",
 }
 
@@ -453,7 +464,12 @@ class _Numbers:
 
     def color(self, path: tuple[str, ...], value: str) -> str:
         """A colour as drawn: a palette name resolved, the result parsed the way the renderer will."""
-        resolved = self.palette.get(value, value)
+        resolved = palette_color(self.palette, value)
+        if resolved is None:
+            known = ", ".join(f"palette.{name}" for name in sorted(self.palette)) or "none"
+            self.problems.append(_Problem(path, "LAYOUT-COLOR", f"{value!r} names no colour of the template's palette "
+                                                                f"(known: {known})"))
+            return value
         try:
             toColor(resolved)
         except ValueError:
@@ -502,7 +518,7 @@ def _box(name: str, model: BoxModel, numbers: _Numbers) -> BoxSpec:
     if model.type in ("text", "rows") or "color" in model.model_fields_set:
         numbers.color(("boxes", name, "color"), model.color)
     style = TextStyle(low, high, model.leading, model.paragraph_gap, model.align, model.valign,
-                      numbers.palette.get(model.color, model.color), model.font, model.hyphenate)
+                      palette_color(numbers.palette, model.color) or model.color, model.font, model.hyphenate)
     return BoxSpec(name, model, box, length("radius", model.radius, at_least_zero=True),
                    numbers.length(("boxes", name, "stroke_width"), model.stroke_width, at_least_zero=True, points=True),
                    length("gap", model.gap, at_least_zero=True), style)
