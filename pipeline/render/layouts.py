@@ -213,6 +213,9 @@ class _Raw:
 def load_layouts(folder: Path) -> tuple[Layouts, list[Finding]]:
     """Every layout file under folder: profiles and templates, with `extends` resolved."""
     layouts = Layouts()
+    if not folder.is_dir():  # nothing to read: every template, profile, font and icon would be missing
+        return layouts, [error("LAYOUT-FOLDER", f"{folder.as_posix()} is not a folder of layout files", folder.as_posix(),
+                               hint="pass --layouts a folder such as the project's layouts/")]
     layouts.icons, findings = load_icons(folder)
     raw: dict[str, _Raw] = {}
     for path in sorted(folder.rglob("*.yaml")):
