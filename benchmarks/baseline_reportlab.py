@@ -1,8 +1,8 @@
 """The plain reportlab baseline: N text cards drawn straight onto the canvas, what the library does with no pipeline.
 
 Each card is a poker card (63.5 x 88.9 mm), nine to an A4 page (3 x 3): a frame, a title, a circle
-(an icon disc) and a wrapped paragraph, in the pipeline's own TTF font (reportlab's bundled Vera,
-pipeline/render/fonts.py; never a system font). Each card's text differs, so nothing is drawn once
+(an icon disc) and a wrapped paragraph, in the pipeline's default TTF font (Vera, shipped in layouts/fonts,
+pipeline/font_files.py; never a system font). Each card's text differs, so nothing is drawn once
 and repeated. Prints the cards drawn and cards per second of the drawing alone; the benchmark that
 runs it (bench_render.py) times the whole process as it times `pnp build`.
 Usage: .venv/bin/python benchmarks/baseline_reportlab.py [--cards N] [--out FILE]
@@ -22,7 +22,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
 
-from pipeline.render.fonts import FONT_DIR, FONTS
+from pipeline.font_files import DEFAULT
 
 CARD_W, CARD_H = 63.5 * mm, 88.9 * mm
 COLUMNS, ROWS = 3, 3
@@ -40,9 +40,9 @@ def card_text(number: int) -> str:
 def draw(cards: int, out: Path) -> float:
     """Draw the cards into out; the seconds it took (fonts registered and file written included)."""
     started = time.perf_counter()
-    regular, bold = FONTS["regular"][0], FONTS["bold"][0]
-    for name, filename in (FONTS["regular"], FONTS["bold"]):
-        pdfmetrics.registerFont(TTFont(name, str(FONT_DIR / filename)))
+    regular, bold = DEFAULT.registered("regular"), DEFAULT.registered("bold")
+    for style in ("regular", "bold"):
+        pdfmetrics.registerFont(TTFont(DEFAULT.registered(style), str(DEFAULT.file(style))))
     pdfmetrics.registerFontFamily(regular, normal=regular, bold=bold, italic=regular, boldItalic=bold)
     body = ParagraphStyle("body", fontName=regular, fontSize=8, leading=10)
     canvas = Canvas(str(out), pagesize=A4)

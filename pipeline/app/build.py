@@ -130,7 +130,7 @@ def _plan(games: list[GameSpec], locales: Sequence[str] | None, targets: tuple[s
     pipeline's code and the options."""
     report = Report()
     code = code_digest()
-    layouts = tree_digest(options.layouts_dir, "*.yaml")
+    layouts = tree_digest(options.layouts_dir)  # templates and profiles, and the font files they name
     jobs = []
     selected: list[Components] = []  # each game's faces, where the selection's ids are looked up
     for game in games:

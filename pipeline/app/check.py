@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from contextlib import nullcontext
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -59,9 +60,9 @@ def check(games: Sequence[GameSpec | GameListing], root: Path, locales: Sequence
     """
     report = Report()
     stats: dict[str, dict[str, int]] = {}
-    layouts: Layouts | None = None  # one load for every game that prints, so a layout problem is reported once
+    layouts: Layouts | None = None  # one load for every game checked, so a layout problem is reported once
     cache = _check_cache(cache_dir, root) if reuse else None
-    replayed_printing = False
+    replayed = False
     records: list[tuple[str, str, GameRecord]] = []  # what this run checked, stored at its end
     # A declared game is described at once (its description is its manifest) and may bring its own layouts;
     # a shipped game brings none, and its modules are imported only when it is checked again.
@@ -76,7 +77,7 @@ def check(games: Sequence[GameSpec | GameListing], root: Path, locales: Sequence
         if record is not None:
             report.extend(record.findings)
             stats[game.id] = record.stats
-            replayed_printing |= record.prints
+            replayed = True
             continue
         game = game.describe() if isinstance(game, GameListing) else game
         db, load_findings = game.load(root, packs)
@@ -85,21 +86,20 @@ def check(games: Sequence[GameSpec | GameListing], root: Path, locales: Sequence
         findings = load_findings + rule_findings + [skip_note(game, root, group, reason) for group, reason in skips.items()]
         report.extend(findings)
         stats[game.id] = game.stats(db)
-        prints = game.printing is not None and "print" not in skips
-        if prints and layouts is None:
+        if layouts is None:  # every game's fonts and icons come from the layouts, guides included
             layouts, layout_findings = _load_layouts(own)
             report.extend(layout_findings)
-            records.append(("layouts", cache.layouts_key(own) if cache else "", GameRecord(layout_findings, {}, True)))
+            records.append(("layouts", cache.layouts_key(own) if cache else "", GameRecord(layout_findings, {})))
         deep = deep_check_findings(game, db, root, select_locales(game, game.info(db), locales, root), cache_dir,
-                                   layouts if prints else None, frozenset(skips))
+                                   layouts, frozenset(skips))
         report.extend(deep)
         findings += deep
-        records.append((game.id, key, GameRecord(findings, stats[game.id], prints)))
-    if cache is not None and replayed_printing and layouts is None:  # no printing game was checked again
+        records.append((game.id, key, GameRecord(findings, stats[game.id])))
+    if cache is not None and replayed and layouts is None:  # no game was checked again: replay the layout findings
         record = cache.load("layouts", cache.layouts_key(own))
         if record is None:
             layout_findings = _load_layouts(own)[1]
-            record = GameRecord(layout_findings, {}, True)
+            record = GameRecord(layout_findings, {})
             records.append(("layouts", cache.layouts_key(own), record))
         report.extend(record.findings)
     if cache is not None:  # written once the run is complete: a usage error leaves no record behind
@@ -161,21 +161,26 @@ def _load_layouts(own: dict[str, Path]) -> tuple[Layouts, list[Finding]]:
 def deep_check_findings(game: GameSpec, db: Database, root: Path, locales: list[str], cache_dir: Path,
                         layouts: Layouts | None, skipped: frozenset[str] = frozenset()) -> list[Finding]:
     """What `check` adds to the database: the simulation smoke run, translations, and per locale what would
-    print wrong against the loaded `layouts` (None for a game that prints no components), but for the
-    groups `skipped` (`skipped_groups`)."""
+    print wrong against the loaded `layouts`, but for the groups `skipped` (`skipped_groups`)."""
+    from pipeline.font_files import DEFAULT, use_family
+    from pipeline.render.icons import use_icons
+
     from .i18n import i18n_findings  # Babel and the engines: loaded by `check`, not by `validate`
     from .smoke import smoke_findings
 
     findings: list[Finding] = []
     if game.engine is not None and "simulation" not in skipped:
         findings.extend(smoke_findings(game.engine, game.id, db, cache_dir, seed=1, games_per_count=SMOKE_GAMES))
-    translated = i18n_findings(game, db, root, locales)
-    if "translation completeness" in skipped:
-        translated = [f for f in translated if f.code not in WHOLE_CONTENT_CODES]
-    findings.extend(translated)
-    if "print" not in skipped:
-        for code in locales:
-            findings.extend(print_findings(game, db, game.localizer(db, code), layouts))
+    # Glyphs and text fit are measured with the fonts the game prints with, icons looked up among its own.
+    with use_family(layouts.family_for(game.id) if layouts is not None else DEFAULT):
+        translated = i18n_findings(game, db, root, locales)
+        if "translation completeness" in skipped:
+            translated = [f for f in translated if f.code not in WHOLE_CONTENT_CODES]
+        findings.extend(translated)
+        if "print" not in skipped:
+            for code in locales:
+                with use_icons(layouts.icons, game.id, code) if layouts is not None else nullcontext():
+                    findings.extend(print_findings(game, db, game.localizer(db, code), layouts))
     return findings
 
 

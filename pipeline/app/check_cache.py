@@ -57,7 +57,6 @@ class CheckInputs:
 class GameRecord:
     findings: list[Finding]
     stats: dict[str, int]
-    prints: bool  # whether the game's check read the layouts
 
 
 class CheckCache:
@@ -83,11 +82,10 @@ class CheckCache:
             if stored["key"] != key:
                 return None
             findings = [Finding(**{**found, "severity": Severity(found["severity"])}) for found in stored["findings"]]
-            return GameRecord(findings, {str(k): int(v) for k, v in stored["stats"].items()}, bool(stored["prints"]))
+            return GameRecord(findings, {str(k): int(v) for k, v in stored["stats"].items()})
         except (OSError, ValueError, KeyError, TypeError):
             return None  # no record, or one this version cannot read: check again
 
     def store(self, name: str, key: str, record: GameRecord) -> None:
-        data = {"key": key, "findings": [f.as_dict() for f in record.findings], "stats": record.stats,
-                "prints": record.prints}
+        data = {"key": key, "findings": [f.as_dict() for f in record.findings], "stats": record.stats}
         write_atomic(self.dir / f"{name}.json", json.dumps(data, indent=1).encode())

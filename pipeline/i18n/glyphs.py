@@ -1,42 +1,31 @@
-"""Glyph coverage: every character a string prints must be in the font that prints it (reportlab's Vera family)."""
+"""Glyph coverage: every character a string prints must be in each font of the family that prints it.
+
+The family is the one rendering uses (`render/fonts.py`: the game's `fonts:` from its layouts, set with
+`use_family`), read through the same module, so the check and the print never disagree.
+"""
 
 from __future__ import annotations
 
-import io
 import unicodedata
-from collections.abc import Iterable, Sequence
-from functools import lru_cache
-from pathlib import Path
-
-import reportlab
-from reportlab.pdfbase.ttfonts import TTFontFile
+from collections.abc import Iterable
 
 from pipeline.findings import Finding, error
-from pipeline.reading import FONT_LIMIT, read_input
+from pipeline.font_files import STYLES, coverage, current_family
 
 from .tokens import prose
 
-# The faces the cards print with: reportlab's bundled Bitstream Vera (never a system font).
-FONT_DIR = Path(reportlab.__file__).resolve().parent / "fonts"
-VERA = ("Vera.ttf", "VeraBd.ttf", "VeraIt.ttf", "VeraBI.ttf")
 # Layout characters that are not drawn as glyphs.
 NOT_DRAWN = frozenset("\n\r\t")
 
 
-@lru_cache(maxsize=16)
-def coverage(font_file: str) -> frozenset[int]:
-    """The code points a TTF in reportlab's font folder maps to glyphs (its cmap)."""
-    face = TTFontFile(io.BytesIO(read_input(FONT_DIR / font_file, FONT_LIMIT)))
-    return frozenset(face.charToGlyph)
-
-
-def missing_glyphs(text: str, fonts: Sequence[str] = VERA) -> list[str]:
-    """The characters of text (tokens excluded) that one of the fonts cannot draw, in order, once each."""
+def missing_glyphs(text: str) -> list[str]:
+    """The characters of text (tokens excluded) that one style of the family in effect cannot draw, in order, once each."""
+    files = [current_family().file(style) for style in STYLES]
     found: list[str] = []
     for char in dict.fromkeys(prose(text)):
         if char in NOT_DRAWN:
             continue
-        if any(ord(char) not in coverage(font) for font in fonts):
+        if any(ord(char) not in coverage(file) for file in files):
             found.append(char)
     return found
 
@@ -45,15 +34,16 @@ def describe(char: str) -> str:
     return f"U+{ord(char):04X} {unicodedata.name(char, 'unnamed')} ({char!r})"
 
 
-def glyph_findings(texts: Iterable[tuple[str, str, int, str]], fonts: Sequence[str] = VERA) -> list[Finding]:
-    """Findings for (text, file, line, context) whose characters the fonts cannot draw."""
+def glyph_findings(texts: Iterable[tuple[str, str, int, str]]) -> list[Finding]:
+    """Findings for (text, file, line, context) whose characters the family in effect cannot draw."""
+    fonts = ", ".join(dict.fromkeys(current_family().file(style).name for style in STYLES))
     findings = []
     for text, file, line, context in texts:
-        for char in missing_glyphs(text, fonts):
+        for char in missing_glyphs(text):
             findings.append(
                 error(
                     "I18N-GLYPH",
-                    f"{describe(char)} in {context} is not in the font ({', '.join(fonts)})",
+                    f"{describe(char)} in {context} is not in the font ({fonts})",
                     file,
                     line,
                     1,

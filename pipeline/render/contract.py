@@ -29,7 +29,7 @@ from pipeline.rules.spec import GameSpec, GuidePart
 
 from .art import resolve_art
 from .guide.check import guide_icon_findings
-from .icons import is_icon
+from .icons import ICON_HINT, is_icon
 from .layouts import BoxSpec, Layouts, Template
 
 # The field types each kind of box can draw (a rect's `field` only says whether it is drawn).
@@ -105,7 +105,7 @@ def face_findings(components: Components) -> list[Finding]:
             if icon and not is_icon(icon):
                 findings.append(error("ICON-UNKNOWN", f"{components.game} [{components.locale}] {face.kind} {face.id!r}: "
                                       f"field {field_name!r} prints unknown icon {icon!r}", file, line, column,
-                                      "use an icon of pipeline/render/icons.py, or draw a new one there"))
+                                      ICON_HINT))
     return sorted(set(findings))
 
 

@@ -1,6 +1,8 @@
-"""Fonts: reportlab's bundled Bitstream Vera family, registered from reportlab's own folder and embedded.
+"""Fonts: the family in effect (`pipeline/font_files.py`: the game's `fonts:` from its layouts) registered
+with reportlab, embedded, and measured.
 
-Never a system font path: the same files on every machine give the same metrics and the same bytes.
+What is drawn or measured uses the family in effect (`use_family`, set per game by the build and the
+check); outside one, the shipped default.
 """
 
 from __future__ import annotations
@@ -9,25 +11,13 @@ import io
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
-import reportlab
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
+from pipeline.font_files import STYLES, FontFamily, coverage, current_family
 from pipeline.reading import FONT_LIMIT, read_input
-
-FONT_DIR = Path(reportlab.__file__).resolve().parent / "fonts"
-
-# style -> (registered name, file in reportlab's font folder)
-FONTS = {
-    "regular": ("PnpVera", "Vera.ttf"),
-    "bold": ("PnpVera-Bold", "VeraBd.ttf"),
-    "italic": ("PnpVera-Italic", "VeraIt.ttf"),
-    "bold-italic": ("PnpVera-BoldItalic", "VeraBI.ttf"),
-}
-STYLES = tuple(FONTS)
 
 # One text encoded for one document: the font, the text, its (subset, codes) pieces and the subset font's PDF name.
 Encoded = tuple["LoggedTTFont", str, tuple[tuple[int, bytes], ...], str]
@@ -56,29 +46,41 @@ class LoggedTTFont(TTFont):
         return pieces
 
 
-@lru_cache(maxsize=1)
 def register_fonts() -> dict[str, str]:
-    """Register the four Vera styles once per process; returns style -> font name."""
-    for name, filename in FONTS.values():
-        pdfmetrics.registerFont(LoggedTTFont(name, _font_file(filename)))
-    regular, bold, italic, bold_italic = (FONTS[s][0] for s in STYLES)
+    """Register the family in effect (once per process); returns style -> font name."""
+    return _register(current_family())
+
+
+_registered: dict[str, FontFamily] = {}  # family name -> the files registered under it
+
+
+def _register(fonts: FontFamily) -> dict[str, str]:
+    known = _registered.get(fonts.name)
+    if known is not fonts and known != fonts:
+        if known is not None:  # the same name, other files (another layouts folder): measure anew
+            _width.cache_clear()
+            _ascent_descent.cache_clear()
+        _install(fonts)
+        _registered[fonts.name] = fonts
+    return {style: fonts.registered(style) for style in STYLES}
+
+
+def _install(fonts: FontFamily) -> None:
+    for style in STYLES:
+        path = fonts.file(style)
+        data = io.BytesIO(read_input(path, FONT_LIMIT))
+        data.name = str(path)  # reportlab keys the embedded font by its file name
+        pdfmetrics.registerFont(LoggedTTFont(fonts.registered(style), data))
+    regular, bold, italic, bold_italic = (fonts.registered(s) for s in STYLES)
     pdfmetrics.registerFontFamily(regular, normal=regular, bold=bold, italic=italic, boldItalic=bold_italic)
-    return {style: name for style, (name, _) in FONTS.items()}
-
-
-def _font_file(filename: str) -> io.BytesIO:
-    """A font's bytes, read like every other input (a regular file within the font limit)."""
-    path = FONT_DIR / filename
-    data = io.BytesIO(read_input(path, FONT_LIMIT))
-    data.name = str(path)  # reportlab keys the embedded font by its file name
-    return data
 
 
 @contextmanager
 def encoding_log(doc: Any) -> Iterator[list[Encoded]]:
     """Every text our fonts encode for reportlab document doc while the block runs, in order."""
     log: list[Encoded] = []
-    fonts = [pdfmetrics.getFont(name) for name in register_fonts().values()]
+    # Once each: reportlab gives two styles naming the same file one font object.
+    fonts = list({id(font): font for font in map(pdfmetrics.getFont, register_fonts().values())}.values())
     for font in fonts:
         font.logs[id(doc)] = log
     try:
@@ -112,20 +114,26 @@ def style_of(bold: bool, italic: bool) -> str:
     return "bold" if bold else "italic" if italic else "regular"
 
 
-@lru_cache(maxsize=200_000)
 def text_width(text: str, style: str) -> float:
     """Width of text at 1 pt in the given style (widths scale linearly with the size)."""
-    return float(pdfmetrics.stringWidth(text, font_name(style), 1.0))
+    return _width(text, font_name(style))
+
+
+@lru_cache(maxsize=200_000)
+def _width(text: str, name: str) -> float:
+    return float(pdfmetrics.stringWidth(text, name, 1.0))
 
 
 @lru_cache(maxsize=8)
-def ascent_descent(style: str) -> tuple[float, float]:
-    """Ascent and (negative) descent at 1 pt."""
-    font = pdfmetrics.getFont(font_name(style))
-    face = font.face
+def _ascent_descent(name: str) -> tuple[float, float]:
+    face = pdfmetrics.getFont(name).face
     return face.ascent / 1000.0, face.descent / 1000.0
 
 
+def ascent_descent(style: str) -> tuple[float, float]:
+    """Ascent and (negative) descent at 1 pt."""
+    return _ascent_descent(font_name(style))
+
+
 def has_glyph(char: str, style: str = "regular") -> bool:
-    font = pdfmetrics.getFont(font_name(style))
-    return ord(char) in font.face.charToGlyph
+    return ord(char) in coverage(current_family().file(style))

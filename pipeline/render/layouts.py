@@ -9,6 +9,9 @@ exist is a finding here, with its line. So is every number that cannot be drawn 
 ±10 m, a negative size, a font size of 0: `LAYOUT-RANGE`), every colour reportlab cannot parse
 (`LAYOUT-COLOR`) and every box that reaches past its template's face and the profiles' bleed
 (`LAYOUT-OUTSIDE`). A template or profile with such a problem is dropped: nothing is drawn from it.
+A templates file may name the game's fonts (`fonts:`, one TTF file per style, relative to the file and
+inside the layouts folder; `layouts/base.yaml` names every game's default); a font file that does not
+exist or cannot be embedded is `LAYOUT-FONT` at its line, never a fallback to another font.
 """
 
 from __future__ import annotations
@@ -24,9 +27,10 @@ from reportlab.lib.colors import toColor
 
 from pipeline.content.yaml_loader import LoadedFile, load_yaml_file
 from pipeline.findings import Finding, error
+from pipeline.font_files import DEFAULT, STYLES, FontFamily, FontFileError, family, read_font
 from pipeline.rules.faces import ICON_TOKEN
 
-from .icons import is_icon
+from .icons import ICON_HINT, IconLibrary, load_icons
 from .richtext import TextStyle
 from .units import Box, RangeError, Size, UnitError, parse_length, parse_points
 
@@ -74,7 +78,7 @@ class BoxModel(_Strict):
     text: str | None = None  # literal text instead of a field
     icon: str | None = None  # literal icon instead of a field
     when: str | None = None  # draw only if the face has this field
-    fill: str | None = None  # colour or palette name
+    fill: str | None = None  # colour or palette.<name>
     fill_field: str | None = None  # a face field naming the fill colour
     stroke: str | None = None
     stroke_width: Length = "0.6pt"
@@ -86,7 +90,7 @@ class BoxModel(_Strict):
     paragraph_gap: Annotated[Ems, Field(ge=0)] = 0.35
     align: Literal["left", "center", "right"] = "left"
     valign: Literal["top", "middle", "bottom"] = "top"
-    color: str = "ink"
+    color: str = "palette.ink"
     gap: Length = "1mm"  # between icons or rows
     hyphenate: bool | None = None  # default: only boxes with room for three lines at the maximum size
 
@@ -109,9 +113,20 @@ class ProfileModel(_Strict):
     safe_zone: Length = "3mm"  # text and icons of a card stay this far inside the trim (a cut may wander)
 
 
+class FontsModel(_Strict):
+    """A font family: its name (registered as `Pnp<family>`) and one TTF file per style, relative to the layout file."""
+
+    family: Annotated[str, Field(pattern=r"^[A-Za-z][A-Za-z0-9]*$")]
+    regular: str
+    bold: str
+    italic: str
+    bold_italic: str = Field(alias="bold-italic")
+
+
 class TemplatesFile(_Strict):
     kind: Literal["templates"]
-    templates: dict[str, dict[str, Any]]
+    fonts: FontsModel | None = None
+    templates: dict[str, dict[str, Any]] = {}
 
 
 class ProfilesFile(_Strict):
@@ -152,7 +167,7 @@ class Template:
     line: int = 1  # of the template's name in its file
 
     def color(self, value: str) -> str:
-        return self.palette.get(value, value)
+        return palette_color(self.palette, value) or value
 
     def where(self, box: str, key: str) -> Written:
         return self.written.get((box, key), Written(self.file, 1, 1))
@@ -178,12 +193,18 @@ class Layouts:
     profiles: dict[str, Profile] = field(default_factory=dict)
     parents: set[str] = field(default_factory=set)  # templates another template extends
     own: set[str] = field(default_factory=set)  # games with their own layout folder: each of their kinds needs its template
+    fonts: dict[str, FontFamily] = field(default_factory=dict)  # namespace ("" for every game) -> its family
+    icons: IconLibrary = field(default_factory=IconLibrary)  # the icon files (render/icons.py)
 
     def template_for(self, game: str, kind: str) -> Template | None:
         # A declared game's kind named like a shared template (`card`) would otherwise print as that bare template.
         if game in self.own:
             return self.templates.get(f"{game}/{kind}")
         return self.templates.get(f"{game}/{kind}") or self.templates.get(kind)
+
+    def family_for(self, game: str) -> FontFamily:
+        """The fonts a game prints with: its own `fonts:`, else the shared one, else the shipped default."""
+        return self.fonts.get(game) or self.fonts.get("") or DEFAULT
 
 
 @dataclass
@@ -195,10 +216,14 @@ class _Raw:
 
 
 def load_layouts(folder: Path, games: Mapping[str, Path] | None = None) -> tuple[Layouts, list[Finding]]:
-    """Every layout file under folder: profiles and templates, with `extends` resolved. `games` adds a game's
-    own layout folder (a declared game's `layouts/`), whose templates are named `<game>/<name>` as if they
-    were under `folder/<game>/`."""
-    layouts, findings = Layouts(), []
+    """Every layout file under folder: profiles, templates (with `extends` resolved), fonts and icons. `games`
+    adds a game's own layout folder (a declared game's `layouts/`), whose templates are named `<game>/<name>`
+    as if they were under `folder/<game>/`."""
+    layouts = Layouts()
+    if not folder.is_dir():  # nothing to read: every template, profile, font and icon would be missing
+        return layouts, [error("LAYOUT-FOLDER", f"{folder.as_posix()} is not a folder of layout files", folder.as_posix(),
+                               hint="pass --layouts a folder such as the project's layouts/")]
+    layouts.icons, findings = load_icons(folder)
     raw: dict[str, _Raw] = {}
     files = [(path, path.relative_to(folder)) for path in sorted(folder.rglob("*.yaml"))]
     for game, own in sorted((games or {}).items()):
@@ -219,6 +244,8 @@ def load_layouts(folder: Path, games: Mapping[str, Path] | None = None) -> tuple
             findings.extend(_validation_findings(exc, loaded, ()))
             continue
         namespace = "/".join(relative.parts[:-1])
+        if parsed.fonts is not None:
+            findings.extend(_load_fonts(parsed.fonts, loaded, path, folder, namespace, layouts))
         for key, data in parsed.templates.items():
             name = f"{namespace}/{key}" if namespace else key
             raw[name] = _Raw(name, data, loaded, key)
@@ -234,18 +261,53 @@ def load_layouts(folder: Path, games: Mapping[str, Path] | None = None) -> tuple
 
 
 def _icon_findings(layouts: Layouts) -> list[Finding]:
-    """ICON-UNKNOWN for a literal `icon:` or an `{icon:...}` token in a literal `text:` of any box."""
+    """ICON-UNKNOWN for a literal `icon:` or an `{icon:...}` token in a literal `text:` of any box (the icons of its game)."""
     findings = []
     for template in layouts.templates.values():
         for spec in template.boxes:
             named = [("icon", spec.model.icon)] if spec.model.icon else []
             named += [("text", token) for token in ICON_TOKEN.findall(spec.model.text or "")]
             for key, icon in named:
-                if not is_icon(icon):
+                if layouts.icons.find(template.name.rpartition("/")[0], "", icon) is None:
                     at = template.where(spec.name, key)
                     findings.append(error("ICON-UNKNOWN", f"template {template.name!r}: box {spec.name!r} draws unknown "
                                           f"icon {icon!r}", at.file, at.line, at.column,
-                                          "use an icon of pipeline/render/icons.py"))
+                                          ICON_HINT))
+    return findings
+
+
+def _load_fonts(model: FontsModel, loaded: LoadedFile, path: Path, folder: Path, namespace: str,
+                layouts: Layouts) -> list[Finding]:
+    """The `fonts:` block of one file: every file there and readable as a TrueType font, else LAYOUT-FONT at its line."""
+    def problem(keys: tuple[str, ...], message: str, hint: str) -> Finding:
+        return _at(loaded, ("fonts", *keys), "LAYOUT-FONT", message, hint)
+
+    if namespace in layouts.fonts:
+        return [problem((), f"fonts for {namespace or 'every game'!r} are already named in another file",
+                        "name a game's fonts in one layout file")]
+    findings, files = [], {}
+    root = folder.resolve()
+    for style in STYLES:
+        written = getattr(model, style.replace("-", "_"))
+        font = (path.parent / written).resolve()
+        if Path(written).is_absolute() or not font.is_relative_to(root):
+            findings.append(problem((style,), f"font {written!r} is outside the layouts folder {folder.as_posix()}",
+                                    "ship the TTF file in the layouts folder (never a system font)"))
+            continue
+        try:
+            read_font(font)
+        except FontFileError as exc:
+            findings.append(problem((style,), f"font {written!r} ({style}) cannot be used: {exc}",
+                                    "name a TrueType (.ttf) file shipped in the layouts folder"))
+            continue
+        files[style] = font
+    fonts = family(model.family, files) if not findings else None
+    same_name = next((f for f in layouts.fonts.values() if fonts and f.name == fonts.name and f != fonts), None)
+    if same_name is not None:
+        return [problem(("family",), f"font family {model.family!r} names other files elsewhere in the layouts",
+                        "give each set of font files its own family name")]
+    if fonts is not None:
+        layouts.fonts[namespace] = fonts
     return findings
 
 
@@ -368,6 +430,17 @@ def _merge(base: dict[str, Any], override: dict[str, Any]) -> dict[str, Any]:
     return merged
 
 
+PALETTE = "palette."  # `color: palette.gold` names a colour of the template's palette (and nothing else)
+
+
+def palette_color(palette: dict[str, str], value: str) -> str | None:
+    """The colour a layout value names: `palette.<name>` its palette entry (None if the palette lacks it); a bare
+    palette name its entry too; anything else itself (#rrggbb, a reportlab colour name)."""
+    if value.startswith(PALETTE):
+        return palette.get(value.removeprefix(PALETTE))
+    return palette.get(value, value)
+
+
 @dataclass(frozen=True)
 class _Problem:
     """A number or colour of a layout that cannot be drawn, and the keys (under its template or profile) it is at."""
@@ -379,7 +452,7 @@ class _Problem:
 
 _HINTS = {
     "LAYOUT-RANGE": "sizes are above 0 and lengths lie within ±10 m (e.g. 3mm, 0.125in, 8pt)",
-    "LAYOUT-COLOR": "write #rrggbb, a name of the template's palette or a reportlab colour name",
+    "LAYOUT-COLOR": "write #rrggbb, palette.<name> of the template's palette or a reportlab colour name",
     "LAYOUT-OUTSIDE": "keep every box within the template's size; only the bleed around it may be drawn on",
 }
 
@@ -406,7 +479,12 @@ class _Numbers:
 
     def color(self, path: tuple[str, ...], value: str) -> str:
         """A colour as drawn: a palette name resolved, the result parsed the way the renderer will."""
-        resolved = self.palette.get(value, value)
+        resolved = palette_color(self.palette, value)
+        if resolved is None:
+            known = ", ".join(f"palette.{name}" for name in sorted(self.palette)) or "none"
+            self.problems.append(_Problem(path, "LAYOUT-COLOR", f"{value!r} names no colour of the template's palette "
+                                                                f"(known: {known})"))
+            return value
         try:
             toColor(resolved)
         except ValueError:
@@ -455,7 +533,7 @@ def _box(name: str, model: BoxModel, numbers: _Numbers) -> BoxSpec:
     if model.type in ("text", "rows") or "color" in model.model_fields_set:
         numbers.color(("boxes", name, "color"), model.color)
     style = TextStyle(low, high, model.leading, model.paragraph_gap, model.align, model.valign,
-                      numbers.palette.get(model.color, model.color), model.font, model.hyphenate)
+                      palette_color(numbers.palette, model.color) or model.color, model.font, model.hyphenate)
     return BoxSpec(name, model, box, length("radius", model.radius, at_least_zero=True),
                    numbers.length(("boxes", name, "stroke_width"), model.stroke_width, at_least_zero=True, points=True),
                    length("gap", model.gap, at_least_zero=True), style)

@@ -26,7 +26,7 @@ GAME = "path-of-destiny"
 LAYOUT_FAULTS = [
     ("path-of-destiny/tokens.yaml", "height: 6mm, font: bold, size: {min: 4pt, max: 6pt}",
      "height: 6mm, font: bold, size: {min: 0pt, max: 6pt}", "LAYOUT-RANGE"),  # a ZeroDivisionError before
-    ("path-of-destiny/cards.yaml", "symbol_disc: {type: rect, fill: light, stroke", "symbol_disc: {type: rect, fill: lightish, stroke",
+    ("path-of-destiny/cards.yaml", "symbol_disc: {type: rect, fill: palette.light, stroke", "symbol_disc: {type: rect, fill: palette.lightish, stroke",
      "LAYOUT-COLOR"),  # passed check, crashed build
     ("path-of-destiny/cards.yaml", 'band: {type: rect, fill: "#4a3b2a", x: -3mm, y: -3mm, width: 69mm, height: 16mm}',
      'band: {type: rect, fill: "#4a3b2a", x: -3mm, y: -3mm, width: .nan, height: 16mm}',

@@ -15,7 +15,7 @@ from pipeline.games.old_world.faces import FACE_KINDS
 from pipeline.render.contract import board_templates, contract_findings, layout_contract_findings
 from pipeline.render.fit import fit_findings
 from pipeline.render.guide.check import guide_icon_findings
-from pipeline.render.icons import ICONS, UnknownIcon, draw_icon
+from pipeline.render.icons import UnknownIcon, draw_icon, is_icon
 from pipeline.render.layouts import load_layouts
 from pipeline.rules.faces import FaceContract, FaceContractError, FaceKind
 from tests.conftest import line_of, print_check
@@ -187,7 +187,7 @@ def test_every_icon_the_shipped_guides_print_exists(game_id: str, locale: str) -
 def test_drawing_an_unchecked_icon_is_a_programming_error() -> None:
     from reportlab.pdfgen.canvas import Canvas
 
-    assert "sword" in ICONS and "monster-gold" in ICONS
+    assert is_icon("sword") and is_icon("monster-gold")
     with pytest.raises(UnknownIcon):
         draw_icon(Canvas("/dev/null"), "unicorn", 0, 0, 10)
 

@@ -14,12 +14,10 @@ from pipeline.rules.faces import ICON_TOKEN
 from pipeline.rules.guide import Block, GuideDocument
 from pipeline.rules.spec import GuidePart
 
-from ..icons import is_icon
+from ..icons import ICON_HINT, is_icon
 from ..units import MM_PER_PT
 from . import layout_guide, overflowing
 from .rows import Row
-
-HINT = "use an icon of pipeline/render/icons.py, or draw a new one there"
 
 
 def guide_icon_findings(parts: Sequence[GuidePart], where: str) -> list[Finding]:
@@ -57,7 +55,7 @@ def document_icon_findings(document: GuideDocument, what: str, file: str) -> lis
     for place, icon in _icons(document):
         if not is_icon(icon):
             message = f"{document.game_id} [{document.locale}] {what}: {place} prints unknown icon {icon!r}"
-            findings.append(error("ICON-UNKNOWN", message, file, hint=HINT))
+            findings.append(error("ICON-UNKNOWN", message, file, hint=ICON_HINT))
     return findings
 
 
