@@ -28,11 +28,11 @@ from pypdf.errors import PdfReadError
 from pypdf.generic import ContentStream, DictionaryObject, FloatObject, IndirectObject, NumberObject
 
 from pipeline.findings import Finding, error
-from pipeline.render.faces import PreparedFace
+from pipeline.render.faces import MM_TOLERANCE, PreparedFace, safe_zone_breaches
 from pipeline.render.layouts import Profile
 from pipeline.render.units import MM_PER_PT, Size
 
-TOLERANCE = 0.05  # mm: rounding of points written with a few decimals
+TOLERANCE = MM_TOLERANCE
 _PAINT = {b"S", b"s", b"f", b"F", b"f*", b"B", b"B*", b"b", b"b*"}
 _STROKE = {b"S", b"s", b"B", b"B*", b"b", b"b*"}
 
@@ -402,23 +402,14 @@ def _clipped(rect: Rect, clip: Rect | None) -> Rect | None:
 def safe_zone_findings(placed: Iterable[tuple[int, PreparedFace]], path: str, safe_zone: float) -> list[Finding]:
     """Every text and icon of a placed face (page, face) that leaves the safe zone, once per template box:
     from the layout data, where the face sets its lines and icons (`PreparedFace.ink`), not from the PDF."""
-    first: dict[tuple[str, str], tuple[int, int, PreparedFace, float]] = {}
-    for page, face in placed:
-        size = face.template.size
-        for name, box in face.ink():
-            inside = min(box.x, box.y, size.width - box.right, size.height - box.bottom)
-            if inside >= safe_zone - TOLERANCE:
-                continue
-            key = (face.template.name, name)
-            seen = first.get(key)
-            first[key] = (seen[0], seen[1] + 1, seen[2], min(seen[3], inside)) if seen else (page, 1, face, inside)
     findings = []
-    for (template, box_name), (page, count, face, inside) in first.items():
-        at = face.template.where(box_name, "y")
-        more = f" (and {count - 1} more)" if count > 1 else ""
-        findings.append(_at(path, page, "PREFLIGHT-SAFE-ZONE",
-                            f"{face.face.kind} {face.face.id!r}{more}: the {box_name!r} of template {template!r} comes "
-                            f"{inside:.1f} mm close to the trim, inside the {safe_zone:g} mm safe zone",
+    for breach in safe_zone_breaches(placed, safe_zone):
+        at = breach.first.template.where(breach.box, "y")
+        more = f" (and {breach.count - 1} more)" if breach.count > 1 else ""
+        findings.append(_at(path, breach.where, "PREFLIGHT-SAFE-ZONE",
+                            f"{breach.first.face.kind} {breach.first.face.id!r}{more}: the {breach.box!r} of template "
+                            f"{breach.template!r} comes {breach.inside:.1f} mm close to the trim, inside the "
+                            f"{safe_zone:g} mm safe zone",
                             f"move the box at least {safe_zone:g} mm inside the trim ({at.file}:{at.line})"))
     return findings
 

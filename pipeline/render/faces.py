@@ -8,7 +8,8 @@ the face contract before, in `contract.py`). Box kinds are generic
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -92,6 +93,39 @@ class PreparedFace:
                                                          chip * len(colors), chip)))
                     placed += [(op.spec.name, area) for area in [_block(fitted, text_box)] if area]
         return placed
+
+
+@dataclass(frozen=True)
+class SafeZoneBreach:
+    """A template box whose text or icons come closer to the trim than the safe zone: the first face seen
+    (with what the caller placed it by), how many faces do it, and the closest any of them comes (mm)."""
+
+    template: str
+    box: str
+    first: PreparedFace
+    where: Any
+    count: int
+    inside: float
+
+
+MM_TOLERANCE = 0.05  # mm: rounding of points written with a few decimals
+
+
+def safe_zone_breaches(faces: Iterable[tuple[Any, PreparedFace]], safe_zone: float) -> list[SafeZoneBreach]:
+    """Every template box whose ink (`PreparedFace.ink`) leaves the safe zone on some face, once per box.
+    The build's preflight places faces by page, `pnp check` by their content; both ask this."""
+    found: dict[tuple[str, str], SafeZoneBreach] = {}
+    for where, face in faces:
+        size = face.template.size
+        for name, box in face.ink():
+            inside = min(box.x, box.y, size.width - box.right, size.height - box.bottom)
+            if inside >= safe_zone - MM_TOLERANCE:
+                continue
+            key = (face.template.name, name)
+            seen = found.get(key)
+            found[key] = (SafeZoneBreach(key[0], name, face, where, 1, inside) if seen is None else
+                          replace(seen, count=seen.count + 1, inside=min(seen.inside, inside)))
+    return list(found.values())
 
 
 def _block(fitted: Fitted, box: Box) -> Box | None:

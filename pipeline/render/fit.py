@@ -11,16 +11,16 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pipeline.content.database import Database
-from pipeline.findings import Finding
+from pipeline.findings import Finding, error
 from pipeline.i18n.localizer import Localizer
 from pipeline.rules.boards import Boards
 from pipeline.rules.components import Components
 from pipeline.rules.spec import PrintSpec
 
 from .contract import board_templates, contract_findings
-from .faces import RenderContext
+from .faces import RenderContext, safe_zone_breaches
 from .layouts import Layouts
-from .sheets import prepare
+from .sheets import Prepared, prepare
 
 DEFAULT_CACHE = Path(".pnp-cache")
 
@@ -48,7 +48,29 @@ def fit_findings(check: PrintCheck, cache_dir: Path = DEFAULT_CACHE) -> list[Fin
     ctx = RenderContext(components.game, check.localizer.locale, components.root, cache_dir)
     contract = contract_findings(components, check.layouts, board_templates(check.boards))
     reported = set(contract)  # a missing image is found by both: report it once
-    return contract + [f for f in prepare(components, check.layouts, ctx).findings if f not in reported]
+    prepared = prepare(components, check.layouts, ctx)
+    return contract + [f for f in prepared.findings if f not in reported] + safe_zone_findings(prepared, check.layouts)
+
+
+def safe_zone_findings(prepared: Prepared, layouts: Layouts) -> list[Finding]:
+    """The build's preflight finding for a text or icon that leaves the safe zone (under the strictest
+    profile), reported before anything is printed: at the first face's content, naming the template box."""
+    safe_zone = max((profile.safe_zone for profile in layouts.profiles.values()), default=0.0)
+    components = prepared.components
+    fronts = [face for deck in components.decks_for("cards") for face in deck.faces]
+    cards = [prepared.get(face) for face in fronts + [components.back_of(face) for face in fronts]]
+    findings = []
+    # Cards only, as the preflight: tokens are punched, not cut by a guillotine, and keep no safe zone.
+    for breach in safe_zone_breaches(((None, face) for face in cards if face is not None), safe_zone):
+        face, at = breach.first.face, breach.first.template.where(breach.box, "y")
+        more = f" (and {breach.count - 1} more)" if breach.count > 1 else ""
+        findings.append(error(
+            "PREFLIGHT-SAFE-ZONE",
+            f"{face.kind} {face.id!r}{more} in {prepared.components.locale}: the {breach.box!r} of template {breach.template!r} "
+            f"comes {breach.inside:.1f} mm close to the trim, inside the {safe_zone:g} mm safe zone",
+            face.where.file if face.where else at.file, face.where.line if face.where else at.line,
+            hint=f"shorten the text or move the box at least {safe_zone:g} mm inside the trim ({at.file}:{at.line})"))
+    return findings
 
 
 def board_fit_findings(check: PrintCheck) -> list[Finding]:
