@@ -8,7 +8,7 @@ from contextlib import nullcontext
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pipeline.content.database import Database
+from pipeline.content.database import Database, display_path
 from pipeline.content.schema import stale_schemas, write_schemas
 from pipeline.findings import Finding, Report, Severity
 from pipeline.games import LISTINGS, GameListing, discover
@@ -139,7 +139,7 @@ SKIPPED = re.compile(r"(?P<game>[^:]+): (?P<group>.+?) skipped: (?P<reason>.+)")
 
 def skip_note(game: GameSpec, root: Path, group: str, reason: str) -> Finding:
     """The info finding that says a group was skipped; `skipped_of` reads it back (a replayed check has only findings)."""
-    return Finding(game.content_dir(root).as_posix(), 1, 1, Severity.INFO, "CHECK-SKIPPED",
+    return Finding(display_path(game.content_dir(root)), 1, 1, Severity.INFO, "CHECK-SKIPPED",
                    f"{game.id}: {group} skipped: {reason}", hint="fix the errors above and check again")
 
 

@@ -159,3 +159,23 @@ def test_a_printed_kind_without_its_template_is_layout_missing_not_a_blank_card(
     (root / "my-game" / "layouts" / "cards.yaml").unlink()
     report = check([find_game("my-game", root)], root, ["en"], cache_dir=tmp_path / "cache")
     assert {f.code for f in report.findings} == {"LAYOUT-MISSING"}
+
+
+def test_a_declared_kind_may_come_from_a_sheet_with_findings_at_its_cells(root: Path, tmp_path: Path) -> None:
+    """The designer keeps the cards in a spreadsheet: `card.csv` instead of `cards.yaml`, same checks."""
+    folder = root / "my-game"
+    (folder / "cards.yaml").unlink()
+    sheet = folder / "card.csv"
+    header = "id,title,cost,suit,icon,text,copies\n"
+    rows = ("scout,Scout,1,sun,exploration,Look at the top two cards of the deck and put them back in any order.,2\n"
+            'guard,Guard,2,moon,shield,"Until your next turn, you take no damage.",\n'
+            "healer,Healer,3,sun,life,Gain 2 life.,\n")
+    sheet.write_text(header + rows, encoding="utf-8")
+    for command in ("extract", "update"):  # the template's references now name the sheet's rows
+        assert runner.invoke(app, ["i18n", command, "--game", "my-game", "--content", str(root)]).exit_code == 0
+    assert "#: card.csv:2" in (folder / "locales" / "messages.pot").read_text(encoding="utf-8")
+    assert check([find_game("my-game", root)], root, cache_dir=tmp_path / "cache").findings == []
+    sheet.write_text(header + rows.replace("scout,Scout,1,sun,", "scout,Scout,12,star,"), encoding="utf-8")
+    report = check([find_game("my-game", root)], root, cache_dir=tmp_path / "cache")
+    errors = [(f.file, f.line, f.column, f.code) for f in report.findings if f.code != "CHECK-SKIPPED"]
+    assert errors == [(sheet.as_posix(), 2, 3, "SCHEMA"), (sheet.as_posix(), 2, 4, "SCHEMA")]
