@@ -62,7 +62,7 @@ def test_an_unchanged_game_is_replayed_and_an_edited_one_checked_again(project: 
     assert "I18N-MISSING" in {f.code for f in edited.findings} - {f.code for f in first.findings}
 
 
-def test_layout_findings_are_replayed_when_no_printing_game_is_checked_again(project: Path, loaded: list[str]) -> None:
+def test_layout_findings_are_replayed_when_no_game_is_checked_again(project: Path, loaded: list[str]) -> None:
     cards = project / "layouts" / "path-of-destiny" / "cards.yaml"
     cards.write_text(cards.read_text(encoding="utf-8").replace("color: palette.light}", "color: not-a-colour}", 1), encoding="utf-8")
     first = run(project)
