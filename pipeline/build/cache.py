@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
 from importlib import metadata
 from pathlib import Path
@@ -24,11 +25,17 @@ LIBRARIES = ("reportlab", "pillow", "pyphen", "pypdfium2")
 
 def tree_digest(folder: Path, pattern: str = "*") -> str:
     """A hash of every file under folder (relative paths and bytes), in a stable order."""
+    if not folder.is_dir():
+        return hashlib.sha256().hexdigest()
+    return files_digest(folder, (p for p in folder.rglob(pattern) if p.is_file() and "__pycache__" not in p.parts))
+
+
+def files_digest(folder: Path, files: Iterable[Path]) -> str:
+    """A hash of the given files under folder (relative paths and bytes), in a stable order."""
     digest = hashlib.sha256()
-    if folder.is_dir():
-        for path in sorted(p for p in folder.rglob(pattern) if p.is_file() and "__pycache__" not in p.parts):
-            digest.update(path.relative_to(folder).as_posix().encode() + b"\0")
-            digest.update(hashlib.sha256(path.read_bytes()).digest())
+    for path in sorted(files):
+        digest.update(path.relative_to(folder).as_posix().encode() + b"\0")
+        digest.update(hashlib.sha256(path.read_bytes()).digest())
     return digest.hexdigest()
 
 

@@ -13,7 +13,7 @@ from pipeline.app.smoke import smoke_findings
 from pipeline.content.database import Database
 from pipeline.games import find_game
 from pipeline.rules import simulation
-from tests.conftest import FIXTURES
+from tests.conftest import CONTENT, FIXTURES
 
 GAME = find_game("old-world")
 ENGINE = GAME.engine
@@ -72,3 +72,19 @@ def test_a_code_change_or_other_options_run_again(root: Path, runs: list[int], t
     monkeypatch.setattr(smoke, "code_digest", lambda: "an edited engine")
     smoke_findings(ENGINE, GAME.id, database(root), cache, games_per_count=1, seed=2)
     assert len(runs) == 3 * per_run
+
+
+def test_a_catalog_edit_replays_and_a_pack_selection_plays_its_own_games(root: Path, runs: list[int], tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    shutil.copytree(CONTENT / "old-world" / "packs", root / "old-world" / "packs")
+    base = smoke_findings(ENGINE, GAME.id, database(root), cache, games_per_count=1)
+    per_run = len(runs)
+    catalog = root / "old-world" / "locales" / "de.po"
+    catalog.parent.mkdir(exist_ok=True)
+    catalog.write_text("# a translator's edit\n", encoding="utf-8")
+    assert smoke_findings(ENGINE, GAME.id, database(root), cache, games_per_count=1) == base  # replayed
+    assert len(runs) == per_run
+    with_pack, findings = GAME.load(root, ("lost-mount",))
+    assert findings == []
+    smoke_findings(ENGINE, GAME.id, with_pack, cache, games_per_count=1)  # the base's record is not the pack's
+    assert len(runs) == 2 * per_run
