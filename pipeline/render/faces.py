@@ -77,7 +77,8 @@ class PreparedFace:
         placed = []
         for op in self.ops:
             model, box = op.spec.model, op.box
-            if model.type == "text" and op.fitted is not None:
+            # A text that overflows its box is FIT-OVERFLOW already: one finding for one problem.
+            if model.type == "text" and op.fitted is not None and op.fitted.fits:
                 placed += [(op.spec.name, area) for area in [_block(op.fitted, box)] if area]
             elif model.type in ("icon", "icons") and op.icons:
                 gap, count = op.spec.gap, len(op.icons)
@@ -91,7 +92,7 @@ class PreparedFace:
                     if colors:
                         placed.append((op.spec.name, Box(box.x, text_box.y + (text_box.height - chip) / 2,
                                                          chip * len(colors), chip)))
-                    placed += [(op.spec.name, area) for area in [_block(fitted, text_box)] if area]
+                    placed += [(op.spec.name, area) for area in [_block(fitted, text_box)] if area and fitted.fits]
         return placed
 
 

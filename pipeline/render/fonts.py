@@ -52,17 +52,21 @@ def register_fonts() -> dict[str, str]:
 
 
 _registered: dict[str, FontFamily] = {}  # family name -> the files registered under it
+_names: dict[str, dict[str, str]] = {}  # family name -> style -> registered font name
 
 
 def _register(fonts: FontFamily) -> dict[str, str]:
     known = _registered.get(fonts.name)
-    if known is not fonts and known != fonts:
+    if known is fonts:  # every measured word asks: answer without comparing the families' files
+        return _names[fonts.name]
+    if known != fonts:
         if known is not None:  # the same name, other files (another layouts folder): measure anew
             _width.cache_clear()
             _ascent_descent.cache_clear()
         _install(fonts)
-        _registered[fonts.name] = fonts
-    return {style: fonts.registered(style) for style in STYLES}
+    _registered[fonts.name] = fonts
+    _names[fonts.name] = {style: fonts.registered(style) for style in STYLES}
+    return _names[fonts.name]
 
 
 def _install(fonts: FontFamily) -> None:
