@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from pipeline.atomic import write_atomic
-from pipeline.build.cache import PIPELINE_DIR, target_key, tree_digest
+from pipeline.build.cache import PIPELINE_DIR, library_versions, target_key, tree_digest
 from pipeline.findings import Finding, Severity
 
 # Libraries whose behaviour decides a finding: parsing, models, schemas, catalogs and plural rules,
@@ -29,13 +29,7 @@ CHECKED_WITH = ("pydantic", "jsonschema", "ruamel.yaml", "babel", "pyphen", "rep
 
 
 def _versions() -> str:
-    found = []
-    for name in CHECKED_WITH:
-        try:
-            found.append(f"{name}={metadata.version(name)}")
-        except metadata.PackageNotFoundError:
-            found.append(f"{name}=none")
-    return ";".join(found)
+    return library_versions(CHECKED_WITH)
 
 
 @dataclass(frozen=True)

@@ -39,15 +39,20 @@ def files_digest(folder: Path, files: Iterable[Path]) -> str:
     return digest.hexdigest()
 
 
-def code_digest() -> str:
-    """The pipeline's source and the versions of the libraries that draw."""
+def library_versions(names: Iterable[str]) -> str:
+    """`name=version` of each installed distribution (`name=none` when it is not installed)."""
     versions = []
-    for name in LIBRARIES:
+    for name in names:
         try:
             versions.append(f"{name}={metadata.version(name)}")
         except metadata.PackageNotFoundError:
             versions.append(f"{name}=none")
-    return hashlib.sha256((tree_digest(PIPELINE_DIR, "*.py") + ";".join(versions)).encode()).hexdigest()
+    return ";".join(versions)
+
+
+def code_digest() -> str:
+    """The pipeline's source and the versions of the libraries that draw."""
+    return hashlib.sha256((tree_digest(PIPELINE_DIR, "*.py") + library_versions(LIBRARIES)).encode()).hexdigest()
 
 
 def target_key(inputs: dict[str, str], options: dict[str, Any]) -> str:

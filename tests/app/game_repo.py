@@ -48,3 +48,12 @@ class GameRepo:
         text = path.read_text(encoding="utf-8")
         assert old in text, f"{old!r} not in {relative}"
         path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def jab_costs_one(top: Path) -> GameRepo:
+    """The example tree committed, then a commit that changes one card's cost and only adds a comment elsewhere."""
+    repo = GameRepo(top)
+    repo.replace(MARKET, JAB, JAB.replace("    cost: 0\n", "    cost: 1\n"))
+    repo.replace(MARKET, "  - id: push\n", "  # a comment changes no card\n  - id: push\n")
+    repo.commit("jab costs 1")
+    return repo

@@ -11,19 +11,14 @@ from pypdf import PdfReader
 from typer.testing import CliRunner
 
 from pipeline.cli import app
-from tests.app.game_repo import JAB, MARKET, GameRepo
+from tests.app.game_repo import MARKET, GameRepo, jab_costs_one
 
 runner = CliRunner()
 
 
 @pytest.fixture(scope="module")
 def repo(tmp_path_factory: pytest.TempPathFactory) -> GameRepo:
-    """The example tree, then a commit that changes one card's cost and only adds a comment elsewhere."""
-    repo = GameRepo(tmp_path_factory.mktemp("repo"))
-    repo.replace(MARKET, JAB, JAB.replace("    cost: 0\n", "    cost: 1\n"))
-    repo.replace(MARKET, "  - id: push\n", "  # a comment changes no card\n  - id: push\n")
-    repo.commit("jab costs 1")
-    return repo
+    return jab_costs_one(tmp_path_factory.mktemp("repo"))
 
 
 def run_diff(repo: GameRepo, out: Path, *args: str) -> tuple[int, str]:
