@@ -12,7 +12,7 @@
           fields:
             title: {type: translatable}
             cost: {type: integer, min: 0, max: 9}
-            suit: {type: enum, values: [red, blue]}
+            suit: {type: enum, values: {red: Red, blue: Blue}}   # or [red, blue]: each value its own label
 
 Each kind becomes a real `Entity` model and a `ContentFile` model (`kind: card`, its records under
 `items:`), made with `pydantic.create_model` and the same Annotated markers the shipped games use
@@ -20,6 +20,8 @@ Each kind becomes a real `Entity` model and a `ContentFile` model (`kind: card`,
 extraction read them unchanged. A declaration the pipeline cannot turn into a model (an unknown
 type, a ref to an undeclared kind, an enum without values, min above max) is a finding at its line;
 its field then accepts any value, so the content is not blamed for the declaration's mistake.
+An enum's labels are translatable (msgctxt `enum:<kind>:<field>:<value>`, written in the manifest):
+the content holds the value, the printed face its label in the locale.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from pydantic import Field, create_model
 
 from pipeline.findings import Finding, error
 from pipeline.i18n.locales import DeclaredLocales
+from pipeline.i18n.messages import SourceString
 
 from .images import ImageFile
 from .models import SLUG_PATTERN, ContentFile, ContentModel, Entity, Slug, Text
@@ -46,6 +49,7 @@ LIST_ITEM_TYPES = ("text", "integer", "enum", "ref", "icon")
 ITEMS_FIELD = "items"  # the list of records in a declared kind's content file
 RESERVED_FIELDS = ("id", "copies", "number")
 FIELD_NAME_PATTERN = r"^[a-z][a-z0-9_]*$"
+EnumValue = Annotated[str, Field(pattern=SLUG_PATTERN)]
 
 
 @dataclass(frozen=True)
@@ -60,9 +64,14 @@ class FieldDeclaration(ContentModel):
     required: bool = True
     min: int | None = None  # integer (or list of integer): the smallest value allowed
     max: int | None = None
-    values: list[Annotated[str, Field(pattern=SLUG_PATTERN)]] = []  # enum: the values allowed
+    # enum: the values allowed, as a list (each its own label) or a mapping of value to its printed label
+    values: list[EnumValue] | dict[EnumValue, Annotated[str, Field(min_length=1)]] = []
     to: str | None = None  # ref: the kind whose id it names
     of: str | None = None  # list: the type of each item (text, integer, enum, ref, icon)
+
+    def labels(self) -> dict[str, str]:
+        """An enum's printed label of each value (in the source language)."""
+        return dict(self.values) if isinstance(self.values, dict) else {value: value for value in self.values}
 
 
 class NumberedDeclaration(ContentModel):
@@ -126,6 +135,24 @@ class Declaration:
     def kind_path(self, kind: str, *rest: str) -> list[str | int]:
         return ["game", "kinds", kind, *rest]
 
+    def enum_labels(self) -> list[SourceString]:
+        """The label of every value of every declared enum (or list of enums), a translatable string at its manifest line."""
+        strings = []
+        for kind_id, kind in self.modelled.items():
+            for name, declared in kind.fields.items():
+                if "enum" not in (declared.type, declared.of):
+                    continue
+                values = self.kind_path(kind_id, "fields", name, "values")
+                for i, (value, label) in enumerate(declared.labels().items()):
+                    line = self.loaded.position([*values, value if isinstance(declared.values, dict) else i]).line
+                    strings.append(SourceString(enum_context(kind_id, name, value), label, path=self.loaded.path, line=line))
+        return strings
+
+
+def enum_context(kind_id: str, field: str, value: str) -> str:
+    """The msgctxt of an enum value's label."""
+    return f"enum:{kind_id}:{field}:{value}"
+
 
 def declare(game: DeclaredGame, loaded: LoadedFile) -> Declaration:
     """The models of a manifest's kinds, and a finding for every field that cannot become one."""
@@ -179,7 +206,7 @@ def _scalar(declared: FieldDeclaration, type_name: str) -> Any:
     if type_name == "integer":
         return Annotated[int, Field(ge=declared.min, le=declared.max)]
     if type_name == "enum":
-        return Literal[tuple(declared.values)]
+        return Literal[tuple(declared.labels())]
     if type_name == "ref":
         return Annotated[Slug, Ref(str(declared.to))]
     if type_name == "icon":

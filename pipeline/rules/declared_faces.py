@@ -2,9 +2,10 @@
 
 The face contract of a kind is its declared fields (so a layout binding an undeclared field is
 LAYOUT-FIELD, one drawing a field in a box of the wrong type LAYOUT-FIELD-TYPE): text and translatable
-text are rich text (they may hold `{icon:...}` tokens), an integer a number, an enum value and a
-reference plain text (the id), an icon an icon, an image an image; a list of icons is an icon list,
-any other list one text of its items joined by commas. A numbered kind's cards also offer their `number`.
+text are rich text (they may hold `{icon:...}` tokens), an integer a number, an enum value plain text
+(its declared label in the locale), a reference plain text (the id), an icon an icon, an image an image;
+a list of icons is an icon list, any other list one text of its items joined by commas. A numbered
+kind's cards also offer their `number`.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from pipeline.content.database import Database
-from pipeline.content.declared import Declaration, FieldDeclaration
+from pipeline.content.declared import Declaration, FieldDeclaration, enum_context
 from pipeline.i18n.localizer import Localizer
 
 from .components import Components, Deck, FaceBuilder, plain
@@ -61,16 +62,27 @@ class DeclaredFaces(FaceBuilder):
             for record in self.db.records(kind_id):
                 entity = record.entity
                 values = plain({**({"number": entity.number} if kind.numbered else {}),
-                                **{name: self._value(entity, name, declared) for name, declared in kind.fields.items()}})
+                                **{name: self._value(kind_id, entity, name, declared)
+                                   for name, declared in kind.fields.items()}})
                 decks[deck_id].faces.append(self.face(kind_id, entity.id, deck_id, values, entity.copies,
                                                       where=self.where(kind_id, entity.id)))
         return self.out
 
-    def _value(self, entity: Any, name: str, declared: FieldDeclaration) -> Any:
+    def _value(self, kind_id: str, entity: Any, name: str, declared: FieldDeclaration) -> Any:
         value = getattr(entity, name)
         if declared.type == "translatable":
             return self.text(entity, name)
+        if "enum" in (declared.type, declared.of) and value is not None:
+            labels = declared.labels()
+            labelled = [self._label(kind_id, name, item, labels) for item in (value if isinstance(value, list) else [value])]
+            return ", ".join(labelled) if isinstance(value, list) else labelled[0]
         if declared.type == "list" and declared.of != "icon":
             return ", ".join(str(item) for item in value)
         return value
+
+    def _label(self, kind_id: str, name: str, value: Any, labels: dict[str, str]) -> str:
+        """An enum value's label in the locale (a field whose declaration is a finding prints the value as written)."""
+        if value not in labels:
+            return str(value)
+        return self.loc.text(enum_context(kind_id, name, value), labels[value])
 

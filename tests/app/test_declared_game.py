@@ -81,6 +81,15 @@ def test_an_incomplete_release_catalog_is_an_error(root: Path, tmp_path: Path, b
     assert {f.code for f in report.findings if f.severity.value == "error"} == {f"I18N-{broken.upper()}"}
 
 
+def test_a_missing_german_enum_label_is_an_error_at_its_catalog_line(root: Path, tmp_path: Path) -> None:
+    catalog = root / "my-game" / "locales" / "de.po"
+    catalog.write_text(catalog.read_text(encoding="utf-8").replace('msgstr "Mond"', 'msgstr ""'), encoding="utf-8")
+    report = check([find_game("my-game", root)], root, ["de"], cache_dir=tmp_path / "cache")
+    assert [(f.code, f.severity.value, Path(f.file).name, f.line) for f in report.findings if f.code != "CHECK-SKIPPED"] == [
+        ("I18N-MISSING", "error", "de.po", line_of(catalog, 'msgid "Moon"') + 1)]  # its msgstr
+    assert "enum:card:suit:moon" in report.findings[0].message
+
+
 def readme_plugin() -> str:
     """The worked example of README's "Rules and checks as a plug-in"."""
     readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
@@ -142,6 +151,7 @@ def test_the_tutorial_from_new_to_a_translated_printed_deck(tmp_path: Path) -> N
     assert all(name in english for name in CARD_NAMES) and "Gain 3 life." in english
     german = "".join(page.extract_text() for page in PdfReader(game / "de" / "cards-1up.pdf").pages)
     assert "Späher" in german and "Erhalte 3 Leben." in german
+    assert "Sonne" in german and "Mond" in german and "sun" not in german  # enum values print their German labels
     preflight = runner.invoke(app, ["preflight", *(str(p) for p in sorted(game.glob("*/cards*.pdf"))),
                                     "--content", str(content)])
     assert preflight.exit_code == 0, preflight.output
