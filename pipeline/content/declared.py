@@ -8,6 +8,7 @@
       kinds:
         card:
           print: cards        # printed as cards (a layout `<kind>` draws them); tokens also
+          back: card-back     # optional: the layout template of the backs
           count: 12           # the copies the content must hold, checked like a shipped game's counts
           fields:
             title: {type: translatable}
@@ -93,6 +94,7 @@ class KindDeclaration(ContentModel):
     count: Annotated[int, Field(ge=0)] | None = None  # total copies of this kind the content must hold
     deck: Slug | None = None  # the deck it prints in (kinds may share one); default: its own
     print: Literal["cards", "tokens"] | None = None  # printed from the layout template named like the kind
+    back: Slug | None = None  # the layout template of its backs: it may draw `title` (the kind's name) and `game`
     numbered: NumberedDeclaration | None = None
 
     def links_field(self) -> str | None:
@@ -164,6 +166,11 @@ def declare(game: DeclaredGame, loaded: LoadedFile) -> Declaration:
             findings.append(error("DECLARED-KIND", f"a kind may not be called {kind_id!r}: that is the manifest's kind",
                                   loaded.display, pos.line, pos.column, "choose another name"))
             continue
+        if kind.back is not None and kind.back in game.kinds:
+            pos = loaded.position(["game", "kinds", kind_id, "back"])
+            findings.append(error("DECLARED-BACK", f"kind {kind_id!r}: its back {kind.back!r} is named like a kind, "
+                                  "whose cards that template draws", loaded.display, pos.line, pos.column,
+                                  f"name the back's template otherwise, e.g. {kind_id}-back"))
         fields: dict[str, Any] = {"copies": (Annotated[int, Field(ge=1)], 1)}
         if kind.numbered is not None:
             fields["number"] = (Annotated[int, Field(ge=0)], ...)

@@ -90,6 +90,33 @@ def test_a_missing_german_enum_label_is_an_error_at_its_catalog_line(root: Path,
     assert "enum:card:suit:moon" in report.findings[0].message
 
 
+BACK_TEMPLATE = """\
+  card-back:
+    extends: card-back
+    boxes:
+      icon: null
+      game: {type: text, field: game, x: 7mm, y: 30mm, width: 49mm, height: 12mm, font: bold, size: 12pt, align: center}
+"""
+
+
+def test_a_kind_with_a_back_prints_it_behind_every_card_in_duplex_and_tts(root: Path, tmp_path: Path) -> None:
+    folder = root / "my-game"
+    manifest = folder / "game.yaml"
+    manifest.write_text(manifest.read_text(encoding="utf-8").replace("print: cards\n", "print: cards\n      back: card-back\n"),
+                        encoding="utf-8")
+    layout = folder / "layouts" / "cards.yaml"
+    layout.write_text(layout.read_text(encoding="utf-8") + BACK_TEMPLATE, encoding="utf-8")
+    out = tmp_path / "out"
+    built = runner.invoke(app, ["build", "--content", str(root), "--out", str(out), "--cache-dir", str(tmp_path / "cache"),
+                                "--locale", "en", "--backs", "duplex", "--target", "cards", "--target", "tts", "--jobs", "1"])
+    assert built.exit_code == 0, built.output
+    pages = [page.extract_text() for page in PdfReader(out / "my-game" / "en" / "cards.pdf").pages]
+    assert "Scout" in pages[0] and pages[1].count("My Game") == 4 and pages[1].count("Cards") >= 4  # the back page
+    deck = json.loads(next((out / "my-game" / "en" / "tts").glob("*.json")).read_text(encoding="utf-8"))
+    assert {custom["BackURL"] for custom in deck["ObjectStates"][0]["CustomDeck"].values()} == {"card-back.png"}
+    assert (out / "my-game" / "en" / "tts" / "card-back.png").is_file()
+
+
 def readme_plugin() -> str:
     """The worked example of README's "Rules and checks as a plug-in"."""
     readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")

@@ -140,6 +140,7 @@ def test_a_declared_count_the_content_misses_is_a_finding_at_the_count(tmp_path:
     ("id: proto", "id: prototype", "DECLARED-GAME-ID"),
     ("icon: {type: icon}", "icon: {type: icon}\n        title: {type: text}", "YAML-DUPLICATE-KEY"),
     ("  kinds:\n", "  kinds:\n    game:\n      fields: {}\n", "DECLARED-KIND"),
+    ("      count: 3\n", "      count: 3\n      back: card\n", "DECLARED-BACK"),
 ])
 def test_a_bad_declaration_is_a_finding_at_the_manifest_line(tmp_path: Path, written: str, broken: str, code: str) -> None:
     folder = write_game(tmp_path, manifest=MANIFEST.replace(written, broken, 1))
