@@ -8,11 +8,12 @@
       kinds:
         card:
           print: cards        # printed as cards (a layout `<kind>` draws them); tokens also
+          back: card-back     # optional: the layout template of the backs
           count: 12           # the copies the content must hold, checked like a shipped game's counts
           fields:
             title: {type: translatable}
             cost: {type: integer, min: 0, max: 9}
-            suit: {type: enum, values: [red, blue]}
+            suit: {type: enum, values: {red: Red, blue: Blue}}   # or [red, blue]: each value its own label
 
 Each kind becomes a real `Entity` model and a `ContentFile` model (`kind: card`, its records under
 `items:`), made with `pydantic.create_model` and the same Annotated markers the shipped games use
@@ -20,6 +21,8 @@ Each kind becomes a real `Entity` model and a `ContentFile` model (`kind: card`,
 extraction read them unchanged. A declaration the pipeline cannot turn into a model (an unknown
 type, a ref to an undeclared kind, an enum without values, min above max) is a finding at its line;
 its field then accepts any value, so the content is not blamed for the declaration's mistake.
+An enum's labels are translatable (msgctxt `enum:<kind>:<field>:<value>`, written in the manifest):
+the content holds the value, the printed face its label in the locale.
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ from pydantic import Field, create_model
 
 from pipeline.findings import Finding, error
 from pipeline.i18n.locales import DeclaredLocales
+from pipeline.i18n.messages import SourceString
 
 from .images import ImageFile
 from .models import SLUG_PATTERN, ContentFile, ContentModel, Entity, Slug, Text
@@ -46,6 +50,7 @@ LIST_ITEM_TYPES = ("text", "integer", "enum", "ref", "icon")
 ITEMS_FIELD = "items"  # the list of records in a declared kind's content file
 RESERVED_FIELDS = ("id", "copies", "number")
 FIELD_NAME_PATTERN = r"^[a-z][a-z0-9_]*$"
+EnumValue = Annotated[str, Field(pattern=SLUG_PATTERN)]
 
 
 @dataclass(frozen=True)
@@ -60,9 +65,14 @@ class FieldDeclaration(ContentModel):
     required: bool = True
     min: int | None = None  # integer (or list of integer): the smallest value allowed
     max: int | None = None
-    values: list[Annotated[str, Field(pattern=SLUG_PATTERN)]] = []  # enum: the values allowed
+    # enum: the values allowed, as a list (each its own label) or a mapping of value to its printed label
+    values: list[EnumValue] | dict[EnumValue, Annotated[str, Field(min_length=1)]] = []
     to: str | None = None  # ref: the kind whose id it names
     of: str | None = None  # list: the type of each item (text, integer, enum, ref, icon)
+
+    def labels(self) -> dict[str, str]:
+        """An enum's printed label of each value (in the source language)."""
+        return dict(self.values) if isinstance(self.values, dict) else {value: value for value in self.values}
 
 
 class NumberedDeclaration(ContentModel):
@@ -84,6 +94,7 @@ class KindDeclaration(ContentModel):
     count: Annotated[int, Field(ge=0)] | None = None  # total copies of this kind the content must hold
     deck: Slug | None = None  # the deck it prints in (kinds may share one); default: its own
     print: Literal["cards", "tokens"] | None = None  # printed from the layout template named like the kind
+    back: Slug | None = None  # the layout template of its backs: it may draw `title` (the kind's name) and `game`
     numbered: NumberedDeclaration | None = None
 
     def links_field(self) -> str | None:
@@ -126,6 +137,24 @@ class Declaration:
     def kind_path(self, kind: str, *rest: str) -> list[str | int]:
         return ["game", "kinds", kind, *rest]
 
+    def enum_labels(self) -> list[SourceString]:
+        """The label of every value of every declared enum (or list of enums), a translatable string at its manifest line."""
+        strings = []
+        for kind_id, kind in self.modelled.items():
+            for name, declared in kind.fields.items():
+                if "enum" not in (declared.type, declared.of):
+                    continue
+                values = self.kind_path(kind_id, "fields", name, "values")
+                for i, (value, label) in enumerate(declared.labels().items()):
+                    line = self.loaded.position([*values, value if isinstance(declared.values, dict) else i]).line
+                    strings.append(SourceString(enum_context(kind_id, name, value), label, path=self.loaded.path, line=line))
+        return strings
+
+
+def enum_context(kind_id: str, field: str, value: str) -> str:
+    """The msgctxt of an enum value's label."""
+    return f"enum:{kind_id}:{field}:{value}"
+
 
 def declare(game: DeclaredGame, loaded: LoadedFile) -> Declaration:
     """The models of a manifest's kinds, and a finding for every field that cannot become one."""
@@ -137,6 +166,11 @@ def declare(game: DeclaredGame, loaded: LoadedFile) -> Declaration:
             findings.append(error("DECLARED-KIND", f"a kind may not be called {kind_id!r}: that is the manifest's kind",
                                   loaded.display, pos.line, pos.column, "choose another name"))
             continue
+        if kind.back is not None and kind.back in game.kinds:
+            pos = loaded.position(["game", "kinds", kind_id, "back"])
+            findings.append(error("DECLARED-BACK", f"kind {kind_id!r}: its back {kind.back!r} is named like a kind, "
+                                  "whose cards that template draws", loaded.display, pos.line, pos.column,
+                                  f"name the back's template otherwise, e.g. {kind_id}-back"))
         fields: dict[str, Any] = {"copies": (Annotated[int, Field(ge=1)], 1)}
         if kind.numbered is not None:
             fields["number"] = (Annotated[int, Field(ge=0)], ...)
@@ -179,7 +213,7 @@ def _scalar(declared: FieldDeclaration, type_name: str) -> Any:
     if type_name == "integer":
         return Annotated[int, Field(ge=declared.min, le=declared.max)]
     if type_name == "enum":
-        return Literal[tuple(declared.values)]
+        return Literal[tuple(declared.labels())]
     if type_name == "ref":
         return Annotated[Slug, Ref(str(declared.to))]
     if type_name == "icon":

@@ -2,9 +2,11 @@
 
 The face contract of a kind is its declared fields (so a layout binding an undeclared field is
 LAYOUT-FIELD, one drawing a field in a box of the wrong type LAYOUT-FIELD-TYPE): text and translatable
-text are rich text (they may hold `{icon:...}` tokens), an integer a number, an enum value and a
-reference plain text (the id), an icon an icon, an image an image; a list of icons is an icon list,
-any other list one text of its items joined by commas. A numbered kind's cards also offer their `number`.
+text are rich text (they may hold `{icon:...}` tokens), an integer a number, an enum value plain text
+(its declared label in the locale), a reference plain text (the id), an icon an icon, an image an image;
+a list of icons is an icon list, any other list one text of its items joined by commas. A numbered
+kind's cards also offer their `number`. A kind that declares `back:` prints every card with that
+template's face behind it, which offers the kind's name (`title`) and the game's (`game`).
 """
 
 from __future__ import annotations
@@ -12,10 +14,10 @@ from __future__ import annotations
 from typing import Any
 
 from pipeline.content.database import Database
-from pipeline.content.declared import Declaration, FieldDeclaration
+from pipeline.content.declared import Declaration, FieldDeclaration, KindDeclaration, enum_context
 from pipeline.i18n.localizer import Localizer
 
-from .components import Components, Deck, FaceBuilder, plain
+from .components import Components, Deck, FaceBuilder, Where, plain
 from .faces import FaceContract, FaceKind, FieldType
 
 _FACE_TYPES = {
@@ -35,11 +37,22 @@ def face_type(declared: FieldDeclaration) -> FieldType:
     return _FACE_TYPES.get(declared.type, FieldType.RICH_TEXT)  # a bad declaration (a finding) accepts any value
 
 
+# The kind's name (`title`, like the shared `card-back`) and the game's, as written: they may hold icons.
+_BACK_FIELDS = {"title": FieldType.RICH_TEXT, "game": FieldType.RICH_TEXT}
+
+
 def face_contract(declaration: Declaration) -> FaceContract:
-    """The face kinds of a declared game: each printed kind with its declared fields."""
-    return FaceContract.of(*(FaceKind(kind_id, {**({"number": FieldType.NUMBER} if kind.numbered else {}),
-                                                **{name: face_type(f) for name, f in kind.fields.items()}})
-                             for kind_id, kind in declaration.modelled.items() if kind.print))
+    """The face kinds of a declared game: each printed kind with its declared fields, and each back template."""
+    fronts = [FaceKind(kind_id, {**({"number": FieldType.NUMBER} if kind.numbered else {}),
+                                 **{name: face_type(f) for name, f in kind.fields.items()}})
+              for kind_id, kind in declaration.modelled.items() if kind.print]
+    backs = {back for kind in declaration.modelled.values() if kind.print and (back := _back(declaration, kind))}
+    return FaceContract.of(*fronts, *(FaceKind(back, _BACK_FIELDS) for back in sorted(backs)))
+
+
+def _back(declaration: Declaration, kind: KindDeclaration) -> str | None:
+    """The back template of a kind; one named like a kind is DECLARED-BACK, and its cards print without."""
+    return kind.back if kind.back not in declaration.game.kinds else None
 
 
 class DeclaredFaces(FaceBuilder):
@@ -58,19 +71,43 @@ class DeclaredFaces(FaceBuilder):
             deck_id = kind.deck or kind_id
             if deck_id not in decks:
                 decks[deck_id] = self.deck(deck_id, kind.name or kind_id, kind.print)
+            back = self._back_face(kind_id, kind)
             for record in self.db.records(kind_id):
                 entity = record.entity
                 values = plain({**({"number": entity.number} if kind.numbered else {}),
-                                **{name: self._value(entity, name, declared) for name, declared in kind.fields.items()}})
-                decks[deck_id].faces.append(self.face(kind_id, entity.id, deck_id, values, entity.copies,
+                                **{name: self._value(kind_id, entity, name, declared)
+                                   for name, declared in kind.fields.items()}})
+                decks[deck_id].faces.append(self.face(kind_id, entity.id, deck_id, values, entity.copies, back,
                                                       where=self.where(kind_id, entity.id)))
         return self.out
 
-    def _value(self, entity: Any, name: str, declared: FieldDeclaration) -> Any:
+    def _back_face(self, kind_id: str, kind: KindDeclaration) -> str:
+        """The id of the back every card of the kind prints with ("" for none), its face made once."""
+        template = _back(self.declaration, kind)
+        if template is None:
+            return ""
+        back_id = f"{kind_id}-back"
+        pos = self.declaration.loaded.position(self.declaration.kind_path(kind_id, "back"))
+        self.out.backs[back_id] = self.face(template, back_id, "", plain({"title": kind.name or kind_id,
+                                                                          "game": self.declaration.game.name}),
+                                            where=Where(self.declaration.loaded.display, pos.line, pos.column))
+        return back_id
+
+    def _value(self, kind_id: str, entity: Any, name: str, declared: FieldDeclaration) -> Any:
         value = getattr(entity, name)
         if declared.type == "translatable":
             return self.text(entity, name)
+        if "enum" in (declared.type, declared.of) and value is not None:
+            labels = declared.labels()
+            labelled = [self._label(kind_id, name, item, labels) for item in (value if isinstance(value, list) else [value])]
+            return ", ".join(labelled) if isinstance(value, list) else labelled[0]
         if declared.type == "list" and declared.of != "icon":
             return ", ".join(str(item) for item in value)
         return value
+
+    def _label(self, kind_id: str, name: str, value: Any, labels: dict[str, str]) -> str:
+        """An enum value's label in the locale (a field whose declaration is a finding prints the value as written)."""
+        if value not in labels:
+            return str(value)
+        return self.loc.text(enum_context(kind_id, name, value), labels[value])
 

@@ -69,7 +69,7 @@ def _spec(folder: Path, digest: str) -> GameSpec:
         checks=lambda db, structure_only: [*findings, *declared_checks(db, declaration)],
         info=lambda db: GameInfo.of(folder.name, game.name, game, counts(db, declaration)),
         localizer=_localizer,
-        strings=_strings,
+        strings=lambda db: _strings(db, declaration),
         printing=PrintSpec(components=lambda db, loc: _components(db, loc, declaration),
                            layouts=folder / LAYOUTS, targets=targets) if printed else None,
         not_content=(LAYOUTS,),
@@ -194,10 +194,11 @@ def _localizer(db: Database, locale: str) -> Localizer:
     return Localizer.load(locale, db.root, source_locale=source)
 
 
-def _strings(db: Database) -> list[SourceString]:
+def _strings(db: Database, declaration: Declaration) -> list[SourceString]:
+    """The content's translatable fields, then the labels of the declared enums."""
     from pipeline.i18n.content import content_strings
 
-    return content_strings(db)
+    return [*content_strings(db), *declaration.enum_labels()]
 
 
 def _components(db: Database, localizer: Localizer, declaration: Declaration) -> Components:

@@ -81,6 +81,42 @@ def test_an_incomplete_release_catalog_is_an_error(root: Path, tmp_path: Path, b
     assert {f.code for f in report.findings if f.severity.value == "error"} == {f"I18N-{broken.upper()}"}
 
 
+def test_a_missing_german_enum_label_is_an_error_at_its_catalog_line(root: Path, tmp_path: Path) -> None:
+    catalog = root / "my-game" / "locales" / "de.po"
+    catalog.write_text(catalog.read_text(encoding="utf-8").replace('msgstr "Mond"', 'msgstr ""'), encoding="utf-8")
+    report = check([find_game("my-game", root)], root, ["de"], cache_dir=tmp_path / "cache")
+    assert [(f.code, f.severity.value, Path(f.file).name, f.line) for f in report.findings if f.code != "CHECK-SKIPPED"] == [
+        ("I18N-MISSING", "error", "de.po", line_of(catalog, 'msgid "Moon"') + 1)]  # its msgstr
+    assert "enum:card:suit:moon" in report.findings[0].message
+
+
+BACK_TEMPLATE = """\
+  card-back:
+    extends: card-back
+    boxes:
+      icon: null
+      game: {type: text, field: game, x: 7mm, y: 30mm, width: 49mm, height: 12mm, font: bold, size: 12pt, align: center}
+"""
+
+
+def test_a_kind_with_a_back_prints_it_behind_every_card_in_duplex_and_tts(root: Path, tmp_path: Path) -> None:
+    folder = root / "my-game"
+    manifest = folder / "game.yaml"
+    manifest.write_text(manifest.read_text(encoding="utf-8").replace("print: cards\n", "print: cards\n      back: card-back\n"),
+                        encoding="utf-8")
+    layout = folder / "layouts" / "cards.yaml"
+    layout.write_text(layout.read_text(encoding="utf-8") + BACK_TEMPLATE, encoding="utf-8")
+    out = tmp_path / "out"
+    built = runner.invoke(app, ["build", "--content", str(root), "--out", str(out), "--cache-dir", str(tmp_path / "cache"),
+                                "--locale", "en", "--backs", "duplex", "--target", "cards", "--target", "tts", "--jobs", "1"])
+    assert built.exit_code == 0, built.output
+    pages = [page.extract_text() for page in PdfReader(out / "my-game" / "en" / "cards.pdf").pages]
+    assert "Scout" in pages[0] and pages[1].count("My Game") == 4 and pages[1].count("Cards") >= 4  # the back page
+    deck = json.loads(next((out / "my-game" / "en" / "tts").glob("*.json")).read_text(encoding="utf-8"))
+    assert {custom["BackURL"] for custom in deck["ObjectStates"][0]["CustomDeck"].values()} == {"card-back.png"}
+    assert (out / "my-game" / "en" / "tts" / "card-back.png").is_file()
+
+
 def readme_plugin() -> str:
     """The worked example of README's "Rules and checks as a plug-in"."""
     readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
@@ -142,6 +178,7 @@ def test_the_tutorial_from_new_to_a_translated_printed_deck(tmp_path: Path) -> N
     assert all(name in english for name in CARD_NAMES) and "Gain 3 life." in english
     german = "".join(page.extract_text() for page in PdfReader(game / "de" / "cards-1up.pdf").pages)
     assert "Späher" in german and "Erhalte 3 Leben." in german
+    assert "Sonne" in german and "Mond" in german and "sun" not in german  # enum values print their German labels
     preflight = runner.invoke(app, ["preflight", *(str(p) for p in sorted(game.glob("*/cards*.pdf"))),
                                     "--content", str(content)])
     assert preflight.exit_code == 0, preflight.output

@@ -11,6 +11,7 @@ from pipeline.app.check import validate
 from pipeline.content.schema import schema_for
 from pipeline.findings import Finding
 from pipeline.games import find_game
+from pipeline.rules.declared_game import read_declaration
 from tests.conftest import line_of
 
 MANIFEST = """\
@@ -97,6 +98,32 @@ def test_a_missing_required_translatable_text_is_a_finding_at_its_record(tmp_pat
     assert "'title'" in found.message
 
 
+LABELLED = MANIFEST.replace("suit: {type: enum, values: [sun, moon]}", """\
+suit:
+          type: enum
+          values:
+            sun: Sun
+            moon: Moon
+        moods: {type: list, of: enum, values: [calm, wild], required: false}""")
+
+
+def test_enum_labels_are_translatable_strings_at_their_manifest_lines(tmp_path: Path) -> None:
+    """A mapping gives each value its label, a plain list's value is its own; the content still holds the value."""
+    folder = write_game(tmp_path, manifest=LABELLED)
+    assert findings_of(tmp_path) == []
+    declaration, _ = read_declaration(folder)
+    assert declaration is not None
+    manifest = folder / "game.yaml"
+    assert [(s.context, s.source, s.path, s.line) for s in declaration.enum_labels()] == [
+        ("enum:card:suit:sun", "Sun", manifest, line_of(manifest, "sun: Sun")),
+        ("enum:card:suit:moon", "Moon", manifest, line_of(manifest, "moon: Moon")),
+        ("enum:card:moods:calm", "calm", manifest, line_of(manifest, "moods:")),
+        ("enum:card:moods:wild", "wild", manifest, line_of(manifest, "moods:")),
+    ]
+    (folder / "cards.yaml").write_text(CARDS.replace("suit: sun", "suit: Sun"), encoding="utf-8")
+    assert [(f.code, f.line) for f in findings_of(tmp_path)] == [("SCHEMA", line_of(folder / "cards.yaml", "suit: Sun"))]
+
+
 def test_a_declared_count_the_content_misses_is_a_finding_at_the_count(tmp_path: Path) -> None:
     folder = write_game(tmp_path, cards=CARDS.replace("copies: 2", "copies: 3"))
     [found] = findings_of(tmp_path)
@@ -113,6 +140,7 @@ def test_a_declared_count_the_content_misses_is_a_finding_at_the_count(tmp_path:
     ("id: proto", "id: prototype", "DECLARED-GAME-ID"),
     ("icon: {type: icon}", "icon: {type: icon}\n        title: {type: text}", "YAML-DUPLICATE-KEY"),
     ("  kinds:\n", "  kinds:\n    game:\n      fields: {}\n", "DECLARED-KIND"),
+    ("      count: 3\n", "      count: 3\n      back: card\n", "DECLARED-BACK"),
 ])
 def test_a_bad_declaration_is_a_finding_at_the_manifest_line(tmp_path: Path, written: str, broken: str, code: str) -> None:
     folder = write_game(tmp_path, manifest=MANIFEST.replace(written, broken, 1))
