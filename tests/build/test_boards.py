@@ -91,8 +91,8 @@ def test_help_cards_alone_card_sized_with_rules_filled(boards_build: tuple[Path,
     folder, report = boards_build
     for locale in ("en", "de"):
         reader = PdfReader(folder / locale / "help-cards.pdf")
-        # 11 help cards (5 action, 5 fight, 1 solo), 4 large cards a sheet: 3 fronts + 3 backs + 2 calibration pages.
-        assert len(reader.pages) == 8
+        # 11 help cards (5 action, 5 fight, 1 solo), 4 large cards a sheet: 3 fronts + 3 backs.
+        assert len(reader.pages) == 6
         assert all(size(page) == A4 for page in reader.pages)
         text = "".join(page.extract_text() for page in reader.pages)
         assert "{" not in text and "7" in text  # {hand_limit} and friends are filled from the manifest
