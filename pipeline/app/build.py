@@ -107,13 +107,29 @@ def _check_folder(option: str, folder: Path) -> None:
             return
 
 
-def _check_back_offset(offset: float) -> None:
-    """--back-offset is a finite number of mm the calibration page can measure (it keeps backs on the page)."""
+def parse_back_offset(text: str) -> tuple[float, float]:
+    """`--back-offset X` or `X,Y` in mm (X moves duplex backs right, Y up); a single number is X."""
+    parts = text.split(",")
+    try:
+        if len(parts) > 2:
+            raise ValueError(text)
+        numbers = [float(part) for part in parts]
+    except ValueError:
+        raise UsageError(f"--back-offset {text!r}: write mm as X or X,Y (e.g. 1.5 or 1.5,-2)") from None
+    offset = (numbers[0], numbers[1] if len(numbers) == 2 else 0.0)
+    _check_back_offset(offset)
+    return offset
+
+
+def _check_back_offset(offset: tuple[float, float]) -> None:
+    """Each part of --back-offset is a finite number of mm the calibration page can measure (it keeps backs on
+    the page)."""
     from pipeline.render.imposition import BACK_OFFSET_LIMIT
 
-    if not math.isfinite(offset) or abs(offset) > BACK_OFFSET_LIMIT:
-        raise UsageError(f"--back-offset {offset:g} is out of range: give a number of mm from -{BACK_OFFSET_LIMIT} to "
-                         f"{BACK_OFFSET_LIMIT} (what the duplex calibration page measures)")
+    for axis, value in zip("XY", offset, strict=True):
+        if not math.isfinite(value) or abs(value) > BACK_OFFSET_LIMIT:
+            raise UsageError(f"--back-offset {axis} {value:g} is out of range: give mm from -{BACK_OFFSET_LIMIT} to "
+                             f"{BACK_OFFSET_LIMIT} (what the duplex calibration page measures)")
 
 
 def target_line(record: TargetRecord) -> str:

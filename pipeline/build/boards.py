@@ -17,7 +17,7 @@ def build_boards(context: BuildContext, job: Job, record: TargetRecord) -> list[
     """board.pdf (assembly page + full-size tiles), board-poster.pdf (one sheet) and player-boards.pdf."""
     from pipeline.render.board import board_form, plan_board
     from pipeline.render.player_boards import PaperError, player_boards_pdf
-    from pipeline.render.tiling import TILE_MARGIN, TilingError, plan_tiles, poster_pdf, tiled_pdf
+    from pipeline.render.tiling import TilingError, plan_tiles, poster_pdf, tiled_pdf
 
     printing = context.spec.printing
     assert printing is not None and printing.boards is not None, "only a game with boards is planned for boards"
@@ -37,7 +37,7 @@ def build_boards(context: BuildContext, job: Job, record: TargetRecord) -> list[
 
             title = plan.spec.title
             try:
-                tiles = plan_tiles(plan.size, profile.paper, max(TILE_MARGIN, profile.margin), profile.tile_overlap)
+                tiles = plan_tiles(plan.size, profile.paper, profile.margin, profile.tile_overlap)
             except TilingError as exc:
                 return findings + [error("LAYOUT-PAPER", f"{job.game}: {exc} ({profile.name})", "layouts/profiles.yaml")]
             tiled = tiled_pdf(title, BOARD_FORM, draw, tiles, boards.labels, job.locale)

@@ -60,7 +60,7 @@ class BuildOptions:
     cache_dir: Path
     paper: str = "a4"
     backs: str = "duplex"
-    back_offset: float = 0.0
+    back_offset: tuple[float, float] = (0.0, 0.0)  # mm the duplex backs move right and up
     force: bool = False
     allow_incomplete: bool = False
     packs: tuple[str, ...] = ()  # expansions printed with the base game (--pack)
@@ -74,7 +74,7 @@ class BuildOptions:
             return {"target": target, **selection}
         if target in ("boards", "guides"):  # backs do not apply: boards and guides are one-sided
             return {"target": target, "paper": self.paper, "allow_incomplete": self.allow_incomplete, **selection}
-        return {"target": target, "paper": self.paper, "backs": self.backs, "back_offset": self.back_offset,
+        return {"target": target, "paper": self.paper, "backs": self.backs, "back_offset": list(self.back_offset),
                 "allow_incomplete": self.allow_incomplete, **selection}
 
 
@@ -337,7 +337,25 @@ def build_cards(context: BuildContext, job: Job, record: TargetRecord) -> list[F
     single = cards_one_up(prepared, profile.bleed, job.options.backs, f"{job.game} {job.locale} cards 1-up")
     _write(job, record, "cards-1up.pdf", single.data, single.pages, single.placed)
     _positions(job, record, "cards-1up.pdf", single)
-    return findings + _preflight(job, profile, "cards-1up.pdf", single, prepared, "cards", one_up=True)
+    findings += _preflight(job, profile, "cards-1up.pdf", single, prepared, "cards", one_up=True)
+    if job.options.backs == "duplex":
+        findings += _calibration(context, job, record, profile)
+    return findings
+
+
+def _calibration(context: BuildContext, job: Job, record: TargetRecord, profile: Profile) -> list[Finding]:
+    """calibration.pdf: the duplex calibration sheet, in the game's words where its catalog has them
+    (message templates print:calibration...)."""
+    from pipeline.i18n.messages import Message
+    from pipeline.render.calibration import LABELS, calibration_pdf
+
+    localizer = context.localizer
+    labels = {key: localizer.message(Message(f"print:{key}", {})) for key in LABELS
+              if f"print:{key}" in localizer.templates}
+    sheet = calibration_pdf(profile.paper, job.options.back_offset, labels, job.locale)
+    data = sheet.finish()
+    _write(job, record, "calibration.pdf", data, sheet.pages)
+    return preflight_written(job, "calibration.pdf", data, profile)
 
 
 def _preflight(job: Job, profile: Profile, relative: str, imposed: Imposed, prepared: Prepared, target: Target,

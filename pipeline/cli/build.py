@@ -59,8 +59,9 @@ def build(
     out: Annotated[Path, typer.Option("--out", help="Output folder.")] = Path("output"),
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes.")] = min(4, os.cpu_count() or 1),
     back_offset: Annotated[
-        float, typer.Option("--back-offset", help="Shift duplex backs right by this many mm (-10 to 10).")
-    ] = 0.0,
+        str, typer.Option("--back-offset", metavar="X[,Y]",
+                          help="Shift duplex backs right by X and up by Y mm (each -10 to 10; one number is X).")
+    ] = "0",
     format: GateFormatOption = GateFormat.text,
     content: ContentOption = None,
     layouts: Annotated[Path | None, typer.Option("--layouts", help="Layouts folder; default: ./layouts.")] = None,
@@ -87,14 +88,15 @@ def build(
 ) -> None:
     """Render print-ready PDFs (cards, tokens, boards, help cards) and digital-table PNGs for each game and locale."""
     from pipeline.app.build import build as run_build
-    from pipeline.app.build import target_line
+    from pipeline.app.build import parse_back_offset, target_line
     from pipeline.build.selection import Selection
     from pipeline.build.targets import BuildOptions
 
     root = resolve_content(content)
     gate = load_gate(root)
     games = select_games(game, root)
-    options = BuildOptions(out, root, project_folder(layouts, "layouts"), cache_dir, paper.value, backs.value, back_offset,
+    options = BuildOptions(out, root, project_folder(layouts, "layouts"), cache_dir, paper.value, backs.value,
+                           parse_back_offset(back_offset),
                            force, allow_incomplete, tuple(pack or ()), pack_only,
                            Selection(tuple(deck or ()), tuple(card or ())))
     if changed_since is not None:

@@ -1,6 +1,7 @@
 """Imposition: faces on sheets. Cards abut (shared cut lines) with bleed around the grid and crop marks
-outside it; nothing is drawn on a cut line. Backs: `duplex` (mirrored back pages, back offset,
-a calibration page), `gutter` (fronts and mirrored backs either side of a fold), or `none`.
+outside it; nothing is drawn on a cut line. Backs: `duplex` (mirrored back pages shifted by the back
+offset, measured on the calibration sheet of calibration.py), `gutter` (fronts and mirrored backs either
+side of a fold), or `none`.
 One-up documents carry TrimBox and BleedBox for print-on-demand shops.
 """
 
@@ -22,6 +23,7 @@ BACK_MODES = ("duplex", "gutter", "none")
 # The calibration page measures a duplex misregistration of up to this many mm either way; a larger
 # --back-offset cannot be read off it and pushes backs towards (or past) the paper's edge.
 BACK_OFFSET_LIMIT = 10
+Offset = tuple[float, float]  # mm the duplex backs move: right, up (as printed on the back)
 
 
 @dataclass
@@ -81,7 +83,7 @@ def fit_grid(width: float, height: float, card: Size, bleed: float) -> tuple[int
     return cols, rows
 
 
-def impose(groups: list[Group], profile: Profile, backs: str, back_offset: float, title: str) -> Imposed:
+def impose(groups: list[Group], profile: Profile, backs: str, back_offset: Offset, title: str) -> Imposed:
     """A sheet PDF of every group, each group starting on a new sheet."""
     paper = profile.paper.swapped() if backs == "gutter" else profile.paper
     doc = Document(title, (pt(paper.width), pt(paper.height)))
@@ -100,7 +102,7 @@ def impose(groups: list[Group], profile: Profile, backs: str, back_offset: float
                 positions.append(Position(front.face.deck, front.face.id, doc.pages + 1, row + 1, col + 1))
             if backs == "gutter":
                 _page(doc, paper, grids[0], [s[0] for s in chunk], profile, label, marks=True)
-                _mirrored(doc, grids[1], [s[1] for s in chunk], 0.0, paper, profile.bleed)
+                _mirrored(doc, grids[1], [s[1] for s in chunk], (0.0, 0.0), paper, profile.bleed)
                 _fold_line(doc, paper, grids[0], profile)
                 doc.end_page()
             else:
@@ -111,9 +113,6 @@ def impose(groups: list[Group], profile: Profile, backs: str, back_offset: float
                     _label(doc, paper, grids[0], profile, label + " (back)")
                     doc.end_page()
             placed += len(chunk)
-    if backs == "duplex":
-        doc.outline("Duplex calibration")
-        _calibration(doc, paper, back_offset)
     return Imposed(doc.finish(), doc.pages, placed, positions)
 
 
@@ -141,15 +140,15 @@ def _cells(count: int, grid: Grid, mirrored: bool) -> list[tuple[int, int]]:
 
 
 def _place_all(doc: Document, grid: Grid, faces: list[PreparedFace | None], cells: list[tuple[int, int]], paper: Size,
-               bleed: float, shift: float = 0.0) -> None:
+               bleed: float, shift: Offset = (0.0, 0.0)) -> None:
     """Place faces in cells; a card's clip takes the bleed only on sides with no neighbour."""
     occupied = set(cells)
     w, h = grid.card.width, grid.card.height
     for face, (col, row) in zip(faces, cells, strict=True):
         if face is None:
             continue
-        x0 = grid.left + shift + col * w
-        top = grid.top + row * h
+        x0 = grid.left + shift[0] + col * w
+        top = grid.top - shift[1] + row * h
         left = bleed if (col - 1, row) not in occupied else 0.0
         right = bleed if (col + 1, row) not in occupied else 0.0
         above = bleed if (col, row - 1) not in occupied else 0.0
@@ -166,7 +165,7 @@ def _page(doc: Document, paper: Size, grid: Grid, faces: list[PreparedFace], pro
     _label(doc, paper, grid, profile, label)
 
 
-def _mirrored(doc: Document, grid: Grid, faces: list[PreparedFace | None], shift: float, paper: Size, bleed: float) -> None:
+def _mirrored(doc: Document, grid: Grid, faces: list[PreparedFace | None], shift: Offset, paper: Size, bleed: float) -> None:
     _place_all(doc, grid, faces, _cells(len(faces), grid, mirrored=True), paper, bleed, shift)
 
 
@@ -246,31 +245,6 @@ def _fold_line(doc: Document, paper: Size, grid: Grid, profile: Profile) -> None
     if paper.height - profile.margin - bottom > 0.5:
         c.line(x, pt(paper.height - bottom), x, pt(profile.margin))
     c.restoreState()
-
-
-def _calibration(doc: Document, paper: Size, offset: float) -> None:
-    """A front page with a millimetre ruler and a back page with one line: hold to the light, read the offset."""
-    c = doc.canvas
-    mid_x, mid_y = paper.width / 2, paper.height / 2
-    c.setFont(font_name("bold"), 12)
-    c.drawCentredString(pt(mid_x), pt(paper.height - 30), "Duplex calibration")
-    c.setFont(font_name("regular"), 8)
-    c.drawCentredString(pt(mid_x), pt(paper.height - 38), "Print double-sided and hold the sheet to the light.")
-    hint = "Read where the back's line falls on this ruler; build again with --back-offset MM."
-    c.drawCentredString(pt(mid_x), pt(paper.height - 43), hint)
-    c.setLineWidth(0.3)
-    for mm in range(-BACK_OFFSET_LIMIT, BACK_OFFSET_LIMIT + 1):
-        tick = 6 if mm % 5 == 0 else 3
-        c.line(pt(mid_x + mm), pt(mid_y), pt(mid_x + mm), pt(mid_y + tick))
-        if mm % 5 == 0:
-            c.drawCentredString(pt(mid_x + mm), pt(mid_y + 8), f"{mm:+d}" if mm else "0")
-    doc.end_page()
-    c.setLineWidth(0.5)
-    x = pt(paper.width - mid_x + offset)  # the back is mirrored: its centre stays the centre
-    c.line(x, pt(mid_y - 20), x, pt(mid_y + 20))
-    c.setFont(font_name("regular"), 8)
-    c.drawCentredString(pt(mid_x), pt(mid_y - 26), f"back offset {offset:+g} mm")
-    doc.end_page()
 
 
 def one_up(slots: list[Slot], bleed: float, backs: str, title: str, titles: dict[str, str] | None = None) -> Imposed:

@@ -8,7 +8,7 @@ from pipeline.findings import Finding, error
 from pipeline.rules.components import Components, Face, Target
 
 from .faces import PreparedFace, RenderContext, prepare_face
-from .imposition import Group, Imposed, LayoutError, Slot, impose, one_up
+from .imposition import Group, Imposed, LayoutError, Offset, Slot, impose, one_up
 from .layouts import Layouts, Profile
 
 
@@ -70,7 +70,7 @@ def groups(prepared: Prepared, target: Target) -> list[Group]:
     return out
 
 
-def sheets(prepared: Prepared, target: Target, profile: Profile, backs: str, back_offset: float,
+def sheets(prepared: Prepared, target: Target, profile: Profile, backs: str, back_offset: Offset,
            title: str) -> tuple[Imposed | None, list[Finding]]:
     try:
         return impose(groups(prepared, target), profile, backs, back_offset, title), []

@@ -1,7 +1,8 @@
 """A board at full size over sheets of paper (equal tiles with overlap, trim lines, alignment marks, tile
 labels and an assembly page), and the same board scaled to fit one sheet as a poster.
 
-Tiles are laid out in the paper orientation that needs fewer sheets: along each side
+Tiles fill the printable area (the paper less the profile's margin, less a strip at the top for the tile's
+label) in the paper orientation that needs fewer sheets: along each side
 `ceil((board - overlap) / (printable - overlap))` tiles, spread evenly so they share one size.
 A tile is labelled by its row letter and column number (A1, A2, ... B1). Each sheet after the first
 column (row) is cut along the dashed trim line in the middle of its left (top) overlap and laid over
@@ -22,7 +23,10 @@ from .pen import style
 from .richtext import fit_text
 from .units import Box, Size, pt
 
-TILE_MARGIN = 10.0  # mm of paper around a tile (labels, crop marks); never less than the profile's margin
+TILE_MARGIN = 10.0  # mm of paper around the assembly page and the poster
+LABEL_STRIP = 6.0  # mm above a tile, inside the printable area, for its label and title line
+LABEL_BASELINE = 1.5  # mm from the tile's top edge up to the label's baseline
+CROP_GAP = 1.5  # mm between a tile's corner and its crop marks
 MARK = 4.0  # half the length of an alignment mark's arms, mm
 # Sheets along one side of a board: beyond this an overlap almost as wide as the paper (or a board of
 # many metres) would write a PDF of millions of pages.
@@ -50,6 +54,7 @@ class TilePlan:
     rows: int
     tile: Size  # the part of the board one sheet shows, overlap included
     overlap: float
+    margin: float  # the profile's margin: nothing is drawn closer to the paper edge
 
     @property
     def count(self) -> int:
@@ -61,7 +66,8 @@ class TilePlan:
 
     @property
     def top(self) -> float:
-        return (self.paper.height - self.tile.height) / 2
+        """Centred in the printable area below the label strip."""
+        return self.margin + LABEL_STRIP + (self.paper.height - 2 * self.margin - LABEL_STRIP - self.tile.height) / 2
 
     def region(self, column: int, row: int) -> Box:
         """The board region of a tile, in board millimetres."""
@@ -94,13 +100,14 @@ def tiles_along(length: float, printable: float, overlap: float) -> int:
 
 
 def plan_tiles(board: Size, paper: Size, margin: float, overlap: float) -> TilePlan:
-    """The orientation needing fewer sheets (landscape on a tie), tiles spread evenly."""
+    """The orientation needing fewer sheets (landscape on a tie), tiles spread evenly over the printable area
+    (`margin` from every paper edge, the label strip at the top)."""
     plans = []
     for sheet in (paper.swapped(), paper) if paper.width < paper.height else (paper, paper.swapped()):
-        width, height = sheet.width - 2 * margin, sheet.height - 2 * margin
+        width, height = sheet.width - 2 * margin, sheet.height - 2 * margin - LABEL_STRIP
         columns, rows = tiles_along(board.width, width, overlap), tiles_along(board.height, height, overlap)
         tile = Size((board.width - overlap) / columns + overlap, (board.height - overlap) / rows + overlap)
-        plans.append(TilePlan(board, sheet, columns, rows, tile, overlap))
+        plans.append(TilePlan(board, sheet, columns, rows, tile, overlap, margin))
     return min(plans, key=lambda plan: plan.count)
 
 
@@ -172,7 +179,7 @@ def _tile(doc: Document, title: str, form: str, plan: TilePlan, column: int, row
     index = row * plan.columns + column + 1
     c.setFillColor(rgb("#222222"))
     c.setFont(font_name("bold"), 13)
-    baseline = pt(paper.height - top + 2.5)
+    baseline = pt(paper.height - top + LABEL_BASELINE)
     c.drawString(pt(left), baseline, label)
     c.setFont(font_name("regular"), 7)
     c.drawString(pt(left + 12), baseline, f"{title} \u00b7 {text['tile']} {label} ({index}/{plan.count}) \u00b7 "
@@ -220,13 +227,15 @@ def _cross(doc: Document, x: float, y: float) -> None:
 
 
 def _corners(doc: Document, plan: TilePlan) -> None:
-    """Crop marks at the tile's corners, in the margin."""
+    """Crop marks at the tile's corners, as long as the printable area around the tile allows (none when the
+    tile reaches the margin)."""
     c, paper = doc.canvas, plan.paper
     c.setStrokeColor(rgb("#000000"))
     c.setLineWidth(0.3)
     x0, x1 = plan.left, plan.left + plan.tile.width
     y0, y1 = plan.top, plan.top + plan.tile.height
-    gap, length = 1.5, min(4.0, plan.left - 2.0, plan.top - 2.0)
+    below = paper.height - plan.margin - y1  # the room under the tile, the smallest vertical room
+    gap, length = CROP_GAP, min(4.0, plan.left - plan.margin - CROP_GAP, below - CROP_GAP)
     if length <= 0.5:
         return
     for x in (x0, x1):

@@ -3,7 +3,6 @@ cards, opened with pypdf (paper sizes, tiles, labels, text, fonts) in English an
 
 from __future__ import annotations
 
-import math
 import shutil
 from pathlib import Path
 from typing import Any
@@ -11,7 +10,9 @@ from typing import Any
 import pytest
 from pypdf import PdfReader
 from ruamel.yaml import YAML
+from typer.testing import CliRunner
 
+from pipeline.cli import app
 from tests.conftest import line_of
 
 from .conftest import REPO, Build, run_build
@@ -29,16 +30,6 @@ def landscape(paper: tuple[float, float]) -> tuple[float, float]:
     return max(paper), min(paper)
 
 
-def expected_tiles(paper_mm: tuple[float, float], margin: float = 10, overlap: float = 10) -> int:
-    """ceil((board - overlap) / (printable - overlap)) along each side, in the better orientation."""
-    counts = []
-    for width, height in (paper_mm, paper_mm[::-1]):
-        columns = math.ceil((800 - overlap) / (width - 2 * margin - overlap))
-        rows = math.ceil((560 - overlap) / (height - 2 * margin - overlap))
-        counts.append(columns * rows)
-    return min(counts)
-
-
 def location_names() -> list[str]:
     return [loc["name"] for loc in YAML(typ="safe").load(MAP)["locations"]]
 
@@ -54,12 +45,12 @@ def boards_build(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[s
 def test_board_is_tiled_on_a4_with_labels_and_an_assembly_page(boards_build: tuple[Path, dict[str, Any]]) -> None:
     folder, _ = boards_build
     reader = PdfReader(folder / "en" / "board.pdf")
-    tiles = expected_tiles((210, 297))
-    assert len(reader.pages) == 1 + tiles == 13
+    tiles = 9
+    assert len(reader.pages) == 1 + tiles
     assert all(size(page) == landscape(A4) for page in reader.pages)
     assembly = reader.pages[0].extract_text()
     assert "Assembly" in assembly and "Overlap: 10 mm" in assembly
-    labels = [f"{row}{column}" for row in "ABCD" for column in (1, 2, 3)]
+    labels = [f"{row}{column}" for row in "ABC" for column in (1, 2, 3)]
     for index, (label, page) in enumerate(zip(labels, reader.pages[1:], strict=True), start=1):
         assert f"Tile {label} ({index}/{tiles})" in page.extract_text()
         assert label in assembly
@@ -100,8 +91,8 @@ def test_help_cards_alone_card_sized_with_rules_filled(boards_build: tuple[Path,
     folder, report = boards_build
     for locale in ("en", "de"):
         reader = PdfReader(folder / locale / "help-cards.pdf")
-        # 11 help cards (5 action, 5 fight, 1 solo), 4 large cards a sheet: 3 fronts + 3 backs + 2 calibration pages.
-        assert len(reader.pages) == 8
+        # 11 help cards (5 action, 5 fight, 1 solo), 4 large cards a sheet: 3 fronts + 3 backs.
+        assert len(reader.pages) == 6
         assert all(size(page) == A4 for page in reader.pages)
         text = "".join(page.extract_text() for page in reader.pages)
         assert "{" not in text and "7" in text  # {hand_limit} and friends are filled from the manifest
@@ -148,12 +139,25 @@ def test_letter_paper(build: Build) -> None:
     code, report, out = build("--target", "boards", "--locale", "en", "--paper", "letter")
     assert code == 0
     reader = PdfReader(out / "old-world" / "en" / "board.pdf")
-    assert len(reader.pages) == 1 + expected_tiles((215.9, 279.4))
+    assert len(reader.pages) == 1 + 12  # 800 mm take 4 columns on letter whichever way round: 4 x 3
     assert all(size(page) == landscape(LETTER) for page in reader.pages)
     assert size(PdfReader(out / "old-world" / "en" / "board-poster.pdf").pages[0]) == landscape(LETTER)
     assert all(size(p) == landscape(LETTER) for p in PdfReader(out / "old-world" / "en" / "player-boards.pdf").pages)
     record = next(t for t in report["outputs"] if t["target"] == "boards")
     assert record["files"] == ["old-world/en/board.pdf", "old-world/en/board-poster.pdf", "old-world/en/player-boards.pdf"]
+
+
+@pytest.mark.parametrize(("paper", "tiles"), [("a4", 8), ("letter", 9)])
+def test_the_path_of_destiny_playmat_takes_the_fewest_sheets(tmp_path: Path, paper: str, tiles: int) -> None:
+    """600 x 540 mm: 4 x 2 portrait A4 sheets (landscape would take 3 x 3), 3 x 3 landscape letter sheets."""
+    argv = ["build", "--game", "path-of-destiny", "--content", str(REPO / "content"), "--layouts", str(REPO / "layouts"),
+            "--out", str(tmp_path / "out"), "--cache-dir", str(tmp_path / "cache"), "--jobs", "1",
+            "--target", "boards", "--locale", "en", "--paper", paper]
+    result = CliRunner().invoke(app, argv)
+    assert result.exit_code == 0, result.output
+    reader = PdfReader(tmp_path / "out" / "path-of-destiny" / "en" / "board.pdf")
+    assert len(reader.pages) == 1 + tiles
+    assert f"{tiles} \u00d7 Tile" in reader.pages[0].extract_text()
 
 
 def test_second_run_is_cached(build: Build) -> None:

@@ -51,7 +51,7 @@ def test_build_report_lists_files_pages_cards_and_seconds(build: Build) -> None:
     assert code == 0 and output["ok"] and report["ok"]
     (target,) = report["targets"]
     assert target["target"] == "cards" and target["cards"] == 383 and target["seconds"] > 0
-    assert {Path(f["path"]).name for f in target["files"]} == {"cards.pdf", "cards-1up.pdf"}
+    assert {Path(f["path"]).name for f in target["files"]} == {"cards.pdf", "cards-1up.pdf", "calibration.pdf"}
     assert all(f["pages"] > 0 and f["bytes"] > 0 for f in target["files"])
 
 

@@ -31,7 +31,7 @@ def test_a4_sheets_hold_nine_poker_cards_with_mirrored_backs(a4_build: Path) -> 
     first, back = reader.pages[0], reader.pages[1]
     assert placed(first) == 9 and placed(back) == 9
     assert "Quick Cut" in first.extract_text() and "Quick Cut" not in back.extract_text()
-    assert "Duplex calibration" in reader.pages[-2].extract_text()
+    assert (a4_build / "calibration.pdf").is_file() and "Duplex calibration" not in reader.pages[-2].extract_text()
 
 
 def test_letter_sheets_without_backs(letter_build: Path) -> None:
@@ -150,8 +150,6 @@ def test_sheets_and_one_up_carry_an_outline_entry_per_deck(a4_build: Path) -> No
         assert len(titles) >= 3 and len(set(titles)) == len(titles), name
         pages = [reader.get_destination_page_number(entry) for entry in reader.outline]
         assert pages == sorted(pages) and pages[0] == 0, name
-    titles = [entry.title for entry in PdfReader(a4_build / "cards.pdf").outline]
-    assert titles[-1] == "Duplex calibration"
 
 
 def test_build_report_says_where_every_card_printed(a4_build: Path) -> None:

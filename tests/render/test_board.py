@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from pathlib import Path
 
 import pytest
@@ -12,7 +11,7 @@ from pipeline.findings import Severity
 from pipeline.render.board import board_form, plan_board
 from pipeline.render.layouts import Layouts, Template, load_layouts
 from pipeline.render.pdf import Document
-from pipeline.render.tiling import TilingError, plan_tiles, tile_label, tiles_along
+from pipeline.render.tiling import LABEL_STRIP, TilingError, plan_tiles, tile_label, tiles_along
 from pipeline.render.units import Size, pt
 from pipeline.rules.boards import Area, BoardLocation, BoardSpec, Spot
 
@@ -28,25 +27,32 @@ def layouts() -> Layouts:
     return loaded
 
 
-def expected_tiles(board: Size, paper: Size, margin: float, overlap: float) -> int:
-    counts = []
-    for width, height in ((paper.width, paper.height), (paper.height, paper.width)):
-        columns = math.ceil((board.width - overlap) / (width - 2 * margin - overlap))
-        rows = math.ceil((board.height - overlap) / (height - 2 * margin - overlap))
-        counts.append(columns * rows)
-    return min(counts)
-
-
-@pytest.mark.parametrize("paper", [A4, LETTER], ids=["a4", "letter"])
-def test_tiles_cover_the_board_with_the_overlap(paper: Size) -> None:
+@pytest.mark.parametrize(("paper", "margin", "columns", "rows"), [(A4, 5, 3, 3), (LETTER, 3.81, 4, 3)],
+                         ids=["a4", "letter"])
+def test_tiles_fill_the_printable_area_with_the_overlap(paper: Size, margin: float, columns: int, rows: int) -> None:
+    """800 x 560 mm on landscape sheets: A4 less 5 mm margins holds 3 x 3 tiles overlapping by 10 mm."""
     board = Size(800, 560)
-    plan = plan_tiles(board, paper, 10, 10)
-    assert plan.count == expected_tiles(board, paper, 10, 10) == 12
-    assert plan.tile.width <= plan.paper.width - 20 and plan.tile.height <= plan.paper.height - 20
+    plan = plan_tiles(board, paper, margin, 10)
+    assert (plan.columns, plan.rows, plan.paper.width > plan.paper.height) == (columns, rows, True)
+    assert plan.left >= margin and plan.left + plan.tile.width <= plan.paper.width - margin
+    assert plan.top >= margin + LABEL_STRIP and plan.top + plan.tile.height <= plan.paper.height - margin
     last = plan.region(plan.columns - 1, plan.rows - 1)
     assert last.right == pytest.approx(800) and last.bottom == pytest.approx(560)
     first, second = plan.region(0, 0), plan.region(1, 0)
     assert first.right - second.x == pytest.approx(10)
+
+
+def test_the_orientation_with_fewer_sheets_is_chosen() -> None:
+    """600 x 540 mm on A4: 4 x 2 portrait sheets, where landscape would take 3 x 3."""
+    plan = plan_tiles(Size(600, 540), A4, 5, 10)
+    assert (plan.columns, plan.rows, plan.paper) == (4, 2, A4)
+    landscape = plan_tiles(Size(540, 600), A4, 5, 10)  # the same board turned: landscape sheets win
+    assert (landscape.columns, landscape.rows, landscape.paper) == (2, 4, A4.swapped())
+
+
+def test_a_wider_margin_costs_sheets() -> None:
+    """The old 10 mm tile margin left 3 mm too few for three rows: 12 sheets."""
+    assert plan_tiles(Size(800, 560), A4, 10, 10).count == 12
 
 
 def test_a_board_smaller_than_the_paper_is_one_tile() -> None:
