@@ -46,18 +46,26 @@ class Backs(StrEnum):
 Target = StrEnum("Target", {name: name for name in TARGET_NAMES})  # type: ignore[misc]
 
 
+# The options build and watch share.
+PaperOption = Annotated[Paper, typer.Option("--paper", help="a4 or letter.")]
+BacksOption = Annotated[Backs, typer.Option("--backs", help="duplex, gutter (fold) or none.")]
+OutOption = Annotated[Path, typer.Option("--out", help="Output folder.")]
+JobsOption = Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes.")]
+DEFAULT_JOBS = min(4, os.cpu_count() or 1)
+
+
 @usage_exits
 def build(
     game: GameOption = None,
     locale: LocaleOption = None,
-    paper: Annotated[Paper, typer.Option("--paper", help="a4 or letter.")] = Paper.a4,
-    backs: Annotated[Backs, typer.Option("--backs", help="duplex, gutter (fold) or none.")] = Backs.duplex,
+    paper: PaperOption = Paper.a4,
+    backs: BacksOption = Backs.duplex,
     target: Annotated[
         list[Target] | None,
         typer.Option("--target", "-t", help=f"{', '.join(TARGET_NAMES)}; default: all the game has."),
     ] = None,
-    out: Annotated[Path, typer.Option("--out", help="Output folder.")] = Path("output"),
-    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes.")] = min(4, os.cpu_count() or 1),
+    out: OutOption = Path("output"),
+    jobs: JobsOption = DEFAULT_JOBS,
     back_offset: Annotated[
         str, typer.Option("--back-offset", metavar="X[,Y]",
                           help="Shift duplex backs right by X and up by Y mm (each -10 to 10; one number is X).")
@@ -135,10 +143,10 @@ def _delta(games: list[GameSpec], options: BuildOptions, rev: str, locales: list
 def watch(
     game: GameOption = None,
     locale: LocaleOption = None,
-    paper: Annotated[Paper, typer.Option("--paper", help="a4 or letter.")] = Paper.a4,
-    backs: Annotated[Backs, typer.Option("--backs", help="duplex, gutter (fold) or none.")] = Backs.duplex,
-    out: Annotated[Path, typer.Option("--out", help="Output folder.")] = Path("output"),
-    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes.")] = min(4, os.cpu_count() or 1),
+    paper: PaperOption = Paper.a4,
+    backs: BacksOption = Backs.duplex,
+    out: OutOption = Path("output"),
+    jobs: JobsOption = DEFAULT_JOBS,
     content: ContentOption = None,
     layouts: Annotated[Path | None, typer.Option("--layouts", help="Layouts folder; default: ./layouts.")] = None,
     cache_dir: Annotated[Path, typer.Option("--cache-dir", help="Build cache folder.")] = Path(".pnp-cache"),
