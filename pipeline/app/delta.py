@@ -18,7 +18,7 @@ from pipeline.build.targets import BuildOptions, Databases
 from pipeline.findings import Finding, Report, error
 from pipeline.rules.spec import GameSpec
 
-from .printed import CardChange, PrintedCard, PrintedFaces, compare, printed_faces
+from .printed import CardChange, PrintedCard, PrintedFaces, cards_at, compare, first_error, printed_faces
 from .project import UsageError, select_locales
 from .revision import Revision, checkout
 
@@ -90,21 +90,13 @@ def build_delta(games: Sequence[GameSpec], options: BuildOptions, rev: str,
 
 
 def _before(game: GameSpec, revision: Revision, locale: str, options: BuildOptions) -> dict[tuple[str, str], PrintedCard]:
-    """The game's printed cards at the revision (none where it had no such game or locale); a usage error when
-    the revision does not build, since nothing could be compared."""
-    if not game.content_dir(revision.content_root).is_dir():
-        return {}
-    databases = Databases()
-    db, _ = databases.load(game, revision.content_root, "")
-    if locale not in game.info(db).locales:
-        return {}
-    before, findings = printed_faces(game, revision.content_root, revision.layouts_dir, locale, options.cache_dir,
-                                     options.paper, True, databases)  # an old draft is compared as it printed
+    """The game's printed cards at the revision; a usage error when it does not build (nothing to compare)."""
+    before, findings = cards_at(game, revision.content_root, revision.layouts_dir, locale, options.cache_dir,
+                                options.paper)
     if before is None:
-        first = Report(findings).errors[0].as_text() if Report(findings).errors else "no cards"
-        raise UsageError(f"{game.id} [{locale}] at {revision.name} does not build ({first}): compare with a revision "
-                         "that does")
-    return before.cards
+        raise UsageError(f"{game.id} [{locale}] at {revision.name} does not build ({first_error(findings)}): compare "
+                         "with a revision that does")
+    return before
 
 
 def _print(delta: Delta, now: PrintedFaces, options: BuildOptions, rev: str) -> list[Finding]:

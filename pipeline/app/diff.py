@@ -21,7 +21,7 @@ from pipeline.build.targets import Databases
 from pipeline.findings import Report
 from pipeline.rules.spec import GameSpec
 
-from .printed import CardChange, PrintedCard, compare, printed_faces
+from .printed import CardChange, PrintedCard, cards_at, compare, first_error
 from .project import UsageError, select_locales
 from .revision import checkout
 
@@ -95,24 +95,14 @@ def diff(games: Sequence[GameSpec], content_root: Path, layouts_dir: Path, cache
 
 
 def _cards(game: GameSpec, side: Side, locale: str, cache_dir: Path, report: Report) -> dict[tuple[str, str], PrintedCard] | None:
-    """The game's printed cards on one side (none where it has no such game or locale then); None when the
-    working tree does not build (its findings go to the report)."""
-    if not game.content_dir(side.content_root).is_dir():
-        return {}
-    databases = Databases()
-    db, _ = databases.load(game, side.content_root, "")
-    if locale not in game.info(db).locales:
-        return {}
-    printed, findings = printed_faces(game, side.content_root, side.layouts_dir, locale, cache_dir, allow_incomplete=True,
-                                      databases=databases)
-    if printed is not None:
-        return printed.cards
-    if side.is_revision:
-        errors = Report(findings).errors
-        first = errors[0].as_text() if errors else "no cards"
-        raise UsageError(f"{game.id} [{locale}] at {side.label} does not build ({first})")
-    report.extend(findings)
-    return None
+    """The game's printed cards on one side; None when the working tree does not build (its findings go to the
+    report); a usage error when a revision does not."""
+    printed, findings = cards_at(game, side.content_root, side.layouts_dir, locale, cache_dir)
+    if printed is None and side.is_revision:
+        raise UsageError(f"{game.id} [{locale}] at {side.label} does not build ({first_error(findings)})")
+    if printed is None:
+        report.extend(findings)
+    return printed
 
 
 def _comparisons(game: str, locale: str, change: CardChange, old: dict[tuple[str, str], PrintedCard],

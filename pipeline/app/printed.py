@@ -76,6 +76,27 @@ class CardChange:
         return f"{self.change} {self.deck}/{self.card}{detail}"
 
 
+def cards_at(spec: GameSpec, content_root: Path, layouts_dir: Path, locale: str, cache_dir: Path,
+             paper: str = "a4") -> tuple[dict[tuple[str, str], PrintedCard] | None, list[Finding]]:
+    """The game's printed cards in locale at a content root (a revision's or the working tree's): none where
+    the root has no such game or the game no such locale; None and the findings when it does not build. An
+    incomplete translation prints as it would with `--allow-incomplete`, so an old draft compares as it printed."""
+    if not spec.content_dir(content_root).is_dir():
+        return {}, []
+    databases = Databases()
+    db, _ = databases.load(spec, content_root, "")
+    if locale not in spec.info(db).locales:
+        return {}, []
+    printed, findings = printed_faces(spec, content_root, layouts_dir, locale, cache_dir, paper, True, databases)
+    return (printed.cards if printed is not None else None), findings
+
+
+def first_error(findings: list[Finding]) -> str:
+    """The first error of findings that stopped a build, as a compiler would print it ("no cards" without one)."""
+    errors = Report(findings).errors
+    return errors[0].as_text() if errors else "no cards"
+
+
 def printed_faces(spec: GameSpec, content_root: Path, layouts_dir: Path, locale: str, cache_dir: Path,
                   paper: str = "a4", allow_incomplete: bool = False,
                   databases: Databases | None = None) -> tuple[PrintedFaces | None, list[Finding]]:
