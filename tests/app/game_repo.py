@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import shutil
 import subprocess
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from tests.conftest import FIXTURES, REPO
@@ -48,6 +50,15 @@ class GameRepo:
         text = path.read_text(encoding="utf-8")
         assert old in text, f"{old!r} not in {relative}"
         path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+    @contextmanager
+    def edited(self, relative: str, old: str, new: str) -> Iterator[None]:
+        """An uncommitted edit of the working tree while the block runs (every edit made in it is undone after)."""
+        self.replace(relative, old, new)
+        try:
+            yield
+        finally:
+            self.git("checkout", "-q", ".")
 
 
 def jab_costs_one(top: Path) -> GameRepo:

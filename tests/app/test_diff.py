@@ -45,22 +45,16 @@ def test_a_new_cost_lists_that_card_alone_with_its_review_page(repo: GameRepo, t
 
 
 def test_a_comment_only_change_lists_nothing(repo: GameRepo, tmp_path: Path) -> None:
-    repo.replace(MARKET, "  - id: push\n", "  # another comment\n  - id: push\n")
-    try:
+    with repo.edited(MARKET, "  - id: push\n", "  # another comment\n  - id: push\n"):
         code, output = run_diff(repo, tmp_path, "HEAD")
-    finally:
-        repo.git("checkout", "-q", ".")
     assert code == 0, output
     assert output.strip() == f"diff HEAD..working tree: 0 card(s) changed; review in {(tmp_path / 'diff.pdf').as_posix()}"
     assert "no card changed" in PdfReader(tmp_path / "diff.pdf").pages[0].extract_text()
 
 
 def test_a_renamed_card_is_listed_as_added_and_removed_with_a_page_each(repo: GameRepo, tmp_path: Path) -> None:
-    repo.replace(MARKET, "  - id: jab\n", "  - id: jab-renamed\n")
-    try:
+    with repo.edited(MARKET, "  - id: jab\n", "  - id: jab-renamed\n"):
         code, output = run_diff(repo, tmp_path, "HEAD")
-    finally:
-        repo.git("checkout", "-q", ".")
     assert code == 0, output
     assert output.splitlines()[:2] == ["old-world en: added market/jab-renamed", "old-world en: removed market/jab"]
     pages = [page.extract_text() for page in PdfReader(tmp_path / "diff.pdf").pages]

@@ -31,24 +31,18 @@ def repo(tmp_path_factory: pytest.TempPathFactory) -> GameRepo:
 
 def test_a_new_cost_changes_that_card_and_a_comment_changes_none(repo: GameRepo, tmp_path: Path) -> None:
     before = faces_at(repo, "HEAD", tmp_path)
-    repo.replace(MARKET, JAB, JAB.replace("  - id: jab\n", "  # a comment only\n  - id: jab\n"))
-    try:
+    with repo.edited(MARKET, JAB, JAB.replace("  - id: jab\n", "  # a comment only\n  - id: jab\n")):
         assert compare(before.cards, faces(repo.content, repo.layouts, tmp_path).cards) == []
         repo.replace(MARKET, "    cost: 0\n", "    cost: 1\n")
         changes = compare(before.cards, faces(repo.content, repo.layouts, tmp_path).cards)
-    finally:
-        repo.git("checkout", "-q", ".")
     assert [change.as_json() for change in changes] == [
         {"deck": "market", "card": "jab", "change": "changed", "sides": ["front"], "copies_before": 2, "copies_after": 2}]
 
 
 def test_a_renamed_card_is_one_removed_and_one_added(repo: GameRepo, tmp_path: Path) -> None:
     before = faces_at(repo, "HEAD", tmp_path)
-    repo.replace(MARKET, "  - id: jab\n", "  - id: jab-renamed\n")
-    try:
+    with repo.edited(MARKET, "  - id: jab\n", "  - id: jab-renamed\n"):
         changes = compare(before.cards, faces(repo.content, repo.layouts, tmp_path).cards)
-    finally:
-        repo.git("checkout", "-q", ".")
     assert [change.as_text() for change in changes] == ["added market/jab-renamed", "removed market/jab"]
 
 
