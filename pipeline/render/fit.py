@@ -58,10 +58,12 @@ def safe_zone_findings(prepared: Prepared, layouts: Layouts) -> list[Finding]:
     safe_zone = max((profile.safe_zone for profile in layouts.profiles.values()), default=0.0)
     components = prepared.components
     fronts = [face for deck in components.decks_for("cards") for face in deck.faces]
-    cards = [prepared.get(face) for face in fronts + [components.back_of(face) for face in fronts]]
+    # Each face once (a back is shared by a deck), cards only, as the preflight: tokens are punched, not cut
+    # by a guillotine, and keep no safe zone.
+    cards = {id(ready): ready for face in fronts + [components.back_of(face) for face in fronts]
+             if (ready := prepared.get(face)) is not None}
     findings = []
-    # Cards only, as the preflight: tokens are punched, not cut by a guillotine, and keep no safe zone.
-    for breach in safe_zone_breaches(((None, face) for face in cards if face is not None), safe_zone):
+    for breach in safe_zone_breaches(((None, face) for face in cards.values()), safe_zone):
         face, at = breach.first.face, breach.first.template.where(breach.box, "y")
         more = f" (and {breach.count - 1} more)" if breach.count > 1 else ""
         findings.append(error(
