@@ -217,7 +217,10 @@ def _restore_previous(message: Message) -> None:
 
 
 def catalog_bytes(catalog: Catalog) -> bytes:
-    """The .po bytes of a catalog: Babel's writer, without the creation date, with previous msgids."""
+    """The .po bytes of a catalog: Babel's writer, with previous msgids.
+
+    The creation date and Babel's version are left out: a catalog's bytes depend on its messages
+    alone, so a new Babel release or a new day never makes a committed template stale."""
     buffer = io.BytesIO()
     write_po(buffer, catalog, width=WIDTH, include_previous=False, sort_output=False)
     previous = {
@@ -227,10 +230,13 @@ def catalog_bytes(catalog: Catalog) -> bytes:
     return "".join(_with_previous(lines, previous)).encode("utf-8")
 
 
+_VOLATILE_HEADERS = ('"POT-Creation-Date:', '"Generated-By:')
+
+
 def _with_previous(lines: list[str], previous: dict[str | None, list[str]]) -> Iterator[str]:
     context: str | None = None
     for line in lines:
-        if line.startswith('"POT-Creation-Date:'):
+        if line.startswith(_VOLATILE_HEADERS):
             continue
         if line.startswith("msgctxt "):
             context = denormalize(line[len("msgctxt ") :])
