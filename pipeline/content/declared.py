@@ -22,7 +22,8 @@ extraction read them unchanged. A declaration the pipeline cannot turn into a mo
 type, a ref to an undeclared kind, an enum without values, min above max) is a finding at its line;
 its field then accepts any value, so the content is not blamed for the declaration's mistake.
 An enum's labels are translatable (msgctxt `enum:<kind>:<field>:<value>`, written in the manifest):
-the content holds the value, the printed face its label in the locale.
+the content holds the value, the printed face its label in the locale. So is a kind's `name` (msgctxt
+`kind:<kind>:name`), which labels its deck on the sheets, in the PDF outline and TTS and titles its backs.
 """
 
 from __future__ import annotations
@@ -89,7 +90,7 @@ class NumberedDeclaration(ContentModel):
 class KindDeclaration(ContentModel):
     """One component kind: its fields, how many copies the content holds, and how it prints."""
 
-    name: str = ""  # the deck label on printed sheets (default: the kind's id)
+    name: str = ""  # the deck label on printed sheets and the backs' title, translated (default: the kind's id)
     fields: dict[Annotated[str, Field(pattern=FIELD_NAME_PATTERN)], FieldDeclaration] = {}
     count: Annotated[int, Field(ge=0)] | None = None  # total copies of this kind the content must hold
     deck: Slug | None = None  # the deck it prints in (kinds may share one); default: its own
@@ -137,6 +138,12 @@ class Declaration:
     def kind_path(self, kind: str, *rest: str) -> list[str | int]:
         return ["game", "kinds", kind, *rest]
 
+    def kind_names(self) -> list[SourceString]:
+        """The written `name` of every declared kind (its deck label and back title), a translatable string at its line."""
+        return [SourceString(kind_context(kind_id), kind.name, path=self.loaded.path,
+                             line=self.loaded.position(self.kind_path(kind_id, "name")).line)
+                for kind_id, kind in self.modelled.items() if kind.name]
+
     def enum_labels(self) -> list[SourceString]:
         """The label of every value of every declared enum (or list of enums), a translatable string at its manifest line."""
         strings = []
@@ -149,6 +156,11 @@ class Declaration:
                     line = self.loaded.position([*values, value if isinstance(declared.values, dict) else i]).line
                     strings.append(SourceString(enum_context(kind_id, name, value), label, path=self.loaded.path, line=line))
         return strings
+
+
+def kind_context(kind_id: str) -> str:
+    """The msgctxt of a kind's name."""
+    return f"kind:{kind_id}:name"
 
 
 def enum_context(kind_id: str, field: str, value: str) -> str:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from pipeline.content.database import Database
-from pipeline.content.declared import Declaration, FieldDeclaration, KindDeclaration, enum_context
+from pipeline.content.declared import Declaration, FieldDeclaration, KindDeclaration, enum_context, kind_context
 from pipeline.i18n.localizer import Localizer
 
 from .components import Components, Deck, FaceBuilder, Where, plain
@@ -70,7 +70,7 @@ class DeclaredFaces(FaceBuilder):
                 continue
             deck_id = kind.deck or kind_id
             if deck_id not in decks:
-                decks[deck_id] = self.deck(deck_id, kind.name or kind_id, kind.print)
+                decks[deck_id] = self.deck(deck_id, self._kind_name(kind_id, kind), kind.print)
             back = self._back_face(kind_id, kind)
             for record in self.db.records(kind_id):
                 entity = record.entity
@@ -88,10 +88,14 @@ class DeclaredFaces(FaceBuilder):
             return ""
         back_id = f"{kind_id}-back"
         pos = self.declaration.loaded.position(self.declaration.kind_path(kind_id, "back"))
-        self.out.backs[back_id] = self.face(template, back_id, "", plain({"title": kind.name or kind_id,
+        self.out.backs[back_id] = self.face(template, back_id, "", plain({"title": self._kind_name(kind_id, kind),
                                                                           "game": self.declaration.game.name}),
                                             where=Where(self.declaration.loaded.display, pos.line, pos.column))
         return back_id
+
+    def _kind_name(self, kind_id: str, kind: KindDeclaration) -> str:
+        """The kind's name in the locale; a kind without one is labelled by its id, which is no text to translate."""
+        return self.loc.text(kind_context(kind_id), kind.name) if kind.name else kind_id
 
     def _value(self, kind_id: str, entity: Any, name: str, declared: FieldDeclaration) -> Any:
         value = getattr(entity, name)

@@ -195,10 +195,10 @@ def _localizer(db: Database, locale: str) -> Localizer:
 
 
 def _strings(db: Database, declaration: Declaration) -> list[SourceString]:
-    """The content's translatable fields, then the labels of the declared enums."""
+    """The content's translatable fields, then the names of the declared kinds and the labels of their enums."""
     from pipeline.i18n.content import content_strings
 
-    return [*content_strings(db), *declaration.enum_labels()]
+    return [*content_strings(db), *declaration.kind_names(), *declaration.enum_labels()]
 
 
 def _components(db: Database, localizer: Localizer, declaration: Declaration) -> Components:

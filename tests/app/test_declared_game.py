@@ -90,6 +90,33 @@ def test_a_missing_german_enum_label_is_an_error_at_its_catalog_line(root: Path,
     assert "enum:card:suit:moon" in report.findings[0].message
 
 
+def test_a_kinds_name_is_a_string_to_translate_and_prints_in_the_locale(root: Path, tmp_path: Path) -> None:
+    """The deck label, the PDF outline and the back's title name the kind in German."""
+    catalog = root / "my-game" / "locales" / "de.po"
+    pristine = catalog.read_text(encoding="utf-8")
+    catalog.write_text(pristine.replace('msgstr "Karten"', 'msgstr ""'), encoding="utf-8")
+    report = check([find_game("my-game", root)], root, ["de"], cache_dir=tmp_path / "cache")
+    missing = [(f.code, f.line) for f in report.findings if f.code != "CHECK-SKIPPED"]
+    assert missing == [("I18N-MISSING", line_of(catalog, 'msgid "Cards"') + 1)]
+    assert "kind:card:name" in report.findings[0].message
+    catalog.write_text(pristine, encoding="utf-8")
+    folder = root / "my-game"
+    manifest = folder / "game.yaml"
+    manifest.write_text(manifest.read_text(encoding="utf-8").replace("print: cards\n", "print: cards\n      back: card-back\n"),
+                        encoding="utf-8")
+    layout = folder / "layouts" / "cards.yaml"
+    layout.write_text(layout.read_text(encoding="utf-8") + BACK_TEMPLATE, encoding="utf-8")
+    out = tmp_path / "out"
+    built = runner.invoke(app, ["build", "--content", str(root), "--out", str(out), "--cache-dir", str(tmp_path / "cache"),
+                                "--locale", "de", "--backs", "duplex", "--target", "cards", "--jobs", "1"])
+    assert built.exit_code == 0, built.output
+    sheets = PdfReader(out / "my-game" / "de" / "cards.pdf")
+    assert [entry.title for entry in sheets.outline] == ["Karten"]
+    assert "Karten (4)" in sheets.pages[0].extract_text()  # the deck label in the margin
+    back = sheets.pages[1].extract_text()
+    assert back.count("Karten\nMy Game") == 4 and "Cards" not in back  # each back: the kind, then the game
+
+
 BACK_TEMPLATE = """\
   card-back:
     extends: card-back
