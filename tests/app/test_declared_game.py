@@ -218,6 +218,20 @@ def test_the_numbered_deck_template_checks_clean(tmp_path: Path) -> None:
     assert report.findings == [] and report.extra["stats"] == {"tale": {"scene": 5}}
 
 
+def test_a_numbered_deck_prints_each_cards_number_on_its_own_back(tmp_path: Path) -> None:
+    """Card 4 is found from the backs, in duplex and in TTS, without reading a front."""
+    root, out = tmp_path / "content", tmp_path / "out"
+    new_game("tale", "numbered-deck", root)
+    built = runner.invoke(app, ["build", "--content", str(root), "--out", str(out), "--cache-dir", str(tmp_path / "cache"),
+                                "--locale", "de", "--backs", "duplex", "--target", "cards", "--target", "tts", "--jobs", "1"])
+    assert built.exit_code == 0, built.output
+    backs = PdfReader(out / "tale" / "de" / "cards.pdf").pages[1].extract_text().splitlines()
+    assert sorted(line for line in backs if line.isdigit()) == ["1", "2", "3", "4", "5"]
+    assert backs.count("Geschichte") == 5  # the kind's name, translated
+    deck = json.loads((out / "tale" / "de" / "tts" / "scene.json").read_text(encoding="utf-8"))
+    assert {custom["BackURL"] for custom in deck["ObjectStates"][0]["CustomDeck"].values()} == {"scene-backs.png"}
+
+
 def test_a_printed_kind_without_its_template_is_layout_missing_not_a_blank_card(root: Path, tmp_path: Path) -> None:
     """The kind `card` is named like the shared base template: a declared game still needs its own."""
     (root / "my-game" / "layouts" / "cards.yaml").unlink()
