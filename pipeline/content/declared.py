@@ -21,9 +21,11 @@ Each kind becomes a real `Entity` model and a `ContentFile` model (`kind: card`,
 extraction read them unchanged. A declaration the pipeline cannot turn into a model (an unknown
 type, a ref to an undeclared kind, an enum without values, min above max) is a finding at its line;
 its field then accepts any value, so the content is not blamed for the declaration's mistake.
-An enum's labels are translatable (msgctxt `enum:<kind>:<field>:<value>`, written in the manifest):
-the content holds the value, the printed face its label in the locale. So is a kind's `name` (msgctxt
-`kind:<kind>:name`), which labels its deck on the sheets, in the PDF outline and TTS and titles its backs.
+A list of translatable text (`type: list, of: translatable`) holds items `{id, text}`: the id keys each
+item's translation, so editing one item never makes another's fuzzy. An enum's labels are translatable
+(msgctxt `enum:<kind>:<field>:<value>`, written in the manifest): the content holds the value, the printed
+face its label in the locale. So is a kind's `name` (msgctxt `kind:<kind>:name`), which labels its deck on
+the sheets and in the PDF outline and titles its backs.
 """
 
 from __future__ import annotations
@@ -42,12 +44,12 @@ from pipeline.i18n.messages import SourceString
 from .images import ImageFile
 from .models import SLUG_PATTERN, ContentFile, ContentModel, Entity, Slug, Text
 from .refs import Ref
-from .texts import OptionalTranslated, Translated
+from .texts import OptionalTranslated, Translated, UniqueKeys
 from .yaml_loader import LoadedFile
 
 FieldTypeName = str  # checked by `declaration_findings`, so a misspelt type is a finding with a hint
 FIELD_TYPES = ("text", "translatable", "integer", "enum", "ref", "icon", "image", "list")
-LIST_ITEM_TYPES = ("text", "integer", "enum", "ref", "icon")
+LIST_ITEM_TYPES = ("text", "integer", "enum", "ref", "icon", "translatable")
 ITEMS_FIELD = "items"  # the list of records in a declared kind's content file
 RESERVED_FIELDS = ("id", "copies", "number")
 FIELD_NAME_PATTERN = r"^[a-z][a-z0-9_]*$"
@@ -57,6 +59,14 @@ EnumValue = Annotated[str, Field(pattern=SLUG_PATTERN)]
 @dataclass(frozen=True)
 class DeclaredIcon:
     """Marks a field (or the items of a list field) as an icon name: unknown names are ICON-UNKNOWN."""
+
+
+class TextItem(ContentModel):
+    """An item of a list of translatable text. Its id, not its position, keys its translation
+    (`<kind>:<record>:<field>:<id>:text`): inserting, removing or reordering items leaves the others' translations alone."""
+
+    id: Slug
+    text: Translated
 
 
 class FieldDeclaration(ContentModel):
@@ -69,7 +79,7 @@ class FieldDeclaration(ContentModel):
     # enum: the values allowed, as a list (each its own label) or a mapping of value to its printed label
     values: list[EnumValue] | dict[EnumValue, Annotated[str, Field(min_length=1)]] = []
     to: str | None = None  # ref: the kind whose id it names
-    of: str | None = None  # list: the type of each item (text, integer, enum, ref, icon)
+    of: str | None = None  # list: the type of each item (text, integer, enum, ref, icon; translatable: {id, text} items)
 
     def labels(self) -> dict[str, str]:
         """An enum's printed label of each value (in the source language)."""
@@ -210,6 +220,9 @@ def _class_name(kind_id: str) -> str:
 
 def _field(declared: FieldDeclaration) -> tuple[Any, Any]:
     """(annotation, default) of a sound declaration: a required field has no default."""
+    if declared.type == "list" and declared.of == "translatable":
+        texts = Annotated[list[TextItem], UniqueKeys]
+        return (texts, ...) if declared.required else (texts, [])
     if declared.type == "list":
         item = _scalar(declared, str(declared.of))
         return (list[item], ...) if declared.required else (list[item], [])  # type: ignore[valid-type]

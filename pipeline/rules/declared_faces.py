@@ -4,7 +4,8 @@ The face contract of a kind is its declared fields (so a layout binding an undec
 LAYOUT-FIELD, one drawing a field in a box of the wrong type LAYOUT-FIELD-TYPE): text and translatable
 text are rich text (they may hold `{icon:...}` tokens), an integer a number, an enum value plain text
 (its declared label in the locale), a reference plain text (the id), an icon an icon, an image an image;
-a list of icons is an icon list, any other list one text of its items joined by commas. A numbered
+a list of icons is an icon list, a list of translatable text its items in the locale, one paragraph
+each, any other list one text of its items joined by commas. A numbered
 kind's cards also offer their `number`. A kind that declares `back:` prints every card with that
 template's face behind it, which offers the kind's name (`title`) and the game's (`game`); a numbered
 kind's cards each get their own back that also offers the card's `number` (like the shipped event and
@@ -114,6 +115,8 @@ class DeclaredFaces(FaceBuilder):
             labels = declared.labels()
             labelled = [self._label(kind_id, name, item, labels) for item in (value if isinstance(value, list) else [value])]
             return ", ".join(labelled) if isinstance(value, list) else labelled[0]
+        if declared.type == "list" and declared.of == "translatable":
+            return "\n".join(self.text(item, "text") for item in value)
         if declared.type == "list" and declared.of != "icon":
             return ", ".join(str(item) for item in value)
         return value

@@ -117,6 +117,37 @@ def test_a_kinds_name_is_a_string_to_translate_and_prints_in_the_locale(root: Pa
     assert back.count("Karten\nMy Game") == 4 and "Cards" not in back  # each back: the kind, then the game
 
 
+def test_a_list_of_translatable_text_is_extracted_checked_and_printed_item_by_item(root: Path, tmp_path: Path) -> None:
+    folder = root / "my-game"
+    manifest, cards, layout = folder / "game.yaml", folder / "cards.yaml", folder / "layouts" / "cards.yaml"
+    manifest.write_text(manifest.read_text(encoding="utf-8") + "        steps: {type: list, of: translatable, required: false}\n",
+                        encoding="utf-8")
+    cards.write_text(cards.read_text(encoding="utf-8").replace("    text: Gain 2 life.\n", (
+        "    text: Gain 2 life.\n    steps:\n      - {id: bandage, text: Bandage a wound.}\n      - {id: rest, text: Rest.}\n")),
+        encoding="utf-8")
+    layout.write_text(layout.read_text(encoding="utf-8").replace("height: 55mm,", "height: 40mm,") + (
+        "      steps: {type: text, field: steps, x: 6mm, y: 68mm, width: 51mm, height: 14mm, size: {min: 6pt, max: 9pt}}\n"),
+        encoding="utf-8")
+    for command in ("extract", "update"):
+        assert runner.invoke(app, ["i18n", command, "--game", "my-game", "--content", str(root)]).exit_code == 0
+    catalog = folder / "locales" / "de.po"
+    report = check([find_game("my-game", root)], root, ["de"], cache_dir=tmp_path / "cache")
+    assert sorted(f.message.split()[0] for f in report.findings if f.code == "I18N-MISSING") == [
+        "card:healer:steps:bandage:text", "card:healer:steps:rest:text"]
+    text = catalog.read_text(encoding="utf-8")
+    for english, german in (("Bandage a wound.", "Verbinde eine Wunde."), ("Rest.", "Ruhe dich aus.")):
+        text = text.replace(f'msgid "{english}"\nmsgstr ""', f'msgid "{english}"\nmsgstr "{german}"')
+    catalog.write_text(text, encoding="utf-8")
+    assert check([find_game("my-game", root)], root, cache_dir=tmp_path / "cache").findings == []
+    out = tmp_path / "out"
+    built = runner.invoke(app, ["build", "--content", str(root), "--out", str(out), "--cache-dir", str(tmp_path / "cache"),
+                                "--target", "cards", "--jobs", "1"])
+    assert built.exit_code == 0, built.output
+    healer = {locale: PdfReader(out / "my-game" / locale / "cards-1up.pdf").pages[3].extract_text() for locale in ("en", "de")}
+    assert "Bandage a wound.\nRest." in healer["en"]
+    assert "Verbinde eine Wunde.\nRuhe dich aus." in healer["de"]
+
+
 BACK_TEMPLATE = """\
   card-back:
     extends: card-back
