@@ -148,6 +148,37 @@ def test_a_list_of_translatable_text_is_extracted_checked_and_printed_item_by_it
     assert "Verbinde eine Wunde.\nRuhe dich aus." in healer["de"]
 
 
+STAR = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" width="100" height="100">\n'
+        '  <path d="M 50 5 L 61 39 L 97 39 L 68 60 L 79 95 L 50 73 L 21 95 L 32 60 L 3 39 L 39 39 Z" fill="#d9a514"/>\n'
+        '</svg>\n')
+
+
+def test_a_games_own_icons_add_to_and_override_the_shared_set(root: Path, tmp_path: Path) -> None:
+    """`<game>/layouts/icons/`: validate, check and build look an icon up as rendering does."""
+    from pipeline.render.layouts import default_layouts_dir, load_layouts
+
+    folder = root / "my-game"
+    cards = folder / "cards.yaml"
+    cards.write_text(cards.read_text(encoding="utf-8").replace("icon: life", "icon: star"), encoding="utf-8")
+    unknown = check([find_game("my-game", root)], root, ["en"], cache_dir=tmp_path / "cache").findings
+    assert [(f.code, f.line) for f in unknown if f.code != "CHECK-SKIPPED"] == [("ICON-UNKNOWN", line_of(cards, "icon: star"))]
+    icons = folder / "layouts" / "icons"
+    icons.mkdir()
+    (icons / "star.svg").write_text(STAR, encoding="utf-8")
+    (icons / "shield.svg").write_text(STAR.replace("#d9a514", "#3c9a4a"), encoding="utf-8")
+    assert check([find_game("my-game", root)], root, cache_dir=tmp_path / "cache").findings == []
+    library = load_layouts(default_layouts_dir(), {"my-game": folder / "layouts"})[0].icons
+    assert library.find("my-game", "de", "shield") == icons / "shield.svg"  # the game's own first
+    assert library.find("old-world", "de", "shield") != icons / "shield.svg"  # other games keep the shared one
+    built = runner.invoke(app, ["build", "--content", str(root), "--out", str(tmp_path / "out"),
+                                "--cache-dir", str(tmp_path / "cache"), "--locale", "en", "--target", "cards", "--jobs", "1"])
+    assert built.exit_code == 0, built.output
+    (icons / "star.svg").write_text(STAR.replace("<path", "<text>★</text>\n  <path"), encoding="utf-8")
+    broken = check([find_game("my-game", root)], root, ["en"], cache_dir=tmp_path / "cache").findings
+    assert ("ICON-INVALID", (icons / "star.svg").as_posix(), 2) in {(f.code, f.file, f.line) for f in broken}
+    assert ("ICON-UNKNOWN", line_of(cards, "icon: star")) in {(f.code, f.line) for f in broken}
+
+
 BACK_TEMPLATE = """\
   card-back:
     extends: card-back
