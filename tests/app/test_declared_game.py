@@ -100,12 +100,6 @@ def test_a_kinds_name_is_a_string_to_translate_and_prints_in_the_locale(root: Pa
     assert missing == [("I18N-MISSING", line_of(catalog, 'msgid "Cards"') + 1)]
     assert "kind:card:name" in report.findings[0].message
     catalog.write_text(pristine, encoding="utf-8")
-    folder = root / "my-game"
-    manifest = folder / "game.yaml"
-    manifest.write_text(manifest.read_text(encoding="utf-8").replace("print: cards\n", "print: cards\n      back: card-back\n"),
-                        encoding="utf-8")
-    layout = folder / "layouts" / "cards.yaml"
-    layout.write_text(layout.read_text(encoding="utf-8") + BACK_TEMPLATE, encoding="utf-8")
     out = tmp_path / "out"
     built = runner.invoke(app, ["build", "--content", str(root), "--out", str(out), "--cache-dir", str(tmp_path / "cache"),
                                 "--locale", "de", "--backs", "duplex", "--target", "cards", "--jobs", "1"])
@@ -125,9 +119,9 @@ def test_a_list_of_translatable_text_is_extracted_checked_and_printed_item_by_it
     cards.write_text(cards.read_text(encoding="utf-8").replace("    text: Gain 2 life.\n", (
         "    text: Gain 2 life.\n    steps:\n      - {id: bandage, text: Bandage a wound.}\n      - {id: rest, text: Rest.}\n")),
         encoding="utf-8")
-    layout.write_text(layout.read_text(encoding="utf-8").replace("height: 55mm,", "height: 40mm,") + (
-        "      steps: {type: text, field: steps, x: 6mm, y: 68mm, width: 51mm, height: 14mm, size: {min: 6pt, max: 9pt}}\n"),
-        encoding="utf-8")
+    steps = "      steps: {type: text, field: steps, x: 6mm, y: 68mm, width: 51mm, height: 14mm, size: {min: 6pt, max: 9pt}}\n"
+    layout.write_text(layout.read_text(encoding="utf-8").replace("height: 55mm,", "height: 40mm,").replace(
+        "  card-back:\n", steps + "  card-back:\n"), encoding="utf-8")
     for command in ("extract", "update"):
         assert runner.invoke(app, ["i18n", command, "--game", "my-game", "--content", str(root)]).exit_code == 0
     catalog = folder / "locales" / "de.po"
@@ -143,7 +137,8 @@ def test_a_list_of_translatable_text_is_extracted_checked_and_printed_item_by_it
     built = runner.invoke(app, ["build", "--content", str(root), "--out", str(out), "--cache-dir", str(tmp_path / "cache"),
                                 "--target", "cards", "--jobs", "1"])
     assert built.exit_code == 0, built.output
-    healer = {locale: PdfReader(out / "my-game" / locale / "cards-1up.pdf").pages[3].extract_text() for locale in ("en", "de")}
+    healer = {locale: "".join(page.extract_text() for page in PdfReader(out / "my-game" / locale / "cards-1up.pdf").pages)
+              for locale in ("en", "de")}
     assert "Bandage a wound.\nRest." in healer["en"]
     assert "Verbinde eine Wunde.\nRuhe dich aus." in healer["de"]
 
@@ -179,22 +174,8 @@ def test_a_games_own_icons_add_to_and_override_the_shared_set(root: Path, tmp_pa
     assert ("ICON-UNKNOWN", line_of(cards, "icon: star")) in {(f.code, f.line) for f in broken}
 
 
-BACK_TEMPLATE = """\
-  card-back:
-    extends: card-back
-    boxes:
-      icon: null
-      game: {type: text, field: game, x: 7mm, y: 30mm, width: 49mm, height: 12mm, font: bold, size: 12pt, align: center}
-"""
-
-
 def test_a_kind_with_a_back_prints_it_behind_every_card_in_duplex_and_tts(root: Path, tmp_path: Path) -> None:
-    folder = root / "my-game"
-    manifest = folder / "game.yaml"
-    manifest.write_text(manifest.read_text(encoding="utf-8").replace("print: cards\n", "print: cards\n      back: card-back\n"),
-                        encoding="utf-8")
-    layout = folder / "layouts" / "cards.yaml"
-    layout.write_text(layout.read_text(encoding="utf-8") + BACK_TEMPLATE, encoding="utf-8")
+    """The cards template declares `back: card-back` (layouts/cards.yaml draws it): one shared back."""
     out = tmp_path / "out"
     built = runner.invoke(app, ["build", "--content", str(root), "--out", str(out), "--cache-dir", str(tmp_path / "cache"),
                                 "--locale", "en", "--backs", "duplex", "--target", "cards", "--target", "tts", "--jobs", "1"])
