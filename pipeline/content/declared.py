@@ -21,8 +21,11 @@ Each kind becomes a real `Entity` model and a `ContentFile` model (`kind: card`,
 extraction read them unchanged. A declaration the pipeline cannot turn into a model (an unknown
 type, a ref to an undeclared kind, an enum without values, min above max) is a finding at its line;
 its field then accepts any value, so the content is not blamed for the declaration's mistake.
-An enum's labels are translatable (msgctxt `enum:<kind>:<field>:<value>`, written in the manifest):
-the content holds the value, the printed face its label in the locale.
+A list of translatable text (`type: list, of: translatable`) holds items `{id, text}`: the id keys each
+item's translation, so editing one item never makes another's fuzzy. An enum's labels are translatable
+(msgctxt `enum:<kind>:<field>:<value>`, written in the manifest): the content holds the value, the printed
+face its label in the locale. So is a kind's `name` (msgctxt `kind:<kind>:name`), which labels its deck on
+the sheets and in the PDF outline and titles its backs.
 """
 
 from __future__ import annotations
@@ -41,12 +44,12 @@ from pipeline.i18n.messages import SourceString
 from .images import ImageFile
 from .models import SLUG_PATTERN, ContentFile, ContentModel, Entity, Slug, Text
 from .refs import Ref
-from .texts import OptionalTranslated, Translated
+from .texts import OptionalTranslated, Translated, UniqueKeys
 from .yaml_loader import LoadedFile
 
 FieldTypeName = str  # checked by `declaration_findings`, so a misspelt type is a finding with a hint
 FIELD_TYPES = ("text", "translatable", "integer", "enum", "ref", "icon", "image", "list")
-LIST_ITEM_TYPES = ("text", "integer", "enum", "ref", "icon")
+LIST_ITEM_TYPES = ("text", "integer", "enum", "ref", "icon", "translatable")
 ITEMS_FIELD = "items"  # the list of records in a declared kind's content file
 RESERVED_FIELDS = ("id", "copies", "number")
 FIELD_NAME_PATTERN = r"^[a-z][a-z0-9_]*$"
@@ -56,6 +59,14 @@ EnumValue = Annotated[str, Field(pattern=SLUG_PATTERN)]
 @dataclass(frozen=True)
 class DeclaredIcon:
     """Marks a field (or the items of a list field) as an icon name: unknown names are ICON-UNKNOWN."""
+
+
+class TextItem(ContentModel):
+    """An item of a list of translatable text. Its id, not its position, keys its translation
+    (`<kind>:<record>:<field>:<id>:text`): inserting, removing or reordering items leaves the others' translations alone."""
+
+    id: Slug
+    text: Translated
 
 
 class FieldDeclaration(ContentModel):
@@ -68,7 +79,7 @@ class FieldDeclaration(ContentModel):
     # enum: the values allowed, as a list (each its own label) or a mapping of value to its printed label
     values: list[EnumValue] | dict[EnumValue, Annotated[str, Field(min_length=1)]] = []
     to: str | None = None  # ref: the kind whose id it names
-    of: str | None = None  # list: the type of each item (text, integer, enum, ref, icon)
+    of: str | None = None  # list: the type of each item (text, integer, enum, ref, icon; translatable: {id, text} items)
 
     def labels(self) -> dict[str, str]:
         """An enum's printed label of each value (in the source language)."""
@@ -89,7 +100,7 @@ class NumberedDeclaration(ContentModel):
 class KindDeclaration(ContentModel):
     """One component kind: its fields, how many copies the content holds, and how it prints."""
 
-    name: str = ""  # the deck label on printed sheets (default: the kind's id)
+    name: str = ""  # the deck label on printed sheets and the backs' title, translated (default: the kind's id)
     fields: dict[Annotated[str, Field(pattern=FIELD_NAME_PATTERN)], FieldDeclaration] = {}
     count: Annotated[int, Field(ge=0)] | None = None  # total copies of this kind the content must hold
     deck: Slug | None = None  # the deck it prints in (kinds may share one); default: its own
@@ -137,6 +148,12 @@ class Declaration:
     def kind_path(self, kind: str, *rest: str) -> list[str | int]:
         return ["game", "kinds", kind, *rest]
 
+    def kind_names(self) -> list[SourceString]:
+        """The written `name` of every declared kind (its deck label and back title), a translatable string at its line."""
+        return [SourceString(kind_context(kind_id), kind.name, path=self.loaded.path,
+                             line=self.loaded.position(self.kind_path(kind_id, "name")).line)
+                for kind_id, kind in self.modelled.items() if kind.name]
+
     def enum_labels(self) -> list[SourceString]:
         """The label of every value of every declared enum (or list of enums), a translatable string at its manifest line."""
         strings = []
@@ -149,6 +166,11 @@ class Declaration:
                     line = self.loaded.position([*values, value if isinstance(declared.values, dict) else i]).line
                     strings.append(SourceString(enum_context(kind_id, name, value), label, path=self.loaded.path, line=line))
         return strings
+
+
+def kind_context(kind_id: str) -> str:
+    """The msgctxt of a kind's name."""
+    return f"kind:{kind_id}:name"
 
 
 def enum_context(kind_id: str, field: str, value: str) -> str:
@@ -198,6 +220,9 @@ def _class_name(kind_id: str) -> str:
 
 def _field(declared: FieldDeclaration) -> tuple[Any, Any]:
     """(annotation, default) of a sound declaration: a required field has no default."""
+    if declared.type == "list" and declared.of == "translatable":
+        texts = Annotated[list[TextItem], UniqueKeys]
+        return (texts, ...) if declared.required else (texts, [])
     if declared.type == "list":
         item = _scalar(declared, str(declared.of))
         return (list[item], ...) if declared.required else (list[item], [])  # type: ignore[valid-type]

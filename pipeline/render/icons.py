@@ -1,9 +1,10 @@
 """Icons as files: SVG drawings (viewBox 0 0 100 100) under the layouts, drawn with svglib, scaled to the text size.
 
-A shared base set lives in `layouts/icons/`, a game's own icons in `layouts/<game>/icons/`; a
-locale's variant of an icon (German EP for XP) in `icons/<locale>/<name>.svg` beside either. A game
-and locale use, for each name, the first of: its game's locale variant, its game's icon, the base
-locale variant, the base icon. An icon file that is not a well-formed SVG is `ICON-INVALID` at its
+A shared base set lives in `layouts/icons/`, a game's own icons in `layouts/<game>/icons/` (a declared
+game's in `<game>/layouts/icons/`, its own layouts folder: `with_game_icons`); a locale's variant of an
+icon (German EP for XP) in `icons/<locale>/<name>.svg` beside either. A game and locale use, for each
+name, the first of: its game's locale variant, its game's icon, the base locale variant, the base icon.
+An icon file that is not a well-formed SVG is `ICON-INVALID` at its
 line. Letters in an icon are glyph outlines (paths), so an icon never depends on a font lookup
 (svglib would look text fonts up through fontconfig, i.e. system fonts).
 
@@ -99,15 +100,16 @@ class IconLibrary:
         return None
 
 
-def load_icons(folder: Path) -> tuple[IconLibrary, list[Finding]]:
-    """The icon files under folder (`icons/` folders at its top and in each game's folder); a broken one is ICON-INVALID."""
+def load_icons(folder: Path, game: str = "") -> tuple[IconLibrary, list[Finding]]:
+    """The icon files under folder (`icons/` folders at its top and in each game's folder; `game`: the game whose own
+    layouts folder it is, so its top `icons/` are that game's); a broken one is ICON-INVALID."""
     library, findings = IconLibrary(), []
     for path in sorted(folder.rglob("*.svg")):
         parts = path.relative_to(folder).parts
         if "icons" not in parts[:-1]:
             continue
         at = parts.index("icons")
-        namespace, rest = "/".join(parts[:at]), parts[at + 1:-1]
+        namespace, rest = "/".join((*([game] if game else []), *parts[:at])), parts[at + 1:-1]
         if len(rest) > 1:
             continue  # deeper folders are not icon variants
         try:
@@ -118,6 +120,12 @@ def load_icons(folder: Path) -> tuple[IconLibrary, list[Finding]]:
             continue
         library.files[(namespace, rest[0] if rest else "", path.stem)] = path
     return library, findings
+
+
+def with_game_icons(library: IconLibrary, game: str, own: Path) -> tuple[IconLibrary, list[Finding]]:
+    """library and the icons of a game's own layouts folder (`<own>/icons/`), which the game finds first."""
+    mine, findings = load_icons(own, game) if own.is_dir() else (IconLibrary(), [])
+    return IconLibrary({**library.files, **mine.files}), findings
 
 
 @lru_cache(maxsize=512)
@@ -158,7 +166,14 @@ def _icon_file(name: str) -> Path | None:
     return current.library.find(current.game, current.locale, name)
 
 
-ICON_HINT = "use an icon of layouts/icons/ (or the game's layouts/<game>/icons/), or add its SVG file there"
+def icons_in_effect() -> IconLibrary:
+    """The icon files `use_icons` set, else the shipped layouts' (what `is_icon` reads)."""
+    current = _CURRENT.get()
+    return current.library if current is not None else _shipped()
+
+
+ICON_HINT = ("use an icon of layouts/icons/ or of the game's own (layouts/<game>/icons/; a declared game's "
+             "<game>/layouts/icons/), or add its SVG file there")
 
 
 class _IconRenderer(renderPDF._PDFRenderer):

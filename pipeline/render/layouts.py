@@ -30,7 +30,7 @@ from pipeline.findings import Finding, error
 from pipeline.font_files import DEFAULT, STYLES, FontFamily, FontFileError, family, read_font
 from pipeline.rules.faces import ICON_TOKEN
 
-from .icons import ICON_HINT, IconLibrary, load_icons
+from .icons import ICON_HINT, IconLibrary, load_icons, with_game_icons
 from .richtext import TextStyle
 from .units import Box, RangeError, Size, UnitError, parse_length, parse_points
 
@@ -218,7 +218,7 @@ class _Raw:
 def load_layouts(folder: Path, games: Mapping[str, Path] | None = None) -> tuple[Layouts, list[Finding]]:
     """Every layout file under folder: profiles, templates (with `extends` resolved), fonts and icons. `games`
     adds a game's own layout folder (a declared game's `layouts/`), whose templates are named `<game>/<name>`
-    as if they were under `folder/<game>/`."""
+    as if they were under `folder/<game>/`, and whose `icons/` are the game's icons."""
     layouts = Layouts()
     if not folder.is_dir():  # nothing to read: every template, profile, font and icon would be missing
         return layouts, [error("LAYOUT-FOLDER", f"{folder.as_posix()} is not a folder of layout files", folder.as_posix(),
@@ -229,6 +229,8 @@ def load_layouts(folder: Path, games: Mapping[str, Path] | None = None) -> tuple
     for game, own in sorted((games or {}).items()):
         files += [(path, Path(game) / path.relative_to(own)) for path in sorted(own.rglob("*.yaml")) if own.is_dir()]
         layouts.own.add(game)
+        layouts.icons, problems = with_game_icons(layouts.icons, game, own)  # its `icons/`, before the shared ones
+        findings.extend(problems)
     for path, relative in files:
         loaded, problems = load_yaml_file(path, path.as_posix())
         findings.extend(problems)

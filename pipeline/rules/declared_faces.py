@@ -4,9 +4,12 @@ The face contract of a kind is its declared fields (so a layout binding an undec
 LAYOUT-FIELD, one drawing a field in a box of the wrong type LAYOUT-FIELD-TYPE): text and translatable
 text are rich text (they may hold `{icon:...}` tokens), an integer a number, an enum value plain text
 (its declared label in the locale), a reference plain text (the id), an icon an icon, an image an image;
-a list of icons is an icon list, any other list one text of its items joined by commas. A numbered
+a list of icons is an icon list, a list of translatable text its items in the locale, one paragraph
+each, any other list one text of its items joined by commas. A numbered
 kind's cards also offer their `number`. A kind that declares `back:` prints every card with that
-template's face behind it, which offers the kind's name (`title`) and the game's (`game`).
+template's face behind it, which offers the kind's name (`title`) and the game's (`game`); a numbered
+kind's cards each get their own back that also offers the card's `number` (like the shipped event and
+story decks), so a card is found without reading fronts.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from pipeline.content.database import Database
-from pipeline.content.declared import Declaration, FieldDeclaration, KindDeclaration, enum_context
+from pipeline.content.declared import Declaration, FieldDeclaration, KindDeclaration, enum_context, kind_context
 from pipeline.i18n.localizer import Localizer
 
 from .components import Components, Deck, FaceBuilder, Where, plain
@@ -39,6 +42,7 @@ def face_type(declared: FieldDeclaration) -> FieldType:
 
 # The kind's name (`title`, like the shared `card-back`) and the game's, as written: they may hold icons.
 _BACK_FIELDS = {"title": FieldType.RICH_TEXT, "game": FieldType.RICH_TEXT}
+_NUMBERED_BACK = {"number": FieldType.NUMBER}  # a numbered card's own back: find it without reading fronts
 
 
 def face_contract(declaration: Declaration) -> FaceContract:
@@ -47,7 +51,9 @@ def face_contract(declaration: Declaration) -> FaceContract:
                                  **{name: face_type(f) for name, f in kind.fields.items()}})
               for kind_id, kind in declaration.modelled.items() if kind.print]
     backs = {back for kind in declaration.modelled.values() if kind.print and (back := _back(declaration, kind))}
-    return FaceContract.of(*fronts, *(FaceKind(back, _BACK_FIELDS) for back in sorted(backs)))
+    numbered = {_back(declaration, kind) for kind in declaration.modelled.values() if kind.print and kind.numbered}
+    return FaceContract.of(*fronts, *(FaceKind(back, {**_BACK_FIELDS, **(_NUMBERED_BACK if back in numbered else {})})
+                                      for back in sorted(backs)))
 
 
 def _back(declaration: Declaration, kind: KindDeclaration) -> str | None:
@@ -70,10 +76,12 @@ class DeclaredFaces(FaceBuilder):
                 continue
             deck_id = kind.deck or kind_id
             if deck_id not in decks:
-                decks[deck_id] = self.deck(deck_id, kind.name or kind_id, kind.print)
-            back = self._back_face(kind_id, kind)
+                decks[deck_id] = self.deck(deck_id, self._kind_name(kind_id, kind), kind.print)
+            back = self._back_face(kind_id, kind) if not kind.numbered else ""
             for record in self.db.records(kind_id):
                 entity = record.entity
+                if kind.numbered:
+                    back = self._back_face(kind_id, kind, entity.number)
                 values = plain({**({"number": entity.number} if kind.numbered else {}),
                                 **{name: self._value(kind_id, entity, name, declared)
                                    for name, declared in kind.fields.items()}})
@@ -81,17 +89,23 @@ class DeclaredFaces(FaceBuilder):
                                                       where=self.where(kind_id, entity.id)))
         return self.out
 
-    def _back_face(self, kind_id: str, kind: KindDeclaration) -> str:
-        """The id of the back every card of the kind prints with ("" for none), its face made once."""
+    def _back_face(self, kind_id: str, kind: KindDeclaration, number: int | None = None) -> str:
+        """The id of the back the kind's cards print with ("" for none), its face made once: one for the kind, or
+        one per card of a numbered kind, which shows the card's number."""
         template = _back(self.declaration, kind)
         if template is None:
             return ""
-        back_id = f"{kind_id}-back"
+        back_id = f"{kind_id}-back" if number is None else f"{kind_id}-back-{number}"
         pos = self.declaration.loaded.position(self.declaration.kind_path(kind_id, "back"))
-        self.out.backs[back_id] = self.face(template, back_id, "", plain({"title": kind.name or kind_id,
-                                                                          "game": self.declaration.game.name}),
+        self.out.backs[back_id] = self.face(template, back_id, "", plain({"title": self._kind_name(kind_id, kind),
+                                                                          "game": self.declaration.game.name,
+                                                                          "number": number}),
                                             where=Where(self.declaration.loaded.display, pos.line, pos.column))
         return back_id
+
+    def _kind_name(self, kind_id: str, kind: KindDeclaration) -> str:
+        """The kind's name in the locale; a kind without one is labelled by its id, which is no text to translate."""
+        return self.loc.text(kind_context(kind_id), kind.name) if kind.name else kind_id
 
     def _value(self, kind_id: str, entity: Any, name: str, declared: FieldDeclaration) -> Any:
         value = getattr(entity, name)
@@ -101,6 +115,8 @@ class DeclaredFaces(FaceBuilder):
             labels = declared.labels()
             labelled = [self._label(kind_id, name, item, labels) for item in (value if isinstance(value, list) else [value])]
             return ", ".join(labelled) if isinstance(value, list) else labelled[0]
+        if declared.type == "list" and declared.of == "translatable":
+            return "\n".join(self.text(item, "text") for item in value)
         if declared.type == "list" and declared.of != "icon":
             return ", ".join(str(item) for item in value)
         return value

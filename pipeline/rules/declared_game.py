@@ -104,7 +104,7 @@ def _no_checks(db: Database, structure_only: bool) -> list[Finding]:
 
 def declared_checks(db: Database, declaration: Declaration) -> list[Finding]:
     """What every declared game proves: references, images, translation contexts, icons and the declared counts."""
-    findings = dangling_references(db) + missing_images(db) + context_clashes(db) + _unknown_icons(db)
+    findings = dangling_references(db) + missing_images(db) + context_clashes(db) + _game_icon_findings(db, declaration)
     if db.complete:  # a rejected file would skew the counts and the numbered decks
         findings += _count_findings(db, declaration) + _numbered_findings(db, declaration)
     return findings
@@ -159,9 +159,19 @@ def _count_findings(db: Database, declaration: Declaration) -> list[Finding]:
     return findings
 
 
+def _game_icon_findings(db: Database, declaration: Declaration) -> list[Finding]:
+    """The unknown icons looked up as rendering does: the game's own `layouts/icons/` first, then the shared ones
+    (a broken icon file is ICON-INVALID where the layouts load: check and build)."""
+    from pipeline.render.icons import icons_in_effect, use_icons, with_game_icons
+
+    folder = declaration.loaded.path.parent
+    with use_icons(with_game_icons(icons_in_effect(), db.game_id, folder / LAYOUTS)[0], db.game_id):
+        return _unknown_icons(db)
+
+
 def _unknown_icons(db: Database) -> list[Finding]:
     """ICON-UNKNOWN for every value of a field declared `icon` that names no icon of the renderer."""
-    from pipeline.render.icons import is_icon  # the icon names live with their drawings
+    from pipeline.render.icons import ICON_HINT, is_icon  # the icon names live with their drawings
 
     findings = []
     for record in db.records_in_file_order():
@@ -171,7 +181,7 @@ def _unknown_icons(db: Database) -> list[Finding]:
             for name, value, path in _icon_values(model):
                 if not is_icon(value):
                     findings.append(finding_at(record.where(*here, *path), "ICON-UNKNOWN",
-                                               f"{name}: no icon {value!r}", "use an icon of pipeline/render/icons.py"))
+                                               f"{name}: no icon {value!r}", ICON_HINT))
     return findings
 
 
@@ -195,10 +205,10 @@ def _localizer(db: Database, locale: str) -> Localizer:
 
 
 def _strings(db: Database, declaration: Declaration) -> list[SourceString]:
-    """The content's translatable fields, then the labels of the declared enums."""
+    """The content's translatable fields, then the names of the declared kinds and the labels of their enums."""
     from pipeline.i18n.content import content_strings
 
-    return [*content_strings(db), *declaration.enum_labels()]
+    return [*content_strings(db), *declaration.kind_names(), *declaration.enum_labels()]
 
 
 def _components(db: Database, localizer: Localizer, declaration: Declaration) -> Components:

@@ -90,22 +90,92 @@ def test_a_missing_german_enum_label_is_an_error_at_its_catalog_line(root: Path,
     assert "enum:card:suit:moon" in report.findings[0].message
 
 
-BACK_TEMPLATE = """\
-  card-back:
-    extends: card-back
-    boxes:
-      icon: null
-      game: {type: text, field: game, x: 7mm, y: 30mm, width: 49mm, height: 12mm, font: bold, size: 12pt, align: center}
-"""
+def test_a_kinds_name_is_a_string_to_translate_and_prints_in_the_locale(root: Path, tmp_path: Path) -> None:
+    """The deck label, the PDF outline and the back's title name the kind in German."""
+    catalog = root / "my-game" / "locales" / "de.po"
+    pristine = catalog.read_text(encoding="utf-8")
+    catalog.write_text(pristine.replace('msgstr "Karten"', 'msgstr ""'), encoding="utf-8")
+    report = check([find_game("my-game", root)], root, ["de"], cache_dir=tmp_path / "cache")
+    missing = [(f.code, f.line) for f in report.findings if f.code != "CHECK-SKIPPED"]
+    assert missing == [("I18N-MISSING", line_of(catalog, 'msgid "Cards"') + 1)]
+    assert "kind:card:name" in report.findings[0].message
+    catalog.write_text(pristine, encoding="utf-8")
+    out = tmp_path / "out"
+    built = runner.invoke(app, ["build", "--content", str(root), "--out", str(out), "--cache-dir", str(tmp_path / "cache"),
+                                "--locale", "de", "--backs", "duplex", "--target", "cards", "--jobs", "1"])
+    assert built.exit_code == 0, built.output
+    sheets = PdfReader(out / "my-game" / "de" / "cards.pdf")
+    assert [entry.title for entry in sheets.outline] == ["Karten"]
+    assert "Karten (4)" in sheets.pages[0].extract_text()  # the deck label in the margin
+    back = sheets.pages[1].extract_text()
+    assert back.count("Karten\nMy Game") == 4 and "Cards" not in back  # each back: the kind, then the game
+
+
+def test_a_list_of_translatable_text_is_extracted_checked_and_printed_item_by_item(root: Path, tmp_path: Path) -> None:
+    folder = root / "my-game"
+    manifest, cards, layout = folder / "game.yaml", folder / "cards.yaml", folder / "layouts" / "cards.yaml"
+    manifest.write_text(manifest.read_text(encoding="utf-8") + "        steps: {type: list, of: translatable, required: false}\n",
+                        encoding="utf-8")
+    cards.write_text(cards.read_text(encoding="utf-8").replace("    text: Gain 2 life.\n", (
+        "    text: Gain 2 life.\n    steps:\n      - {id: bandage, text: Bandage a wound.}\n      - {id: rest, text: Rest.}\n")),
+        encoding="utf-8")
+    steps = "      steps: {type: text, field: steps, x: 6mm, y: 68mm, width: 51mm, height: 14mm, size: {min: 6pt, max: 9pt}}\n"
+    layout.write_text(layout.read_text(encoding="utf-8").replace("height: 55mm,", "height: 40mm,").replace(
+        "  card-back:\n", steps + "  card-back:\n"), encoding="utf-8")
+    for command in ("extract", "update"):
+        assert runner.invoke(app, ["i18n", command, "--game", "my-game", "--content", str(root)]).exit_code == 0
+    catalog = folder / "locales" / "de.po"
+    report = check([find_game("my-game", root)], root, ["de"], cache_dir=tmp_path / "cache")
+    assert sorted(f.message.split()[0] for f in report.findings if f.code == "I18N-MISSING") == [
+        "card:healer:steps:bandage:text", "card:healer:steps:rest:text"]
+    text = catalog.read_text(encoding="utf-8")
+    for english, german in (("Bandage a wound.", "Verbinde eine Wunde."), ("Rest.", "Ruhe dich aus.")):
+        text = text.replace(f'msgid "{english}"\nmsgstr ""', f'msgid "{english}"\nmsgstr "{german}"')
+    catalog.write_text(text, encoding="utf-8")
+    assert check([find_game("my-game", root)], root, cache_dir=tmp_path / "cache").findings == []
+    out = tmp_path / "out"
+    built = runner.invoke(app, ["build", "--content", str(root), "--out", str(out), "--cache-dir", str(tmp_path / "cache"),
+                                "--target", "cards", "--jobs", "1"])
+    assert built.exit_code == 0, built.output
+    healer = {locale: "".join(page.extract_text() for page in PdfReader(out / "my-game" / locale / "cards-1up.pdf").pages)
+              for locale in ("en", "de")}
+    assert "Bandage a wound.\nRest." in healer["en"]
+    assert "Verbinde eine Wunde.\nRuhe dich aus." in healer["de"]
+
+
+STAR = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" width="100" height="100">\n'
+        '  <path d="M 50 5 L 61 39 L 97 39 L 68 60 L 79 95 L 50 73 L 21 95 L 32 60 L 3 39 L 39 39 Z" fill="#d9a514"/>\n'
+        '</svg>\n')
+
+
+def test_a_games_own_icons_add_to_and_override_the_shared_set(root: Path, tmp_path: Path) -> None:
+    """`<game>/layouts/icons/`: validate, check and build look an icon up as rendering does."""
+    from pipeline.render.layouts import default_layouts_dir, load_layouts
+
+    folder = root / "my-game"
+    cards = folder / "cards.yaml"
+    cards.write_text(cards.read_text(encoding="utf-8").replace("icon: life", "icon: star"), encoding="utf-8")
+    unknown = check([find_game("my-game", root)], root, ["en"], cache_dir=tmp_path / "cache").findings
+    assert [(f.code, f.line) for f in unknown if f.code != "CHECK-SKIPPED"] == [("ICON-UNKNOWN", line_of(cards, "icon: star"))]
+    icons = folder / "layouts" / "icons"
+    icons.mkdir()
+    (icons / "star.svg").write_text(STAR, encoding="utf-8")
+    (icons / "shield.svg").write_text(STAR.replace("#d9a514", "#3c9a4a"), encoding="utf-8")
+    assert check([find_game("my-game", root)], root, cache_dir=tmp_path / "cache").findings == []
+    library = load_layouts(default_layouts_dir(), {"my-game": folder / "layouts"})[0].icons
+    assert library.find("my-game", "de", "shield") == icons / "shield.svg"  # the game's own first
+    assert library.find("old-world", "de", "shield") != icons / "shield.svg"  # other games keep the shared one
+    built = runner.invoke(app, ["build", "--content", str(root), "--out", str(tmp_path / "out"),
+                                "--cache-dir", str(tmp_path / "cache"), "--locale", "en", "--target", "cards", "--jobs", "1"])
+    assert built.exit_code == 0, built.output
+    (icons / "star.svg").write_text(STAR.replace("<path", "<text>★</text>\n  <path"), encoding="utf-8")
+    broken = check([find_game("my-game", root)], root, ["en"], cache_dir=tmp_path / "cache").findings
+    assert ("ICON-INVALID", (icons / "star.svg").as_posix(), 2) in {(f.code, f.file, f.line) for f in broken}
+    assert ("ICON-UNKNOWN", line_of(cards, "icon: star")) in {(f.code, f.line) for f in broken}
 
 
 def test_a_kind_with_a_back_prints_it_behind_every_card_in_duplex_and_tts(root: Path, tmp_path: Path) -> None:
-    folder = root / "my-game"
-    manifest = folder / "game.yaml"
-    manifest.write_text(manifest.read_text(encoding="utf-8").replace("print: cards\n", "print: cards\n      back: card-back\n"),
-                        encoding="utf-8")
-    layout = folder / "layouts" / "cards.yaml"
-    layout.write_text(layout.read_text(encoding="utf-8") + BACK_TEMPLATE, encoding="utf-8")
+    """The cards template declares `back: card-back` (layouts/cards.yaml draws it): one shared back."""
     out = tmp_path / "out"
     built = runner.invoke(app, ["build", "--content", str(root), "--out", str(out), "--cache-dir", str(tmp_path / "cache"),
                                 "--locale", "en", "--backs", "duplex", "--target", "cards", "--target", "tts", "--jobs", "1"])
@@ -189,6 +259,20 @@ def test_the_numbered_deck_template_checks_clean(tmp_path: Path) -> None:
     new_game("tale", "numbered-deck", root)
     report = check([find_game("tale", root)], root, cache_dir=tmp_path / "cache")
     assert report.findings == [] and report.extra["stats"] == {"tale": {"scene": 5}}
+
+
+def test_a_numbered_deck_prints_each_cards_number_on_its_own_back(tmp_path: Path) -> None:
+    """Card 4 is found from the backs, in duplex and in TTS, without reading a front."""
+    root, out = tmp_path / "content", tmp_path / "out"
+    new_game("tale", "numbered-deck", root)
+    built = runner.invoke(app, ["build", "--content", str(root), "--out", str(out), "--cache-dir", str(tmp_path / "cache"),
+                                "--locale", "de", "--backs", "duplex", "--target", "cards", "--target", "tts", "--jobs", "1"])
+    assert built.exit_code == 0, built.output
+    backs = PdfReader(out / "tale" / "de" / "cards.pdf").pages[1].extract_text().splitlines()
+    assert sorted(line for line in backs if line.isdigit()) == ["1", "2", "3", "4", "5"]
+    assert backs.count("Geschichte") == 5  # the kind's name, translated
+    deck = json.loads((out / "tale" / "de" / "tts" / "scene.json").read_text(encoding="utf-8"))
+    assert {custom["BackURL"] for custom in deck["ObjectStates"][0]["CustomDeck"].values()} == {"scene-backs.png"}
 
 
 def test_a_printed_kind_without_its_template_is_layout_missing_not_a_blank_card(root: Path, tmp_path: Path) -> None:

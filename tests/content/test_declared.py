@@ -199,3 +199,43 @@ def test_numbered_links_must_name_an_integer_field(tmp_path: Path) -> None:
     folder = write_game(tmp_path, NUMBERED.replace("links: next", "links: nxt"), SCENES)
     found = [(f.code, f.line) for f in findings_of(tmp_path) if f.code.startswith("DECLARED")]
     assert found == [("DECLARED-NUMBERED", line_of(folder / "game.yaml", "links: nxt"))]
+
+
+STEPS = MANIFEST.replace("        tags: {type: list, of: integer}\n",
+                         "        tags: {type: list, of: integer}\n        steps: {type: list, of: translatable, required: false}\n")
+STEPS_CARDS = CARDS.replace("    tags: [1, 2]\n", """\
+    tags: [1, 2]
+    steps:
+      - {id: draw, text: Draw a card.}
+      - {id: rest, text: Take a rest.}
+""")
+
+
+def step_strings(tmp_path: Path) -> list[tuple[str, str, int]]:
+    game = find_game("proto", tmp_path)
+    db, _ = game.load(tmp_path)
+    return [(s.context, s.source, s.line) for s in game.strings(db) if ":steps:" in s.context]
+
+
+def test_a_list_of_translatable_text_keys_each_item_by_its_id(tmp_path: Path) -> None:
+    """Not by position: an item put in front of the others leaves their msgctxt (so their translations) alone."""
+    folder = write_game(tmp_path, manifest=STEPS, cards=STEPS_CARDS)
+    assert findings_of(tmp_path) == []
+    cards = folder / "cards.yaml"
+    assert step_strings(tmp_path) == [("card:scout:steps:draw:text", "Draw a card.", line_of(cards, "id: draw")),
+                                      ("card:scout:steps:rest:text", "Take a rest.", line_of(cards, "id: rest"))]
+    cards.write_text(STEPS_CARDS.replace("    steps:\n", "    steps:\n      - {id: shuffle, text: Shuffle.}\n"),
+                     encoding="utf-8")
+    assert [context for context, _, _ in step_strings(tmp_path)] == [
+        "card:scout:steps:shuffle:text", "card:scout:steps:draw:text", "card:scout:steps:rest:text"]
+
+
+@pytest.mark.parametrize(("phrase", "code"), [
+    ("{id: draw, text: Take a rest.}", "MODEL"),  # an id twice: the model's check of the list
+    ("Take a rest.", "SCHEMA"),  # an item without its id
+])
+def test_a_text_item_without_its_own_id_is_a_finding_at_its_list(tmp_path: Path, phrase: str, code: str) -> None:
+    folder = write_game(tmp_path, manifest=STEPS, cards=STEPS_CARDS.replace("{id: rest, text: Take a rest.}", phrase))
+    [found] = findings_of(tmp_path)
+    assert found.code == code and found.file.endswith("proto/cards.yaml")
+    assert line_of(folder / "cards.yaml", "steps:") <= found.line <= line_of(folder / "cards.yaml", phrase)
