@@ -34,7 +34,9 @@ def preflight(files: Sequence[Path], layouts_dir: Path, content_root: Path, pape
         raise UsageError(f"no such file: {', '.join(missing)}")
     layouts, problems = load_layouts(layouts_dir)
     report = Report(problems)
+    # A card's trim is a template's size or a named one (a declared game's own templates name them).
     trims = {template.size for template in layouts.templates.values()}
+    trims |= {size for named in layouts.sizes.values() for size in named.values()}
     counted: dict[tuple[str, str], dict[str, Counter[tuple[str, str]]]] = {}
     for file in files:
         build_report = _build_report(file)

@@ -14,6 +14,7 @@ from pipeline.findings import Finding, Severity, error, warning
 from pipeline.rules.boards import BoardLocation, BoardSpec
 
 from .board_areas import draw_area
+from .board_colors import BoardColors, board_colors
 from .board_map import FOOTPRINT_NAME, FOOTPRINT_SITE, RADIUS, draw_map
 from .layouts import BoxSpec, Layouts, Template
 from .pdf import Document
@@ -28,6 +29,7 @@ class BoardPlan:
     spec: BoardSpec
     template: Template
     origin: Origin
+    colors: BoardColors
     sizes: dict[str, Size]
     locations: list[BoardLocation] = field(default_factory=list)
     boxes: dict[str, BoxSpec] = field(default_factory=dict)
@@ -49,9 +51,14 @@ def plan_board(spec: BoardSpec, game: str, locale: str, layouts: Layouts,
     if template is None:
         return None, [error("LAYOUT-MISSING", f"{game}: no board layout template {spec.template!r}", origin.file,
                             origin.line, hint=f"add a template named {spec.template!r} under layouts/{game}/")]
+    colors, missing = board_colors(template)
+    if colors is None:
+        return None, [error("LAYOUT-COLOR", f"{game}: board layout template {template.name!r} names no colour "
+                            f"{', '.join(repr(name) for name in missing)} in its palette", template.file, template.line,
+                            hint="extend the shared `board-base` template (layouts/base.yaml), which names every board colour")]
     sizes = {kind: t.size for name, t in layouts.templates.items() if (kind := name.rpartition("/")[2])
              and layouts.template_for(game, kind) is t}
-    plan = BoardPlan(spec, template, origin, sizes, boxes={box.name: box for box in template.boxes}, bleed=bleed)
+    plan = BoardPlan(spec, template, origin, colors, sizes, boxes={box.name: box for box in template.boxes}, bleed=bleed)
     if abs(template.size.width - spec.width) > 0.01 or abs(template.size.height - spec.height) > 0.01:
         plan.findings.append(warning("BOARD-SIZE", f"{game}: board {spec.id!r} is {spec.width:g}x{spec.height:g} mm, its "
                                      f"layout {template.name!r} {template.size.width:g}x{template.size.height:g} mm",
@@ -100,12 +107,12 @@ def draw_board(pen: Pen, plan: BoardPlan) -> None:
         if box.name not in area_ids and box.model.type == "rect":
             _panel(pen, box, template, spec.color, plan.bleed)
     frame = plan.boxes.get("map")
-    draw_map(pen, spec, plan.locations, frame.box if frame else None)
+    draw_map(pen, spec, plan.locations, plan.colors, frame.box if frame else None)
     for area in spec.areas:
         spec_box = plan.boxes.get(area.id)
         if spec_box is not None:
             fill, stroke = _colors(spec_box, template, spec.color)
-            draw_area(pen, area, spec_box.box, fill, stroke, spec_box.radius, spec_box.gap, plan.sizes)
+            draw_area(pen, area, spec_box.box, fill, stroke, spec_box.radius, spec_box.gap, plan.sizes, plan.colors)
 
 
 def _colors(box: BoxSpec, template: Template, accent: str) -> tuple[str | None, str | None]:

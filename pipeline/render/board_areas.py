@@ -11,41 +11,38 @@ import math
 
 from pipeline.rules.boards import Area, Spot
 
+from .board_colors import BoardColors
 from .icons import rgb
 from .pen import Pen, style
 from .richtext import TextStyle, fit_text
 from .units import Box, Size, pt
 
-INK = "#3b3024"
-MUTED = "#6b5a44"
-LIGHT = "#fbf7ee"
-SPOT_FILL = "#f3ead2"
 PAD = 3.0
 TRACK_LABEL = 38.0
 
 
-def ink_on(fill: str | None) -> str:
+def ink_on(fill: str | None, colors: BoardColors) -> str:
     """Dark text on a light panel, light text on a dark one."""
     if not fill:
-        return INK
+        return colors.ink
     color = rgb(fill)
     luminance = 0.299 * color.red + 0.587 * color.green + 0.114 * color.blue
-    return INK if luminance > 0.55 else LIGHT
+    return colors.ink if luminance > 0.55 else colors.light
 
 
 def draw_area(pen: Pen, area: Area, box: Box, fill: str | None, stroke: str | None, radius: float, gap: float,
-              sizes: dict[str, Size]) -> None:
+              sizes: dict[str, Size], colors: BoardColors) -> None:
     """One area in its layout box: the panel, then what the area holds."""
     pen.rect(box, fill=fill, stroke=stroke, width=1.0, radius=radius)
     inner = box.inset(PAD)
     what = f"area {area.id!r}"
-    ink = ink_on(fill)
+    ink = ink_on(fill, colors)
     scale = 1.0 if box.height >= 60 else 0.75  # small panels (player boards) get smaller titles
     if not area.spots and not area.text:
         pen.text(f"**{area.title}**", inner, style(44, 10, align="center", valign="middle", color=ink), f"{what} title")
         return
     if area.track:
-        _track(pen, area, inner, gap, what, ink)
+        _track(pen, area, inner, gap, what, ink, colors)
         return
     title_h = 10.0 * scale
     body = inner
@@ -61,7 +58,7 @@ def draw_area(pen: Pen, area: Area, box: Box, fill: str | None, stroke: str | No
     cell_h = (body.height - gap * (rows - 1)) / rows
     cells = [Box(body.x + (i % columns) * (cell_w + gap), body.y + (i // columns) * (cell_h + gap), cell_w, cell_h)
              for i in range(len(area.spots))]
-    _spots(pen, area, cells, sizes, what, scale)
+    _spots(pen, area, cells, sizes, what, scale, colors)
 
 
 def _title(pen: Pen, area: Area, row: Box, what: str, ink: str, scale: float) -> None:
@@ -79,7 +76,7 @@ def _title(pen: Pen, area: Area, row: Box, what: str, ink: str, scale: float) ->
                  style(11 * scale, 5.5, align="right", valign="middle", color=ink), f"{what} note")
 
 
-def _track(pen: Pen, area: Area, inner: Box, gap: float, what: str, ink: str) -> None:
+def _track(pen: Pen, area: Area, inner: Box, gap: float, what: str, ink: str, colors: BoardColors) -> None:
     """A track: its icon and title in a column on the left, then one row of spots."""
     label = Box(inner.x, inner.y, TRACK_LABEL, inner.height)
     size = min(8.0, inner.height * 0.45)
@@ -92,17 +89,18 @@ def _track(pen: Pen, area: Area, inner: Box, gap: float, what: str, ink: str) ->
     count = len(area.spots)
     cell_w = (row.width - gap * (count - 1)) / count
     cells = [Box(row.x + i * (cell_w + gap), row.y, cell_w, row.height) for i in range(count)]
-    _spots(pen, area, cells, {}, what, 0.75)
+    _spots(pen, area, cells, {}, what, 0.75, colors)
 
 
-def _spots(pen: Pen, area: Area, cells: list[Box], sizes: dict[str, Size], what: str, scale: float) -> None:
+def _spots(pen: Pen, area: Area, cells: list[Box], sizes: dict[str, Size], what: str, scale: float,
+           colors: BoardColors) -> None:
     """Every spot of an area in its cell, the texts of all of them at one size."""
-    text_style = style(16 * scale, 4.8, align="center", valign="middle", leading=1.12)
+    text_style = style(16 * scale, 4.8, align="center", valign="middle", leading=1.12, color=colors.text)
     boxes = [_text_box(spot, cell) for spot, cell in zip(area.spots, cells, strict=True)]
     common = _common_size([s.text for s in area.spots], boxes, text_style, pen.origin.locale)
-    text_style = style(common, 4.8, align="center", valign="middle", leading=1.12)
+    text_style = style(common, 4.8, align="center", valign="middle", leading=1.12, color=colors.text)
     for i, (spot, cell) in enumerate(zip(area.spots, cells, strict=True)):
-        draw_spot(pen, spot, cell, sizes, f"{what} spot {i + 1}", text_style, scale)
+        draw_spot(pen, spot, cell, sizes, f"{what} spot {i + 1}", text_style, colors, scale)
 
 
 def _common_size(texts: list[str], boxes: list[Box], text_style: TextStyle, locale: str) -> float:
@@ -123,46 +121,59 @@ def _text_box(spot: Spot, cell: Box) -> Box:
 
 
 def draw_spot(pen: Pen, spot: Spot, cell: Box, sizes: dict[str, Size], what: str, text_style: TextStyle,
-              scale: float = 1.0) -> None:
+              colors: BoardColors, scale: float = 1.0) -> None:
     """A place for a card or token (outline at its real size), or a step of a track (value, label, text)."""
     if spot.place:
-        _place(pen, spot, cell, sizes, what, scale)
+        _place(pen, spot, cell, sizes, what, scale, colors)
         return
-    accent = spot.color or ""
-    pen.rect(cell, fill=LIGHT, stroke=accent or MUTED, width=1.4 if accent else 0.6, radius=1.6)
+    accent = _accent(pen, spot, colors, what)
+    pen.rect(cell, fill=colors.light, stroke=accent or colors.muted, width=1.4 if accent else 0.6, radius=1.6)
     top = cell.y + 0.8
     if spot.label:
-        pen.text(spot.label, Box(cell.x + 1, top, cell.width - 2, 3.6), style(8, 4.5, align="center", color=MUTED),
+        pen.text(spot.label, Box(cell.x + 1, top, cell.width - 2, 3.6), style(8, 4.5, align="center", color=colors.muted),
                  f"{what} label")
         top += 3.6
     if spot.icon:
         pen.icon(spot.icon, cell.right - 3.6, cell.y + 3.6, 5.0)
     if not spot.text:
         pen.text(f"**{spot.value}**", Box(cell.x + 1, top, cell.width - 2, cell.bottom - top - 0.8),
-                 style(26 * scale, 8, align="center", valign="middle", color=INK), f"{what} value")
+                 style(26 * scale, 8, align="center", valign="middle", color=colors.ink), f"{what} value")
         return
     if spot.value:
         value_h = _value_height(cell)
         if accent:
             pen.rect(Box(cell.x, cell.y, cell.width, value_h + top - cell.y), fill=accent, radius=1.6)
         pen.text(f"**{spot.value}**", Box(cell.x + 1, top, cell.width - 2, value_h),
-                 style(22 * scale, 7, align="center", valign="middle", color=ink_on(accent or None)), f"{what} value")
+                 style(22 * scale, 7, align="center", valign="middle", color=ink_on(accent or None, colors)), f"{what} value")
     pen.text(spot.text, _text_box(spot, cell), text_style, f"{what} text")
 
 
-def _place(pen: Pen, spot: Spot, cell: Box, sizes: dict[str, Size], what: str, scale: float) -> None:
+def _accent(pen: Pen, spot: Spot, colors: BoardColors, what: str) -> str:
+    """A spot's own colour: a palette name of the board (`palette.accent`) or a colour as written ("" for none)."""
+    if not spot.color:
+        return ""
+    color = colors.named(spot.color)
+    if color is None:
+        pen.finding("LAYOUT-COLOR", f"{what} is coloured {spot.color!r}, which the board's palette lacks",
+                    "name it in the palette of the board's layout template (or the shared `board-base`)")
+        return ""
+    return color
+
+
+def _place(pen: Pen, spot: Spot, cell: Box, sizes: dict[str, Size], what: str, scale: float,
+           colors: BoardColors) -> None:
     header_h = 7.0 * scale
     if spot.label:
         pen.text(f"**{spot.label}**", Box(cell.x, cell.y, cell.width * 0.62, header_h),
-                 style(12 * scale, 6, valign="middle", color=INK), f"{what} label")
+                 style(12 * scale, 6, valign="middle", color=colors.ink), f"{what} label")
     if spot.value:
         pen.text(f"**{spot.value}**", Box(cell.x + cell.width * 0.62, cell.y, cell.width * 0.38, header_h),
-                 style(20 * scale, 8, align="right", valign="middle", color=INK), f"{what} value")
+                 style(20 * scale, 8, align="right", valign="middle", color=colors.ink), f"{what} value")
     y = cell.y + header_h + 1.0
     if spot.token:
         token = sizes.get(spot.token, Size(25.0, 25.0))
         r = token.width / 2
-        pen.circle(cell.x + cell.width / 2, y + r, r, fill=SPOT_FILL, stroke=MUTED, width=0.8, dash=(1.6, 1.2))
+        pen.circle(cell.x + cell.width / 2, y + r, r, fill=colors.spot, stroke=colors.muted, width=0.8, dash=(1.6, 1.2))
         if spot.icon:
             pen.icon(spot.icon, cell.x + cell.width / 2, y + r, r * 1.1)
         y += token.height + 1.5
@@ -171,6 +182,7 @@ def _place(pen: Pen, spot: Spot, cell: Box, sizes: dict[str, Size], what: str, s
         pen.finding("BOARD-SPOT-SIZE", f"{what} is {cell.width:.0f}x{cell.bottom - y:.0f} mm, too small for a "
                     f"{card.width:g}x{card.height:g} mm {spot.place}", "give the area more room in the board layout")
     outline = Box(cell.x + (cell.width - card.width) / 2, y, card.width, card.height)
-    pen.rect(outline, fill=SPOT_FILL, stroke=MUTED, width=0.8, radius=3.0, dash=(2.0, 1.4))
+    pen.rect(outline, fill=colors.spot, stroke=colors.muted, width=0.8, radius=3.0, dash=(2.0, 1.4))
     if spot.icon:
-        pen.badge(spot.icon, outline.x + outline.width / 2, outline.y + outline.height / 2, min(card.width, card.height) * 0.4)
+        pen.badge(spot.icon, outline.x + outline.width / 2, outline.y + outline.height / 2, min(card.width, card.height) * 0.4,
+                  colors.light, colors.muted)

@@ -8,22 +8,17 @@ import math
 
 from pipeline.rules.boards import BoardLocation, BoardSpec
 
-from .icons import COLORS
+from .board_colors import BoardColors
 from .pen import Pen, style
 from .units import MM_PER_PT, Box, pt
 
 RADIUS = 17.0  # location disc, mm
 FOOTPRINT_NAME = 12.0  # mm under the disc taken by the name plate
 FOOTPRINT_SITE = 24.0  # ... by the name and site plates
-ROAD = "#7a5c3a"
-ROAD_INNER = "#eadcb4"
-INK = "#3b3024"
-LIGHT = "#fbf7ee"
-TERRAIN_FILL = {"forest": "#4f8a3c", "mountain": "#8a7660", "water": "#3f86c0"}
-TERRAIN_PATCH = {"forest": "#dfe6c4", "mountain": "#e6dac2", "water": "#d6e3e6"}
 
 
-def draw_map(pen: Pen, spec: BoardSpec, locations: list[BoardLocation], frame: Box | None = None) -> None:
+def draw_map(pen: Pen, spec: BoardSpec, locations: list[BoardLocation], colors: BoardColors,
+             frame: Box | None = None) -> None:
     """Terrain around each location (inside the map's frame), roads, then the locations on top."""
     by_id = {loc.id: loc for loc in locations}
     c = pen.c
@@ -33,18 +28,18 @@ def draw_map(pen: Pen, spec: BoardSpec, locations: list[BoardLocation], frame: B
         path.rect(pt(frame.x), pen.y(frame.bottom), pt(frame.width), pt(frame.height))
         c.clipPath(path, stroke=0, fill=0)
     for loc in locations:
-        draw_terrain(pen, loc)
+        draw_terrain(pen, loc, colors)
     c.restoreState()
     for a, b in spec.connections:
         if a in by_id and b in by_id:
-            draw_road(pen, by_id[a], by_id[b])
+            draw_road(pen, by_id[a], by_id[b], colors)
     for loc in locations:
-        draw_location(pen, loc)
+        draw_location(pen, loc, colors)
 
 
-def draw_terrain(pen: Pen, loc: BoardLocation) -> None:
+def draw_terrain(pen: Pen, loc: BoardLocation, colors: BoardColors) -> None:
     """A pale patch of the location's terrain with a few of its symbols around it (not under the name)."""
-    fill = TERRAIN_PATCH.get(loc.terrain, "#e6dcc0")
+    fill = colors.patch(loc.terrain)
     pen.circle(loc.x, loc.y, 38.0, fill=fill)
     for k, (angle, radius) in enumerate(((30.0, 24.0), (150.0, 22.0), (260.0, 26.0))):
         radians = math.radians(angle + 23 * (loc.number % 4) + 11 * k)
@@ -54,28 +49,29 @@ def draw_terrain(pen: Pen, loc: BoardLocation) -> None:
         pen.icon(loc.terrain, loc.x + 31 * math.cos(radians), loc.y + 31 * math.sin(radians), 9.0)
 
 
-def draw_road(pen: Pen, a: BoardLocation, b: BoardLocation) -> None:
-    pen.line(a.x, a.y, b.x, b.y, ROAD, 3.4)
-    pen.line(a.x, a.y, b.x, b.y, ROAD_INNER, 1.3, dash=(3.4, 2.6))
+def draw_road(pen: Pen, a: BoardLocation, b: BoardLocation, colors: BoardColors) -> None:
+    pen.line(a.x, a.y, b.x, b.y, colors.road, 3.4)
+    pen.line(a.x, a.y, b.x, b.y, colors.road_inner, 1.3, dash=(3.4, 2.6))
 
 
-def draw_location(pen: Pen, loc: BoardLocation) -> None:
+def draw_location(pen: Pen, loc: BoardLocation, colors: BoardColors) -> None:
     x, y, r = loc.x, loc.y, RADIUS
+    ink, light = colors.ink, colors.light
     what = f"location {loc.number} {loc.name!r}"
     if loc.site is not None:
-        pen.circle(x, y, r + 4.0, fill=loc.site.color, stroke=INK, width=1.0)
-    pen.circle(x, y, r, fill=TERRAIN_FILL.get(loc.terrain, COLORS.get(loc.terrain, "#888888")), stroke=INK, width=1.2)
-    pen.circle(x, y, r - 3.6, fill=LIGHT, stroke=INK, width=0.6)
-    pen.text(f"**{loc.number}**", Box(x - 11, y - 8, 22, 16), style(30, 14, align="center", valign="middle", color=INK),
+        pen.circle(x, y, r + 4.0, fill=loc.site.color, stroke=ink, width=1.0)
+    pen.circle(x, y, r, fill=colors.terrain(loc.terrain), stroke=ink, width=1.2)
+    pen.circle(x, y, r - 3.6, fill=light, stroke=ink, width=0.6)
+    pen.text(f"**{loc.number}**", Box(x - 11, y - 8, 22, 16), style(30, 14, align="center", valign="middle", color=ink),
              f"{what} number")
     # Terrain badge upper left, action badge upper right.
-    pen.badge(loc.terrain, x - r * 0.82, y - r * 0.78, 10.0, LIGHT, INK)
-    pen.badge(loc.action, x + r * 0.82, y - r * 0.78, 12.0, LIGHT, INK)
+    pen.badge(loc.terrain, x - r * 0.82, y - r * 0.78, 10.0, light, ink)
+    pen.badge(loc.action, x + r * 0.82, y - r * 0.78, 12.0, light, ink)
     top = y + r + (5.2 if loc.site else 2.0)
-    plate(pen, f"**{loc.name}**", x, top, 10.0, 90.0, INK, LIGHT, 17, 9, f"{what} name")
+    plate(pen, f"**{loc.name}**", x, top, 10.0, 90.0, ink, light, 17, 9, f"{what} name")
     if loc.site is not None:
         label = f"{loc.site.name} \u00b7 *{loc.site.note}*" if loc.site.note else loc.site.name
-        plate(pen, label, x, top + 10.8, 6.5, 96.0, loc.site.color, LIGHT, 10, 6, f"{what} site", INK)
+        plate(pen, label, x, top + 10.8, 6.5, 96.0, loc.site.color, light, 10, 6, f"{what} site", ink)
 
 
 def plate(pen: Pen, markup: str, cx: float, top: float, height: float, widest: float, fill: str, color: str,

@@ -42,7 +42,8 @@ class Grid:
     rows: int
     left: float  # trim box of the grid's top-left card, mm from the page's top-left
     top: float
-    card: Size
+    card: Size  # one cell: the card as placed (width and height swapped when rotated)
+    rotated: bool = False  # fronts turned a quarter left (their top to the paper's left), backs a quarter right
 
     @property
     def per_page(self) -> int:
@@ -83,6 +84,24 @@ def fit_grid(width: float, height: float, card: Size, bleed: float) -> tuple[int
     return cols, rows
 
 
+def choose_grid(width: float, height: float, card: Size, bleed: float) -> tuple[int, int, bool]:
+    """Columns, rows and whether the card is turned a quarter: turned only where that fits more cards in the
+    area (width x height mm, the bleed around the grid inside it)."""
+    try:
+        upright = fit_grid(width, height, card, bleed)
+    except LayoutError:
+        upright = (0, 0)
+    try:
+        turned = fit_grid(width, height, card.swapped(), bleed)
+    except LayoutError:
+        if upright == (0, 0):
+            raise
+        return (*upright, False)
+    if turned[0] * turned[1] > upright[0] * upright[1]:
+        return (*turned, True)
+    return (*upright, False)
+
+
 def impose(groups: list[Group], profile: Profile, backs: str, back_offset: Offset, title: str) -> Imposed:
     """A sheet PDF of every group, each group starting on a new sheet."""
     paper = profile.paper.swapped() if backs == "gutter" else profile.paper
@@ -119,15 +138,17 @@ def impose(groups: list[Group], profile: Profile, backs: str, back_offset: Offse
 def _grids(card: Size, paper: Size, profile: Profile, backs: str) -> list[Grid]:
     area_h = paper.height - 2 * profile.margin
     if backs != "gutter":
-        cols, rows = fit_grid(paper.width - 2 * profile.margin, area_h, card, profile.bleed)
-        left = (paper.width - cols * card.width) / 2
-        return [Grid(cols, rows, left, (paper.height - rows * card.height) / 2, card)]
+        cols, rows, rotated = choose_grid(paper.width - 2 * profile.margin, area_h, card, profile.bleed)
+        cell = card.swapped() if rotated else card
+        left = (paper.width - cols * cell.width) / 2
+        return [Grid(cols, rows, left, (paper.height - rows * cell.height) / 2, cell, rotated)]
     half = paper.width / 2 - profile.gutter / 2 - profile.margin
-    cols, rows = fit_grid(half, area_h, card, profile.bleed)
-    top = (paper.height - rows * card.height) / 2
+    cols, rows, rotated = choose_grid(half, area_h, card, profile.bleed)
+    cell = card.swapped() if rotated else card
+    top = (paper.height - rows * cell.height) / 2
     fold = paper.width / 2
-    front = Grid(cols, rows, fold - profile.gutter / 2 - cols * card.width, top, card)
-    back = Grid(cols, rows, fold + profile.gutter / 2, top, card)
+    front = Grid(cols, rows, fold - profile.gutter / 2 - cols * cell.width, top, cell, rotated)
+    back = Grid(cols, rows, fold + profile.gutter / 2, top, cell, rotated)
     return [front, back]
 
 
@@ -140,8 +161,9 @@ def _cells(count: int, grid: Grid, mirrored: bool) -> list[tuple[int, int]]:
 
 
 def _place_all(doc: Document, grid: Grid, faces: list[PreparedFace | None], cells: list[tuple[int, int]], paper: Size,
-               bleed: float, shift: Offset = (0.0, 0.0)) -> None:
-    """Place faces in cells; a card's clip takes the bleed only on sides with no neighbour."""
+               bleed: float, shift: Offset = (0.0, 0.0), turn: int = 0) -> None:
+    """Place faces in cells (turned `turn` degrees counter-clockwise); a card's clip takes the bleed only on sides
+    with no neighbour."""
     occupied = set(cells)
     w, h = grid.card.width, grid.card.height
     for face, (col, row) in zip(faces, cells, strict=True):
@@ -154,19 +176,21 @@ def _place_all(doc: Document, grid: Grid, faces: list[PreparedFace | None], cell
         above = bleed if (col, row - 1) not in occupied else 0.0
         below = bleed if (col, row + 1) not in occupied else 0.0
         clip = (pt(x0 - left), pt(paper.height - top - h - below), pt(x0 + w + right), pt(paper.height - top + above))
-        doc.place(face, pt(x0), pt(paper.height - top - h), clip)
+        doc.place(face, pt(x0), pt(paper.height - top - h), clip, turn, (pt(w), pt(h)))
 
 
 def _page(doc: Document, paper: Size, grid: Grid, faces: list[PreparedFace], profile: Profile, label: str, marks: bool) -> None:
     cells = _cells(len(faces), grid, mirrored=False)
-    _place_all(doc, grid, list(faces), cells, paper, profile.bleed)
+    _place_all(doc, grid, list(faces), cells, paper, profile.bleed, turn=90 if grid.rotated else 0)
     if marks:
         _crop_marks(doc, paper, grid, cells, profile)
     _label(doc, paper, grid, profile, label)
 
 
 def _mirrored(doc: Document, grid: Grid, faces: list[PreparedFace | None], shift: Offset, paper: Size, bleed: float) -> None:
-    _place_all(doc, grid, faces, _cells(len(faces), grid, mirrored=True), paper, bleed, shift)
+    """Backs in the mirrored cells; a turned front's back is turned the other way, so that once the sheet is
+    flipped the back's top lies along the same edge of the card as the front's."""
+    _place_all(doc, grid, faces, _cells(len(faces), grid, mirrored=True), paper, bleed, shift, turn=-90 if grid.rotated else 0)
 
 
 def _crop_marks(doc: Document, paper: Size, grid: Grid, cells: list[tuple[int, int]], profile: Profile) -> None:

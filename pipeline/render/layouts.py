@@ -16,6 +16,7 @@ exist or cannot be embedded is `LAYOUT-FONT` at its line, never a fallback to an
 
 from __future__ import annotations
 
+import difflib
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -95,8 +96,11 @@ class BoxModel(_Strict):
     hyphenate: bool | None = None  # default: only boxes with room for three lines at the maximum size
 
 
+DEFAULT_SIZE = "poker"  # the card size of a template that names none (and extends none that does)
+
+
 class TemplateModel(_Strict):
-    size: SizeModel
+    size: SizeModel | str = DEFAULT_SIZE  # explicit width and height, or a name of the layouts' `sizes:`
     palette: dict[str, str] = {}
     boxes: dict[str, BoxModel]
 
@@ -126,6 +130,7 @@ class FontsModel(_Strict):
 class TemplatesFile(_Strict):
     kind: Literal["templates"]
     fonts: FontsModel | None = None
+    sizes: dict[str, SizeModel] = {}  # named face sizes (`size: poker`), for the templates of this file's game
     templates: dict[str, dict[str, Any]] = {}
 
 
@@ -195,6 +200,14 @@ class Layouts:
     own: set[str] = field(default_factory=set)  # games with their own layout folder: each of their kinds needs its template
     fonts: dict[str, FontFamily] = field(default_factory=dict)  # namespace ("" for every game) -> its family
     icons: IconLibrary = field(default_factory=IconLibrary)  # the icon files (render/icons.py)
+    sizes: dict[str, dict[str, Size]] = field(default_factory=dict)  # namespace ("" for every game) -> name -> size
+
+    def size_named(self, namespace: str, name: str) -> Size | None:
+        """A named size as a template of `namespace` sees it: its game's own name first, then the shared one."""
+        return self.sizes.get(namespace, {}).get(name) or self.sizes.get("", {}).get(name)
+
+    def size_names(self, namespace: str) -> set[str]:
+        return set(self.sizes.get(namespace, {})) | set(self.sizes.get("", {}))
 
     def template_for(self, game: str, kind: str) -> Template | None:
         # A declared game's kind named like a shared template (`card`) would otherwise print as that bare template.
@@ -248,13 +261,14 @@ def load_layouts(folder: Path, games: Mapping[str, Path] | None = None) -> tuple
         namespace = "/".join(relative.parts[:-1])
         if parsed.fonts is not None:
             findings.extend(_load_fonts(parsed.fonts, loaded, path, folder, namespace, layouts))
+        findings.extend(_load_sizes(parsed.sizes, loaded, namespace, layouts))
         for key, data in parsed.templates.items():
             name = f"{namespace}/{key}" if namespace else key
             raw[name] = _Raw(name, data, loaded, key)
     # A box may reach into the bleed (a band printed to the cut line), never past it.
     bleed = max((profile.bleed for profile in layouts.profiles.values()), default=0.0)
     for name in raw:
-        template, problems = _resolve(name, raw, layouts.parents, bleed)
+        template, problems = _resolve(name, raw, layouts, bleed)
         findings.extend(problems)
         if template is not None:
             layouts.templates[name] = template
@@ -313,6 +327,26 @@ def _load_fonts(model: FontsModel, loaded: LoadedFile, path: Path, folder: Path,
     return findings
 
 
+def _load_sizes(sizes: dict[str, SizeModel], loaded: LoadedFile, namespace: str, layouts: Layouts) -> list[Finding]:
+    """The `sizes:` of one file, each in mm: LAYOUT-SIZE for a name its game already has, LAYOUT-RANGE/UNIT as
+    for any length (a size with a problem is left out, so a template naming it gets no size from it)."""
+    findings = []
+    own = layouts.sizes.setdefault(namespace, {})
+    for name, model in sizes.items():
+        if name in own:
+            findings.append(_at(loaded, ("sizes", name), "LAYOUT-SIZE", f"size {name!r} is already named in another "
+                                "layout file", "name each size once (a game's own name may hide a shared one)"))
+            continue
+        numbers = _Numbers()
+        size = Size(numbers.length(("width",), model.width, above_zero=True),
+                    numbers.length(("height",), model.height, above_zero=True))
+        findings += [_at(loaded, ("sizes", name, *p.path), p.code, f"size {name!r} {'.'.join(p.path)}: {p.message}",
+                         _HINTS.get(p.code, "")) for p in numbers.problems]
+        if not numbers.problems:
+            own[name] = size
+    return findings
+
+
 def _load_profiles(loaded: LoadedFile, layouts: Layouts) -> list[Finding]:
     try:
         parsed = ProfilesFile.model_validate(loaded.data)
@@ -351,7 +385,7 @@ def _profile(name: str, model: ProfileModel) -> tuple[Profile, list[_Problem]]:
     return profile, numbers.problems
 
 
-def _resolve(name: str, raw: dict[str, _Raw], parents: set[str], bleed: float) -> tuple[Template | None, list[Finding]]:
+def _resolve(name: str, raw: dict[str, _Raw], layouts: Layouts, bleed: float) -> tuple[Template | None, list[Finding]]:
     """Merge a template with its ancestors (root first); a cycle or missing parent is a finding."""
     chain: list[_Raw] = []
     current: _Raw | None = raw[name]
@@ -376,7 +410,7 @@ def _resolve(name: str, raw: dict[str, _Raw], parents: set[str], bleed: float) -
             return None, [_at(here.loaded, ("templates", here.key, "extends"), "LAYOUT-PARENT",
                               f"template {here.name!r} extends {parent!r}, which does not exist",
                               f"known templates: {', '.join(sorted(raw))}")]
-    parents.update(layer.name for layer in chain[1:])
+    layouts.parents.update(layer.name for layer in chain[1:])
     merged: dict[str, Any] = {}
     for layer in reversed(chain):
         merged = _merge(merged, {k: v for k, v in layer.data.items() if k != "extends"})
@@ -387,7 +421,10 @@ def _resolve(name: str, raw: dict[str, _Raw], parents: set[str], bleed: float) -
     except ValidationError as exc:
         return None, _validation_findings(exc, own.loaded, ("templates", own.key))
     line = own.loaded.key_position(("templates", own.key)).line
-    template, problems = _template(name, model, own.loaded.display, _written(chain, merged["boxes"]), line, bleed)
+    namespace = name.rpartition("/")[0]
+    size, problems = _size(model.size, namespace, layouts)
+    template, more = _template(name, model, size, own.loaded.display, _written(chain, merged["boxes"]), line, bleed)
+    problems += more
     findings = []
     for problem in problems:
         at = _where(chain, problem.path)
@@ -455,6 +492,7 @@ class _Problem:
 _HINTS = {
     "LAYOUT-RANGE": "sizes are above 0 and lengths lie within ±10 m (e.g. 3mm, 0.125in, 8pt)",
     "LAYOUT-COLOR": "write #rrggbb, palette.<name> of the template's palette or a reportlab colour name",
+    "LAYOUT-SIZE": "name a size of the layouts' `sizes:` (layouts/base.yaml) or write {width: .., height: ..}",
     "LAYOUT-OUTSIDE": "keep every box within the template's size; only the bleed around it may be drawn on",
 }
 
@@ -495,19 +533,36 @@ class _Numbers:
         return resolved
 
 
-def _template(name: str, model: TemplateModel, file: str, written: dict[tuple[str, str], Written], line: int,
-              bleed: float) -> tuple[Template | None, list[_Problem]]:
-    """The template with every length in mm, or None and every number, colour and placement it cannot draw."""
+def _size(written: SizeModel | str, namespace: str, layouts: Layouts) -> tuple[Size | None, list[_Problem]]:
+    """A template's size in mm: a name of the layouts' `sizes:` (unknown: LAYOUT-SIZE, with the nearest names),
+    or its width and height."""
+    if isinstance(written, str):
+        size = layouts.size_named(namespace, written)
+        if size is not None:
+            return size, []
+        known = sorted(layouts.size_names(namespace))
+        close = difflib.get_close_matches(written, known, n=1)
+        guess = f"; did you mean {close[0]!r}?" if close else ""
+        return None, [_Problem(("size",), "LAYOUT-SIZE", f"{written!r} names no size{guess} (known: "
+                               f"{', '.join(known) or 'none'})")]
+    numbers = _Numbers()
+    size = Size(numbers.length(("size", "width"), written.width, above_zero=True),
+                numbers.length(("size", "height"), written.height, above_zero=True))
+    return size, numbers.problems
+
+
+def _template(name: str, model: TemplateModel, size: Size | None, file: str, written: dict[tuple[str, str], Written],
+              line: int, bleed: float) -> tuple[Template | None, list[_Problem]]:
+    """The template with every length in mm, or None and every number, colour and placement it cannot draw
+    (its size, read by `_size`, is None when that could not be read)."""
     palette = dict(model.palette)
     numbers = _Numbers(palette)
-    size = Size(numbers.length(("size", "width"), model.size.width, above_zero=True),
-                numbers.length(("size", "height"), model.size.height, above_zero=True))
     for key, value in palette.items():
         numbers.color(("palette", key), value)
     boxes = tuple(_box(box_name, box, numbers) for box_name, box in model.boxes.items())
-    if not numbers.problems:
+    if not numbers.problems and size is not None:
         numbers.problems += [problem for spec in boxes for problem in _outside(spec, size, bleed)]
-    if numbers.problems:
+    if numbers.problems or size is None:
         return None, numbers.problems
     return Template(name, size, palette, boxes, file, written, line), []
 

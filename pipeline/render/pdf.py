@@ -85,8 +85,10 @@ class Document:
         c = self.canvas
         return not (c._formsinuse or c._annotationrefs or c._colorsUsed or c._shadingUsed or c._extgstate.getState())
 
-    def place(self, prepared: PreparedFace, x: float, y: float, clip: tuple[float, float, float, float] | None) -> None:
-        """Draw a face with its trim box's bottom-left at (x, y) pt, clipped to (x0, y0, x1, y1) pt."""
+    def place(self, prepared: PreparedFace, x: float, y: float, clip: tuple[float, float, float, float] | None,
+              turn: int = 0, cell: tuple[float, float] = (0.0, 0.0)) -> None:
+        """Draw a face with its trim box's bottom-left at (x, y) pt, clipped to (x0, y0, x1, y1) pt; turned 90 (or
+        -90) degrees counter-clockwise, its trim box fills the cell (width, height pt) whose bottom-left is (x, y)."""
         name = self.form(prepared)
         c = self.canvas
         c.saveState()
@@ -94,7 +96,14 @@ class Document:
             path = c.beginPath()
             path.rect(clip[0], clip[1], clip[2] - clip[0], clip[3] - clip[1])
             c.clipPath(path, stroke=0, fill=0)
-        c.translate(x, y)
+        if turn == 90:
+            c.translate(x + cell[0], y)
+            c.rotate(90)
+        elif turn == -90:
+            c.translate(x, y + cell[1])
+            c.rotate(-90)
+        else:
+            c.translate(x, y)
         c.doForm(name)
         c.restoreState()
 

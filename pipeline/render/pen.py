@@ -92,7 +92,7 @@ class Pen:
             return
         draw_icon(self.c, name, pt(cx - size / 2), self.y(cy + size / 2), pt(size))
 
-    def badge(self, name: str, cx: float, cy: float, size: float, fill: str = "#fbf7ee", stroke: str = "#6b5a44") -> None:
+    def badge(self, name: str, cx: float, cy: float, size: float, fill: str, stroke: str) -> None:
         """An icon on a round badge (no transparency: it does not survive form XObjects in every viewer)."""
         self.circle(cx, cy, size * 0.62, fill=fill, stroke=stroke, width=0.6)
         self.icon(name, cx, cy, size * 0.85)

@@ -42,7 +42,7 @@ NUMBERS = st.one_of(
 )
 # The title box of Path of Destiny's help card, key by key as cards.yaml writes it.
 TITLE = {"type": "text", "field": "title", "x": "5mm", "y": "2.5mm", "width": "78mm", "height": "7mm", "font": "bold",
-         "size": "{min: 8pt, max: 12pt}", "align": "center", "valign": "middle", "color": "light"}
+         "size": "{min: 8pt, max: 12pt}", "align": "center", "valign": "middle", "color": "palette.light"}
 BOX_KEYS = ("x", "y", "width", "height", "size", "min", "max", "leading", "paragraph_gap", "stroke_width", "radius", "gap")
 PROFILE_KEYS = ("margin", "bleed", "crop_offset", "crop_length", "crop_width", "gutter", "tile_overlap", "width", "height")
 

@@ -11,7 +11,7 @@ from pipeline.findings import Severity
 from pipeline.render.board import board_form, plan_board
 from pipeline.render.layouts import Layouts, Template, load_layouts
 from pipeline.render.pdf import Document
-from pipeline.render.tiling import LABEL_STRIP, TilingError, plan_tiles, tile_label, tiles_along
+from pipeline.render.tiling import LABEL_STRIP, TilePlan, TilingError, plan_tiles, tile_label, tiles_along
 from pipeline.render.units import Size, pt
 from pipeline.rules.boards import Area, BoardLocation, BoardSpec, Spot
 
@@ -33,26 +33,76 @@ def test_tiles_fill_the_printable_area_with_the_overlap(paper: Size, margin: flo
     """800 x 560 mm on landscape sheets: A4 less 5 mm margins holds 3 x 3 tiles overlapping by 10 mm."""
     board = Size(800, 560)
     plan = plan_tiles(board, paper, margin, 10)
-    assert (plan.columns, plan.rows, plan.paper.width > plan.paper.height) == (columns, rows, True)
-    assert plan.left >= margin and plan.left + plan.tile.width <= plan.paper.width - margin
-    assert plan.top >= margin + LABEL_STRIP and plan.top + plan.tile.height <= plan.paper.height - margin
-    last = plan.region(plan.columns - 1, plan.rows - 1)
+    assert (plan.columns, plan.rows, plan.paper.width > plan.paper.height, plan.strips) == (columns, rows, True, ())
+    assert {tile.sheet for tile in plan.tiles} == {plan.paper} and len({(t.region.width, t.region.height) for t in plan.tiles}) == 1
+    for tile in plan.tiles:
+        assert plan.left(tile) >= margin and plan.left(tile) + tile.region.width <= tile.sheet.width - margin
+        assert plan.top(tile) >= margin + LABEL_STRIP and plan.top(tile) + tile.region.height <= tile.sheet.height - margin
+    last = plan.tile(plan.columns - 1, plan.rows - 1).region
     assert last.right == pytest.approx(800) and last.bottom == pytest.approx(560)
-    first, second = plan.region(0, 0), plan.region(1, 0)
+    first, second = plan.tile(0, 0).region, plan.tile(1, 0).region
     assert first.right - second.x == pytest.approx(10)
 
 
 def test_the_orientation_with_fewer_sheets_is_chosen() -> None:
-    """600 x 540 mm on A4: 4 x 2 portrait sheets, where landscape would take 3 x 3."""
+    """380 x 540 mm on A4: 2 x 2 portrait sheets, where landscape would take 2 x 3; 540 x 370 mm: 2 x 2
+    landscape sheets, where portrait would take 3 x 2."""
+    plan = plan_tiles(Size(380, 540), A4, 5, 10)
+    assert (plan.columns, plan.rows, plan.paper, plan.strips) == (2, 2, A4, ())
+    landscape = plan_tiles(Size(540, 370), A4, 5, 10)
+    assert (landscape.columns, landscape.rows, landscape.paper, landscape.strips) == (2, 2, A4.swapped(), ())
+
+
+def covered(plan: TilePlan) -> bool:
+    """Whether the tiles cover every point of the board (checked on a 1 mm raster)."""
+    regions = [tile.region for tile in plan.tiles]
+    return all(any(r.x <= x <= r.right and r.y <= y <= r.bottom for r in regions)
+               for x in range(0, int(plan.board.width) + 1) for y in range(0, int(plan.board.height) + 1))
+
+
+@pytest.mark.parametrize(("board", "strips"), [(Size(600, 540), (3, 2, 2)), (Size(540, 600), (2, 2, 3))],
+                         ids=["columns", "rows"])
+def test_mixed_orientations_take_fewer_sheets(board: Size, strips: tuple[int, ...]) -> None:
+    """600 x 540 mm on A4: a landscape column of 3 and two portrait columns of 2, 7 sheets where one orientation
+    takes 8 (4 x 2 portrait) or 9 (3 x 3 landscape); the board turned takes rows the same way."""
+    plan = plan_tiles(board, A4, 5, 10)
+    assert (plan.count, plan.strips) == (7, strips)
+    assert {tile.sheet for tile in plan.tiles} == {A4, A4.swapped()}
+    for tile in plan.tiles:  # each tile inside the printable area of its own sheet
+        assert plan.left(tile) >= 5 and plan.left(tile) + tile.region.width <= tile.sheet.width - 5 + 1e-9
+        assert plan.top(tile) >= 5 + LABEL_STRIP and plan.top(tile) + tile.region.height <= tile.sheet.height - 5 + 1e-9
+    assert covered(plan)
+    # Neighbouring strips and neighbours within a strip overlap by exactly the overlap.
+    strip = (lambda t: t.column) if strips == (3, 2, 2) else (lambda t: t.row)  # noqa: E731
+    first, second = [[t for t in plan.tiles if strip(t) == k] for k in (0, 1)]
+    edge = (lambda r: (r.x, r.right)) if strips == (3, 2, 2) else (lambda r: (r.y, r.bottom))  # noqa: E731
+    assert edge(first[0].region)[1] - edge(second[0].region)[0] == pytest.approx(10)
+    assert [tile_label(t.column, t.row) for t in plan.tiles][:3] == (["A1", "A2", "A3"] if strips == (3, 2, 2)
+                                                                     else ["A1", "A2", "B1"])
+
+
+def test_alignment_marks_sit_on_trim_lines_that_two_sheets_show() -> None:
+    """Every mark lies on a trim line (the middle of a seam's overlap) and on at least two sheets, so its halves
+    meet when the sheets are laid over each other; each shared stretch of a seam carries two."""
     plan = plan_tiles(Size(600, 540), A4, 5, 10)
-    assert (plan.columns, plan.rows, plan.paper) == (4, 2, A4)
-    landscape = plan_tiles(Size(540, 600), A4, 5, 10)  # the same board turned: landscape sheets win
-    assert (landscape.columns, landscape.rows, landscape.paper) == (2, 4, A4.swapped())
+    lines_x = {round(t.region.x + 5, 6) for t in plan.tiles if t.region.x > 0}
+    lines_y = {round(t.region.y + 5, 6) for t in plan.tiles if t.region.y > 0}
+    marks = plan.marks()
+    assert len(marks) == len(set(marks))
+    for x, y in marks:
+        assert round(x, 6) in lines_x or round(y, 6) in lines_y
+        shown = [t for t in plan.tiles if t.region.x <= x <= t.region.right and t.region.y <= y <= t.region.bottom]
+        assert len(shown) >= 2
+    # The seam between the landscape column (3 tiles) and the first portrait column (2): 4 shared stretches.
+    seam = min(lines_x)
+    assert len([m for m in marks if m[0] == pytest.approx(seam) and round(m[1], 6) not in lines_y]) == 8
 
 
 def test_a_wider_margin_costs_sheets() -> None:
-    """The old 10 mm tile margin left 3 mm too few for three rows: 12 sheets."""
-    assert plan_tiles(Size(800, 560), A4, 10, 10).count == 12
+    """The old 10 mm tile margin left 3 mm too few for three landscape rows: 12 sheets in one orientation, 11 with
+    two landscape rows of 3 and a portrait row of 5 (against 9 with the 5 mm margin)."""
+    plan = plan_tiles(Size(800, 560), A4, 10, 10)
+    assert (plan.count, plan.strips) == (11, (3, 3, 5))
 
 
 def test_a_board_smaller_than_the_paper_is_one_tile() -> None:

@@ -119,7 +119,7 @@ class _Builder(LocalizedText):
             caption = self.label("board:trophies-count", count=count)
             value = str(count)
             spots.append(Spot(caption, value, "trophy" if count == last else "", "\n".join(lines),
-                              color="#c9a45c" if count == last else ""))
+                              color="palette.accent" if count == last else ""))
         return Area("trophy-track", self.label("board:trophy-track"), "trophy", tuple(spots))
 
     def decks(self) -> Area:

@@ -24,7 +24,7 @@ CHARACTER_TEMPLATE = "character-board"
 CHARACTER_SIZE = (260.0, 160.0)  # mm; must match the character-board layout template
 VP_TRACK = (range(0, 25), range(25, 50))
 PRINT_LABELS = ("print:assembly", "print:assembly-help", "print:overlap", "print:tile")
-ACCENT = "#c9a45c"
+ACCENT = "palette.accent"  # a colour of the board's layout palette
 
 
 def path_of_destiny_boards(db: Database, loc: Localizer) -> Boards:
@@ -133,7 +133,7 @@ class _Builder(LocalizedText):
         unlocks = {a.unlock_xp for a in character.abilities}
         spots = [Spot("{icon:specialty}" if n in unlocks else "", str(n), color=ACCENT if n in unlocks else "")
                  for n in range(top + 1)]
-        spots.append(Spot(self.label("board:golden"), "{icon:gold}", color="#e0b020"))
+        spots.append(Spot(self.label("board:golden"), "{icon:gold}", color="palette.gold"))
         return Area("xp-track", self.label("board:xp-track"), "xp", tuple(spots), track=True)
 
     def abilities(self, character: Character) -> Area:

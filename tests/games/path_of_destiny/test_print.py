@@ -96,9 +96,12 @@ def test_story_decks_are_faces_in_number_order(db: Database) -> None:
 
 def test_page_sizes(built: Built) -> None:
     _, out = built
-    for name in ("cards.pdf", "tokens.pdf", "help-cards.pdf", "board.pdf"):
+    for name in ("cards.pdf", "tokens.pdf", "help-cards.pdf"):
         assert all(size(p) == A4 for p in PdfReader(out / name).pages), name
     landscape = (A4[1], A4[0])
+    # The playmat's tiles: a landscape column of 3 and two portrait columns of 2, after a landscape assembly page.
+    board = [size(p) for p in PdfReader(out / "board.pdf").pages]
+    assert board[0] == landscape and sorted(board[1:]) == sorted([landscape] * 3 + [A4] * 4)
     assert all(size(p) == landscape for p in PdfReader(out / "player-boards.pdf").pages)
     one_up = PdfReader(out / "cards-1up.pdf").pages[0]
     assert size(one_up) == (round((63 + 6) * 72 / 25.4, 2), round((88 + 6) * 72 / 25.4, 2))
