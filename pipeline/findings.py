@@ -92,11 +92,12 @@ class Report:
 
     @property
     def errors(self) -> list[Finding]:
-        return [f for f in self.findings if f.severity is Severity.ERROR]
+        """Each distinct error once, as printed (two locales or targets may find the same layout line)."""
+        return [f for f in self.sorted() if f.severity is Severity.ERROR]
 
     @property
     def warnings(self) -> list[Finding]:
-        return [f for f in self.findings if f.severity is Severity.WARNING]
+        return [f for f in self.sorted() if f.severity is Severity.WARNING]
 
     @property
     def ok(self) -> bool:

@@ -31,6 +31,7 @@ from .art import resolve_art
 from .guide.check import guide_icon_findings
 from .icons import ICON_HINT, is_icon
 from .layouts import BoxSpec, Layouts, Template
+from .units import Size
 
 # The field types each kind of box can draw (a rect's `field` only says whether it is drawn).
 _DRAWS: dict[str, frozenset[FieldType]] = {
@@ -109,6 +110,34 @@ def face_findings(components: Components) -> list[Finding]:
     return sorted(set(findings))
 
 
+def back_size_findings(components: Components, layouts: Layouts) -> list[Finding]:
+    """LAYOUT-BACK-SIZE: a back printed behind a face of another size would miss its front in duplex (and in
+    Tabletop Simulator), by the difference; once per pair of templates, at the back template's line."""
+    findings = []
+    seen: set[tuple[str, str]] = set()
+    for face in components.faces():
+        back = components.back_of(face)
+        front_template = layouts.template_for(components.game, face.kind)
+        back_template = layouts.template_for(components.game, back.kind) if back is not None else None
+        if front_template is None or back_template is None or (front_template.name, back_template.name) in seen:
+            continue
+        seen.add((front_template.name, back_template.name))
+        front_size, back_size = front_template.size, back_template.size
+        if max(abs(front_size.width - back_size.width), abs(front_size.height - back_size.height)) > _SIZE_TOLERANCE:
+            findings.append(error("LAYOUT-BACK-SIZE", f"template {back_template.name!r} ({_mm(back_size)}) is printed behind "
+                                  f"{front_template.name!r} ({_mm(front_size)}); a back must have its front's size",
+                                  back_template.file, back_template.line,
+                                  hint="give the back the front's `size:` (and its background the same width and height)"))
+    return findings
+
+
+_SIZE_TOLERANCE = 0.05  # mm: rounding of lengths written in inches or points
+
+
+def _mm(size: Size) -> str:
+    return f"{size.width:g} x {size.height:g} mm"
+
+
 def board_templates(boards: Boards | None) -> list[str]:
     """The layout templates a game's boards are drawn from (none for a game without boards)."""
     if boards is None:
@@ -119,7 +148,8 @@ def board_templates(boards: Boards | None) -> list[str]:
 def contract_findings(components: Components, layouts: Layouts, boards: Iterable[str]) -> list[Finding]:
     """The face contract of one game in one locale: layout bindings, unused templates (`boards`: the templates its
     boards use), the faces' icons and images."""
-    return layout_contract_findings(layouts, components.game, components.contract, boards) + face_findings(components)
+    return (layout_contract_findings(layouts, components.game, components.contract, boards) + face_findings(components)
+            + back_size_findings(components, layouts))
 
 
 def preflight_findings(spec: GameSpec, db: Database, localizer: Localizer, components: Components | None,

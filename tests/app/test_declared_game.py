@@ -67,6 +67,22 @@ def test_a_misspelt_layout_binding_is_layout_field_in_check_and_build(root: Path
     assert ("LAYOUT-FIELD", line) in codes
 
 
+def test_a_back_of_another_size_than_its_front_is_an_error_once_in_check_and_build(root: Path, tmp_path: Path) -> None:
+    layout = root / "my-game" / "layouts" / "cards.yaml"
+    text = layout.read_text(encoding="utf-8")
+    back = text.index("  card-back:")
+    layout.write_text(text[:back] + text[back:].replace("    size: poker\n", "", 1), encoding="utf-8")  # the shared 63 x 88 mm
+    result = runner.invoke(app, ["check", "--content", str(root), "--cache-dir", str(tmp_path / "cache")])
+    assert result.exit_code == 1
+    assert f"cards.yaml:{line_of(layout, 'card-back:')}:1: error LAYOUT-BACK-SIZE" in result.output
+    assert "(63 x 88 mm) is printed behind 'my-game/card' (63.5 x 88.9 mm)" in result.output
+    assert "check: 1 error(s)" in result.output  # found in English and German, printed and counted once
+    built = runner.invoke(app, ["build", "--content", str(root), "--out", str(tmp_path / "out"),
+                                "--cache-dir", str(tmp_path / "cache"), "--jobs", "1", "--format", "json"])
+    assert built.exit_code == 1
+    assert [f["code"] for f in json.loads(built.output)["findings"] if f["severity"] == "error"] == ["LAYOUT-BACK-SIZE"]
+
+
 @pytest.mark.parametrize("broken", ["missing", "fuzzy"])
 def test_an_incomplete_release_catalog_is_an_error(root: Path, tmp_path: Path, broken: str) -> None:
     catalog = root / "my-game" / "locales" / "de.po"
