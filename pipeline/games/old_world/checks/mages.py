@@ -44,7 +44,8 @@ def _cards(content: OldWorldContent) -> Iterator[Finding]:
                              f"{card.id} is {card.color.value}, so its branch is {BRANCHES[card.color].value}, not "
                              f"{card.branch.value} (rule 19)")
         if card.boost is not None and card.branch is None:
-            yield finding_at(rec.where("boost"), "OW-MAGE-BOOST", f"{card.id} has a boost but no spell branch: only Mage cards boost")
+            yield finding_at(rec.where("boost"), "OW-MAGE-BOOST",
+                             f"{card.id} has a boost but no spell branch: only Mage cards boost")
         elif card.boost is not None and card.boost.energy < 1:
             yield finding_at(rec.where("boost", "energy"), "OW-MAGE-BOOST",
                              f"{card.id}'s boost costs {card.boost.energy} Energy; a boost costs at least 1 (rule 19)")
