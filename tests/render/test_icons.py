@@ -40,7 +40,7 @@ def test_every_shipped_icon_file_draws() -> None:
     library, findings = load_icons(REPO / "layouts")
     assert findings == []
     base = {name for (namespace, locale, name) in library.files if not namespace and not locale}
-    assert {"sword", "monster-gold", "xp", "vp", "gold", "quest", "tavern"} <= base and len(base) == 52
+    assert {"sword", "monster-gold", "xp", "vp", "gold", "quest", "tavern", "energy", "protection"} <= base and len(base) == 54
     with use_icons(library, "old-world", "en"):
         assert rendered("red").getpixel((20, 20)) == (192, 57, 43)  # #c0392b, the red gem
         out = io.BytesIO()

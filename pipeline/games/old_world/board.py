@@ -162,11 +162,12 @@ class _Builder(LocalizedText):
         rules = self.manifest.rules if self.manifest else None
         low, high = (rules.attribute_min, rules.attribute_max) if rules else (1, 5)
         spec.areas = [self.header(school)]
+        mage = school.character == "mage"  # Wisdom replaces Defense and Energy replaces Shield (expansion sheet §8.4)
         for attribute in (Attribute.COMBAT, Attribute.DEFENSE, Attribute.ALCHEMY):
             spots = tuple(Spot(value=str(n)) for n in range(low, high + 1))
-            title = self.label(f"attribute:{attribute.value}")
+            title = self.label("attribute:wisdom" if mage and attribute is Attribute.DEFENSE else f"attribute:{attribute.value}")
             spec.areas.append(Area(attribute.value, title, attribute.value, spots, track=True))
-        spec.areas += [self.specialty(school, low), self.witcher_level(), self.shield(), self.wagers(), self.trophies()]
+        spec.areas += [self.specialty(school, low), self.witcher_level(), self.shield(mage), self.wagers(), self.trophies()]
         return spec
 
     def header(self, school: School) -> Area:
@@ -192,11 +193,11 @@ class _Builder(LocalizedText):
             spots.append(Spot(self.label("player-board:start") if level == 1 else "", ROMAN[level - 1], text=text))
         return Area("level", self.label("player-board:witcher-level"), "specialty", tuple(spots), track=True)
 
-    def shield(self) -> Area:
+    def shield(self, mage: bool = False) -> Area:
         rules = self.manifest.rules if self.manifest else None
         top = rules.attribute_max if rules else 5
         spots = tuple(Spot(value=str(n)) for n in range(0, top + 1))
-        return Area("shield", self.label("player-board:shield"), "shield", spots, track=True)
+        return Area("shield", self.label("player-board:energy" if mage else "player-board:shield"), "shield", spots, track=True)
 
     def wagers(self) -> Area:
         rules = self.manifest.rules if self.manifest else None

@@ -127,7 +127,7 @@ class GreedyBot:
         sites = []
         for loc in s.tables.locations.values():
             spec = loc.action
-            own = (p.school, s.tables.schools[p.school].shares_school)
+            own = (p.school, s.tables.schools[p.school].shares_school, p.claimed)
             if spec.type is LocationAction.SCHOOL and (attribute is not Attribute.SPECIALTY or spec.school in own):
                 # Only a school it can pay at: otherwise it would shuttle between schools forever.
                 if p.gold >= p.attributes[attribute] + s.rules.school_train_cost_base:
@@ -275,6 +275,10 @@ class GreedyBot:
         return self._lowest(s, actions, lambda a: a.card)  # type: ignore[attr-defined]
 
     _trash = _lose_card
+    _specialty_discard = _lose_card  # a Mage's Necromancy pays with the least useful card
+
+    def _roll_tier(self, s: GameState, p: PlayerState, actions: Sequence[Action]) -> Action:
+        return actions[-1]  # the best form the roll reaches (expansion sheet §8.2)
 
     def _take_from_discard(self, s: GameState, p: PlayerState, actions: Sequence[Action]) -> Action:
         return max(actions, key=lambda a: self.value(s, a.card) if isinstance(a, TakeCard) else 0)

@@ -80,12 +80,13 @@ class _Builder(FaceBuilder):
         head, colon, rest = text.partition(": ")
         return f"**{head}:** {rest}" if colon else text
 
-    def fight(self, fight: FightAbility, context: str) -> str:
+    def fight(self, fight: FightAbility, context: str, shield_icon: str = "shield") -> str:
+        """The icons of a fight ability, then its effects; a Mage card's Shield icon is Energy (expansion sheet §8.4)."""
         icons = []
         if fight.damage:
             icons.append(f"{{icon:damage}}\u00a0{fight.damage}")
         if fight.shield:
-            icons.append(f"{{icon:shield}}\u00a0{fight.shield}")
+            icons.append(f"{{icon:{shield_icon}}}\u00a0{fight.shield}")
         if fight.draw:
             icons.append(f"{{icon:draw}}\u00a0{fight.draw:+d}")
         text = "   ".join(icons)
@@ -99,6 +100,7 @@ class _Builder(FaceBuilder):
         kind = self.label("card-kind:action-card")
         back = self.back("action-back", "action-back", title=kind)
         decks: dict[str, Deck] = {}
+        mage_back = back  # the Mage deck's own back, made with its first card
         for school in self.content.schools:
             name = self.text(school, "name")
             decks[school.id] = self.deck(f"starting-{school.id}", f"{kind}: {name}")
@@ -106,29 +108,46 @@ class _Builder(FaceBuilder):
         for card in self.content.cards:
             owner = schools.get(card.school or "")
             deck = decks[card.school or ""]
+            card_back = back
+            if card.school is None and card.branch is not None:  # the Mage deck: its own deck and back (§8.1)
+                if "mage" not in decks:
+                    mage_kind = self.label("card-kind:mage-card")
+                    decks["mage"] = self.deck("mage", mage_kind)
+                    mage_back = self.back("action-back", "mage-back", title=mage_kind)
+                deck, card_back = decks["mage"], mage_back
             fields = {**self.action_fields(card), "art": card.art, "symbol": self.pack_symbol("action-cards", card.id)}
             if owner is not None:
                 fields.update(school=self.text(owner, "name"), school_color=owner.color)
             where = self.where("action-cards", card.id)
-            face = self.face("action-card", card.id, deck.id, plain(fields), card.copies, back, where)
+            face = self.face("action-card", card.id, deck.id, plain(fields), card.copies, card_back, where)
             deck.faces.append(face)
 
     def action_fields(self, card: ActionCard) -> dict[str, Any]:
         place = f"action-card:{card.id}"
+        shield_icon = "energy" if card.branch is not None else "shield"
         rows = [
-            {"colors": [c.value for c in ext.colors], "text": self.fight(ext, place)}
+            {"colors": [c.value for c in ext.colors], "text": self.fight(ext, place, shield_icon)}
             for ext in card.extensions
         ]
+        fight = self.fight(card.fight, place, shield_icon)
+        if card.boost is not None:  # the boost: its Energy cost, then what it adds (§8.5)
+            boost = self.fight(card.boost, place, shield_icon)
+            fight += f"\n**{self.label('label:boost')} {card.boost.energy}\u00a0{{icon:energy}}:** {boost}"
         return {
             "name": self.text(card, "name"),
             "cost": card.cost,
             "color": card.color.value,
-            "type": self.label(f"color:{card.color.value}"),
+            "type": self.card_type(card),
             "terrain": card.terrain.value,
-            "fight": self.fight(card.fight, place),
+            "fight": fight,
             "rules": self.text(card, "text"),
             "extensions": rows,
         }
+
+    def card_type(self, card: ActionCard) -> str:
+        """The card's type by its colour; a Mage card adds its spell branch (expansion sheet §8.5)."""
+        kind = self.label(f"color:{card.color.value}")
+        return f"{kind} · {self.label(f'branch:{card.branch.value}')}" if card.branch is not None else kind
 
     def potions(self) -> None:
         kind = self.label("card-kind:potion")

@@ -66,7 +66,13 @@ class OldWorldContent:
 
     @cached_property
     def market_cards(self) -> list[ActionCard]:
-        return [c for c in self.cards if c.school is None]
+        """The witchers' Action deck (a Mage card has a spell branch)."""
+        return [c for c in self.cards if c.school is None and c.branch is None]
+
+    @cached_property
+    def mage_cards(self) -> list[ActionCard]:
+        """The Mage Action deck (expansion sheet §8.1): empty unless the Mages pack is selected."""
+        return [c for c in self.cards if c.school is None and c.branch is not None]
 
     potions = Entities[Potion]("potions")
 

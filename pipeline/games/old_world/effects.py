@@ -298,6 +298,36 @@ class DealDamage(OwEffect):
     amount: Amount
 
 
+class GainEnergy(OwEffect):
+    """A Mage gains Energy; in a fight it may exceed Wisdom (expansion sheet §8.4)."""
+
+    in_combo = True
+    printed = ("amount",)
+    type: Literal["gain-energy"]
+    amount: Amount
+
+
+class GainProtection(OwEffect):
+    """A Mage's Protection: cuts the ordinary damage of the opponent's very next fight turn (§8.4)."""
+
+    in_combo = True
+    printed = ("amount",)
+    type: Literal["gain-protection"]
+    amount: Amount
+
+
+class PerEnergy(OwEffect):
+    """Deal damage, gain Protection or draw more cards in step 4, as much as your Energy (§8.5 icons)."""
+
+    in_combo = True
+    variants = ("damage", "protection", "draw")
+    type: Literal["per-energy"]
+    gain: Literal["damage", "protection", "draw"]
+
+    def sentence(self) -> Message:
+        return self.message(self.gain)
+
+
 class ExtraComboCard(OwEffect):
     """Add cards to this combo ignoring extension colours."""
 
@@ -394,6 +424,31 @@ class RollDie(OwEffect):
         return self.message("range", min=branch.min, max=branch.max, effects=effects)
 
 
+class RollTier(ContentModel):
+    """One tier of a Mage's die table: reached by a modified result of at least `at_least`."""
+
+    at_least: Annotated[int, Field(ge=0, le=12)]
+    effects: list[OldWorldEffect] = []
+
+    def text_key(self) -> str:
+        return f"tier-{self.at_least}"
+
+
+class RollTiers(OwEffect):
+    """Roll a die and add `modifier` (the Specialty level's bonus); take any tier the result reaches,
+    a lower one if you like (Thunder, Polymorph: expansion sheet §8.2)."""
+
+    in_combo = True
+    variants = ("", "tier")
+    type: Literal["roll-tiers"]
+    modifier: Annotated[int, Field(ge=0, le=6)] = 0
+    tiers: list[RollTier] = Field(min_length=1)
+
+    def sentence(self) -> Message:
+        tiers = tuple(self.message("tier", at_least=t.at_least, effects=sentences(t.effects)) for t in self.tiers)
+        return self.message(modifier=self.modifier, tiers=tiers)
+
+
 class AttributeTest(OwEffect):
     """Succeed if an attribute is at least `at_least`; else the failure effects."""
 
@@ -449,6 +504,9 @@ OldWorldEffect = Annotated[
         GainZeroCostCard,
         TrashMarketCards,
         DealDamage,
+        GainEnergy,
+        GainProtection,
+        PerEnergy,
         ExtraComboCard,
         PeekOpponentDeck,
         MonsterChoosesWorseAttack,
@@ -457,6 +515,7 @@ OldWorldEffect = Annotated[
         StartQuest,
         EnterEvent,
         RollDie,
+        RollTiers,
         AttributeTest,
         ShortFight,
     ],
@@ -465,6 +524,8 @@ OldWorldEffect = Annotated[
 
 DieBranch.model_rebuild()
 RollDie.model_rebuild()
+RollTier.model_rebuild()
+RollTiers.model_rebuild()
 AttributeTest.model_rebuild()
 ShortFight.model_rebuild()
 

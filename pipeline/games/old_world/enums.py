@@ -31,6 +31,16 @@ class Color(StrEnum):
     PURPLE = "purple"
 
 
+class Branch(StrEnum):
+    """A Mage card's spell branch (expansion sheet §8.5): blue Water, red Fire, green Earth, yellow Air, purple Mind."""
+
+    WATER = "water"
+    FIRE = "fire"
+    EARTH = "earth"
+    AIR = "air"
+    MIND = "mind"
+
+
 class Attribute(StrEnum):
     COMBAT = "combat"
     DEFENSE = "defense"

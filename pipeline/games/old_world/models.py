@@ -25,6 +25,7 @@ from .effects import OldWorldEffect
 from .enums import (
     AttackType,
     Attribute,
+    Branch,
     CardTerrain,
     Color,
     EventType,
@@ -239,6 +240,13 @@ class Manifest(ContentModel, DeclaredLocales):
 # --- Schools and the map -----------------------------------------------------------------------
 
 
+class SpecialtyCost(ContentModel):
+    """What a Mage pays to use a Specialty (expansion sheet §8.2): Energy, hand cards discarded."""
+
+    energy: Count = 0
+    discard: Count = 0
+
+
 class Specialty(ContentModel):
     name: Translated
     timing: Timing
@@ -246,17 +254,30 @@ class Specialty(ContentModel):
     limit: Limit = Limit.ONCE_PER_FIGHT
     # levels[0] is Specialty level 1 ... levels[4] is level 5.
     levels: list[Effects] = Field(min_length=5, max_length=5)
+    cost: SpecialtyCost | None = None
     text: RulesWording = ""
 
 
 class School(Entity):
+    """A playable character: a witcher of a school, or a Mage (expansion sheet §8) who claims a school at setup."""
+
     name: Translated
     color: Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$")]
-    home: LocationId
+    # A Mage has no home of their own: they claim a school no witcher uses in the game (rule 18).
+    character: Literal["witcher", "mage"] = "witcher"
+    home: LocationId | None = None
     specialty: Specialty
     # A character who trains at another school's location and keeps her Specialty token in its slot
     # (Ciri at the School of the Wolf, expansion sheet §5, rule 18).
     shares_school: SchoolId | None = None
+
+    @model_validator(mode="after")
+    def _home_by_character(self) -> School:
+        if self.character == "witcher" and self.home is None:
+            raise ValueError("a witcher starts at a home location: give `home`")
+        if self.character == "mage" and self.home is not None:
+            raise ValueError("a Mage has no home: they claim a school no witcher uses at setup")
+        return self
 
 
 class Position(ContentModel):
@@ -302,6 +323,12 @@ class Extension(FightAbility):
     colors: list[Color] = Field(min_length=1)
 
 
+class Boost(FightAbility):
+    """A Mage card's boost (expansion sheet §8.5): after the basic ability, pay `energy` for these effects."""
+
+    energy: Count
+
+
 class ActionCard(Entity):
     name: Translated
     school: SchoolId | None = None
@@ -309,8 +336,11 @@ class ActionCard(Entity):
     terrain: CardTerrain
     cost: Count
     copies: Annotated[int, Field(ge=1)] = 1
+    # A Mage Action card's spell branch (expansion sheet §8.5; its colour decides it, rule 19); witcher cards have none.
+    branch: Branch | None = None
     fight: FightAbility
     extensions: list[Extension] = []
+    boost: Boost | None = None
     text: RulesWording = ""
     art: Art | None = None
 

@@ -113,8 +113,9 @@ def test_a_starting_deck_short_of_a_card_is_reported_at_its_school(mutated_examp
 
 GOLD_ON_A_CARD = ("cards/market.yaml", "fight: {damage: 1}", "fight: {damage: 1, effects: [{type: gain-gold, amount: 1}]}")
 # What makes sense when a combo resolves (reference §21 rule 18): damage, shield, draw, card moves.
-COMBO = ("deal-damage, discard-random-from-hand, draw-cards, draw-modifier, peek-opponent-deck, put-back-on-deck, "
-         "raise-shield, return-this-card-to-hand, search-discard-for-any, take-top-of-discard")
+COMBO = ("deal-damage, discard-random-from-hand, draw-cards, draw-modifier, gain-energy, gain-protection, "
+         "peek-opponent-deck, per-energy, put-back-on-deck, raise-shield, return-this-card-to-hand, roll-tiers, "
+         "search-discard-for-any, take-top-of-discard")
 
 
 def test_an_extension_with_a_non_combo_effect(mutated_example: Mutate) -> None:

@@ -55,7 +55,7 @@ def test_the_manifest_declares_all_nine_expansions_after_the_base() -> None:
 
 def test_the_shipped_packs_are_sound(load: Load) -> None:
     assert errors(load()[1]) == []
-    for pack in ("lost-mount", "ciri", "monster-pack"):
+    for pack in ("lost-mount", "ciri", "monster-pack", "mages"):
         assert errors(load(packs=(pack,))[1], "OW-") == []
 
 
@@ -211,3 +211,39 @@ def test_ciri_trains_her_specialty_at_the_wolf_school_and_plays_beside_a_wolf() 
     ciri.moved_into.add("kaer-morhen")
     ciri.gold = 10
     assert "Train('specialty')" in {str(a) for a in location_options(state, ciri)}
+
+
+@pytest.mark.parametrize(
+    ("file", "old", "new", "code", "shown"),
+    [
+        # Rule 19: a Mage card's colour is its branch (blue = Water).
+        ("mage-cards.yaml", "    branch: water\n", "    branch: fire\n", "OW-MAGE-BRANCH", "branch: fire"),
+        # Rule 19: a boost costs at least 1 Energy.
+        ("mage-cards.yaml", "boost: {energy: 1, damage: 1}", "boost: {energy: 0, damage: 1}", "OW-MAGE-BOOST", "energy: 0"),
+        # Rule 19: Specialty names are unique.
+        ("mages.yaml", "name: Levitation", "name: Thunder", "OW-SPECIALTY-NAME", "name: Thunder"),
+        # Rule 19: five Mages.
+        ("mages.yaml", "    character: mage\n    specialty:\n      name: Polymorph",
+         "    character: witcher\n    home: kaer-morhen\n    specialty:\n      name: Polymorph", "OW-MAGE-COUNT", "- id: alzur"),
+        # §8.1: a Mage's starting deck holds Mage cards (a spell branch).
+        ("starting-mages.yaml", "    school: alzur\n    color: blue\n    branch: water\n", "    school: alzur\n    color: blue\n",
+         "OW-MAGE-DECK", "school: alzur"),
+    ],
+)
+def test_mages_content_that_breaks_a_rule(tmp_path: Path, file: str, old: str, new: str, code: str, shown: str) -> None:
+    path, findings = pack_findings(tmp_path, "mages", file, old, new)
+    occurrence = 2 if code == "OW-SPECIALTY-NAME" else 1  # the second Thunder is the duplicate
+    assert (code, line_of(path, shown, occurrence)) in [(f.code, f.line) for f in findings]
+
+
+def test_a_mage_with_a_home_is_refused_at_its_line(tmp_path: Path) -> None:
+    """§8.3, rule 18: a Mage has no school of their own; they claim one no witcher uses at setup."""
+    path, findings = pack_findings(tmp_path, "mages", "mages.yaml", "    character: mage\n", "    character: mage\n    home: ban-ard\n",
+                                   structure_only=True)
+    assert [f.line for f in findings if f.severity is Severity.ERROR] == [line_of(path, "- id: alzur")]
+    assert "a Mage has no home" in findings[0].message
+
+
+def test_the_shipped_mages_hold_the_rules() -> None:
+    db, findings = SPEC.load(CONTENT, ("mages",))
+    assert [f for f in findings + SPEC.checks(db, False) if f.code.startswith("OW-MAGE") or f.code == "OW-SPECIALTY-NAME"] == []

@@ -25,7 +25,7 @@ def _schools(content: OldWorldContent) -> list[Finding]:
     locations = content.location_by_id
     for rec in content.school_records:
         school = rec.entity
-        home = locations.get(school.home)
+        home = locations.get(school.home) if school.home is not None else None
         trains_at = school.shares_school or school.id
         if home is not None and (home.action.type is not LocationAction.SCHOOL or home.action.school != trains_at):
             findings.append(

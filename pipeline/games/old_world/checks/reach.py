@@ -55,7 +55,8 @@ def _reachable_cards(content: OldWorldContent, manifest: Manifest) -> set[str]:
     held = {c.id for c in content.starting_cards}
     while True:
         top = max((c.cost for c in content.cards if c.id in held), default=None)
-        more = {c.id for c in content.market_cards if c.id not in held and gained(c, top)}
+        # The Mage deck's market follows the same rules (expansion sheet §8.3).
+        more = {c.id for c in (*content.market_cards, *content.mage_cards) if c.id not in held and gained(c, top)}
         if not more:
             return held
         held |= more

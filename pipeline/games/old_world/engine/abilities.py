@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from ..effects import OldWorldEffect
 from ..enums import Attribute, Limit, Timing
-from ..models import Condition
+from ..models import Condition, SpecialtyCost
 from .state import GameState, PlayerState
 
 
@@ -18,6 +18,7 @@ class AbilityView:
     limit: Limit
     condition: Condition | None
     effects: Sequence[OldWorldEffect]
+    cost: SpecialtyCost | None = None  # a Mage's Specialty: Energy or hand cards to pay (expansion sheet §8.2)
 
 
 def owned_abilities(s: GameState, p: PlayerState) -> tuple[AbilityView, ...]:
@@ -37,7 +38,7 @@ def _abilities(s: GameState, p: PlayerState) -> tuple[AbilityView, ...]:
     t = s.tables
     spec = t.schools[p.school].specialty
     level = p.attributes[Attribute.SPECIALTY]
-    views = [AbilityView("specialty", spec.timing, spec.limit, spec.condition, spec.levels[level - 1])]
+    views = [AbilityView("specialty", spec.timing, spec.limit, spec.condition, spec.levels[level - 1], spec.cost)]
     for key in p.trophies:
         kind, _, ident = key.partition(":")
         if kind == "monster":
@@ -75,9 +76,11 @@ def condition_holds(s: GameState, p: PlayerState, condition: Condition | None, c
 
 
 def is_available(s: GameState, p: PlayerState, view: AbilityView, combo_size: int = 0) -> bool:
-    """Not yet used this fight (when limited) and its condition holds."""
+    """Not yet used this fight (when limited), its cost can be paid and its condition holds."""
     f = s.fight
     if f is not None and view.limit is not Limit.NONE and (p.seat, view.key) in f.once:
+        return False
+    if view.cost is not None and (p.shield < view.cost.energy or len(p.hand) < view.cost.discard):
         return False
     return condition_holds(s, p, view.condition, combo_size)
 

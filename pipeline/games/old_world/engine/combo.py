@@ -6,6 +6,7 @@ from __future__ import annotations
 from ..effects import OldWorldEffect
 from ..enums import Attribute, Timing
 from ..models import ActionCard
+from . import mages
 from .abilities import AbilityView, is_available, mark_used, owned_abilities
 from .actions import PASS, Action, Pass, PlayCard, UseAbility, UsePotion, interned
 from .execute import Ctx, run_effects
@@ -76,6 +77,9 @@ def auto_abilities(s: GameState, p: PlayerState, timing: Timing, combo_size: int
 
 def use_ability(s: GameState, p: PlayerState, view: AbilityView) -> Flow:
     mark_used(s, p, view)
+    if view.cost is not None:  # a Mage pays the Specialty's Energy and cards first (expansion sheet §8.2)
+        set_shield(s, p, p.shield - view.cost.energy)
+        yield from mages.pay_discard(s, p, view.cost.discard)
     yield from run_effects(s, Ctx(p.seat), view.effects)
 
 
@@ -90,6 +94,7 @@ def witcher_turn(s: GameState, seat: int) -> Flow:
     f.return_to_hand = []
     f.combo = []
     f.combo_owner = seat
+    mages.start_turn(f, seat)
     if first and f.monster is not None:
         special = s.tables.monsters[f.monster].special
         if special.timing is Timing.FIGHT_FIRST_TURN:
@@ -139,6 +144,9 @@ def resolve_combo(s: GameState, p: PlayerState, f: FightState) -> Flow:
     """Step 3: damage, then Shield (capped by Defense), then special effects; draw modifiers wait (§10.4)."""
     cards = s.tables.cards
     yield from auto_abilities(s, p, Timing.ON_COMBO_RESOLVE, len(f.combo))
+    if p.mage:
+        yield from mages.resolve_left_to_right(s, p, f, deal_attack_damage)
+        return
     damage = shield = 0
     effects: list[tuple[int, OldWorldEffect]] = []
     for index, placed in enumerate(f.combo):

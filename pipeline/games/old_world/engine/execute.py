@@ -16,7 +16,19 @@ from pipeline.rules.effects import EffectTable
 
 from .. import effects as fx
 from ..enums import Attribute, Terrain
-from .actions import ChooseAttribute, Discard, Pass, PeekDiscard, PeekOrder, PutBack, TakeCard, TakeMarket, TrashMarket, interned
+from .actions import (
+    ChooseAttribute,
+    ChooseOption,
+    Discard,
+    Pass,
+    PeekDiscard,
+    PeekOrder,
+    PutBack,
+    TakeCard,
+    TakeMarket,
+    TrashMarket,
+    interned,
+)
 from .state import Decision, Flow, GameState, PlayerState
 from .witcher import (
     discard_potions,
@@ -283,6 +295,35 @@ def _hostile_damage(s: GameState, ctx: Ctx, amount: int) -> Flow:
     yield from take_damage(s, _me(s, ctx), amount)
 
 
+@_executors.register(fx.GainEnergy)
+def _gain_energy(s: GameState, ctx: Ctx, e: fx.GainEnergy) -> None:
+    p = _me(s, ctx)
+    set_shield(s, p, p.shield + e.amount)
+
+
+@_executors.register(fx.GainProtection)
+def _gain_protection(s: GameState, ctx: Ctx, e: fx.GainProtection) -> None:
+    from .mages import gain_protection
+
+    gain_protection(s, _me(s, ctx), e.amount)
+
+
+@_executors.register(fx.PerEnergy)
+def _per_energy(s: GameState, ctx: Ctx, e: fx.PerEnergy) -> None:
+    """As much as the Energy now: damage in step 3, Protection, or more cards in step 4 (expansion sheet §8.5)."""
+    from .mages import gain_protection
+
+    f, p = s.fight, _me(s, ctx)
+    if f is None or ctx.hostile:
+        return
+    if e.gain == "damage":
+        f.attack_damage += p.shield
+    elif e.gain == "protection":
+        gain_protection(s, p, p.shield)
+    else:
+        f.draw_mod += p.shield
+
+
 @_executors.register(fx.ExtraComboCard)
 def _extra_combo_card(s: GameState, ctx: Ctx, e: fx.ExtraComboCard) -> None:
     if s.fight is not None:
@@ -362,6 +403,21 @@ def _roll_die(s: GameState, ctx: Ctx, e: fx.RollDie) -> Flow:
         if branch.min <= roll <= branch.max:
             yield from run_effects(s, ctx, branch.effects)
             return
+
+
+@_executors.register(fx.RollTiers)
+def _roll_tiers(s: GameState, ctx: Ctx, e: fx.RollTiers) -> Flow:
+    """Roll, add the modifier, then take one tier the result reaches: the best, or a lower one (§8.2)."""
+    result = s.rng.randint(1, 6) + e.modifier
+    reached = [i for i, tier in enumerate(e.tiers) if tier.at_least <= result]
+    if not reached:
+        return
+    index = reached[0]
+    if len(reached) > 1:
+        action = yield Decision(ctx.seat, "roll-tier", tuple(interned(ChooseOption, i) for i in reached))
+        assert isinstance(action, ChooseOption)
+        index = action.index
+    yield from run_effects(s, ctx, e.tiers[index].effects)
 
 
 @_executors.register(fx.AttributeTest)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..effects import DrawModifier
 from ..enums import AttackType, Attribute, Terrain, Timing
+from . import mages
 from .actions import ChooseAttack, Pass, Wager, interned
 from .combo import auto_abilities, is_knocked_out, witcher_turn
 from .execute import Ctx, run_effects
@@ -271,7 +272,8 @@ def duel(s: GameState, attacker: PlayerState, defender: PlayerState) -> Flow:
     reward = s.tables.manifest.trophy_track[loser.track].reputation
     s.give_gold(winner, reward)
     settle_wagers(s, "attacker" if winner is attacker else "defender", reward)
-    yield from gain_zero_cost(s, loser)
+    with mages.own_pool(s, loser):
+        yield from gain_zero_cost(s, loser)
     s.reshuffle_all(loser)
     if winner is attacker:
         wt = s.tables.witcher_trophies

@@ -21,7 +21,11 @@ DEFENSE = Attribute.DEFENSE  # read at every check: a module constant is far che
 
 @lru_cache(maxsize=8)
 def _all_cards(tables: Tables, schools: tuple[str, ...]) -> Counter[str]:
-    ids = tables.market_ids()
+    # The Action deck unless every player is a Mage; the Mage deck when one is (expansion sheet §8.3).
+    mages = sum(tables.schools[school].character == "mage" for school in schools)
+    ids = tables.market_ids() if mages < len(schools) else []
+    if mages:
+        ids.extend(tables.mage_ids())
     for school in schools:
         ids.extend(tables.starting_ids(school))
     return Counter(ids)
@@ -41,6 +45,8 @@ def _card_list(s: GameState) -> list[str]:
     """Every action card in play, as one list (zones concatenated)."""
     cards = s.action_deck + s.common_discard + s.trash
     cards += [c for c in s.market if c is not None]
+    if s.other_pool is not None:
+        cards += s.other_pool.deck + s.other_pool.discard + [c for c in s.other_pool.market if c is not None]
     for p in s.players:
         cards += p.deck
         cards += p.discard
@@ -140,6 +146,9 @@ class Tally:
 
 def _card_zone_lists(s: GameState) -> list[list[str]]:
     zones = [s.action_deck, s.common_discard, s.trash, [c for c in s.market if c is not None]]
+    pool = s.other_pool
+    if pool is not None:  # a mixed game's other pool (engine/mages.py)
+        zones += (pool.deck, pool.discard, [c for c in pool.market if c is not None])
     for p in s.players:
         zones += (p.deck, p.discard, p.hand)
     zones.append([c.card for c in s.fight.combo] if s.fight is not None else [])
@@ -182,7 +191,7 @@ def is_sound(s: GameState) -> bool:
         for a in p.maxed:
             if attrs[a] != top:
                 return False
-        if not 1 <= p.level <= level_max or not 0 <= p.shield <= attrs[DEFENSE]:
+        if not 1 <= p.level <= level_max or p.shield < 0 or (p.shield > attrs[DEFENSE] and not (p.mage and s.fight)):
             return False
         if len(p.hand) > hand_limit or p.track > win_trophies:
             return False
@@ -235,7 +244,8 @@ def violations(s: GameState) -> list[str]:
                 found.append(f"{who} {a.value} was lowered after reaching the top")
         if not 1 <= p.level <= rules.witcher_level_max:
             found.append(f"{who} witcher level {p.level} is out of bounds")
-        if not 0 <= p.shield <= p.attributes[Attribute.DEFENSE]:
+        # A Mage's Energy may exceed Wisdom during a fight (expansion sheet §8.4).
+        if p.shield < 0 or (p.shield > p.attributes[Attribute.DEFENSE] and not (p.mage and s.fight is not None)):
             found.append(f"{who} shield {p.shield} is outside 0..Defense")
         choosing = s.decision is not None and s.decision.kind == "discard-potion" and s.decision.player == p.seat
         if len(p.potions) > rules.potion_hold_limit and not choosing:

@@ -34,7 +34,7 @@ def location_options(s: GameState, p: PlayerState) -> list[Action]:
     kind = spec.type
     if kind is LocationAction.SCHOOL:
         trainable = [Attribute.COMBAT, Attribute.DEFENSE, Attribute.ALCHEMY]
-        if spec.school in (p.school, s.tables.schools[p.school].shares_school):
+        if spec.school in (p.school, s.tables.schools[p.school].shares_school, p.claimed):
             trainable.append(Attribute.SPECIALTY)  # Only your own school (or the one you share) trains your Specialty.
         return [interned(Train, a.value) for a in trainable if p.attributes[a] < top and p.gold >= school_cost(s, p, a)]
     if kind is LocationAction.TRAIN_ATTRIBUTE:

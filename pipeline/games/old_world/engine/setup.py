@@ -9,7 +9,7 @@ from pipeline.content.database import Database
 
 from ..content import OldWorldContent
 from ..enums import Attribute, ExplorationDeck, Terrain
-from . import lost_mount
+from . import lost_mount, mages
 from .actions import BonusAttribute, PlaceMonster
 from .state import Decision, Flow, GameState, PlayerState
 from .tables import ATTRIBUTES, TERRAINS, Tables
@@ -40,14 +40,16 @@ def new_game(db: Database | Tables, players: int, seed: int, options: Mapping[st
     for stack in s.monster_stacks.values():
         s.rng.shuffle(stack)
     setup_players(s, schools)
+    mages.setup_pools(s, setup_market)
     s.start(game_flow(s, setup_choices(s)))
     return s
 
 
-def setup_market(s: GameState) -> None:
-    """Reveal until three 0-cost cards fill the right-most slots; three more fill the left (§5.2)."""
+def setup_market(s: GameState, ids: list[str] | None = None) -> None:
+    """Reveal until three 0-cost cards fill the right-most slots; three more fill the left (§5.2).
+    `ids`: another deck than the Action deck (the Mage deck, §8.3)."""
     tables = s.tables
-    s.action_deck = tables.market_ids()
+    s.action_deck = tables.market_ids() if ids is None else ids
     s.rng.shuffle(s.action_deck)
     slots = len(tables.manifest.market.slot_modifiers)
     zero_slots = tables.manifest.market.zero_cost_slots
@@ -90,7 +92,9 @@ def setup_players(s: GameState, schools: list[str]) -> None:
         s.rng.shuffle(schools)
     for seat in range(s.n):
         school = tables.schools[schools[seat]]
-        p = PlayerState(seat=seat, school=school.id, location=school.home, shield=s.rules.shield_start)
+        # A Mage stands nowhere until they claim a school (setup_choices).
+        p = PlayerState(seat=seat, school=school.id, location=school.home or "", shield=s.rules.shield_start,
+                        mage=school.character == "mage")
         p.attributes = dict.fromkeys(ATTRIBUTES, s.rules.attribute_min)
         p.deck = tables.starting_ids(school.id)
         s.rng.shuffle(p.deck)
@@ -103,7 +107,9 @@ def setup_players(s: GameState, schools: list[str]) -> None:
 
 
 def setup_choices(s: GameState) -> Flow:
-    """Monster placement (the 2-player level-II choice) and the 4/5-player bonus attribute (§5.6, §5.8)."""
+    """Mages claim schools (§8.3), monster placement (the 2-player level-II choice) and the 4/5-player
+    bonus attribute (§5.6, §5.8)."""
+    yield from mages.claim_schools(s)
     drawn = setup_monsters(s)
     terrains = list(TERRAINS)
     s.rng.shuffle(terrains)

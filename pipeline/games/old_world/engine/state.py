@@ -23,6 +23,7 @@ from .tables import ATTRIBUTES, Tables
 
 if TYPE_CHECKING:
     from .lost_mount import LostMount
+    from .mages import Pool
 
 
 @dataclass
@@ -43,7 +44,9 @@ class PlayerState:
     attributes: dict[Attribute, int] = field(default_factory=lambda: dict.fromkeys(ATTRIBUTES, 1))
     maxed: set[Attribute] = field(default_factory=set)
     level: int = 1
-    shield: int = 1
+    shield: int = 1  # a Mage's Energy (expansion sheet §8.4)
+    mage: bool = False
+    claimed: str | None = None  # the school a Mage claimed at setup (§8.3)
     deck: list[str] = field(default_factory=list)  # top = end of the list
     discard: list[str] = field(default_factory=list)  # top = end of the list
     hand: list[str] = field(default_factory=list)
@@ -103,6 +106,7 @@ class FightState:
     monster_first: bool = False
     worse_attack_first: bool = False
     decider: int = 0
+    protection: dict[int, int] = field(default_factory=dict)  # a Mage's Protection, by seat (§8.4)
 
     @property
     def is_duel(self) -> bool:
@@ -151,6 +155,7 @@ class GameState(DecisionFlow):
         self.event_depth = 0
         self.tallies: Any = None  # invariants.py keeps its incremental conservation counts here.
         self.lost_mount: LostMount | None = None  # with the Lost Mount pack (engine/lost_mount.py)
+        self.other_pool: Pool | None = None  # a mixed game's pool no one is gaining from (engine/mages.py)
 
     # --- The contract (moves in pipeline/rules/engine.py) -------------------------------------
 

@@ -89,8 +89,20 @@ class Tables:
         raise ValueError(f"no setup profile for {players} players")
 
     def market_ids(self) -> list[str]:
-        """Every market card id, once per copy (a new list)."""
-        return self.starting_ids(None)
+        """Every card id of the witchers' Action deck, once per copy (a new list)."""
+        return [c for c in self.starting_ids(None) if self.cards[c].branch is None]
+
+    def mage_ids(self) -> list[str]:
+        """Every card id of the Mage Action deck (expansion sheet §8.1), once per copy (a new list)."""
+        return [c for c in self.starting_ids(None) if self.cards[c].branch is not None]
+
+    def school_homes(self) -> dict[str, str]:
+        """Each school a player board stands on (not Ciri's share, not a Mage) and its location."""
+        homes: dict[str, str] | None = self.memo.get("school-homes")
+        if homes is None:
+            homes = self.memo["school-homes"] = {
+                s.id: s.home for s in self.schools.values() if s.home is not None and s.shares_school is None}
+        return homes
 
     def starting_ids(self, school: str | None) -> list[str]:
         """Every card id of a school's starting deck (None: the market), once per copy (a new list)."""

@@ -7,7 +7,7 @@ from itertools import combinations
 from typing import Any
 
 from ..enums import Attribute, CardTerrain, ExplorationDeck, LocationAction
-from . import lost_mount
+from . import lost_mount, mages
 from .actions import PASS, Action, Buy, Discard, Duel, Explore, FightMonster, Meditate, Move, Pass, Poker, interned
 from .exploration import explore, on_enter
 from .fight import duel, monster_fight
@@ -36,13 +36,14 @@ def take_turn(s: GameState, p: PlayerState) -> Flow:
     p.turns += 1
     p.moved_into, p.actions_used, p.poker_partners = set(), set(), set()
     p.phase3_target = s.rules.phase3_draw
-    yield from phase_one(s, p)
-    if s.outcome is None:
-        yield from lost_mount.after_phase_one(s, p)
-    if s.outcome is None:
-        yield from phase_two(s, p)
-    if s.outcome is None:
-        yield from phase_three(s, p)
+    with mages.own_pool(s, p):  # every card this player gains comes from their own pool (expansion sheet §8.4)
+        yield from phase_one(s, p)
+        if s.outcome is None:
+            yield from lost_mount.after_phase_one(s, p)
+        if s.outcome is None:
+            yield from phase_two(s, p)
+        if s.outcome is None:
+            yield from phase_three(s, p)
 
 
 # --- Phase I ---------------------------------------------------------------------------------------
@@ -262,6 +263,7 @@ def phase_three(s: GameState, p: PlayerState) -> Flow:
             p.hand.remove(card)
             p.discard.append(card)
         s.put_gained(p, s.take_from_market(action.slot), to_hand=True)
+        mages.discard_twin(s, action.slot)
         bought = action.slot
     else:
         # §18.9: nothing affordable: take a printed-0-cost card into hand for free (displayed, else revealed).

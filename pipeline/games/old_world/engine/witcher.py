@@ -16,7 +16,9 @@ def defense_cap(s: GameState, p: PlayerState) -> int:
 
 
 def set_shield(s: GameState, p: PlayerState, value: int) -> None:
-    p.shield = max(0, min(value, defense_cap(s, p)))
+    """The Shield within 0..Defense; a Mage's Energy may exceed Wisdom during a fight (expansion sheet §8.4)."""
+    top = value if p.mage and s.fight is not None else defense_cap(s, p)
+    p.shield = max(0, min(value, top))
 
 
 def raise_attribute(s: GameState, p: PlayerState, attribute: Attribute, amount: int = 1) -> Flow:
@@ -82,9 +84,12 @@ def discard_potions(s: GameState, p: PlayerState, count: int | None) -> None:
 
 def take_damage(s: GameState, p: PlayerState, amount: int) -> Flow:
     """Shield first, then the deck top, then hand cards of the victim's choice (§10.4 step 3a). Returns cards lost."""
-    absorbed = min(p.shield, amount)
-    p.shield -= absorbed
-    amount -= absorbed
+    if p.mage:  # a Mage loses no Energy to damage; Protection stops ordinary damage (expansion sheet §8.4)
+        amount -= absorb(s, p, amount)
+    else:
+        absorbed = min(p.shield, amount)
+        p.shield -= absorbed
+        amount -= absorbed
     lost = 0
     while amount > 0 and p.deck:
         p.discard.append(p.deck.pop())
@@ -98,6 +103,17 @@ def take_damage(s: GameState, p: PlayerState, amount: int) -> Flow:
         amount -= 1
         lost += 1
     return lost
+
+
+def absorb(s: GameState, p: PlayerState, amount: int) -> int:
+    """How much of an ordinary hit a Mage's Protection stops (expansion sheet §8.4); what it stops is spent."""
+    f = s.fight
+    held = f.protection.get(p.seat, 0) if f is not None else 0
+    stopped = min(held, amount)
+    if stopped:
+        assert f is not None
+        f.protection[p.seat] = held - stopped
+    return stopped
 
 
 def _discards(p: PlayerState) -> list[Trash]:

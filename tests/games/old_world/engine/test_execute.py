@@ -56,12 +56,17 @@ CASES: dict[str, tuple[dict[str, Any], Any]] = {
     "attribute-test": ({"attribute": "combat", "at_least": 2, "success": [], "failure": GOLD},
                        lambda s, p, b: p.gold == b["gold"] + 1),
     "short-fight": ({"life": 2, "damage": 1, "win": GOLD, "lose": GOLD}, lambda s, p, b: p.gold == b["gold"] + 1),
+    "gain-energy": ({"amount": 1}, lambda s, p, b: p.shield == 2),
+    "gain-protection": ({"amount": 2}, lambda s, p, b: s.fight.protection == {0: 2}),
+    "per-energy": ({"gain": "damage"}, lambda s, p, b: s.fight.attack_damage == 1),
+    # Any roll plus 6 reaches the only tier.
+    "roll-tiers": ({"modifier": 6, "tiers": [{"at_least": 7, "effects": GOLD}]}, lambda s, p, b: p.gold == b["gold"] + 1),
 }
 
 
 def test_every_effect_class_has_an_executor_and_a_case() -> None:
     assert set(EXECUTORS) == set(EFFECTS)
-    assert len(EXECUTORS) == 34
+    assert len(EXECUTORS) == 38
     assert set(CASES) == {cls.type_name() for cls in EFFECTS}
 
 
