@@ -61,6 +61,7 @@ RESERVED_FIELDS = ("id", "copies", "number")
 FIELD_NAME_PATTERN = r"^[a-z][a-z0-9_]*$"
 EnumValue = Annotated[str, Field(pattern=SLUG_PATTERN)]
 RuleKey = Annotated[str, Field(pattern=FIELD_NAME_PATTERN, max_length=64)]
+Code = Annotated[str, Field(pattern=r"^[A-Z][A-Z0-9-]*$")]
 Count = Annotated[int, Field(ge=0)]
 DefaultValue = bool | int | str | list[Any] | dict[str, Any]
 
@@ -86,6 +87,12 @@ class FieldDeclaration(ContentModel):
     min_items: Annotated[int, Field(ge=1)] | None = None  # list: at least this many items
     fields: dict[Annotated[str, Field(pattern=FIELD_NAME_PATTERN)], FieldDeclaration] = {}  # object: its own fields
     keys: list[EnumValue] = []  # map: the keys allowed (each maps to an integer in min-max)
+    translated: bool = True  # enum: whether its values print (then their labels are translatable strings)
+    # Checks across records (pipeline/rules/declared_constraints.py), reported under `code`:
+    unique: bool | Literal["unordered"] = False  # no two records share the value (unordered: a list as a set)
+    symmetric: bool = False  # a list of refs to the own kind: each record it names names this one back
+    distinct: bool = False  # a list: no item twice
+    code: Code | None = None  # the finding code of those checks (default <prefix>-UNIQUE, -SYMMETRIC, -DISTINCT)
 
     @property
     def optional(self) -> bool:
@@ -152,8 +159,46 @@ class GuideDeclaration(ContentModel):
     """A game with a reference guide: the prefix of its guide findings' codes (`<prefix>-GUIDE-REF`...), and
     whether its text must take every number from the data (only examples write numbers)."""
 
-    code: Annotated[str, Field(pattern=r"^[A-Z][A-Z0-9-]*$")] = "DECLARED"
+    code: Code = "DECLARED"
     every_number: bool = False
+
+
+class CountDeclaration(ContentModel):
+    """A `components:` fact the content counts: the records of a kind (or any collection, e.g. `glossary`), or the
+    sum of one of their integer fields, of those whose fields match `where`."""
+
+    kind: Slug
+    sum: str | None = None
+    where: dict[str, Any] = {}
+    code: Code | None = None  # default <prefix>-COUNT
+
+
+class ConstraintDeclaration(ContentModel):
+    """A rule every record of a kind keeps (pipeline/rules/declared_constraints.py): where its fields match `when`,
+    they match `then`, and no two of them share the value of `unique`; `inverse: {field: back}`: the record its
+    ref `field` names has `back` naming it again; `named_by: kind.field`: some record of that kind names each
+    record in that field."""
+
+    kind: Slug
+    when: dict[str, Any] = {}
+    then: dict[str, Any] = {}
+    unique: str | None = None
+    inverse: dict[str, str] = {}
+    named_by: str | None = None
+    code: Code | None = None  # default <prefix>-RULE
+
+
+class FactsDeclaration(ContentModel):
+    """What the published game states about a kind's records, checked where the content has them: `only` the
+    ids it may hold, the fields of each of `records`, `fields` those of every other record (of the manifest,
+    kind `game`: its `components:` and `rules:` numbers, where written); `complete`: a stated record whose refs
+    all name records the content has must be there too."""
+
+    only: list[Slug] | None = None
+    fields: dict[str, Any] = {}
+    records: dict[str, dict[str, Any]] = {}
+    complete: bool = False
+    code: Code | None = None  # default <prefix>-FACT
 
 
 class DeclaredGame(ContentModel, DeclaredLocales):
@@ -169,6 +214,14 @@ class DeclaredGame(ContentModel, DeclaredLocales):
     components: dict[RuleKey, Count] = {}  # facts about the components, printed by `{key}` in the guide
     rules: dict[RuleKey, int] = {}  # the rules numbers, printed by `{key}`
     variants: list[Variant] = []
+    counts: dict[RuleKey, CountDeclaration] = {}  # `components:` facts the content counts
+    constraints: list[ConstraintDeclaration] = []
+    facts: dict[Slug, FactsDeclaration] = {}  # by kind; `game`: the manifest's `components:` and `rules:`
+
+    @property
+    def code(self) -> str:
+        """The prefix of the default codes of the game's own findings."""
+        return self.guide.code if self.guide is not None else "DECLARED"
 
     def text_key(self) -> str:
         return ""  # one manifest per game: its texts are `game:name`, `game:variants:<id>:name`
@@ -219,7 +272,7 @@ class Declaration:
         strings = []
         for kind_id, kind in self.modelled.items():
             for name, declared in kind.fields.items():
-                if "enum" not in (declared.type, declared.of):
+                if "enum" not in (declared.type, declared.of) or not declared.translated:
                     continue
                 values = self.kind_path(kind_id, "fields", name, "values")
                 for i, (value, label) in enumerate(declared.labels().items()):

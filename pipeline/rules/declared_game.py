@@ -2,7 +2,8 @@
 
 Its file kinds are the models built from the declaration; its checks are the generic ones every game
 runs (references, images, translation contexts) plus the declared icons and counts; its text is its
-translatable fields; a game with `guide:` also holds the shared guide files and prints a reference guide
+translatable fields; the counts, constraints and facts its manifest writes are checked by
+pipeline/rules/declared_constraints.py; a game with `guide:` also holds the shared guide files and prints a reference guide
 (pipeline/rules/declared_guide.py); it prints the kinds declared `print: cards|tokens` from the layouts in its own
 `layouts/` folder (and the shared ones). A game may extend the spec with Python (`plugin:`): a module
 in its folder or an installed entry point of the group `pnp.games`, whose `extend(spec)` returns the
@@ -33,6 +34,7 @@ from pipeline.content.texts import context_clashes
 from pipeline.content.yaml_loader import LoadedFile, load_yaml_file
 from pipeline.findings import Finding, error
 
+from .declared_constraints import actual_counts, constraint_findings
 from .declared_guide import GUIDE_KINDS, guide_checks, guide_spec, guide_strings
 from .spec import GameInfo, GameSpec, PrintSpec
 
@@ -70,8 +72,10 @@ def _spec(folder: Path, digest: str) -> GameSpec:
         name=game.name,
         file_kinds=(*declaration.kinds, *(GUIDE_KINDS if guided else ())),
         checks=lambda db, structure_only: [*findings, *declared_checks(db, declaration),
+                                           *constraint_findings(db, declaration, structure_only),
                                            *(guide_checks(db, declaration, structure_only) if guided else [])],
-        info=lambda db: GameInfo.of(folder.name, game.name, game, counts(db, declaration)),
+        info=lambda db: GameInfo.of(folder.name, game.name, game,
+                                    {**counts(db, declaration), **actual_counts(db, declaration)}),
         localizer=_localizer,
         strings=lambda db: [*_strings(db, declaration), *(guide_strings(db, folder.name, game.name) if guided else [])],
         printing=PrintSpec(components=lambda db, loc: _components(db, loc, declaration),
