@@ -36,11 +36,11 @@ the content holds the value, the printed face its label in the locale.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import Field, TypeAdapter, ValidationError, create_model
+from pydantic import BaseModel, Field, TypeAdapter, ValidationError, create_model
 
 from pipeline.findings import Finding, error
 from pipeline.i18n.locales import DeclaredLocales
@@ -49,7 +49,7 @@ from pipeline.i18n.messages import SourceString
 from .images import ImageFile
 from .models import SLUG_PATTERN, ContentFile, ContentModel, Entity, Slug, Text
 from .refs import Ref
-from .rule_data import RuleData
+from .rule_data import RuleData, entity_model
 from .texts import OptionalTranslated, Translated
 from .yaml_loader import LoadedFile
 
@@ -122,10 +122,18 @@ class GuideData(ContentModel):
     owner: str = ""  # a ref field: whose the record is, printed in its list item
     parts: str = ""  # a list of objects with a translatable `text`: `source: <id>-<parts>` prints them
     quick_reference: bool = False  # records with `quick_reference: true` are quick-reference rows
+    item: str = ""  # a map field: a list item says its entries as icons (`2 {icon:sword} + 1 {icon:shield}`)
 
     def rule_data(self) -> RuleData:
         return RuleData(listed=self.listed, bold=self.bold, owner=self.owner, parts=self.parts,
-                        quick_reference=self.quick_reference)
+                        quick_reference=self.quick_reference, item=_icon_counts(self.item) if self.item else None)
+
+
+def _icon_counts(field: str) -> Callable[[Any], str]:
+    def item(entity: Any) -> str:
+        return " + ".join(f"{n} {{icon:{key}}}" for key, n in getattr(entity, field).items())
+
+    return item
 
 
 class KindDeclaration(ContentModel):
@@ -139,6 +147,13 @@ class KindDeclaration(ContentModel):
     back: Slug | None = None  # the layout template of its backs: it may draw `title` (the kind's name) and `game`
     numbered: NumberedDeclaration | None = None
     guide: GuideData = GuideData()  # what a guide may print of it (a game with a guide)
+    # The `kind:` its files are written with, which is also the collection it is known by (default: its id),
+    # and the key its files list their records under (default `items`).
+    file: Slug | None = None
+    records: Annotated[str, Field(pattern=FIELD_NAME_PATTERN)] = ITEMS_FIELD
+
+    def collection(self, kind_id: str) -> str:
+        return self.file or kind_id
 
     def links_field(self) -> str | None:
         """The field a numbered kind's cards name their next cards in, when it is an integer field (or list of them)."""
@@ -262,7 +277,12 @@ class Declaration:
     def modelled(self) -> dict[str, KindDeclaration]:
         """The declared kinds that have models (a kind with a forbidden name has none), by id."""
         built = {model.kind_name() for model in self.kinds[1:]}
-        return {kind_id: kind for kind_id, kind in self.game.kinds.items() if kind_id in built}
+        return {kind_id: kind for kind_id, kind in self.game.kinds.items() if kind.collection(kind_id) in built}
+
+    def entity_models(self) -> dict[str, type[BaseModel]]:
+        """The entity model of each modelled kind, by kind id."""
+        files = {model.kind_name(): model for model in self.kinds[1:]}
+        return {kind_id: entity_model(files[kind.collection(kind_id)]) for kind_id, kind in self.modelled.items()}
 
     def kind_path(self, kind: str, *rest: str) -> list[str | int]:
         return ["game", "kinds", kind, *rest]
@@ -311,9 +331,10 @@ def declare(game: DeclaredGame, loaded: LoadedFile) -> Declaration:
         findings += problems
         entity = create_model(_class_name(kind_id), __base__=Entity, **fields, **declared_fields)
         entity.text_prefix = kind_id  # type: ignore[attr-defined]  # msgctxt `<kind>:<id>:<field>`
+        records: Any = (list[entity], ...)
         file_model = create_model(f"{_class_name(kind_id)}File", __base__=ContentFile,
-                                  kind=(Literal[kind_id], ...), items=(list[entity], ...))  # type: ignore[arg-type]
-        file_model.entities_field = ITEMS_FIELD
+                                  kind=(Literal[kind.collection(kind_id)], ...), **{kind.records: records})  # type: ignore[arg-type]
+        file_model.entities_field = kind.records
         if game.guide is not None:
             findings += _make_rule_data(file_model, entity, kind_id, kind, loaded)
         models.append(file_model)
@@ -325,6 +346,8 @@ def _make_rule_data(file_model: type[ContentFile], entity: type[Entity], kind_id
     """Make a guide game's kind rule data its guide names; what `guide:` asks to print must be fields of the kind."""
     declared = kind.guide.rule_data()
     missing = declared.fields_missing(entity)
+    if kind.guide.item and kind.guide.item not in entity.model_fields:
+        missing.append(kind.guide.item)
     if not missing:
         file_model.rule_data = declared
         return []
@@ -376,9 +399,9 @@ def _field(owner: str, declared: FieldDeclaration, kinds: Mapping[str, KindDecla
     elif item_type == "translatable":
         annotation, empty = (Translated if declared.required or declared.default is not None else OptionalTranslated), ""
     elif item_type == "map":
-        annotation, empty = dict[Literal[tuple(declared.keys)], _scalar(declared, "integer")], {}  # type: ignore[misc]
+        annotation, empty = dict[Literal[tuple(declared.keys)], _scalar(declared, "integer", kinds)], {}  # type: ignore[misc]
     else:
-        annotation = _scalar(declared, item_type)
+        annotation = _scalar(declared, item_type, kinds)
     if declared.type == "list":
         sizes = Field(min_length=declared.length or declared.min_items, max_length=declared.length)
         annotation, empty = Annotated[list[annotation], sizes], []
@@ -396,7 +419,7 @@ def _field(owner: str, declared: FieldDeclaration, kinds: Mapping[str, KindDecla
     return ((annotation, empty) if empty is not None else (annotation | None, None)), []
 
 
-def _scalar(declared: FieldDeclaration, type_name: str) -> Any:
+def _scalar(declared: FieldDeclaration, type_name: str, kinds: Mapping[str, KindDeclaration]) -> Any:
     if type_name == "text":
         return Text
     if type_name == "integer":
@@ -406,7 +429,8 @@ def _scalar(declared: FieldDeclaration, type_name: str) -> Any:
     if type_name == "enum":
         return Literal[tuple(declared.labels())]
     if type_name == "ref":
-        return Annotated[Slug, Ref(str(declared.to))]
+        target = str(declared.to)
+        return Annotated[Slug, Ref(kinds[target].collection(target))]
     if type_name == "icon":
         return Annotated[str, Field(pattern=SLUG_PATTERN), DeclaredIcon()]
     if type_name == "image":

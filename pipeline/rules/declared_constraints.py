@@ -38,7 +38,6 @@ from pydantic import BaseModel
 from pipeline.content.database import Database, Record, finding_at
 from pipeline.content.declared import ConstraintDeclaration, Declaration, FieldDeclaration
 from pipeline.content.refs import ref_fields
-from pipeline.content.rule_data import entity_model
 from pipeline.content.yaml_loader import LoadedFile
 from pipeline.findings import Finding, error
 
@@ -66,7 +65,8 @@ class _Checker:
         self.declaration = declaration
         self.game = declaration.game
         self.loaded: LoadedFile = declaration.loaded
-        self.models = {kind.kind_name(): entity_model(kind) for kind in declaration.kinds[1:]}
+        self.models = declaration.entity_models()
+        self.kinds = declaration.modelled
         self.collections = {kind.collection_name() for kind in db.kinds}
         manifests = db.records(MANIFEST_KIND)
         self.manifest: Record | None = manifests[0] if manifests else None
@@ -79,7 +79,7 @@ class _Checker:
     def declaration_problems(self) -> list[Finding]:
         for name, count in self.game.counts.items():
             path: Path_ = ["game", "counts", name]
-            if count.kind not in self.collections:
+            if self._collection(count.kind) not in self.collections:
                 self._problem([*path, "kind"], f"counts {name!r}: no kind {count.kind!r}")
             elif count.kind in self.models:
                 self._fields_exist(count.kind, [count.sum] if count.sum else [], path, "sum")
@@ -100,6 +100,10 @@ class _Checker:
                                          *((fields, [*path, "records", key]) for key, fields in facts.records.items())):
                     self._fields_exist(kind, list(field_set), where)
         return self.problems
+
+    def _collection(self, kind: str) -> str:
+        """The collection of a declared kind (any other name is a collection itself, e.g. `glossary`)."""
+        return self.kinds[kind].collection(kind) if kind in self.kinds else kind
 
     def _kind_exists(self, kind: str, path: Path_) -> bool:
         if kind in self.models:
@@ -135,7 +139,7 @@ class _Checker:
         findings = []
         for kind_id, kind in self.declaration.modelled.items():
             for name, declared in kind.fields.items():
-                records = self.db.records(kind_id)
+                records = self.db.records(self._collection(kind_id))
                 if declared.unique:
                     findings += self._unique(kind_id, name, declared.unique, declared.code or f"{self.game.code}-UNIQUE",
                                              records)
@@ -152,7 +156,7 @@ class _Checker:
             value = getattr(record.entity, name)
             if value is None or value == []:
                 continue
-            key: Any = tuple(value) if isinstance(value, list) else value
+            key: Any = tuple(value) if isinstance(value, list) else frozenset(value.items()) if isinstance(value, dict) else value
             if unique == "unordered":
                 key = frozenset(value)
                 if len(key) < len(value):
@@ -196,7 +200,8 @@ class _Checker:
         for name, count in self.game.counts.items():
             if not self._sound("game", "counts", name):
                 continue
-            entities = [e for e in self.db.all(count.kind) if all(self._matches(e, f, m) for f, m in count.where.items())]
+            entities = [e for e in self.db.all(self._collection(count.kind))
+                        if all(self._matches(e, f, m) for f, m in count.where.items())]
             counted[name] = sum(getattr(e, count.sum) for e in entities) if count.sum else len(entities)
         return counted
 
@@ -220,7 +225,7 @@ class _Checker:
             if not self._sound("game", "constraints", i):
                 continue
             code = constraint.code or f"{self.game.code}-RULE"
-            records = self.db.records(constraint.kind)
+            records = self.db.records(self._collection(constraint.kind))
             for record in records:
                 findings += self._then(constraint, record, code) + self._inverse(constraint, record, code)
             if constraint.unique is not None:
@@ -257,9 +262,9 @@ class _Checker:
 
     def _named_by(self, constraint: ConstraintDeclaration, code: str) -> list[Finding]:
         kind, _, field = str(constraint.named_by).partition(".")
-        named = {getattr(entity, field) for entity in self.db.all(kind)}
+        named = {getattr(entity, field) for entity in self.db.all(self._collection(kind))}
         return [finding_at(record.where("id"), code, f"no {kind} names {constraint.kind} {record.entity.id!r} in its {field}")
-                for record in self.db.records(constraint.kind) if record.entity.id not in named]
+                for record in self.db.records(self._collection(constraint.kind)) if record.entity.id not in named]
 
     # --- facts -----------------------------------------------------------------------------------------------
 
@@ -272,14 +277,14 @@ class _Checker:
             if kind == MANIFEST_KIND:
                 findings += self._manifest_facts(facts.fields, code)
                 continue
-            records = self.db.records(kind)
+            records = self.db.records(self._collection(kind))
             for record in records:
                 key = record.entity.id
                 if facts.only is not None and key not in facts.only:
                     message = f"{key!r} is not a {kind} of the game ({', '.join(facts.only)})"
                     findings.append(finding_at(record.where("id"), code, message))
                     continue
-                for field, expected in facts.records.get(key, facts.fields).items():
+                for field, expected in {**facts.fields, **facts.records.get(key, {})}.items():
                     if not self._fact_holds(record, kind, field, expected):
                         value = getattr(record.entity, field)
                         shown = repr(expected) if isinstance(_plain(value), list) else self._shown(expected)
@@ -307,7 +312,10 @@ class _Checker:
         ref = next((f.ref.collection for f in ref_fields(self.models[kind]) if f.name == field and f.many), None)
         if ref is not None and isinstance(expected, list):  # a set of refs, as far as the content holds them
             present = {entity.id for entity in self.db.all(ref)}
-            return set(value or []) == set(expected) & present
+            listed = set(value or [])
+            if self.kinds[kind].fields[field].symmetric:  # a pair listed one way only is the symmetric check's
+                listed |= {other.id for other in self.db.all(ref) if record.entity.id in (getattr(other, field) or [])}
+            return listed == set(expected) & present
         return self._matches(record.entity, field, expected)
 
     def _missing(self, kind: str, stated: dict[str, dict[str, Any]], records: list[Record], code: str) -> list[Finding]:
@@ -331,13 +339,22 @@ class _Checker:
                 "not": lambda: not self._matches(entity, field, arg),
                 "at_least": lambda: value is None or getattr(entity, arg) is None or value >= getattr(entity, arg),
                 "rule": lambda: arg not in self.numbers or value == self.numbers[arg],
-                "names": lambda: set(REFERENCE.findall(value or "")) == set(arg),
+                "names": lambda: not self._resolved(value) or set(REFERENCE.findall(value or "")) == set(arg),
             }
             return operator[op]()
         plain = _plain(value)
         if isinstance(matcher, list) and not isinstance(plain, list):
             return plain in matcher
         return bool(plain == matcher)
+
+    def _resolved(self, text: str | None) -> bool:
+        """Whether every `{kind:id}` of a text names a record (one that does not is the guide check's finding)."""
+        for reference in REFERENCE.findall(text or ""):
+            kind, _, key = reference.partition(":")
+            collection = self._collection(kind)
+            if collection not in self.collections or self.db.get(collection, key) is None:
+                return False
+        return True
 
     def _shown(self, matcher: Any) -> str:
         if isinstance(matcher, dict) and len(matcher) == 1 and next(iter(matcher)) in OPERATORS:

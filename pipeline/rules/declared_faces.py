@@ -72,13 +72,13 @@ class DeclaredFaces(FaceBuilder):
             if deck_id not in decks:
                 decks[deck_id] = self.deck(deck_id, kind.name or kind_id, kind.print)
             back = self._back_face(kind_id, kind)
-            for record in self.db.records(kind_id):
+            for record in self.db.records(kind.collection(kind_id)):
                 entity = record.entity
                 values = plain({**({"number": entity.number} if kind.numbered else {}),
                                 **{name: self._value(kind_id, entity, name, declared)
                                    for name, declared in kind.fields.items()}})
                 decks[deck_id].faces.append(self.face(kind_id, entity.id, deck_id, values, entity.copies, back,
-                                                      where=self.where(kind_id, entity.id)))
+                                                      where=self.where(kind.collection(kind_id), entity.id)))
         return self.out
 
     def _back_face(self, kind_id: str, kind: KindDeclaration) -> str:

@@ -129,7 +129,8 @@ def _numbered_findings(db: Database, declaration: Declaration) -> list[Finding]:
             continue
         deck = NumberedDeck(kind_id, "NUMBERED", numbered.first, numbered.last, allow_cycles=numbered.allow_cycles)
         entries = [NumberedEntry(record.entity.number, record.where("number"),
-                                 tuple(_links(record, kind_id, kind.links_field()))) for record in db.records(kind_id)]
+                                 tuple(_links(record, kind_id, kind.links_field())))
+                   for record in db.records(kind.collection(kind_id))]
         path = declaration.kind_path(kind_id, "numbered", "entries")
         entry_refs = [NumberedRef(n, _where(loaded, [*path, i]), "the manifest") for i, n in enumerate(numbered.entries)]
         findings += check_numbered_deck(deck, entries, entry_refs)
@@ -153,7 +154,8 @@ def _where(loaded: LoadedFile, path: list[str | int]) -> Source:
 
 def counts(db: Database, declaration: Declaration) -> dict[str, int]:
     """The copies the content holds of each declared kind."""
-    return {kind: sum(record.entity.copies for record in db.records(kind)) for kind in declaration.modelled}
+    return {kind_id: sum(record.entity.copies for record in db.records(kind.collection(kind_id)))
+            for kind_id, kind in declaration.modelled.items()}
 
 
 def _count_findings(db: Database, declaration: Declaration) -> list[Finding]:

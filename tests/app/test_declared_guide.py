@@ -98,3 +98,15 @@ def test_guide_options_that_name_missing_fields_are_a_finding_at_the_kind(game: 
     found = [f for f in findings_of(game) if f.code == "DECLARED-GUIDE"]
     assert [f.line for f in found] == [line_of(game / "game.yaml", "owner: master")]
     assert "master (an id marked Ref)" in found[0].message
+
+
+def test_a_listed_kind_may_print_a_map_as_icons(game: Path, tmp_path: Path) -> None:
+    edit(game / "game.yaml", "guide: {listed: true}", "guide: {listed: true, item: gear}")
+    edit(game / "game.yaml", "        flies: {type: boolean, default: false}\n",
+         "        flies: {type: boolean, default: false}\n        gear: {type: map, keys: [sword, shield], required: false}\n")
+    edit(game / "heroes.yaml", "    speed: 2\n", "    speed: 2\n    gear: {sword: 2, shield: 1}\n")
+    spec = find_game("tavern", game.parent)
+    db, _ = spec.load(game.parent)
+    assert spec.guide is not None
+    document = str(spec.guide.reference(db, Localizer.load("en", game, source_locale="en")))
+    assert "2 {icon:sword} + 1 {icon:shield}" in document

@@ -288,3 +288,17 @@ def test_the_guide_field_types_show_in_the_json_schema(tmp_path: Path) -> None:
     assert record["faces"]["propertyNames"]["enum"] == ["sword", "shield"]
     assert record["faces"]["additionalProperties"]["minimum"] == 1
     assert record["steps"]["minItems"] == 1 and "$ref" in record["steps"]["items"]
+
+
+def test_a_kind_may_name_its_files_kind_and_records_key(tmp_path: Path) -> None:
+    """`file:` and `records:` keep a game's existing files (`kind: cards`, records under `cards:`); refs and
+    translations still go by the kind's id."""
+    manifest = MANIFEST.replace("    card:\n      count: 3\n", "    card:\n      count: 3\n      file: cards\n      records: cards\n")
+    folder = write_game(tmp_path, manifest, CARDS.replace("kind: card\nitems:", "kind: cards\ncards:"))
+    assert findings_of(tmp_path) == []
+    spec = find_game("proto", tmp_path)
+    db, _ = spec.load(tmp_path)
+    assert [card.id for card in db.all("cards")] == ["scout", "guard"]
+    assert "card:scout:title" in {s.context for s in spec.strings(db)}
+    (folder / "cards.yaml").write_text(CARDS, encoding="utf-8")  # the kind's id is no longer its files' kind
+    assert {f.code for f in findings_of(tmp_path)} == {"CONTENT-KIND"}

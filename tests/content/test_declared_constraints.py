@@ -170,7 +170,9 @@ BROKEN = [
      "{id: triss, action: prepare}\n  - {id: ciri, action: rest}", "QG-FACT", "id: ciri"),
     ("heroes.yaml", "{id: geralt, action: brew}", "{id: geralt, action: prepare}  # fact", "QG-FACT", "# fact"),
     ("actions.yaml", "every {trait:potion} card", "every {trait:spell} card", "QG-FACT", "{trait:spell}"),
-    ("regions.yaml", "{id: red, adjacent: [gray, blue]}", "{id: red, adjacent: [blue]}", "QG-FACT", "id: red"),
+    ("regions.yaml", "{id: gray, adjacent: [red]}\n  - {id: red, adjacent: [gray, blue]}\n  - {id: blue, adjacent: [red]}",
+     "{id: gray, adjacent: [red, blue]}\n  - {id: red, adjacent: [gray, blue]}\n  - {id: blue, adjacent: [red, gray]}",
+     "QG-FACT", "id: gray"),
     ("routes.yaml", "sea: true, gold_cost: 2", "sea: true, gold_cost: 3", "QG-FACT", "gold_cost: 3"),
     ("routes.yaml", "  - {id: gray-red, between: [a, b], sea: true, gold_cost: 2}\n", "", "QG-FACT", "id: b-c"),
     ("procedures.yaml", "[{id: act}, {id: rest}]", "[{id: rest}, {id: act}]", "QG-FACT", "steps:"),
@@ -219,3 +221,13 @@ def test_a_constraint_naming_nothing_is_a_finding_at_its_manifest_line(tmp_path:
     folder = write_game(tmp_path, MANIFEST.replace(old, new, 1))
     found = findings_of(tmp_path)
     assert [(f.code, f.line) for f in found] == [("DECLARED-CONSTRAINT", line_of(folder / "game.yaml", shown))], found
+
+
+def test_a_border_listed_one_way_only_is_the_symmetric_finding_not_a_fact(tmp_path: Path) -> None:
+    folder = write_game(tmp_path, content=CONTENT.replace("{id: red, adjacent: [gray, blue]}", "{id: red, adjacent: [blue]}"))
+    assert [(f.code, f.line) for f in findings_of(tmp_path)] == [("QG-MAP", line_of(folder / "regions.yaml", "id: gray"))]
+
+
+def test_a_text_naming_a_record_that_does_not_exist_is_the_guide_s_finding_not_a_fact(tmp_path: Path) -> None:
+    write_game(tmp_path, content=CONTENT.replace("{trait:potion} card", "{trait:potions} card"))
+    assert [f.code for f in findings_of(tmp_path)] == ["QG-GUIDE-REF"]
