@@ -67,15 +67,19 @@ def _spec(folder: Path, digest: str) -> GameSpec:
     # Cards go to TTS too; tokens are punched from tokens.pdf only.
     targets = (*sorted(printed), *(("tts",) if "cards" in printed else ()))
     guided = game.guide is not None
+
+    def checks(db: Database, structure_only: bool = False) -> list[Finding]:
+        return [*findings, *declared_checks(db, declaration), *constraint_findings(db, declaration, structure_only),
+                *(guide_checks(db, declaration, structure_only) if guided else [])]
+
     spec = GameSpec(
         id=folder.name,
         name=game.name,
         file_kinds=(*declaration.kinds, *(GUIDE_KINDS if guided else ())),
-        checks=lambda db, structure_only: [*findings, *declared_checks(db, declaration),
-                                           *constraint_findings(db, declaration, structure_only),
-                                           *(guide_checks(db, declaration, structure_only) if guided else [])],
+        checks=checks,
+        # What `pnp games` shows: the facts it counts, else the copies of each kind.
         info=lambda db: GameInfo.of(folder.name, game.name, game,
-                                    {**counts(db, declaration), **actual_counts(db, declaration)}),
+                                    actual_counts(db, declaration) if game.counts else counts(db, declaration)),
         localizer=_localizer,
         strings=lambda db: [*_strings(db, declaration), *(guide_strings(db, folder.name, game.name) if guided else [])],
         printing=PrintSpec(components=lambda db, loc: _components(db, loc, declaration),
@@ -107,7 +111,7 @@ def read_declaration(folder: Path) -> tuple[Declaration | None, list[Finding]]:
     return declaration, findings
 
 
-def _no_checks(db: Database, structure_only: bool) -> list[Finding]:
+def _no_checks(db: Database, structure_only: bool = False) -> list[Finding]:
     return []
 
 
