@@ -10,7 +10,7 @@ import pytest
 
 import pipeline
 from pipeline.findings import Severity
-from tests.conftest import CONTENT, Mutate, line_of
+from tests.conftest import CONTENT, FIXTURES, Mutate, line_of
 
 GAME = "adventure-game"
 
@@ -93,3 +93,12 @@ def test_every_finding_code_of_the_game_has_a_mistake() -> None:
 
     assert {"AG-COUNT", "AG-RULE-REF", "AG-GUIDE-INDEX"} <= written | guide
     assert written | guide <= {code for *_, code, _ in MISTAKES}
+
+
+def test_the_example_tree_declares_the_game_as_the_shipped_manifest_does() -> None:
+    """The tree's manifest is an excerpt of the data but a copy of the declaration: it checks what the shipped game checks."""
+    def declaration(root: Path) -> str:
+        text = (root / GAME / "game.yaml").read_text(encoding="utf-8")
+        return text[text.index("  # --- The declaration"):]
+
+    assert declaration(FIXTURES) == declaration(CONTENT)
