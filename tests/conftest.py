@@ -91,7 +91,7 @@ def _mutator(source: Path, tmp_path: Path) -> Mutate:
         text = path.read_text(encoding="utf-8")
         assert old in text, f"{old!r} not in {relative}"
         path.write_text(text.replace(old, new, count), encoding="utf-8")
-        ruleset = find_game(game)
+        ruleset = find_game(game, root)
         db, findings = ruleset.load(root)
         return path, findings + ruleset.checks(db)
 

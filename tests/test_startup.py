@@ -27,7 +27,7 @@ def loaded_games_and_libraries(modules: list[str]) -> list[str]:
 
 
 def test_help_and_games_import_no_game_and_no_heavy_library() -> None:
-    commands = [["--help"], ["games", "--content", str(CONTENT)], ["games", "--format", "json"], ["build", "--help"],
+    commands = [["--help"], ["build", "--help"],
                 ["check", "--help"], ["validate", "--help"], ["simulate", "--help"], ["i18n", "pseudo", "--help"],
                 ["import", "--help"]]
     code = "\n".join([
@@ -43,9 +43,25 @@ def test_help_and_games_import_no_game_and_no_heavy_library() -> None:
     assert loaded_games_and_libraries(modules) == []
 
 
+def test_listing_the_shipped_content_reads_the_declared_manifests_only() -> None:
+    """The Adventure Game is declared in its manifest: `pnp games` reads that YAML file for its name, nothing else."""
+    commands = [["games", "--content", str(CONTENT)], ["games", "--format", "json"]]
+    code = "\n".join([
+        "from pipeline.cli import app",
+        f"for argv in {commands!r}:",
+        "    try:",
+        "        app(argv, prog_name='pnp')",
+        "    except SystemExit as exit:",
+        "        assert exit.code == 0, (argv, exit.code)",
+    ])
+    loaded = loaded_games_and_libraries(modules_after(code))
+    assert [m for m in loaded if not m.startswith(("pipeline.content.yaml_", "ruamel"))] == ["pipeline.content"]
+
+
 def test_asking_for_one_game_imports_that_game_only() -> None:
-    modules = modules_after("from pipeline.games import find_game\nfind_game('adventure-game')")
-    assert "pipeline.games.adventure_game.models" in modules
+    modules = modules_after("from pathlib import Path\nfrom pipeline.games import find_game\n"
+                            f"find_game('adventure-game', Path({str(CONTENT)!r}))")
+    assert "pipeline.rules.declared_game" in modules  # a game declared in its manifest
     assert [m for m in modules if m.startswith(("pipeline.games.old_world", "pipeline.games.path_of_destiny"))] == []
 
 

@@ -18,7 +18,7 @@ from pipeline.content.models import SLUG_PATTERN
 
 from .project import UsageError
 
-TEMPLATES = ("cards", "numbered-deck")
+TEMPLATES = ("cards", "numbered-deck", "guide")
 
 
 def new_game(game_id: str, template: str, root: Path) -> list[Path]:

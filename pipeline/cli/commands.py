@@ -53,7 +53,7 @@ def games(content: ContentOption = None, format: FormatOption = Format.text) -> 
 @usage_exits
 def new(
     game: Annotated[str, typer.Argument(help="The new game's id (its folder's name), e.g. my-game.")],
-    template: Annotated[str, typer.Option("--template", help="What to start from: cards or numbered-deck.")] = "cards",
+    template: Annotated[str, typer.Option("--template", help="What to start from: cards, numbered-deck or guide.")] = "cards",
     content: Annotated[Path, typer.Option("--content", help="Content root to create the game in.")] = Path("content"),
 ) -> None:
     """Scaffold a new game declared in its game.yaml (cards, a layout, a German catalog) that check passes and build prints."""

@@ -14,6 +14,10 @@
             title: {type: translatable}
             cost: {type: integer, min: 0, max: 9}
             suit: {type: enum, values: {red: Red, blue: Blue}}   # or [red, blue]: each value its own label
+            wild: {type: boolean, default: false}                  # `default:` makes a field optional
+            faces: {type: map, keys: [sword, shield], min: 1}      # enum key -> integer
+            between: {type: list, of: ref, to: card, length: 2}  # `length`/`min_items`: how many items
+            steps: {type: list, of: object, fields: {id: {type: text}, text: {type: translatable}}}
 
 Each kind becomes a real `Entity` model and a `ContentFile` model (`kind: card`, its records under
 `items:`), made with `pydantic.create_model` and the same Annotated markers the shipped games use
@@ -21,6 +25,10 @@ Each kind becomes a real `Entity` model and a `ContentFile` model (`kind: card`,
 extraction read them unchanged. A declaration the pipeline cannot turn into a model (an unknown
 type, a ref to an undeclared kind, an enum without values, min above max) is a finding at its line;
 its field then accepts any value, so the content is not blamed for the declaration's mistake.
+A game with a reference guide (`guide:`) holds the shared guide files (guide, guide-sections, glossary,
+terms) and states its numbers in the manifest (`components:` facts, `rules:` numbers, `variants:`); its
+kinds are rule data the guide names (`{card:scout}`, `{card_cost:scout}`, pipeline/content/rule_data.py),
+its manifest's name and variant names are translatable (`game:name`).
 A list of translatable text (`type: list, of: translatable`) holds items `{id, text}`: the id keys each
 item's translation, so editing one item never makes another's fuzzy. An enum's labels are translatable
 (msgctxt `enum:<kind>:<field>:<value>`, written in the manifest): the content holds the value, the printed
@@ -31,11 +39,11 @@ the sheets and in the PDF outline and titles its backs.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import Field, create_model
+from pydantic import BaseModel, Field, TypeAdapter, ValidationError, create_model
 
 from pipeline.findings import Finding, error
 from pipeline.i18n.locales import DeclaredLocales
@@ -44,16 +52,21 @@ from pipeline.i18n.messages import SourceString
 from .images import ImageFile
 from .models import SLUG_PATTERN, ContentFile, ContentModel, Entity, Slug, Text
 from .refs import Ref
+from .rule_data import RuleData, entity_model
 from .texts import OptionalTranslated, Translated, UniqueKeys
 from .yaml_loader import LoadedFile
 
 FieldTypeName = str  # checked by `declaration_findings`, so a misspelt type is a finding with a hint
-FIELD_TYPES = ("text", "translatable", "integer", "enum", "ref", "icon", "image", "list")
-LIST_ITEM_TYPES = ("text", "integer", "enum", "ref", "icon", "translatable")
+FIELD_TYPES = ("text", "translatable", "integer", "boolean", "enum", "ref", "icon", "image", "list", "object", "map")
+LIST_ITEM_TYPES = ("text", "integer", "enum", "ref", "icon", "object", "translatable")
 ITEMS_FIELD = "items"  # the list of records in a declared kind's content file
 RESERVED_FIELDS = ("id", "copies", "number")
 FIELD_NAME_PATTERN = r"^[a-z][a-z0-9_]*$"
 EnumValue = Annotated[str, Field(pattern=SLUG_PATTERN)]
+RuleKey = Annotated[str, Field(pattern=FIELD_NAME_PATTERN, max_length=64)]
+Code = Annotated[str, Field(pattern=r"^[A-Z][A-Z0-9-]*$")]
+Count = Annotated[int, Field(ge=0)]
+DefaultValue = bool | int | str | list[Any] | dict[str, Any]
 
 
 @dataclass(frozen=True)
@@ -74,12 +87,27 @@ class FieldDeclaration(ContentModel):
 
     type: FieldTypeName
     required: bool = True
-    min: int | None = None  # integer (or list of integer): the smallest value allowed
+    default: DefaultValue | None = None  # the value of a record that leaves the field out (the field is then optional)
+    min: int | None = None  # integer (or list of integer, map): the smallest value allowed
     max: int | None = None
     # enum: the values allowed, as a list (each its own label) or a mapping of value to its printed label
     values: list[EnumValue] | dict[EnumValue, Annotated[str, Field(min_length=1)]] = []
     to: str | None = None  # ref: the kind whose id it names
-    of: str | None = None  # list: the type of each item (text, integer, enum, ref, icon; translatable: {id, text} items)
+    of: str | None = None  # list: the type of each item (text, integer, enum, ref, icon, object; translatable: {id, text} items)
+    length: Annotated[int, Field(ge=1)] | None = None  # list: exactly this many items
+    min_items: Annotated[int, Field(ge=1)] | None = None  # list: at least this many items
+    fields: dict[Annotated[str, Field(pattern=FIELD_NAME_PATTERN)], FieldDeclaration] = {}  # object: its own fields
+    keys: list[EnumValue] = []  # map: the keys allowed (each maps to an integer in min-max)
+    translated: bool = True  # enum: whether its values print (then their labels are translatable strings)
+    # Checks across records (pipeline/rules/declared_constraints.py), reported under `code`:
+    unique: bool | Literal["unordered"] = False  # no two records share the value (unordered: a list as a set)
+    symmetric: bool = False  # a list of refs to the own kind: each record it names names this one back
+    distinct: bool = False  # a list: no item twice
+    code: Code | None = None  # the finding code of those checks (default <prefix>-UNIQUE, -SYMMETRIC, -DISTINCT)
+
+    @property
+    def optional(self) -> bool:
+        return not self.required or self.default is not None
 
     def labels(self) -> dict[str, str]:
         """An enum's printed label of each value (in the source language)."""
@@ -97,6 +125,28 @@ class NumberedDeclaration(ContentModel):
     allow_cycles: bool = False
 
 
+class GuideData(ContentModel):
+    """What a game's guide prints of a kind beyond `{kind:id}` and `{kind_field:id}` (see pipeline/content/rule_data.py)."""
+
+    listed: bool = False  # a list block with `source: <kind>` prints one item per record
+    bold: bool = False  # `{kind:id}` prints the name in bold
+    owner: str = ""  # a ref field: whose the record is, printed in its list item
+    parts: str = ""  # a list of objects with a translatable `text`: `source: <id>-<parts>` prints them
+    quick_reference: bool = False  # records with `quick_reference: true` are quick-reference rows
+    item: str = ""  # a map field: a list item says its entries as icons (`2 {icon:sword} + 1 {icon:shield}`)
+
+    def rule_data(self) -> RuleData:
+        return RuleData(listed=self.listed, bold=self.bold, owner=self.owner, parts=self.parts,
+                        quick_reference=self.quick_reference, item=_icon_counts(self.item) if self.item else None)
+
+
+def _icon_counts(field: str) -> Callable[[Any], str]:
+    def item(entity: Any) -> str:
+        return " + ".join(f"{n} {{icon:{key}}}" for key, n in getattr(entity, field).items())
+
+    return item
+
+
 class KindDeclaration(ContentModel):
     """One component kind: its fields, how many copies the content holds, and how it prints."""
 
@@ -107,6 +157,14 @@ class KindDeclaration(ContentModel):
     print: Literal["cards", "tokens"] | None = None  # printed from the layout template named like the kind
     back: Slug | None = None  # the layout template of its backs: it may draw `title` (the kind's name) and `game`
     numbered: NumberedDeclaration | None = None
+    guide: GuideData = GuideData()  # what a guide may print of it (a game with a guide)
+    # The `kind:` its files are written with, which is also the collection it is known by (default: its id),
+    # and the key its files list their records under (default `items`).
+    file: Slug | None = None
+    records: Annotated[str, Field(pattern=FIELD_NAME_PATTERN)] = ITEMS_FIELD
+
+    def collection(self, kind_id: str) -> str:
+        return self.file or kind_id
 
     def links_field(self) -> str | None:
         """The field a numbered kind's cards name their next cards in, when it is an integer field (or list of them)."""
@@ -115,18 +173,105 @@ class KindDeclaration(ContentModel):
         return name if declared is not None and "integer" in (declared.type, declared.of) else None
 
 
+class Variant(ContentModel):
+    """An optional way to play: which rule numbers take another rule number's value."""
+
+    id: Slug
+    name: Translated
+    replaces: dict[RuleKey, RuleKey] = Field(min_length=1)
+
+
+class GuideDeclaration(ContentModel):
+    """A game with a reference guide: the prefix of its guide findings' codes (`<prefix>-GUIDE-REF`...), and
+    whether its text must take every number from the data (only examples write numbers)."""
+
+    code: Code = "DECLARED"
+    every_number: bool = False
+
+
+class CountDeclaration(ContentModel):
+    """A `components:` fact the content counts: the records of a kind (or any collection, e.g. `glossary`), or the
+    sum of one of their integer fields, of those whose fields match `where`."""
+
+    kind: Slug
+    sum: str | None = None
+    where: dict[str, Any] = {}
+    code: Code | None = None  # default <prefix>-COUNT
+
+
+class ConstraintDeclaration(ContentModel):
+    """A rule every record of a kind keeps (pipeline/rules/declared_constraints.py): where its fields match `when`,
+    they match `then`, and no two of them share the value of `unique`; `inverse: {field: back}`: the record its
+    ref `field` names has `back` naming it again; `named_by: kind.field`: some record of that kind names each
+    record in that field."""
+
+    kind: Slug
+    when: dict[str, Any] = {}
+    then: dict[str, Any] = {}
+    unique: str | None = None
+    inverse: dict[str, str] = {}
+    named_by: str | None = None
+    code: Code | None = None  # default <prefix>-RULE
+
+
+class FactsDeclaration(ContentModel):
+    """What the published game states about a kind's records, checked where the content has them: `only` the
+    ids it may hold, the fields of each of `records`, `fields` those of every other record (of the manifest,
+    kind `game`: its `components:` and `rules:` numbers, where written); `complete`: a stated record whose refs
+    all name records the content has must be there too."""
+
+    only: list[Slug] | None = None
+    fields: dict[str, Any] = {}
+    records: dict[str, dict[str, Any]] = {}
+    complete: bool = False
+    code: Code | None = None  # default <prefix>-FACT
+
+
 class DeclaredGame(ContentModel, DeclaredLocales):
     """The `game:` section of a declared game's manifest."""
+
+    text_prefix: ClassVar[str] = "game"
 
     id: Slug
     name: Text
     kinds: dict[Slug, KindDeclaration] = Field(min_length=1)
     plugin: str | None = None  # Python that extends the game: `rules.py` in its folder, or an entry point name
+    guide: GuideDeclaration | None = None  # the game holds the shared guide files and prints a reference guide
+    components: dict[RuleKey, Count] = {}  # facts about the components, printed by `{key}` in the guide
+    rules: dict[RuleKey, int] = {}  # the rules numbers, printed by `{key}`
+    variants: list[Variant] = []
+    counts: dict[RuleKey, CountDeclaration] = {}  # `components:` facts the content counts
+    constraints: list[ConstraintDeclaration] = []
+    facts: dict[Slug, FactsDeclaration] = {}  # by kind; `game`: the manifest's `components:` and `rules:`
+
+    @property
+    def code(self) -> str:
+        """The prefix of the default codes of the game's own findings."""
+        return self.guide.code if self.guide is not None else "DECLARED"
+
+    def text_key(self) -> str:
+        return ""  # one manifest per game: its texts are `game:name`, `game:variants:<id>:name`
+
+    def rule_values(self) -> dict[str, int]:
+        """Every number a `{rule_key}` placeholder can print: the component facts and the rules."""
+        return {**self.components, **self.rules}
+
+
+class GuideGame(DeclaredGame):
+    """The manifest of a game with a guide: its name is printed in every language (msgctxt `game:name`)."""
+
+    name: Translated
 
 
 class DeclaredManifest(ContentFile):
     kind: Literal["game"]
     game: DeclaredGame
+    entities_field = "game"
+
+
+class GuideManifest(ContentFile):
+    kind: Literal["game"]
+    game: GuideGame
     entities_field = "game"
 
 
@@ -143,7 +288,12 @@ class Declaration:
     def modelled(self) -> dict[str, KindDeclaration]:
         """The declared kinds that have models (a kind with a forbidden name has none), by id."""
         built = {model.kind_name() for model in self.kinds[1:]}
-        return {kind_id: kind for kind_id, kind in self.game.kinds.items() if kind_id in built}
+        return {kind_id: kind for kind_id, kind in self.game.kinds.items() if kind.collection(kind_id) in built}
+
+    def entity_models(self) -> dict[str, type[BaseModel]]:
+        """The entity model of each modelled kind, by kind id."""
+        files = {model.kind_name(): model for model in self.kinds[1:]}
+        return {kind_id: entity_model(files[kind.collection(kind_id)]) for kind_id, kind in self.modelled.items()}
 
     def kind_path(self, kind: str, *rest: str) -> list[str | int]:
         return ["game", "kinds", kind, *rest]
@@ -159,7 +309,7 @@ class Declaration:
         strings = []
         for kind_id, kind in self.modelled.items():
             for name, declared in kind.fields.items():
-                if "enum" not in (declared.type, declared.of):
+                if "enum" not in (declared.type, declared.of) or not declared.translated:
                     continue
                 values = self.kind_path(kind_id, "fields", name, "values")
                 for i, (value, label) in enumerate(declared.labels().items()):
@@ -181,7 +331,8 @@ def enum_context(kind_id: str, field: str, value: str) -> str:
 def declare(game: DeclaredGame, loaded: LoadedFile) -> Declaration:
     """The models of a manifest's kinds, and a finding for every field that cannot become one."""
     findings: list[Finding] = []
-    models: list[type[ContentFile]] = [DeclaredManifest]
+    manifest = GuideManifest if game.guide is not None else DeclaredManifest
+    models: list[type[ContentFile]] = [manifest]
     for kind_id, kind in game.kinds.items():
         if kind_id == DeclaredManifest.kind_name():
             pos = loaded.key_position(["game", "kinds", kind_id])
@@ -197,50 +348,114 @@ def declare(game: DeclaredGame, loaded: LoadedFile) -> Declaration:
         if kind.numbered is not None:
             fields["number"] = (Annotated[int, Field(ge=0)], ...)
             findings += _links_problems(kind_id, kind, loaded)
-        for name, declared in kind.fields.items():
-            path: list[str | int] = ["game", "kinds", kind_id, "fields", name]
-            problems = _field_problems(name, declared, game.kinds, loaded, path)
-            findings += problems
-            if not problems:
-                fields[name] = _field(declared)
-            elif name not in RESERVED_FIELDS:  # a reserved name keeps the field every record has
-                fields[name] = (Any, None)
-        entity = create_model(_class_name(kind_id), __base__=Entity, **fields)
+        declared_fields, problems = _model_fields(_class_name(kind_id), kind.fields, game.kinds, loaded,
+                                                  ["game", "kinds", kind_id, "fields"], RESERVED_FIELDS)
+        findings += problems
+        entity = create_model(_class_name(kind_id), __base__=Entity, **fields, **declared_fields)
         entity.text_prefix = kind_id  # type: ignore[attr-defined]  # msgctxt `<kind>:<id>:<field>`
+        records: Any = (list[entity], ...)
         file_model = create_model(f"{_class_name(kind_id)}File", __base__=ContentFile,
-                                  kind=(Literal[kind_id], ...), items=(list[entity], ...))  # type: ignore[arg-type]
-        file_model.entities_field = ITEMS_FIELD
+                                  kind=(Literal[kind.collection(kind_id)], ...), **{kind.records: records})  # type: ignore[arg-type]
+        file_model.entities_field = kind.records
+        if game.guide is not None:
+            findings += _make_rule_data(file_model, entity, kind_id, kind, loaded)
         models.append(file_model)
     return Declaration(game, loaded, tuple(models), tuple(findings))
+
+
+def _make_rule_data(file_model: type[ContentFile], entity: type[Entity], kind_id: str, kind: KindDeclaration,
+                    loaded: LoadedFile) -> list[Finding]:
+    """Make a guide game's kind rule data its guide names; what `guide:` asks to print must be fields of the kind."""
+    declared = kind.guide.rule_data()
+    missing = declared.fields_missing(entity)
+    if kind.guide.item and kind.guide.item not in entity.model_fields:
+        missing.append(kind.guide.item)
+    if not missing:
+        file_model.rule_data = declared
+        return []
+    file_model.rule_data = RuleData()  # still named by `{kind:id}`; the broken option prints nothing
+    path: list[str | int] = ["game", "kinds", kind_id, "guide"]
+    pos = loaded.position(path if loaded.has(path) else path[:-1])
+    return [error("DECLARED-GUIDE", f"kind {kind_id!r}: its guide options print fields it lacks: {', '.join(missing)}",
+                  loaded.display, pos.line, pos.column, "declare those fields, or drop the option")]
 
 
 def _class_name(kind_id: str) -> str:
     return "".join(part.capitalize() for part in kind_id.split("-"))
 
 
-def _field(declared: FieldDeclaration) -> tuple[Any, Any]:
-    """(annotation, default) of a sound declaration: a required field has no default."""
+def _model_fields(owner: str, declared_fields: Mapping[str, FieldDeclaration], kinds: Mapping[str, KindDeclaration],
+                  loaded: LoadedFile, path: list[str | int],
+                  reserved: tuple[str, ...] = ()) -> tuple[dict[str, Any], list[Finding]]:
+    """The model fields of a kind's (or an object's) declared fields, and the findings of those that cannot be
+    one: such a field accepts any value, so the content is not blamed for the declaration's mistake."""
+    fields: dict[str, Any] = {}
+    findings: list[Finding] = []
+    for name, declared in declared_fields.items():
+        here = [*path, name]
+        problems = _field_problems(name, declared, kinds, loaded, here, reserved)
+        made = None
+        if not problems:
+            made, problems = _field(f"{owner}{_class_name(name.replace('_', '-'))}", declared, kinds, loaded, here)
+        findings += problems
+        if made is not None:
+            fields[name] = made
+        elif name not in reserved:  # a reserved name keeps the field every record has
+            fields[name] = (Any, None)
+    return fields, findings
+
+
+def _field(owner: str, declared: FieldDeclaration, kinds: Mapping[str, KindDeclaration], loaded: LoadedFile,
+           path: list[str | int]) -> tuple[tuple[Any, Any] | None, list[Finding]]:
+    """(annotation, default) of a sound declaration (a required field has no default), or None and the
+    findings of its object's fields or of its default."""
     if declared.type == "list" and declared.of == "translatable":
         texts = Annotated[list[TextItem], UniqueKeys]
-        return (texts, ...) if declared.required else (texts, [])
+        return ((texts, []) if declared.optional else (texts, ...)), []
+    item_type = str(declared.of) if declared.type == "list" else declared.type
+    empty: Any = None
+    annotation: Any
+    if item_type == "object":
+        nested, problems = _model_fields(owner, declared.fields, kinds, loaded, [*path, "fields"])
+        if problems:
+            return None, problems
+        item_model = create_model(owner, __base__=ContentModel, **nested)
+        annotation = item_model
+    elif item_type == "translatable":
+        annotation, empty = (Translated if declared.required or declared.default is not None else OptionalTranslated), ""
+    elif item_type == "map":
+        annotation, empty = dict[Literal[tuple(declared.keys)], _scalar(declared, "integer", kinds)], {}  # type: ignore[misc]
+    else:
+        annotation = _scalar(declared, item_type, kinds)
     if declared.type == "list":
-        item = _scalar(declared, str(declared.of))
-        return (list[item], ...) if declared.required else (list[item], [])  # type: ignore[valid-type]
-    if declared.type == "translatable":
-        return (Translated, ...) if declared.required else (OptionalTranslated, "")
-    annotation = _scalar(declared, declared.type)
-    return (annotation, ...) if declared.required else (annotation | None, None)
+        sizes = Field(min_length=declared.length or declared.min_items, max_length=declared.length)
+        annotation, empty = Annotated[list[annotation], sizes], []
+    if declared.default is not None:
+        try:
+            default = TypeAdapter(annotation).validate_python(declared.default)
+        except ValidationError as exc:
+            pos = loaded.position([*path, "default"])
+            problem = "; ".join(str(e["msg"]) for e in exc.errors())
+            return None, [error("DECLARED-DEFAULT", f"field {path[-1]!r}: its default {declared.default!r} is no value "
+                                f"of the field: {problem}", loaded.display, pos.line, pos.column)]
+        return (annotation, default), []
+    if not declared.optional:
+        return (annotation, ...), []
+    return ((annotation, empty) if empty is not None else (annotation | None, None)), []
 
 
-def _scalar(declared: FieldDeclaration, type_name: str) -> Any:
+def _scalar(declared: FieldDeclaration, type_name: str, kinds: Mapping[str, KindDeclaration]) -> Any:
     if type_name == "text":
         return Text
     if type_name == "integer":
         return Annotated[int, Field(ge=declared.min, le=declared.max)]
+    if type_name == "boolean":
+        return bool
     if type_name == "enum":
         return Literal[tuple(declared.labels())]
     if type_name == "ref":
-        return Annotated[Slug, Ref(str(declared.to))]
+        target = str(declared.to)
+        return Annotated[Slug, Ref(kinds[target].collection(target))]
     if type_name == "icon":
         return Annotated[str, Field(pattern=SLUG_PATTERN), DeclaredIcon()]
     if type_name == "image":
@@ -249,14 +464,14 @@ def _scalar(declared: FieldDeclaration, type_name: str) -> Any:
 
 
 def _field_problems(name: str, declared: FieldDeclaration, kinds: Mapping[str, KindDeclaration],
-                    loaded: LoadedFile, path: list[str | int]) -> list[Finding]:
+                    loaded: LoadedFile, path: list[str | int], reserved: tuple[str, ...]) -> list[Finding]:
     """What keeps one field declaration from becoming a model field, each at the line that says it."""
     def at(key: str, code: str, message: str, hint: str = "") -> Finding:
         where = [*path, key] if loaded.has([*path, key]) else path
         pos = loaded.position(where)
         return error(code, f"field {name!r}: {message}", loaded.display, pos.line, pos.column, hint)
 
-    if name in RESERVED_FIELDS:
+    if name in reserved:
         return [at("type", "DECLARED-FIELD-NAME", f"{name!r} is given to every record (id, copies; number in a numbered deck)",
                    "choose another name")]
     if declared.type not in FIELD_TYPES:
@@ -271,6 +486,10 @@ def _field_problems(name: str, declared: FieldDeclaration, kinds: Mapping[str, K
         item_type = declared.of
     if item_type == "enum" and not declared.values:
         return [at("type", "DECLARED-ENUM", "an enum needs `values:`, the values it allows")]
+    if item_type == "map" and not declared.keys:
+        return [at("type", "DECLARED-MAP", "a map needs `keys:`, the enum values it maps to integers")]
+    if item_type == "object" and not declared.fields:
+        return [at("type", "DECLARED-OBJECT", "an object needs `fields:`, declared like a kind's")]
     if item_type == "ref" and declared.to not in kinds:
         shown = repr(declared.to) if declared.to else "nothing"
         return [at("to" if declared.to else "type", "DECLARED-REF", f"refers to {shown}, which is no declared kind",

@@ -41,12 +41,6 @@ def _old_world() -> GameSpec:
     return SPEC
 
 
-def _adventure_game() -> GameSpec:
-    from .adventure_game.spec import SPEC
-
-    return SPEC
-
-
 def _path_of_destiny() -> GameSpec:
     from .path_of_destiny.spec import SPEC
 
@@ -57,7 +51,6 @@ LISTINGS: dict[str, GameListing] = {
     listing.id: listing
     for listing in (
         GameListing("old-world", "The Witcher: Old World", _old_world),
-        GameListing("adventure-game", "The Witcher Adventure Game", _adventure_game),
         GameListing("path-of-destiny", "The Witcher: Path of Destiny", _path_of_destiny),
     )
 }

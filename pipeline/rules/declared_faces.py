@@ -78,7 +78,7 @@ class DeclaredFaces(FaceBuilder):
             if deck_id not in decks:
                 decks[deck_id] = self.deck(deck_id, self._kind_name(kind_id, kind), kind.print)
             back = self._back_face(kind_id, kind) if not kind.numbered else ""
-            for record in self.db.records(kind_id):
+            for record in self.db.records(kind.collection(kind_id)):
                 entity = record.entity
                 if kind.numbered:
                     back = self._back_face(kind_id, kind, entity.number)
@@ -86,7 +86,7 @@ class DeclaredFaces(FaceBuilder):
                                 **{name: self._value(kind_id, entity, name, declared)
                                    for name, declared in kind.fields.items()}})
                 decks[deck_id].faces.append(self.face(kind_id, entity.id, deck_id, values, entity.copies, back,
-                                                      where=self.where(kind_id, entity.id)))
+                                                      where=self.where(kind.collection(kind_id), entity.id)))
         return self.out
 
     def _back_face(self, kind_id: str, kind: KindDeclaration, number: int | None = None) -> str:

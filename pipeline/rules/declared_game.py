@@ -2,7 +2,9 @@
 
 Its file kinds are the models built from the declaration; its checks are the generic ones every game
 runs (references, images, translation contexts) plus the declared icons and counts; its text is its
-translatable fields; it prints the kinds declared `print: cards|tokens` from the layouts in its own
+translatable fields; the counts, constraints and facts its manifest writes are checked by
+pipeline/rules/declared_constraints.py; a game with `guide:` also holds the shared guide files and prints a reference guide
+(pipeline/rules/declared_guide.py); it prints the kinds declared `print: cards|tokens` from the layouts in its own
 `layouts/` folder (and the shared ones). A game may extend the spec with Python (`plugin:`): a module
 in its folder or an installed entry point of the group `pnp.games`, whose `extend(spec)` returns the
 spec extended (`dataclasses.replace`: more checks, an engine).
@@ -32,6 +34,8 @@ from pipeline.content.texts import context_clashes
 from pipeline.content.yaml_loader import LoadedFile, load_yaml_file
 from pipeline.findings import Finding, error
 
+from .declared_constraints import actual_counts, constraint_findings
+from .declared_guide import GUIDE_KINDS, guide_checks, guide_spec, guide_strings
 from .spec import GameInfo, GameSpec, PrintSpec
 
 if TYPE_CHECKING:
@@ -62,16 +66,25 @@ def _spec(folder: Path, digest: str) -> GameSpec:
     printed = {kind.print for kind in declaration.modelled.values() if kind.print}
     # Cards go to TTS too; tokens are punched from tokens.pdf only.
     targets = (*sorted(printed), *(("tts",) if "cards" in printed else ()))
+    guided = game.guide is not None
+
+    def checks(db: Database, structure_only: bool = False) -> list[Finding]:
+        return [*findings, *declared_checks(db, declaration), *constraint_findings(db, declaration, structure_only),
+                *(guide_checks(db, declaration, structure_only) if guided else [])]
+
     spec = GameSpec(
         id=folder.name,
         name=game.name,
-        file_kinds=declaration.kinds,
-        checks=lambda db, structure_only: [*findings, *declared_checks(db, declaration)],
-        info=lambda db: GameInfo.of(folder.name, game.name, game, counts(db, declaration)),
+        file_kinds=(*declaration.kinds, *(GUIDE_KINDS if guided else ())),
+        checks=checks,
+        # What `pnp games` shows: the facts it counts, else the copies of each kind.
+        info=lambda db: GameInfo.of(folder.name, game.name, game,
+                                    actual_counts(db, declaration) if game.counts else counts(db, declaration)),
         localizer=_localizer,
-        strings=lambda db: _strings(db, declaration),
+        strings=lambda db: [*_strings(db, declaration), *(guide_strings(db, folder.name, game.name) if guided else [])],
         printing=PrintSpec(components=lambda db, loc: _components(db, loc, declaration),
                            layouts=folder / LAYOUTS, targets=targets) if printed else None,
+        guide=guide_spec(folder.name, game.name) if guided else None,
         not_content=(LAYOUTS,),
         folder=folder,
     )
@@ -98,7 +111,7 @@ def read_declaration(folder: Path) -> tuple[Declaration | None, list[Finding]]:
     return declaration, findings
 
 
-def _no_checks(db: Database, structure_only: bool) -> list[Finding]:
+def _no_checks(db: Database, structure_only: bool = False) -> list[Finding]:
     return []
 
 
@@ -120,7 +133,8 @@ def _numbered_findings(db: Database, declaration: Declaration) -> list[Finding]:
             continue
         deck = NumberedDeck(kind_id, "NUMBERED", numbered.first, numbered.last, allow_cycles=numbered.allow_cycles)
         entries = [NumberedEntry(record.entity.number, record.where("number"),
-                                 tuple(_links(record, kind_id, kind.links_field()))) for record in db.records(kind_id)]
+                                 tuple(_links(record, kind_id, kind.links_field())))
+                   for record in db.records(kind.collection(kind_id))]
         path = declaration.kind_path(kind_id, "numbered", "entries")
         entry_refs = [NumberedRef(n, _where(loaded, [*path, i]), "the manifest") for i, n in enumerate(numbered.entries)]
         findings += check_numbered_deck(deck, entries, entry_refs)
@@ -144,7 +158,8 @@ def _where(loaded: LoadedFile, path: list[str | int]) -> Source:
 
 def counts(db: Database, declaration: Declaration) -> dict[str, int]:
     """The copies the content holds of each declared kind."""
-    return {kind: sum(record.entity.copies for record in db.records(kind)) for kind in declaration.modelled}
+    return {kind_id: sum(record.entity.copies for record in db.records(kind.collection(kind_id)))
+            for kind_id, kind in declaration.modelled.items()}
 
 
 def _count_findings(db: Database, declaration: Declaration) -> list[Finding]:

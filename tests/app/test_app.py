@@ -35,7 +35,7 @@ def test_unknown_games_and_missing_folders_are_usage_errors(tmp_path: Path) -> N
     with pytest.raises(UsageError, match="does not exist"):
         select_games(None, tmp_path / "nowhere")
     with pytest.raises(UsageError, match="has no rules engine"):
-        simulate(find_game("adventure-game"), CONTENT, 2, 1, 1, "greedy")
+        simulate(find_game("adventure-game", CONTENT), CONTENT, 2, 1, 1, "greedy")
 
 
 def test_simulate_returns_its_figures() -> None:
@@ -76,7 +76,7 @@ def test_a_changed_number_in_a_german_text_is_an_error_in_every_game(tmp_path: P
     shutil.copytree(CONTENT / game, tmp_path / game)
     po = tmp_path / game / "locales" / "de.po"
     po.write_text(po.read_text(encoding="utf-8").replace(german, drifted, 1), encoding="utf-8")
-    spec = find_game(game)
+    spec = find_game(game, tmp_path)
     db, _ = spec.load(tmp_path)
 
     [drift] = [f for f in i18n_findings(spec, db, tmp_path, ["de"]) if f.code == "I18N-DRIFT"]
@@ -127,7 +127,7 @@ def test_a_locale_that_is_no_locale_code_never_becomes_a_path(tmp_path: Path, co
     out = tmp_path / "out"
     options = BuildOptions(out, CONTENT, CONTENT.parent / "layouts", tmp_path / "cache", allow_incomplete=True)
     with pytest.raises(UsageError, match="is not a locale code"):
-        build([find_game("adventure-game")], options, [code], ["guides"])
+        build([find_game("adventure-game", CONTENT)], options, [code], ["guides"])
     assert not out.exists() and list(tmp_path.iterdir()) == []
 
 

@@ -165,7 +165,7 @@ def test_a_catalog_linked_to_dev_zero_is_a_finding_and_is_never_read(tmp_path: P
     assert update.returncode == 1 and "not a regular file (a device)" in update.stderr, update.stderr
     assert po.is_symlink()  # nothing replaced what the user put there
 
-    report = check([find_game("adventure-game")], root, ["de"])
+    report = check([find_game("adventure-game", root)], root, ["de"])
     found = [(f.code, f.file, f.message) for f in report.findings if f.file == display_path(po)]
     assert found == [("I18N-CATALOG", display_path(po), "cannot read the de catalog: not a regular file (a device)")]
 
@@ -176,7 +176,7 @@ def test_an_oversized_catalog_is_a_finding_from_its_size(tmp_path: Path) -> None
     po = root / "adventure-game" / "locales" / "de.po"
     with po.open("r+b") as sparse:
         sparse.truncate(64 * 1024 * 1024)  # the catalog followed by 64 MiB of holes
-    report = check([find_game("adventure-game")], root, ["de"])
+    report = check([find_game("adventure-game", root)], root, ["de"])
     found = [(f.code, f.message) for f in report.findings if f.file == display_path(po)]
     assert found == [("I18N-CATALOG", "cannot read the de catalog: file is 67108864 bytes; the limit is 16777216")]
 

@@ -51,7 +51,7 @@ def test_each_game_and_locale_has_its_guide(built: Path, game: str, locale: str)
 
 @pytest.mark.parametrize("game", ["old-world", "adventure-game"])
 def test_german_glossary_is_in_din_5007_2_order(built: Path, game: str) -> None:
-    ruleset = find_game(game)
+    ruleset = find_game(game, CONTENT)
     db, _ = ruleset.load(CONTENT)
     document = ruleset.guide.reference(db, ruleset.localizer(db, "de"))
     glossary = next(s for s in document.sections if s.sort_entries)

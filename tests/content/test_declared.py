@@ -239,3 +239,106 @@ def test_a_text_item_without_its_own_id_is_a_finding_at_its_list(tmp_path: Path,
     [found] = findings_of(tmp_path)
     assert found.code == code and found.file.endswith("proto/cards.yaml")
     assert line_of(folder / "cards.yaml", "steps:") <= found.line <= line_of(folder / "cards.yaml", phrase)
+
+
+# The field types a guide game's rule data needs: boolean, defaults, objects, maps, fixed-length lists.
+RICH = MANIFEST + """\
+        wild: {type: boolean, default: false}
+        rank: {type: integer, min: 0, default: 0}
+        faces: {type: map, keys: [sword, shield], min: 1, required: false}
+        pair: {type: list, of: ref, to: card, length: 2, required: false}
+        steps:
+          type: list
+          of: object
+          min_items: 1
+          fields:
+            id: {type: text}
+            text: {type: translatable}
+"""
+
+RICH_CARDS = CARDS.replace("    copies: 2\n", """\
+    copies: 2
+    wild: true
+    faces: {sword: 2, shield: 1}
+    pair: [scout, guard]
+    steps:
+      - {id: draw, text: Draw a card.}
+""").replace("    tags: []\n", """\
+    tags: []
+    rank: 2
+    steps:
+      - {id: rest, text: Rest.}
+""")
+
+
+def test_the_guide_field_types_load_with_their_defaults(tmp_path: Path) -> None:
+    write_game(tmp_path, RICH, RICH_CARDS)
+    assert findings_of(tmp_path) == []
+    spec = find_game("proto", tmp_path)
+    db, _ = spec.load(tmp_path)
+    scout, guard = db.all("card")
+    assert (scout.wild, scout.rank, scout.faces, scout.pair) == (True, 0, {"sword": 2, "shield": 1}, ["scout", "guard"])
+    assert (guard.wild, guard.rank, guard.faces, guard.pair) == (False, 2, {}, [])
+    assert [(s.id, s.text) for s in scout.steps] == [("draw", "Draw a card.")]
+    assert "card:scout:steps:draw:text" in {s.context for s in spec.strings(db)}  # nested text keyed by the item's id
+
+
+@pytest.mark.parametrize(("written", "broken", "code", "phrase"), [
+    ("wild: true", "wild: maybe", "SCHEMA", "must be true or false"),
+    ("rank: 2", "rank: -1", "SCHEMA", "must be ≥ 0"),
+    ("faces: {sword: 2, shield: 1}", "faces: {sword: 2, bow: 1}", "SCHEMA", "bow"),
+    ("faces: {sword: 2, shield: 1}", "faces: {sword: 0, shield: 1}", "SCHEMA", "faces.sword must be ≥ 1"),
+    ("pair: [scout, guard]", "pair: [scout]", "SCHEMA", "2"),
+    ("pair: [scout, guard]", "pair: [scout, gaurd]", "REF-UNKNOWN", "did you mean 'guard'?"),
+    ("{id: draw, text: Draw a card.}", "{id: draw}", "SCHEMA", "steps[0]"),
+])
+def test_each_guide_field_type_reports_a_broken_value_at_its_line(tmp_path: Path, written: str, broken: str, code: str,
+                                                                  phrase: str) -> None:
+    folder = write_game(tmp_path, RICH, RICH_CARDS.replace(written, broken, 1))
+    found = [f for f in findings_of(tmp_path) if f.code == code]
+    assert len(found) == 1, findings_of(tmp_path)
+    assert phrase in f"{found[0].message} {found[0].hint}"
+    assert found[0].line == line_of(folder / "cards.yaml", broken)
+
+
+@pytest.mark.parametrize(("written", "broken", "code", "line"), [
+    ("{type: boolean, default: false}", "{type: boolean, default: 3}", "DECLARED-DEFAULT", "wild:"),
+    ("{type: integer, min: 0, default: 0}", "{type: integer, min: 0, default: -2}", "DECLARED-DEFAULT", "rank:"),
+    ("{type: map, keys: [sword, shield], min: 1, required: false}", "{type: map, min: 1}", "DECLARED-MAP", "faces:"),
+    ("          fields:\n            id: {type: text}\n            text: {type: translatable}\n", "", "DECLARED-OBJECT",
+     "          type: list"),
+    ("            text: {type: translatable}", "            text: {type: translatible}", "DECLARED-FIELD-TYPE",
+     "text: {type: translatible}"),
+])
+def test_a_bad_guide_field_declaration_is_a_finding_at_its_line(tmp_path: Path, written: str, broken: str, code: str,
+                                                                line: str) -> None:
+    folder = write_game(tmp_path, RICH.replace(written, broken, 1), RICH_CARDS)
+    found = [f for f in findings_of(tmp_path) if f.code == code]
+    assert len(found) == 1, findings_of(tmp_path)
+    assert found[0].line == line_of(folder / "game.yaml", line)
+    assert not [f for f in findings_of(tmp_path) if f.file.endswith("cards.yaml")]  # the content is not blamed
+
+
+def test_the_guide_field_types_show_in_the_json_schema(tmp_path: Path) -> None:
+    write_game(tmp_path, RICH, RICH_CARDS)
+    card_file = next(kind for kind in find_game("proto", tmp_path).file_kinds if kind.kind_name() == "card")
+    record = schema_for(card_file, "proto")["$defs"]["Card"]["properties"]
+    assert record["wild"] == {"default": False, "title": "Wild", "type": "boolean"}
+    assert record["pair"]["minItems"] == record["pair"]["maxItems"] == 2
+    assert record["faces"]["propertyNames"]["enum"] == ["sword", "shield"]
+    assert record["faces"]["additionalProperties"]["minimum"] == 1
+    assert record["steps"]["minItems"] == 1 and "$ref" in record["steps"]["items"]
+
+
+def test_a_kind_may_name_its_files_kind_and_records_key(tmp_path: Path) -> None:
+    """`file:` and `records:` keep a game's existing files (`kind: cards`, records under `cards:`); refs and
+    translations still go by the kind's id."""
+    manifest = MANIFEST.replace("    card:\n      count: 3\n", "    card:\n      count: 3\n      file: cards\n      records: cards\n")
+    folder = write_game(tmp_path, manifest, CARDS.replace("kind: card\nitems:", "kind: cards\ncards:"))
+    assert findings_of(tmp_path) == []
+    spec = find_game("proto", tmp_path)
+    db, _ = spec.load(tmp_path)
+    assert [card.id for card in db.all("cards")] == ["scout", "guard"]
+    assert "card:scout:title" in {s.context for s in spec.strings(db)}
+    (folder / "cards.yaml").write_text(CARDS, encoding="utf-8")  # the kind's id is no longer its files' kind
+    assert {f.code for f in findings_of(tmp_path)} == {"CONTENT-KIND"}

@@ -9,8 +9,7 @@ import pytest
 from pipeline.content.database import Database
 from pipeline.content.rule_data import RuleDataIndex, data_kinds
 from pipeline.games import find_game
-from pipeline.games.adventure_game.models import FILE_KINDS
-from pipeline.games.adventure_game.spec import guide_builder
+from pipeline.rules.declared_guide import guide_builder
 from pipeline.rules.guide import GuideDocument
 from pipeline.rules.guide_builder import Text
 from tests.conftest import FIXTURES
@@ -20,13 +19,13 @@ GAME = "adventure-game"
 
 @pytest.fixture(scope="module")
 def db() -> Database:
-    database, findings = find_game(GAME).load(FIXTURES)
+    database, findings = find_game(GAME, FIXTURES).load(FIXTURES)
     assert findings == []
     return database
 
 
 def _guide(db: Database, text: Text | None = None) -> GuideDocument:
-    return guide_builder(db, "en", text).document()
+    return guide_builder(db, "en", text, GAME, "The Witcher Adventure Game").document()
 
 
 def _blocks(guide: GuideDocument) -> dict[str, tuple[str, ...]]:
@@ -34,7 +33,7 @@ def _blocks(guide: GuideDocument) -> dict[str, tuple[str, ...]]:
 
 
 def test_the_kind_text_names_is_the_models_text_prefix() -> None:
-    kinds = data_kinds(FILE_KINDS)
+    kinds = data_kinds(find_game(GAME, FIXTURES).file_kinds)
     assert kinds["face"].collection == "dice-faces"  # DieFace's text prefix, as in `face:sword:name`
     assert "die-face" not in kinds and "game" not in kinds  # only file kinds that declare rule data
     assert kinds["trait"].declared.bold and kinds["action"].declared.owner == "hero"
@@ -71,7 +70,7 @@ def test_every_text_printed_is_extracted_under_the_context_it_is_printed_with(db
         return f"<{source}>"
 
     guide = _guide(db, text)
-    extracted = {string.context: string.source for string in find_game(GAME).strings(db)}
+    extracted = {string.context: string.source for string in find_game(GAME, FIXTURES).strings(db)}
     assert asked and all(extracted.get(context) == source for context, source in asked.items())
     assert {"face:sword:name", "procedure:battle:steps:roll:text", "guide:list:only-for", "guide:list:no-result"} <= set(asked)
     items = _blocks(guide)["dice:1"]
@@ -79,7 +78,7 @@ def test_every_text_printed_is_extracted_under_the_context_it_is_printed_with(db
 
 
 def test_the_words_around_the_lists_are_extracted_with_a_note(db: Database) -> None:
-    strings = {string.context: string for string in find_game(GAME).strings(db)}
+    strings = {string.context: string for string in find_game(GAME, FIXTURES).strings(db)}
     assert strings["guide:list:only-for"].source == "({hero} only)"  # named after the owner field
     assert "rule data" in strings["guide:list:only-for"].note
     assert strings["game:variants:epic:name"].source == "Epic Adventuring"
@@ -104,9 +103,11 @@ def test_a_game_without_rule_data_has_none() -> None:
 def test_a_declaration_printing_fields_its_model_lacks_fails_when_the_class_is_defined() -> None:
     from typing import Literal
 
-    from pipeline.content.models import ContentFile
+    from pipeline.content.models import ContentFile, Entity
     from pipeline.content.rule_data import RuleData
-    from pipeline.games.adventure_game.models import Route
+
+    class Route(Entity):
+        between: list[str]
 
     with pytest.raises(TypeError, match="Route lacks: legs, name, sea \\(an id marked Ref\\), summary"):
 

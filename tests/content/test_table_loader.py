@@ -253,9 +253,9 @@ def test_text_cells_keep_what_a_yaml_reader_would_turn_into_numbers(tmp_path: Pa
 
 
 def test_a_kind_of_one_entity_takes_one_data_row(tmp_path: Path) -> None:
-    game = find_game("adventure-game")
     root = tmp_path / "content"
     shutil.copytree(FIXTURES / "adventure-game", root / "adventure-game")
+    game = find_game("adventure-game", root)
     (root / "adventure-game" / "guide.yaml").unlink()
     sheet = root / "adventure-game" / "guide.csv"
     sheet.write_text("id,title,labels.related\nadventure-game-guide,Rules Reference Guide,Related Topics:\n")

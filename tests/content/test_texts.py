@@ -117,7 +117,7 @@ def test_two_keyless_items_alike_get_distinct_contexts_and_a_finding(tmp_path: P
 
 def test_shipped_content_has_no_context_clash() -> None:
     for game_id in ("old-world", "path-of-destiny", "adventure-game"):
-        game = find_game(game_id)
+        game = find_game(game_id, CONTENT)
         assert context_clashes(game.load(CONTENT)[0]) == []
 
 

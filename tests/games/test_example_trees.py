@@ -17,7 +17,7 @@ def test_there_is_an_example_tree_per_game() -> None:
 
 @pytest.mark.parametrize("game", TREES)
 def test_an_example_tree_passes_validate_and_check_without_a_finding(game: str) -> None:
-    ruleset = find_game(game)
+    ruleset = find_game(game, FIXTURES)
     db, findings = ruleset.load(FIXTURES)
 
     assert [f.as_text() for f in findings + ruleset.checks(db)] == []

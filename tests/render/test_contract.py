@@ -165,7 +165,7 @@ def test_an_unknown_icon_in_a_guide_fails_check(tmp_path: Path) -> None:
     for path in (root / "adventure-game").rglob("*"):  # the English and both catalogs, so they stay in agreement
         if path.suffix in (".yaml", ".po", ".pot"):
             path.write_text(path.read_text(encoding="utf-8").replace("{icon:dodge}", "{icon:dogde}"), encoding="utf-8")
-    game = find_game("adventure-game")
+    game = find_game("adventure-game", root)
     db, _ = game.load(root)
     assert [f.code for f in guide_icon_findings(game.guide.documents(db, game.localizer(db, "en")), db.root.as_posix())] == ["ICON-UNKNOWN"] * 2  # two places print the step
     argv = ["check", "--game", "adventure-game", "--content", str(root), "--format", "json"]
@@ -179,7 +179,7 @@ def test_an_unknown_icon_in_a_guide_fails_check(tmp_path: Path) -> None:
 @pytest.mark.parametrize("game_id", ["adventure-game", "old-world", "path-of-destiny"])
 @pytest.mark.parametrize("locale", ["en", "de"])
 def test_every_icon_the_shipped_guides_print_exists(game_id: str, locale: str) -> None:
-    game = find_game(game_id)
+    game = find_game(game_id, REPO / "content")
     db, _ = game.load(REPO / "content")
     assert [f.as_text() for f in guide_icon_findings(game.guide.documents(db, game.localizer(db, locale)), db.root.as_posix())] == []
 

@@ -111,4 +111,4 @@ def test_a_file_that_is_not_a_transcript_is_refused(text: str, problem: str) -> 
 
 def test_a_game_without_an_engine_has_no_transcript() -> None:
     with pytest.raises(ValueError, match="adventure-game has no rules engine"):
-        engine_of(find_game("adventure-game"))
+        engine_of(find_game("adventure-game", CONTENT))

@@ -53,7 +53,7 @@ class Copy:
         return next(n for n in range(start, len(lines)) if lines[n].startswith("msgstr")) + 1
 
     def findings(self) -> list[Finding]:
-        ruleset = find_game(GAME)
+        ruleset = find_game(GAME, self.root)
         db, findings = ruleset.load(self.root)
         translations = locale_findings(ruleset.strings(db), ruleset.content_dir(self.root), ["en", "de"], "en", game_terms(db))
         return findings + ruleset.checks(db) + translations

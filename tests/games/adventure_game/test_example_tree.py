@@ -10,7 +10,7 @@ import pytest
 
 import pipeline
 from pipeline.findings import Severity
-from tests.conftest import Mutate, line_of
+from tests.conftest import CONTENT, FIXTURES, Mutate, line_of
 
 GAME = "adventure-game"
 
@@ -82,10 +82,23 @@ def test_an_entry_id_used_twice_is_reported_once_at_its_line(mutated_example: Mu
 
 
 def test_every_finding_code_of_the_game_has_a_mistake() -> None:
-    game = Path(pipeline.__file__).parent / "games" / "adventure_game"
-    written = set(re.findall(r'"(AG-[A-Z-]+)"', "\n".join(p.read_text(encoding="utf-8") for p in game.rglob("*.py"))))
-    shared = (Path(pipeline.__file__).parent / "rules" / "guide_checks.py").read_text(encoding="utf-8")
+    """The game's codes: those its manifest names, the defaults of its counts and facts (which name none), the rule
+    keys' and the shared guide checks' under its prefix."""
+    written = set(re.findall(r"code: (AG-[A-Z-]*[A-Z])", (CONTENT / GAME / "game.yaml").read_text(encoding="utf-8")))
+    rules = Path(pipeline.__file__).parent / "rules"
+    keys = {f"AG-{name}" for name in re.findall(r'f"\{code\}-([A-Z-]+)"', (rules / "declared_guide.py").read_text(encoding="utf-8"))}
+    shared = (rules / "guide_checks.py").read_text(encoding="utf-8")
     guide = {f"AG-GUIDE-{name}" for name in re.findall(r"<prefix>-GUIDE-([A-Z]+)", shared)}
+    written |= {"AG-COUNT", "AG-FACT"} | keys
 
-    assert {"AG-COUNT", "AG-GUIDE-INDEX"} <= written | guide
+    assert {"AG-COUNT", "AG-RULE-REF", "AG-GUIDE-INDEX"} <= written | guide
     assert written | guide <= {code for *_, code, _ in MISTAKES}
+
+
+def test_the_example_tree_declares_the_game_as_the_shipped_manifest_does() -> None:
+    """The tree's manifest is an excerpt of the data but a copy of the declaration: it checks what the shipped game checks."""
+    def declaration(root: Path) -> str:
+        text = (root / GAME / "game.yaml").read_text(encoding="utf-8")
+        return text[text.index("  # --- The declaration"):]
+
+    assert declaration(FIXTURES) == declaration(CONTENT)

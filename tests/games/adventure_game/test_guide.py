@@ -9,6 +9,7 @@ import pytest
 from pipeline.games import find_game
 from pipeline.i18n.tokens import LINK, TOKEN
 from pipeline.rules.guide import GuideDocument
+from tests.conftest import CONTENT
 
 from .conftest import Copy
 
@@ -16,7 +17,7 @@ GAME = "adventure-game"
 
 
 def _guide(root: Path, locale: str) -> GuideDocument:
-    game = find_game(GAME)
+    game = find_game(GAME, root)
     assert game.guide is not None
     db, _ = game.load(root)
     return game.guide.reference(db, game.localizer(db, locale))
@@ -109,7 +110,7 @@ def test_the_german_glossary_sorts_by_din_5007_2(content_root: Path) -> None:
 
 
 def test_the_localizer_reads_the_german_catalog_and_knows_the_source_locale(content_root: Path) -> None:
-    game = find_game(GAME)
+    game = find_game(GAME, CONTENT)
     db, _ = game.load(content_root)
     assert game.localizer(db, "en").is_source
     german = game.localizer(db, "de")

@@ -8,12 +8,13 @@ from pipeline.games import find_game
 from pipeline.i18n.catalogs import read_catalog
 from pipeline.i18n.checks import locale_findings
 from pipeline.i18n.terms import game_terms
+from tests.conftest import CONTENT
 
 GAME = "adventure-game"
 
 
 def test_shipped_content_has_no_findings(content_root: Path) -> None:
-    game = find_game(GAME)
+    game = find_game(GAME, CONTENT)
     db, findings = game.load(content_root)
     findings += game.checks(db)
     findings += locale_findings(game.strings(db), game.content_dir(content_root), ["en", "de"], "en", game_terms(db))
@@ -22,7 +23,7 @@ def test_shipped_content_has_no_findings(content_root: Path) -> None:
 
 
 def test_the_guide_has_its_40_entries_and_the_stated_counts(content_root: Path) -> None:
-    game = find_game(GAME)
+    game = find_game(GAME, CONTENT)
     db, _ = game.load(content_root)
     counts = game.info(db).counts
     assert counts["glossary_entries"] == 40
@@ -35,7 +36,7 @@ def test_the_guide_has_its_40_entries_and_the_stated_counts(content_root: Path) 
 
 
 def test_every_string_has_a_stable_context_and_is_in_the_template(content_root: Path) -> None:
-    game = find_game(GAME)
+    game = find_game(GAME, CONTENT)
     db, _ = game.load(content_root)
     strings = game.strings(db)
     contexts = [s.context for s in strings]
