@@ -95,3 +95,26 @@ def test_a_sweep_compares_variants_side_by_side(tmp_path: Path) -> None:
 def test_an_unknown_key_is_a_usage_error_with_a_suggestion(tmp_path: Path) -> None:
     code, output = balance(tmp_path, "-g", "old-world", "--games", "1", "--set", "hand_limt=6,7")
     assert code == 2 and "did you mean hand_limit?" in output, output
+
+
+def test_a_pack_is_played_and_named_in_the_report(tmp_path: Path) -> None:
+    code, output = balance(tmp_path, "-g", "old-world", "--players", "2", "--games", "6", "--pack", "ciri")
+    assert code == 0, output
+    assert "balance old-world (base game + ciri)" in output
+    figures = json.loads((tmp_path / "balance.json").read_text(encoding="utf-8"))
+    assert figures["packs"] == ["ciri"]
+    factions = figures["variants"][0]["runs"][0]["counts"][0]["factions"]
+    # The Ciri pack's school takes a seat in some of the games: its row is there.
+    assert "ciri" in [row["label"] for row in factions]
+    assert "packs played: base game + ciri" in (tmp_path / "report.html").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(("packs", "code", "message"), [
+    (["lost-mont"], 2, "unknown pack 'lost-mont' (did you mean lost-mount?)"),
+    (["lost-mount", "wild-hunt"], 1, "OW-PACK-INCOMPATIBLE: lost-mount cannot be played with wild-hunt"),
+])
+def test_a_pack_selection_is_checked_as_by_simulate(tmp_path: Path, packs: list[str], code: int, message: str) -> None:
+    args = [arg for pack in packs for arg in ("--pack", pack)]
+    result, output = balance(tmp_path, "-g", "old-world", "--players", "2", "--games", "1", *args)
+    assert result == code and message in output, output
+    assert not (tmp_path / "balance.json").exists()
