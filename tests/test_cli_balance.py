@@ -50,6 +50,8 @@ def test_balance_writes_the_report_json_and_csv(tmp_path: Path) -> None:
         assert all(row["fair"] == round(1 / count["players"], 4) for row in count["seats"])
     never = [row for row in variant["runs"][0]["cards"] if row["never_used"]]
     assert never and all(row["where"].rsplit(":", 1)[0].endswith(".yaml") for row in never)
+    # A pack that was not played has no card rows (its cards are not "never used": they were not in the game).
+    assert not [row for row in variant["runs"][0]["cards"] if row["card"].startswith("ciri-")]
     with (out / "factions.csv").open(encoding="utf-8") as f:
         rows = list(csv.DictReader(f))
     assert {r["players"] for r in rows} == {"2", "3"} and all(r["verdict"] for r in rows)
@@ -106,6 +108,7 @@ def test_a_pack_is_played_and_named_in_the_report(tmp_path: Path) -> None:
     factions = figures["variants"][0]["runs"][0]["counts"][0]["factions"]
     # The Ciri pack's school takes a seat in some of the games: its row is there.
     assert "ciri" in [row["label"] for row in factions]
+    assert any(row["card"].startswith("ciri-") for row in figures["variants"][0]["runs"][0]["cards"])
     assert "packs played: base game + ciri" in (tmp_path / "report.html").read_text(encoding="utf-8")
 
 

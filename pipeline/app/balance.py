@@ -151,7 +151,7 @@ def balance(
     by_cell: dict[tuple[str, str], list[GameRecord]] = {}
     for batch, records in zip(batches, results, strict=True):
         by_cell.setdefault((label(dict(batch.variant)), batch.bot), []).extend(records)
-    cards = list(db.collections.get(engine.card_collection, {}))
+    cards = db.shown_keys(engine.card_collection)  # the base's and the selected packs': no other can be used
     where = str(game.content_dir(root) / "game.yaml")
     out_variants = []
     for variant in variants:
