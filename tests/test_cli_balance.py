@@ -50,6 +50,8 @@ def test_balance_writes_the_report_json_and_csv(tmp_path: Path) -> None:
         assert all(row["fair"] == round(1 / count["players"], 4) for row in count["seats"])
     never = [row for row in variant["runs"][0]["cards"] if row["never_used"]]
     assert never and all(row["where"].rsplit(":", 1)[0].endswith(".yaml") for row in never)
+    # A pack that was not played has no card rows (its cards are not "never used": they were not in the game).
+    assert not [row for row in variant["runs"][0]["cards"] if row["card"].startswith("ciri-")]
     with (out / "factions.csv").open(encoding="utf-8") as f:
         rows = list(csv.DictReader(f))
     assert {r["players"] for r in rows} == {"2", "3"} and all(r["verdict"] for r in rows)
@@ -95,3 +97,27 @@ def test_a_sweep_compares_variants_side_by_side(tmp_path: Path) -> None:
 def test_an_unknown_key_is_a_usage_error_with_a_suggestion(tmp_path: Path) -> None:
     code, output = balance(tmp_path, "-g", "old-world", "--games", "1", "--set", "hand_limt=6,7")
     assert code == 2 and "did you mean hand_limit?" in output, output
+
+
+def test_a_pack_is_played_and_named_in_the_report(tmp_path: Path) -> None:
+    code, output = balance(tmp_path, "-g", "old-world", "--players", "2", "--games", "6", "--pack", "ciri")
+    assert code == 0, output
+    assert "balance old-world (base game + ciri)" in output
+    figures = json.loads((tmp_path / "balance.json").read_text(encoding="utf-8"))
+    assert figures["packs"] == ["ciri"]
+    factions = figures["variants"][0]["runs"][0]["counts"][0]["factions"]
+    # The Ciri pack's school takes a seat in some of the games: its row is there.
+    assert "ciri" in [row["label"] for row in factions]
+    assert any(row["card"].startswith("ciri-") for row in figures["variants"][0]["runs"][0]["cards"])
+    assert "packs played: base game + ciri" in (tmp_path / "report.html").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(("packs", "code", "message"), [
+    (["lost-mont"], 2, "unknown pack 'lost-mont' (did you mean lost-mount?)"),
+    (["lost-mount", "wild-hunt"], 1, "OW-PACK-INCOMPATIBLE: lost-mount cannot be played with wild-hunt"),
+])
+def test_a_pack_selection_is_checked_as_by_simulate(tmp_path: Path, packs: list[str], code: int, message: str) -> None:
+    args = [arg for pack in packs for arg in ("--pack", pack)]
+    result, output = balance(tmp_path, "-g", "old-world", "--players", "2", "--games", "1", *args)
+    assert result == code and message in output, output
+    assert not (tmp_path / "balance.json").exists()

@@ -24,7 +24,7 @@ from pipeline.rules.balance import GameRecord, play_recorded, summarise
 from pipeline.rules.spec import EngineSpec, GameSpec
 from pipeline.rules.variants import Setting, VariantError, apply_variant, check_settings, grid, label
 
-from .project import UsageError, select_games
+from .project import UsageError, require_packs, select_games
 
 BATCH_GAMES = 25  # games per batch: small enough to spread over workers, large enough to pay for shipping it
 SCHEDULER_TIMEOUT = 30  # seconds to reach a Dask scheduler before giving up
@@ -36,6 +36,7 @@ class Batch:
 
     game: str
     root: str
+    packs: tuple[str, ...]
     variant: tuple[tuple[str, str], ...]
     bot: str
     players: int
@@ -44,17 +45,19 @@ class Batch:
 
 
 @lru_cache(maxsize=16)
-def _engine_and_tables(game: str, root: str, variant: tuple[tuple[str, str], ...]) -> tuple[EngineSpec, Any]:
-    """A worker loads the content and builds the engine's tables once per variant."""
+def _engine_and_tables(
+    game: str, root: str, packs: tuple[str, ...], variant: tuple[tuple[str, str], ...]
+) -> tuple[EngineSpec, Any]:
+    """A worker loads the content (the base and `packs`) and builds the engine's tables once per variant."""
     spec = select_games([game], Path(root))[0]
     assert spec.engine is not None
-    db, _ = spec.load(Path(root))
+    db, _ = spec.load(Path(root), packs)
     return spec.engine, spec.engine.tables(apply_variant(db, dict(variant)))
 
 
 def play_batch(batch: Batch) -> list[GameRecord]:
     """Play one batch (a top-level function: local processes and Dask workers import it by name)."""
-    engine, tables = _engine_and_tables(batch.game, batch.root, batch.variant)
+    engine, tables = _engine_and_tables(batch.game, batch.root, batch.packs, batch.variant)
     return [play_recorded(engine, tables, batch.players, batch.first_seed + i, batch.bot) for i in range(batch.count)]
 
 
@@ -101,14 +104,15 @@ def _run_on_dask(batches: Sequence[Batch], scheduler: str) -> list[list[GameReco
 
 @dataclass(frozen=True)
 class BalanceRun:
-    """What to play: player counts (`2-5`, `2,4`, `3`; None: every count), bots, variants, and the seeds (game i of
-    each cell: seed + i)."""
+    """What to play: player counts (`2-5`, `2,4`, `3`; None: every count), bots, variants, the seeds (game i of
+    each cell: seed + i), and the expansions played with the base (`pnp simulate --pack`)."""
 
     players: str | None
     bots: list[str]
     games: int
     seed: int
     settings: list[Setting]
+    packs: tuple[str, ...] = ()
 
 
 def balance(
@@ -123,7 +127,10 @@ def balance(
     for bot in run.bots:
         if bot not in known:
             raise UsageError(f"{game.id} has no bot {bot!r}; its bots: {', '.join(known)}")
-    db, findings = game.load(root)
+    packs = require_packs([game], root, run.packs)
+    db, findings = game.load(root, packs)
+    if packs:  # the selection's own findings (an incompatible combination, a pack without content), as simulate
+        findings = findings + game.checks(db, True)
     report = Report(findings)
     if not report.ok:
         return report, None
@@ -136,14 +143,15 @@ def balance(
     variants = grid(run.settings)
     cells = [(v, bot, n) for v in variants for bot in run.bots for n in counts]
     batches = [
-        Batch(game.id, os.fspath(root.resolve()), tuple(v.items()), bot, n, run.seed + start, min(BATCH_GAMES, run.games - start))
+        Batch(game.id, os.fspath(root.resolve()), packs, tuple(v.items()), bot, n, run.seed + start,
+              min(BATCH_GAMES, run.games - start))
         for v, bot, n in cells for start in range(0, run.games, BATCH_GAMES)
     ]
     results = run_batches(batches, jobs, scheduler)
     by_cell: dict[tuple[str, str], list[GameRecord]] = {}
     for batch, records in zip(batches, results, strict=True):
         by_cell.setdefault((label(dict(batch.variant)), batch.bot), []).extend(records)
-    cards = list(db.collections.get(engine.card_collection, {}))
+    cards = db.shown_keys(engine.card_collection)  # the base's and the selected packs': no other can be used
     where = str(game.content_dir(root) / "game.yaml")
     out_variants = []
     for variant in variants:
@@ -154,7 +162,7 @@ def balance(
             for record in records:
                 if record.error is not None:
                     hint = (f"reproduce with: pnp simulate --game {game.id} --players {record.players} --games 1 "
-                            f"--seed {record.seed} --bot {bot}")
+                            f"--seed {record.seed} --bot {bot}" + "".join(f" --pack {pack}" for pack in packs))
                     report.extend([_crash(game.id, name, bot, record, where, hint)])
             summary = summarise(records, cards)
             for row in summary["cards"]:
@@ -164,7 +172,7 @@ def balance(
             runs.append({"bot": bot, **summary})
         out_variants.append({"label": name, "settings": variant, "runs": runs})
     figures = {
-        "game": game.id, "players": counts, "bots": run.bots, "games": run.games, "seed": run.seed,
+        "game": game.id, "packs": list(packs), "players": counts, "bots": run.bots, "games": run.games, "seed": run.seed,
         "settings": [{"key": s.key, "values": list(s.values)} for s in run.settings],
         "method": METHOD, "variants": out_variants,
     }

@@ -155,6 +155,7 @@ def balance(
     ] = None,
     content: ContentOption = None,
     format: FormatOption = Format.text,
+    pack: PackOption = None,
 ) -> None:
     """Play seeded games over player counts, bots and rule variants; write win rates by faction and seat against their
     fair share (honest intervals), game length, victory margins, per-card figures and solo tiers as HTML, PDF, JSON and
@@ -171,7 +172,7 @@ def balance(
         settings = [parse_setting(text) for text in set_ or []]
     except VariantError as exc:
         raise UsageError(str(exc)) from None
-    run = BalanceRun(players, bot or ["greedy"], games, seed, settings)
+    run = BalanceRun(players, bot or ["greedy"], games, seed, settings, tuple(pack or ()))
     report, figures = run_balance(spec, root, run, jobs, scheduler)
     if figures is None:
         emit(report, format, f"balance: the content of {spec.id} has errors; fix them first ({report.summary()})")
@@ -190,8 +191,10 @@ def balance(
 
 def balance_summary(figures: dict[str, Any], out: Path) -> str:
     """One line per variant and bot: the rows outside their fair share's interval, then where the report is."""
-    lines = [f"balance {figures['game']}: {figures['games']} games per player count, variant and bot, "
-             f"seeds from {figures['seed']}"]
+    from pipeline.render.balance_report import played_packs
+
+    lines = [f"balance {figures['game']} ({played_packs(figures)}): {figures['games']} games per player count, "
+             f"variant and bot, seeds from {figures['seed']}"]
     for variant in figures["variants"]:
         for run in variant["runs"]:
             rows = [(c["players"], row) for c in run["counts"] for row in (*c["factions"], *c["seats"])]

@@ -198,9 +198,15 @@ def _comparison_figure(figures: dict[str, Any]) -> Figure:
 LINES_PER_PAGE = 90
 
 
+def played_packs(figures: dict[str, Any]) -> str:
+    """The content the games were played with: "base game" or "base game + lost-mount"."""
+    return " + ".join(["base game", *figures["packs"]])
+
+
 def _verdict_pages(figures: dict[str, Any]) -> Iterator[Figure]:
     """Text pages: every row that left its fair share's adjusted interval, the cards never used, and the method."""
-    lines = [f"Balance report: {figures['game']}, {figures['games']} games per player count, seeds from {figures['seed']}", ""]
+    lines = [f"Balance report: {figures['game']} ({played_packs(figures)}), {figures['games']} games per player count, "
+             f"seeds from {figures['seed']}", ""]
     for variant, bot, run in _cells(figures):
         lines.append(f"{variant}, bot {bot}: {run['comparisons']['seats_and_factions']} comparisons (Bonferroni)")
         rows = [(c["players"], row) for c in run["counts"] for row in (*c["factions"], *c["seats"])]
@@ -282,7 +288,8 @@ def _html(figures: dict[str, Any], plots: list[tuple[str, Figure]]) -> str:
     parts = [f"<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>Balance report: {game}</title>"
              f"<style>{STYLE}</style></head><body><h1>Balance report: {game}</h1>",
              f"<p>{figures['games']} seeded games per player count, variant and bot (game <i>i</i> uses seed "
-             f"{figures['seed']} + <i>i</i>); players {', '.join(map(str, figures['players']))}; "
+             f"{figures['seed']} + <i>i</i>); packs played: {html.escape(played_packs(figures))}; "
+             f"players {', '.join(map(str, figures['players']))}; "
              f"bots {', '.join(figures['bots'])}.</p>",
              "<h2>How to read it</h2><ul>"
              + "".join(f"<li><b>{html.escape(k)}</b>: {html.escape(v)}</li>" for k, v in figures["method"].items()) + "</ul>"]

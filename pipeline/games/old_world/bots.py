@@ -13,6 +13,7 @@ from typing import Any
 
 from pipeline.rules.engine import RandomBot
 
+from . import effects as fx
 from .engine.actions import (
     PASS,
     Action,
@@ -42,7 +43,10 @@ from .engine.combo import connects
 from .engine.poker import categorize
 from .engine.state import GameState, PlayerState
 from .enums import Attribute, LocationAction, PokerCategory, Terrain
+from .models import FightAbility
 
+# The farthest training site (in moves) the greedy bot walks to for a level of Combat.
+TRAIN_DETOUR = 2
 # Poker hands a greedy player never rerolls.
 KEEP_ALL = frozenset({PokerCategory.STRAIGHT_LOW, PokerCategory.STRAIGHT_HIGH, PokerCategory.FULL_HOUSE, PokerCategory.FIVE_KIND})
 
@@ -105,6 +109,12 @@ class GreedyBot:
         need = self._solo_need(s, p)
         if need is not None and len(on_board) <= 1:
             return self._training_site(s, p, need)
+        if need is None and p.attributes[Attribute.COMBAT] < s.rules.attribute_max:
+            # Combat (more cards every fight turn) at a school its gold pays, or a free training site, close by:
+            # a short detour pays; without it the later seats' starting gold (§5.7) went unspent.
+            site = self._training_site(s, p, Attribute.COMBAT)
+            if site is not None and self._distances(s, p.location).get(site, 99) <= TRAIN_DETOUR:
+                return site
         on_board = [v for v in on_board if self._can_beat(s, p, v[1])]
         if not on_board:
             return None
@@ -232,11 +242,9 @@ class GreedyBot:
         key = (top, a.card, a.via)
         v = self._plays.get(key)
         if v is None:
-            c = s.tables.cards[a.card].fight
-            v = 1 + c.damage * 3 + c.shield + c.draw * 2
+            v = 1 + _ability_value(s.tables.cards[a.card].fight)
             if top is not None and a.via >= 0:
-                ext = s.tables.cards[top].extensions[a.via]
-                v += ext.damage * 3 + ext.shield + ext.draw * 2
+                v += _ability_value(s.tables.cards[top].extensions[a.via])
             self._plays[key] = v
         return v
 
@@ -319,6 +327,18 @@ class GreedyBot:
         goal = self._goal(s, p)
         terrain = s.tables.locations[goal].terrain if goal else Terrain.FOREST
         return next((a for a in actions if getattr(a, "terrain", "") == terrain.value), None)
+
+
+def _ability_value(ability: FightAbility) -> float:
+    """What a fight ability or used extension adds to a combo: a Damage point is worth 3, a card drawn 2, a Shield
+    point 1; a card peeked off the opponent's Life Pool and discarded is a Damage point, a card back to hand a draw."""
+    value = ability.damage * 3 + ability.shield + ability.draw * 2
+    for effect in ability.effects:
+        if isinstance(effect, fx.PeekOpponentDeck):
+            value += effect.discard * 3
+        elif isinstance(effect, (fx.TakeTopOfDiscard, fx.SearchDiscardForAny, fx.ReturnThisCardToHand)):
+            value += 2
+    return value
 
 
 def _current_dice(s: GameState) -> list[int] | None:

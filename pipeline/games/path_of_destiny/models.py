@@ -226,6 +226,9 @@ class SoloLevel(Entity):
     name: Translated
     start_xp: Xp
     second_ability_from_start: bool = False
+    # Designed (not in the rulebook): tokens of each active symbol the Automa gains at every chapter start on
+    # this level, on top of the rulebook's; the knob that steps the levels from easy to hard (docs/balance/).
+    chapter_symbols: Annotated[int, Field(ge=0, le=5)] = 0
 
 
 class SoloCard(Entity):

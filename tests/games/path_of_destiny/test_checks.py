@@ -44,6 +44,8 @@ BROKEN = [
     ("tokens.yaml", "side: right, count: 1", "side: left, count: 1", "POD-COUNT", "right-path-marker"),
     # The five difficulty levels start the Automa on 0, 2, 4, 6, 8 XP.
     ("automa.yaml", "start_xp: 6}", "start_xp: 7}", "POD-AUTOMA", "levels:"),
+    # A harder level never gives the Automa fewer chapter symbols (the designed step of the levels).
+    ("automa.yaml", "start_xp: 2}", "start_xp: 2, chapter_symbols: 1}", "POD-AUTOMA", "id: the-sword-and-the-story"),
     # 4 supply rows for 1-3 players, 5 for 4-5; after chapter 1 keep 1 card, after chapter 2 keep 2.
     (
         "game.yaml",

@@ -29,6 +29,8 @@ def check(content: PathOfDestinyContent) -> list[Finding]:
     for i, level in enumerate(automa.levels):
         if i and level.start_xp <= automa.levels[i - 1].start_xp:
             bad("difficulty levels must start the Automa on rising XP", "levels", i, "start_xp")
+        if i and level.chapter_symbols < automa.levels[i - 1].chapter_symbols:
+            bad("a harder difficulty level never gives the Automa fewer chapter symbols", "levels", i)
         if (level.start_xp >= second) != level.second_ability_from_start:
             state = "starts with" if level.start_xp >= second else "does not start with"
             bad(f"at {level.start_xp} XP the Automa {state} its second ability (unlocked at {second} XP)", "levels", i)

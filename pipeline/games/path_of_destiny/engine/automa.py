@@ -4,6 +4,7 @@ symbols, the solo fate marker, its two abilities and its keep between chapters."
 from __future__ import annotations
 
 from ..enums import AutomaTrigger, Side
+from ..models import SoloLevel
 from .execute import Ctx, run_effects
 from .state import Flow, GameState, PlayerState
 from .tables import SIDES
@@ -24,14 +25,25 @@ def fire(s: GameState, a: PlayerState, trigger: AutomaTrigger) -> Flow:
 
 def chapter_start(s: GameState, a: PlayerState) -> Flow:
     """Flip the solo fate marker once per chapter number and gain each face's symbol; then 1 token for
-    each board symbol that is active this chapter; then the chapter-start abilities."""
+    each board symbol that is active this chapter, and the difficulty level's tokens of each active symbol;
+    then the chapter-start abilities."""
     assert a.automa is not None
     for _ in range(s.chapter):
         s.gain(a, s.side_symbol(flip(s)), 1)
     for symbol in a.automa.symbols:
         if s.is_active(symbol):
             s.gain(a, symbol, 1)
+    bonus = level_of(s).chapter_symbols
+    if bonus:
+        for symbol in s.active:
+            s.gain(a, symbol, bonus)
     yield from fire(s, a, AutomaTrigger.CHAPTER_START)
+
+
+def level_of(s: GameState) -> SoloLevel:
+    """The difficulty level the solo game is played on."""
+    assert s.tables.automa is not None
+    return next(level for level in s.tables.automa.levels if level.id == s.level)
 
 
 def pick_row(s: GameState, free: list[int]) -> int | None:

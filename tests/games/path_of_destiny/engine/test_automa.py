@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 
 import pytest
 
 from pipeline.games.path_of_destiny.engine import GameState
 from pipeline.games.path_of_destiny.engine.actions import DrawFromDeck
-from pipeline.games.path_of_destiny.engine.automa import fate_vote, pick_row
+from pipeline.games.path_of_destiny.engine.automa import chapter_start, fate_vote, level_of, pick_row
 from pipeline.games.path_of_destiny.engine.chapter import award_path_markers
 from pipeline.games.path_of_destiny.engine.rounds import take_cards
-from pipeline.games.path_of_destiny.enums import Side
+from pipeline.games.path_of_destiny.engine.tables import Tables
+from pipeline.games.path_of_destiny.enums import Side, Symbol
 
 from .conftest import run
 
@@ -110,3 +112,26 @@ def test_scheming_fires_only_when_the_automa_takes_a_row(game: Callable[..., Gam
 def test_wanderer_fires_only_when_the_automa_draws_from_the_deck(game: Callable[..., GameState]) -> None:
     assert _automa_take_xp(game, "ciri", rows_active=False) == 1
     assert _automa_take_xp(game, "ciri", rows_active=True) == 0
+
+
+def test_a_level_adds_its_chapter_symbols_to_each_active_symbol(game: Callable[..., GameState]) -> None:
+    # Two levels with one ability each, the same seed and Automa board: the same game but for the level.
+    gained = {}
+    for level in ("normal", "the-sword-and-the-story"):
+        s = game(1, 1, level=level, story="drowned-bells", characters=["geralt"], automa="vesemir")
+        a = s.players[1]
+        before = dict(a.tokens)
+        run(chapter_start(s, a))
+        gained[level] = {symbol: a.tokens[symbol] - before[symbol] for symbol in Symbol}
+        bonus = level_of(s).chapter_symbols
+    assert bonus == 1
+    for symbol in Symbol:
+        extra = gained["the-sword-and-the-story"][symbol] - gained["normal"][symbol]
+        assert extra == (bonus if symbol in s.active else 0), symbol
+
+
+def test_the_levels_step_from_easy_to_hard(tables: Tables) -> None:
+    assert tables.automa is not None
+    levels = tables.automa.levels
+    steps = [(level.start_xp, level.chapter_symbols) for level in levels]
+    assert all(a[0] < b[0] and a[1] <= b[1] for a, b in itertools.pairwise(steps)), steps
