@@ -166,11 +166,12 @@ def deep_check_findings(game: GameSpec, db: Database, root: Path, locales: list[
     from pipeline.render.icons import use_icons
 
     from .i18n import i18n_findings  # Babel and the engines: loaded by `check`, not by `validate`
-    from .smoke import smoke_findings
+    from .smoke import smoke_findings, usable_cores
 
     findings: list[Finding] = []
     if game.engine is not None and "simulation" not in skipped:
-        findings.extend(smoke_findings(game.engine, game.id, db, cache_dir, seed=1, games_per_count=SMOKE_GAMES))
+        findings.extend(smoke_findings(game.engine, game.id, db, cache_dir, seed=1, games_per_count=SMOKE_GAMES,
+                                       jobs=usable_cores()))
     # Glyphs and text fit are measured with the fonts the game prints with, icons looked up among its own.
     with use_family(layouts.family_for(game.id) if layouts is not None else DEFAULT):
         translated = i18n_findings(game, db, root, locales)
