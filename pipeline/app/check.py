@@ -19,6 +19,7 @@ from .project import project_folder, require_packs, select_locales
 
 if TYPE_CHECKING:
     from pipeline.i18n.localizer import Localizer
+    from pipeline.render.fit import FitMemo
     from pipeline.render.layouts import Layouts
 
 # Games per player count in the `pnp check` smoke run: enough to reach most content in a few seconds.
@@ -91,7 +92,7 @@ def check(games: Sequence[GameSpec | GameListing], root: Path, locales: Sequence
             report.extend(layout_findings)
             records.append(("layouts", cache.layouts_key(own) if cache else "", GameRecord(layout_findings, {})))
         deep = deep_check_findings(game, db, root, select_locales(game, game.info(db), locales, root), cache_dir,
-                                   layouts, frozenset(skips))
+                                   layouts, frozenset(skips), replay=cache is not None)
         report.extend(deep)
         findings += deep
         records.append((game.id, key, GameRecord(findings, stats[game.id])))
@@ -159,18 +160,22 @@ def _load_layouts(own: dict[str, Path]) -> tuple[Layouts, list[Finding]]:
 
 
 def deep_check_findings(game: GameSpec, db: Database, root: Path, locales: list[str], cache_dir: Path,
-                        layouts: Layouts | None, skipped: frozenset[str] = frozenset()) -> list[Finding]:
+                        layouts: Layouts | None, skipped: frozenset[str] = frozenset(), replay: bool = False) -> list[Finding]:
     """What `check` adds to the database: the simulation smoke run, translations, and per locale what would
-    print wrong against the loaded `layouts`, but for the groups `skipped` (`skipped_groups`)."""
+    print wrong against the loaded `layouts`, but for the groups `skipped` (`skipped_groups`). Each face's fit
+    is recorded under cache_dir (`fit_records.py`); with `replay`, a face whose record still holds is not
+    prepared again."""
     from pipeline.font_files import DEFAULT, use_family
     from pipeline.render.icons import use_icons
 
+    from .fit_records import FitRecords
     from .i18n import i18n_findings  # Babel and the engines: loaded by `check`, not by `validate`
-    from .smoke import smoke_findings
+    from .smoke import smoke_findings, usable_cores
 
     findings: list[Finding] = []
     if game.engine is not None and "simulation" not in skipped:
-        findings.extend(smoke_findings(game.engine, game.id, db, cache_dir, seed=1, games_per_count=SMOKE_GAMES))
+        findings.extend(smoke_findings(game.engine, game.id, db, cache_dir, seed=1, games_per_count=SMOKE_GAMES,
+                                       jobs=usable_cores()))
     # Glyphs and text fit are measured with the fonts the game prints with, icons looked up among its own.
     with use_family(layouts.family_for(game.id) if layouts is not None else DEFAULT):
         translated = i18n_findings(game, db, root, locales)
@@ -179,22 +184,27 @@ def deep_check_findings(game: GameSpec, db: Database, root: Path, locales: list[
         findings.extend(translated)
         if "print" not in skipped:
             for code in locales:
+                fits = FitRecords(cache_dir, game.id, code, game.content_dir(root), replay) if game.printing else None
                 with use_icons(layouts.icons, game.id, code) if layouts is not None else nullcontext():
-                    findings.extend(print_findings(game, db, game.localizer(db, code), layouts))
+                    findings.extend(print_findings(game, db, game.localizer(db, code), layouts, cache_dir, fits))
+                if fits is not None:
+                    fits.save()
     return findings
 
 
-def print_findings(game: GameSpec, db: Database, localizer: Localizer, layouts: Layouts | None) -> list[Finding]:
+def print_findings(game: GameSpec, db: Database, localizer: Localizer, layouts: Layouts | None,
+                   cache_dir: Path = CACHE_DIR, fits: FitMemo | None = None) -> list[Finding]:
     """What would print wrong in one locale: layouts against the face contract, text fit, boards, guide icons
     and guide text that runs past its column (on A4, the narrower paper); the faces and boards are built
-    once here for every fit check."""
+    once here for every fit check, and a face `fits` recalls is not prepared again (its art is prepared
+    in cache_dir)."""
     findings: list[Finding] = []
     if game.printing is not None:
         from pipeline.render.fit import PrintCheck, board_fit_findings, fit_findings
 
         assert layouts is not None, "a game that prints is checked against its loaded layouts"
         check = PrintCheck.of(game.printing, db, localizer, layouts)
-        findings.extend(fit_findings(check))
+        findings.extend(fit_findings(check, cache_dir, fits))
         findings.extend(board_fit_findings(check))
     if game.guide is not None:
         from pipeline.render.guide.check import guide_fit_findings, guide_icon_findings

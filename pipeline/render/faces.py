@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -96,6 +96,18 @@ class PreparedFace:
         return placed
 
 
+class Inked(Protocol):
+    """A face as the safe-zone check reads it: a `PreparedFace`, or what `pnp check` recorded of one."""
+
+    @property
+    def face(self) -> Face: ...
+
+    @property
+    def template(self) -> Template: ...
+
+    def ink(self) -> list[tuple[str, Box]]: ...
+
+
 @dataclass(frozen=True)
 class SafeZoneBreach:
     """A template box whose text or icons come closer to the trim than the safe zone: the first face seen
@@ -103,7 +115,7 @@ class SafeZoneBreach:
 
     template: str
     box: str
-    first: PreparedFace
+    first: Inked
     where: Any
     count: int
     inside: float
@@ -112,7 +124,7 @@ class SafeZoneBreach:
 MM_TOLERANCE = 0.05  # mm: rounding of points written with a few decimals
 
 
-def safe_zone_breaches(faces: Iterable[tuple[Any, PreparedFace]], safe_zone: float) -> list[SafeZoneBreach]:
+def safe_zone_breaches(faces: Iterable[tuple[Any, Inked]], safe_zone: float) -> list[SafeZoneBreach]:
     """Every template box whose ink (`PreparedFace.ink`) leaves the safe zone on some face, once per box.
     The build's preflight places faces by page, `pnp check` by their content; both ask this."""
     found: dict[tuple[str, str], SafeZoneBreach] = {}

@@ -7,20 +7,23 @@ while drawing).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol
 
 from pipeline.content.database import Database
 from pipeline.findings import Finding, error
 from pipeline.i18n.localizer import Localizer
 from pipeline.rules.boards import Boards
-from pipeline.rules.components import Components
+from pipeline.rules.components import Components, Face
 from pipeline.rules.spec import PrintSpec
 
 from .contract import board_templates, contract_findings
-from .faces import RenderContext, safe_zone_breaches
-from .layouts import Layouts
-from .sheets import Prepared, prepare
+from .faces import Inked, RenderContext, prepare_face, safe_zone_breaches
+from .layouts import Layouts, Template
+from .sheets import templated_faces
+from .units import Box
 
 DEFAULT_CACHE = Path(".pnp-cache")
 
@@ -42,33 +45,69 @@ class PrintCheck:
         return cls(db, localizer, layouts, printing.components(db, localizer), boards)
 
 
-def fit_findings(check: PrintCheck, cache_dir: Path = DEFAULT_CACHE) -> list[Finding]:
-    """The face contract (bindings, icons) and every text that overflows its box (FIT-OVERFLOW)."""
+@dataclass(frozen=True)
+class FaceFit:
+    """What the fit checks read of one prepared face: its findings, and where it sets text and icons
+    (`PreparedFace.ink`), so a face whose fit was recorded need not be prepared again."""
+
+    face: Face
+    template: Template
+    findings: tuple[Finding, ...]
+    placed: tuple[tuple[str, Box], ...]
+
+    def ink(self) -> list[tuple[str, Box]]:
+        return list(self.placed)
+
+
+class FitMemo(Protocol):
+    """Face fits kept between runs, each under what decides it (`pipeline/app/fit_records.py`)."""
+
+    def recall(self, face: Face, template: Template) -> FaceFit | None: ...
+
+    def remember(self, fit: FaceFit) -> None: ...
+
+
+def fit_findings(check: PrintCheck, cache_dir: Path = DEFAULT_CACHE, memo: FitMemo | None = None) -> list[Finding]:
+    """The face contract (bindings, icons) and every text that overflows its box (FIT-OVERFLOW); each face is
+    prepared unless `memo` recalls its fit."""
     components = check.components
     ctx = RenderContext(components.game, check.localizer.locale, components.root, cache_dir)
     contract = contract_findings(components, check.layouts, board_templates(check.boards))
     reported = set(contract)  # a missing image is found by both: report it once
-    prepared = prepare(components, check.layouts, ctx)
-    return contract + [f for f in prepared.findings if f not in reported] + safe_zone_findings(prepared, check.layouts)
+    fits: dict[int, FaceFit] = {}
+    prepared: list[Finding] = []
+    for face, template in templated_faces(components, check.layouts):
+        if isinstance(template, Finding):
+            prepared.append(template)
+            continue
+        fit = memo.recall(face, template) if memo is not None else None
+        if fit is None:
+            ready, findings = prepare_face(face, template, ctx)
+            fit = FaceFit(face, template, tuple(findings), tuple(ready.ink()))
+            if memo is not None:
+                memo.remember(fit)
+        fits[id(face)] = fit
+        prepared.extend(fit.findings)
+    return contract + [f for f in prepared if f not in reported] + safe_zone_findings(components, fits, check.layouts)
 
 
-def safe_zone_findings(prepared: Prepared, layouts: Layouts) -> list[Finding]:
+def safe_zone_findings(components: Components, fits: Mapping[int, Inked], layouts: Layouts) -> list[Finding]:
     """The build's preflight finding for a text or icon that leaves the safe zone (under the strictest
-    profile), reported before anything is printed: at the first face's content, naming the template box."""
+    profile), reported before anything is printed: at the first face's content, naming the template box.
+    `fits` holds each face's ink by the face's id."""
     safe_zone = max((profile.safe_zone for profile in layouts.profiles.values()), default=0.0)
-    components = prepared.components
     fronts = [face for deck in components.decks_for("cards") for face in deck.faces]
     # Each face once (a back is shared by a deck), cards only, as the preflight: tokens are punched, not cut
     # by a guillotine, and keep no safe zone.
-    cards = {id(ready): ready for face in fronts + [components.back_of(face) for face in fronts]
-             if (ready := prepared.get(face)) is not None}
+    cards = {id(fit): fit for face in fronts + [components.back_of(face) for face in fronts]
+             if face is not None and (fit := fits.get(id(face))) is not None}
     findings = []
     for breach in safe_zone_breaches(((None, face) for face in cards.values()), safe_zone):
         face, at = breach.first.face, breach.first.template.where(breach.box, "y")
         more = f" (and {breach.count - 1} more)" if breach.count > 1 else ""
         findings.append(error(
             "PREFLIGHT-SAFE-ZONE",
-            f"{face.kind} {face.id!r}{more} in {prepared.components.locale}: the {breach.box!r} of template {breach.template!r} "
+            f"{face.kind} {face.id!r}{more} in {components.locale}: the {breach.box!r} of template {breach.template!r} "
             f"comes {breach.inside:.1f} mm close to the trim, inside the {safe_zone:g} mm safe zone",
             face.where.file if face.where else at.file, face.where.line if face.where else at.line,
             hint=f"shorten the text or move the box at least {safe_zone:g} mm inside the trim ({at.file}:{at.line})"))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from pipeline.findings import Finding, error
@@ -9,7 +10,7 @@ from pipeline.rules.components import Components, Face, Target
 
 from .faces import PreparedFace, RenderContext, prepare_face
 from .imposition import Group, Imposed, LayoutError, Offset, Slot, impose, one_up
-from .layouts import Layouts, Profile
+from .layouts import Layouts, Profile, Template
 
 
 @dataclass
@@ -27,27 +28,39 @@ class Prepared:
 def prepare(components: Components, layouts: Layouts, ctx: RenderContext, target: Target | None = None) -> Prepared:
     """Fit every face (of one target, or all) against its template; a missing template is a finding."""
     prepared = Prepared(components)
-    missing: set[str] = set()
-    decks = components.decks_for(target) if target else components.decks
-    faces = [face for deck in decks for face in deck.faces]
-    faces += [back for face in faces if (back := components.back_of(face)) is not None]
-    for face in faces:
-        if id(face) in prepared.faces:
-            continue
-        template = layouts.template_for(components.game, face.kind)
-        if template is None:
-            if face.kind not in missing:
-                missing.add(face.kind)
-                prepared.findings.append(error(
-                    "LAYOUT-MISSING", f"{components.game}: no layout template for face kind {face.kind!r}",
-                    face.where.file if face.where else "layouts", face.where.line if face.where else 1,
-                    hint=f"add a template named {face.kind!r} under layouts/{components.game}/ "
-                         "(a game declared in its game.yaml: in its own layouts/ folder)"))
+    for face, template in templated_faces(components, layouts, target):
+        if isinstance(template, Finding):
+            prepared.findings.append(template)
             continue
         ready, findings = prepare_face(face, template, ctx)
         prepared.faces[id(face)] = ready
         prepared.findings.extend(findings)
     return prepared
+
+
+def templated_faces(components: Components, layouts: Layouts,
+                    target: Target | None = None) -> Iterator[tuple[Face, Template | Finding]]:
+    """Each face of one target (or all) once, fronts then backs, with its template; the first face of a kind
+    without a template comes with its LAYOUT-MISSING finding instead, the other faces of that kind not at all."""
+    seen: set[int] = set()
+    missing: set[str] = set()
+    decks = components.decks_for(target) if target else components.decks
+    faces = [face for deck in decks for face in deck.faces]
+    faces += [back for face in faces if (back := components.back_of(face)) is not None]
+    for face in faces:
+        if id(face) in seen:
+            continue
+        seen.add(id(face))
+        template = layouts.template_for(components.game, face.kind)
+        if template is not None:
+            yield face, template
+        elif face.kind not in missing:
+            missing.add(face.kind)
+            yield face, error(
+                "LAYOUT-MISSING", f"{components.game}: no layout template for face kind {face.kind!r}",
+                face.where.file if face.where else "layouts", face.where.line if face.where else 1,
+                hint=f"add a template named {face.kind!r} under layouts/{components.game}/ "
+                     "(a game declared in its game.yaml: in its own layouts/ folder)")
 
 
 def groups(prepared: Prepared, target: Target) -> list[Group]:

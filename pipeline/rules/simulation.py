@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import statistics
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -196,27 +196,39 @@ def unused_findings(report: SimulationReport, db: Database, collections: Iterabl
     return out
 
 
+# Runs of one smoke round: each (players, games, seed) played with the smoke run's bot, the reports in the same order.
+RoundPlayer = Callable[[Sequence[tuple[int, int, int]]], list[SimulationReport]]
+
+
 def smoke_run(
-    engine: EngineSpec, game_id: str, db: Database, seed: int = 1, games_per_count: int = 10, bot: str = "greedy"
+    engine: EngineSpec, game_id: str, db: Database, seed: int = 1, games_per_count: int = 10, bot: str = "greedy",
+    play_round: RoundPlayer | None = None, tables: Any = None,
 ) -> tuple[list[Finding], dict[str, set[str]]]:
-    """The `pnp check` run: seeded games at every player count; errors plus SIM-UNUSED warnings, and coverage."""
+    """The `pnp check` run: seeded games at every player count; errors plus SIM-UNUSED warnings, and coverage.
+
+    Each round plays every player count; `play_round` may play a round's counts side by side (the default
+    plays them one after the other here). The findings do not depend on how a round was played. `tables` are
+    the engine's content tables when the caller already built them."""
     counts = engine.player_counts(db)
-    tables = engine.tables(db)
+    tables = engine.tables(db) if tables is None else tables
+
+    def in_turn(runs: Sequence[tuple[int, int, int]]) -> list[SimulationReport]:
+        return [run_simulation(engine, game_id, db, players, games, first, bot, tables=tables) for players, games, first in runs]
+
+    play = play_round or in_turn
     where = str(db.root)
     manifest = db.records("game")
     if manifest:
         where = manifest[0].where().file
     findings: list[Finding] = []
     total = SimulationReport(game_id, 0, bot, seed, games_per_count)
-    for players in counts:
-        report = run_simulation(engine, game_id, db, players, games_per_count, seed, bot, tables=tables)
+    for report in play([(players, games_per_count, seed) for players in counts]):
         findings.extend(report.findings(where))
         total.merge(report)
     played = games_per_count
     while played < COVERAGE_GAMES_PER_COUNT and unused_findings(total, db):
         batch = min(max(games_per_count, 10), COVERAGE_GAMES_PER_COUNT - played)
-        for players in counts:
-            more = run_simulation(engine, game_id, db, players, batch, seed + played, bot, tables=tables)
+        for more in play([(players, batch, seed + played) for players in counts]):
             # Only coverage and failures count from these games: the turn-cap rate is the smoke run's own.
             findings.extend(f for f in more.findings(where) if f.severity is Severity.ERROR)
             total.merge(more)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 from typing import Any
@@ -88,3 +89,23 @@ def test_a_catalog_edit_replays_and_a_pack_selection_plays_its_own_games(root: P
     assert findings == []
     smoke_findings(ENGINE, GAME.id, with_pack, cache, games_per_count=1)  # the base's record is not the pack's
     assert len(runs) == 2 * per_run
+
+
+def test_the_counts_played_side_by_side_in_processes_give_the_findings_of_one_process(
+        root: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    played_in = tmp_path / "pids"
+    real = smoke.run_simulation
+
+    def noted(*args: Any, **kwargs: Any) -> simulation.SimulationReport:
+        with played_in.open("a", encoding="utf-8") as out:  # a forked worker's note reaches the test through the file
+            out.write(f"{os.getpid()}\n")
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(smoke, "run_simulation", noted)
+    db = database(root)
+    alone = smoke_findings(ENGINE, GAME.id, db, tmp_path / "one", games_per_count=2)
+    assert not played_in.exists()  # one process plays through `simulation.run_simulation` itself
+    side_by_side = smoke_findings(ENGINE, GAME.id, db, tmp_path / "two", games_per_count=2, jobs=2)
+    pids = set(played_in.read_text(encoding="utf-8").split())
+    assert len(pids) == 2 and str(os.getpid()) not in pids
+    assert side_by_side == alone
