@@ -180,7 +180,9 @@ def _plan(games: list[GameSpec], locales: Sequence[str] | None, targets: tuple[s
                  **{t: options.for_target(t) for t in game_targets}}))
             keys, units = memo.read() or memo.write(*_locale_keys(game, db, load_findings, locale, game_targets, options,
                                                                     {"layouts": layouts, "code": code}))
-            jobs.append(Job(game.id, locale, game_targets, keys, options, content, units))
+            forms = target_key({"layouts": layouts, "code": code}, {**options.for_target("cards"), "game": game.id,
+                                                                    "locale": locale})
+            jobs.append(Job(game.id, locale, game_targets, keys, options, content, units, forms))
     unknown = options.selection.unknown(selected) if report.ok else []  # a game refused above lists no ids
     if unknown:
         raise UsageError("; ".join(unknown))
@@ -260,6 +262,8 @@ def _summary(record: TargetRecord) -> dict[str, Any]:
         "cards": record.extra.get("cards", record.extra.get("tokens", 0)),
         "seconds": record.seconds,
         "cached": record.cached,
+        # The faces the cards target drew rather than copied from a drawing kept by an earlier build (build/forms.py).
+        **({"redrawn": record.extra["redrawn"]} if "redrawn" in record.extra and not record.cached else {}),
     }
 
 

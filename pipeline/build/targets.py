@@ -87,6 +87,7 @@ class Job:
     options: BuildOptions
     content: str = ""  # digest of the game's content files (keys its database in the build's Databases)
     tts_decks: dict[str, str] = field(default_factory=dict)  # the cache key of each deck's TTS images
+    forms: str = ""  # what the cards target's kept face drawings are keyed by besides the face (build/forms.py)
 
 
 class Databases:
@@ -321,20 +322,29 @@ def build_cards(context: BuildContext, job: Job, record: TargetRecord) -> list[F
     """cards.pdf (sheets of 3 x 3 poker cards with backs as asked) and cards-1up.pdf."""
     from pipeline.render.sheets import cards_one_up, sheets
 
+    from .forms import FormStore, card_charset
+
     profile, findings = _profile(context, job)
     prepared = context.faces("cards")
     findings += prepared.findings
     if profile is None:
         return findings
+    # Faces drawn by an earlier build with the same charset are copied, not drawn (build/forms.py).
+    chars = card_charset(prepared)
+    store = FormStore(job.options.cache_dir, job.forms, chars, prepared.components.root)
+    faces = list(prepared.faces.values())
+    keys = store.load(faces) if not job.options.force else {id(face): store.key(face) for face in faces}
     title = f"{job.game} {job.locale} cards"
-    imposed, problems = sheets(prepared, "cards", profile, job.options.backs, job.options.back_offset, title)
+    imposed, problems = sheets(prepared, "cards", profile, job.options.backs, job.options.back_offset, title, chars)
     findings += problems
     if imposed is not None:
         _write(job, record, "cards.pdf", imposed.data, imposed.pages, imposed.placed)
         record.extra["cards"] = imposed.placed
         _positions(job, record, "cards.pdf", imposed)
         findings += _preflight(job, profile, "cards.pdf", imposed, prepared, "cards")
-    single = cards_one_up(prepared, profile.bleed, job.options.backs, f"{job.game} {job.locale} cards 1-up")
+    single = cards_one_up(prepared, profile.bleed, job.options.backs, f"{job.game} {job.locale} cards 1-up", chars)
+    record.extra["redrawn"] = sorted({f"{face.face.deck}/{face.face.id}" for face in store.drawn(faces)})
+    store.keep(faces, keys)
     _write(job, record, "cards-1up.pdf", single.data, single.pages, single.placed)
     _positions(job, record, "cards-1up.pdf", single)
     findings += _preflight(job, profile, "cards-1up.pdf", single, prepared, "cards", one_up=True)

@@ -102,10 +102,11 @@ def choose_grid(width: float, height: float, card: Size, bleed: float) -> tuple[
     return (*upright, False)
 
 
-def impose(groups: list[Group], profile: Profile, backs: str, back_offset: Offset, title: str) -> Imposed:
-    """A sheet PDF of every group, each group starting on a new sheet."""
+def impose(groups: list[Group], profile: Profile, backs: str, back_offset: Offset, title: str,
+           charset: str = "") -> Imposed:
+    """A sheet PDF of every group, each group starting on a new sheet (its fonts start from `charset`: pdf.Document)."""
     paper = profile.paper.swapped() if backs == "gutter" else profile.paper
-    doc = Document(title, (pt(paper.width), pt(paper.height)))
+    doc = Document(title, (pt(paper.width), pt(paper.height)), charset)
     placed = 0
     positions: list[Position] = []
     for group in groups:
@@ -271,14 +272,15 @@ def _fold_line(doc: Document, paper: Size, grid: Grid, profile: Profile) -> None
     c.restoreState()
 
 
-def one_up(slots: list[Slot], bleed: float, backs: str, title: str, titles: dict[str, str] | None = None) -> Imposed:
+def one_up(slots: list[Slot], bleed: float, backs: str, title: str, titles: dict[str, str] | None = None,
+           charset: str = "") -> Imposed:
     """One card per page (front, then its back unless backs is none), with TrimBox and BleedBox; the
-    outline names each deck (titles by deck id)."""
+    outline names each deck (titles by deck id); its fonts start from `charset` (pdf.Document)."""
     titles = titles or {}
     if not slots:
         return Imposed(Document(title, (pt(63), pt(88))).finish(), 0, 0)
     first = slots[0][0].template.size
-    doc = Document(title, (pt(first.width + 2 * bleed), pt(first.height + 2 * bleed)))
+    doc = Document(title, (pt(first.width + 2 * bleed), pt(first.height + 2 * bleed)), charset)
     c = doc.canvas
     positions = []
     deck = ""

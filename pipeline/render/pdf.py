@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import io
 import re
+from collections.abc import Iterable
 
+from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from .faces import DrawnForm, PreparedFace
@@ -22,8 +24,8 @@ CREATOR = "pnp-pipeline"
 class Document:
     """One PDF being written to memory; `place()` draws a prepared face, reusing its form."""
 
-    def __init__(self, title: str, page_size: tuple[float, float]) -> None:
-        register_fonts()
+    def __init__(self, title: str, page_size: tuple[float, float], charset: str = "") -> None:
+        styles = register_fonts()
         self.buffer = io.BytesIO()
         # The initial font is Vera too, so no page refers to a font that is not embedded (reportlab's default is Helvetica).
         self.canvas = Canvas(self.buffer, pagesize=page_size, invariant=1, pageCompression=1,
@@ -37,6 +39,23 @@ class Document:
         self.forms: dict[int, str] = {}
         self.pages = 0
         self.outlines = 0
+        if charset:
+            self._assign(charset, styles.values())
+
+    def _assign(self, charset: str, fonts: Iterable[str]) -> None:
+        """Encode `charset` in every font first, in its order, and name each font's subsets.
+
+        Why: reportlab gives a character its subset code, and a font its PDF name, when a document first uses
+        them. Documents that start from the same charset (and draw nothing outside it) therefore hold the same
+        font objects byte for byte, so the pages of many such documents can share one copy of each font
+        (build/pages.py assembles a file from them). A character outside the charset still prints: it is
+        given the next code, in that document only.
+        """
+        doc = self.canvas._doc
+        for name in fonts:
+            font = pdfmetrics.getFont(name)
+            for subset in sorted({subset for subset, _ in font.splitString(charset, doc)}):
+                font.getSubsetInternalName(subset, doc)
 
     def form(self, prepared: PreparedFace) -> str:
         """The form XObject name of a prepared face (drawn with its bleed on first use)."""

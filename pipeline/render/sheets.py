@@ -84,14 +84,14 @@ def groups(prepared: Prepared, target: Target) -> list[Group]:
 
 
 def sheets(prepared: Prepared, target: Target, profile: Profile, backs: str, back_offset: Offset,
-           title: str) -> tuple[Imposed | None, list[Finding]]:
+           title: str, charset: str = "") -> tuple[Imposed | None, list[Finding]]:
     try:
-        return impose(groups(prepared, target), profile, backs, back_offset, title), []
+        return impose(groups(prepared, target), profile, backs, back_offset, title, charset), []
     except LayoutError as exc:
         return None, [error("LAYOUT-PAPER", f"{prepared.components.game}: {exc} ({profile.name})", "layouts/profiles.yaml")]
 
 
-def cards_one_up(prepared: Prepared, bleed: float, backs: str, title: str) -> Imposed:
+def cards_one_up(prepared: Prepared, bleed: float, backs: str, title: str, charset: str = "") -> Imposed:
     slots = [slot for group in groups(prepared, "cards") for slot in group.slots]
     titles = {deck.id: deck.title for deck in prepared.components.decks_for("cards")}
-    return one_up(slots, bleed, backs, title, titles)
+    return one_up(slots, bleed, backs, title, titles, charset)

@@ -18,13 +18,14 @@ from .conftest import REPO
 TARGETS = ("cards", "tokens", "help", "guides", "boards")
 
 
-def rebuilt(root: Path, tmp_path: Path) -> set[tuple[str, str]]:
-    """Build old-world in every locale; the (locale, target) pairs that were drawn rather than taken from the cache."""
+def rebuilt(root: Path, tmp_path: Path) -> dict[tuple[str, str], list[str] | None]:
+    """Build old-world in every locale; the (locale, target) pairs that were drawn rather than taken from the cache,
+    each with the faces it drew (cards: `redrawn`; None for the targets that keep no drawings)."""
     argv = ["build", "--game", "old-world", "--content", str(root), "--layouts", str(REPO / "layouts"),
             "--out", str(tmp_path / "out"), "--cache-dir", str(tmp_path / "cache"), "--format", "json", "--jobs", "1"]
     result = CliRunner().invoke(app, [*argv, *(arg for target in TARGETS for arg in ("--target", target))])
     assert result.exit_code == 0, result.output
-    return {(o["locale"], o["target"]) for o in json.loads(result.stdout)["outputs"] if not o["cached"]}
+    return {(o["locale"], o["target"]): o.get("redrawn") for o in json.loads(result.stdout)["outputs"] if not o["cached"]}
 
 
 def edit(path: Path, old: str, new: str) -> None:
@@ -37,17 +38,18 @@ def test_an_edit_rebuilds_only_the_targets_that_show_it_in_the_locales_it_change
     root = tmp_path / "content"
     shutil.copytree(REPO / "content" / "old-world", root / "old-world")
     catalog = root / "old-world" / "locales" / "de.po"
-    assert rebuilt(root, tmp_path) == {(locale, target) for locale in ("en", "de") for target in TARGETS}
+    assert rebuilt(root, tmp_path).keys() == {(locale, target) for locale in ("en", "de") for target in TARGETS}
 
     edit(catalog, 'msgctxt "action-card:jab:name"', '# translator: a jab is quick\nmsgctxt "action-card:jab:name"')
-    assert rebuilt(root, tmp_path) == set(), "a comment in de.po prints nothing"
+    assert rebuilt(root, tmp_path) == {}, "a comment in de.po prints nothing"
 
     edit(catalog, 'msgstr "Stich"', 'msgstr "Schneller Stich"')
-    assert rebuilt(root, tmp_path) == {("de", "cards")}, "a German card name: only the German cards"
+    assert rebuilt(root, tmp_path) == {("de", "cards"): ["market/jab"]}, \
+        "a German card name: only the German cards, and of them only that card's face is drawn"
 
     # Jab's damage is printed as rules text in both languages.
     edit(root / "old-world" / "cards" / "market.yaml", "    fight: {damage: 1}", "    fight: {damage: 2}")
-    assert rebuilt(root, tmp_path) == {("en", "cards"), ("de", "cards")}
+    assert rebuilt(root, tmp_path) == {("en", "cards"): ["market/jab"], ("de", "cards"): ["market/jab"]}
 
 
 def test_a_card_edit_redraws_only_its_decks_tts_images(tmp_path: Path) -> None:
@@ -86,3 +88,28 @@ def test_a_no_change_rebuild_takes_the_keys_from_the_plan_memo(tmp_path: Path, m
     memo.write_text("{not json", encoding="utf-8")  # a broken memo is made again, never an error
     result = CliRunner().invoke(app, argv)
     assert result.exit_code == 0 and [o["cached"] for o in json.loads(result.stdout)["outputs"]] == [True]
+
+
+def test_a_card_edit_draws_that_card_and_prints_what_a_cold_build_prints(tmp_path: Path) -> None:
+    root = tmp_path / "content"
+    shutil.copytree(REPO / "tests" / "fixtures" / "old-world", root / "old-world")
+
+    def cards(name: str) -> tuple[list[str], Path]:
+        """The cards target built into `name`'s own output and cache: the faces it drew, and its output folder."""
+        out = tmp_path / name / "out"
+        argv = ["build", "--game", "old-world", "--content", str(root), "--layouts", str(REPO / "layouts"), "--out",
+                str(out), "--cache-dir", str(tmp_path / name / "cache"), "--format", "json", "--jobs", "1",
+                "--target", "cards"]
+        result = CliRunner().invoke(app, argv)
+        assert result.exit_code == 0, result.output
+        (output,) = json.loads(result.stdout)["outputs"]
+        return output["redrawn"], out / "old-world" / "en"
+
+    drawn, _ = cards("kept")
+    assert "market/jab" in drawn and len(drawn) > 10, "a first build draws every face"
+    edit(root / "old-world" / "cards" / "market.yaml", "    fight: {damage: 1}", "    fight: {damage: 2}")
+    drawn, kept = cards("kept")
+    assert drawn == ["market/jab"], "the other faces are copied from the drawings the first build kept"
+    _, cold = cards("cold")
+    for name in ("cards.pdf", "cards-1up.pdf"):
+        assert (kept / name).read_bytes() == (cold / name).read_bytes(), f"{name}: copied faces print as drawn ones"

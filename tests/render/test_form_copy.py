@@ -3,8 +3,10 @@
 from dataclasses import replace
 from pathlib import Path
 
+import pypdfium2 as pdfium
 import pytest
 
+from pipeline.build.forms import BASE_CHARSET
 from pipeline.render.faces import PreparedFace, RenderContext, prepare_face
 from pipeline.render.imposition import one_up
 from pipeline.render.layouts import load_layouts
@@ -54,4 +56,35 @@ def test_a_face_whose_text_encodes_otherwise_is_drawn_again(tmp_path: Path, monk
     drawn = _count_draws(monkeypatch)
     second = one_up([(other, None), (accented, None)], 3.0, "none", "copy").data
     assert drawn == ["umlaut-strike", FACE.id]
+    assert second == expected
+
+
+def _pixels(pdf: bytes) -> list[bytes]:
+    document = pdfium.PdfDocument(pdf)
+    return [page.render(scale=1.5).to_pil().tobytes() for page in document]
+
+
+def test_a_document_that_starts_from_a_charset_prints_the_same_pixels(tmp_path: Path) -> None:
+    """The cards target's documents encode a charset first (so kept drawings copy into the next build's documents):
+    their fonts' bytes change, not what prints."""
+    face = _prepare(FACE, tmp_path)
+    chars = "".join(sorted(set(BASE_CHARSET)))
+    plain = one_up([(replace(face, drawn=None), None)], 3.0, "none", "charset").data
+    seeded = one_up([(replace(face, drawn=None), None)], 3.0, "none", "charset", charset=chars).data
+    assert plain != seeded
+    assert _pixels(plain) == _pixels(seeded)
+
+
+def test_with_a_charset_a_face_encodes_alike_whatever_was_drawn_before(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The case above, in documents that start from a charset holding "é" and "Ü": the face is copied."""
+    chars = "".join(sorted(set(BASE_CHARSET)))
+    accented = _prepare(replace(FACE, fields={**FACE.fields, "name": "Déjà Vu"}), tmp_path)
+    other = _prepare(replace(FACE, id="umlaut-strike", fields={**FACE.fields, "name": "Über Strike"}), tmp_path)
+    one_up([(accented, None)], 3.0, "none", "copy", charset=chars)
+    expected = one_up([(replace(other, drawn=None), None), (replace(accented, drawn=None), None)], 3.0, "none", "copy",
+                      charset=chars).data
+    drawn = _count_draws(monkeypatch)
+    second = one_up([(other, None), (accented, None)], 3.0, "none", "copy", charset=chars).data
+    assert drawn == ["umlaut-strike"]
     assert second == expected

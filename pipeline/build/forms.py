@@ -1,0 +1,106 @@
+"""Drawn faces kept between builds: a one-card edit draws that card's faces only.
+
+The cards target draws every face once per file as a form XObject (`render/pdf.Document`), and a face
+drawn for one document is copied into the next when its texts encode there alike. This module keeps
+those drawings (`DrawnForm`: the form's content stream, the texts it encoded, the PDF version it needs)
+under `<cache>/forms/`, keyed by the face as printed (fields in the locale, copies, back, art bytes; not
+where it was written), the job's layouts, code and options (`Job.forms`) and the charset its documents
+start from. Every document of the target starts from that charset (`Document(charset=...)`), so a kept
+drawing encodes alike in the next build's documents and is copied instead of drawn; the copy is still
+checked (`fonts.encodes_alike`), and a drawing that does not encode alike is drawn again.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from reportlab.pdfbase import pdfmetrics
+
+from pipeline.atomic import write_atomic
+
+from .inputs import digest, face_digest, plain
+
+if TYPE_CHECKING:
+    from pipeline.render.faces import DrawnForm, PreparedFace
+    from pipeline.render.sheets import Prepared
+
+# Encoded first in every document of the cards target, with the characters of the faces' own texts: what
+# the pipeline prints besides (sheet labels, numbers, hyphens, quotes, the spaces Babel puts in numbers).
+BASE_CHARSET = ("".join(chr(code) for code in range(0x20, 0x7F)) + "".join(chr(code) for code in range(0xA1, 0x100))
+                + "\u2010\u2011\u2013\u2014\u2018\u2019\u201a\u201c\u201d\u201e\u2022\u2026\u2032\u2033\u202f\u2212")
+
+
+def card_charset(prepared: Prepared) -> str:
+    """The base characters and those of every face's fields, the deck titles, the game and the locale, sorted:
+    the same texts give the same charset."""
+    components = prepared.components
+    texts = [components.game, components.locale, *(deck.title for deck in components.decks)]
+    for face in prepared.faces.values():
+        texts += _strings(plain(face.face.fields))
+    return "".join(sorted(set(BASE_CHARSET).union(*texts) - {"\n", "\r", "\t"}))
+
+
+def _strings(value: Any) -> Iterable[str]:
+    """Every string of a plain value (nested lists and mappings included)."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield key
+            yield from _strings(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _strings(item)
+
+
+class FormStore:
+    """The kept drawings of one job's faces, one JSON file per face key under `<cache>/forms/`."""
+
+    def __init__(self, cache_dir: Path, base: str, chars: str, root: Path) -> None:
+        self.dir = cache_dir / "forms"
+        self.base = digest({"job": base, "charset": chars})
+        self.root = root
+        self._loaded: dict[int, DrawnForm] = {}  # what `load` gave each face, by id
+
+    def key(self, face: PreparedFace) -> str:
+        return digest({"base": self.base, "face": face_digest(replace(face.face, where=None), self.root)})
+
+    def load(self, faces: Iterable[PreparedFace]) -> dict[int, str]:
+        """Give each face its kept drawing where there is one; the key of every face, by id."""
+        keys = {}
+        for face in faces:
+            keys[id(face)] = key = self.key(face)
+            if face.drawn is None and (kept := self._read(key)) is not None:
+                face.drawn = self._loaded[id(face)] = kept
+        return keys
+
+    def drawn(self, faces: Iterable[PreparedFace]) -> list[PreparedFace]:
+        """The faces this build drew rather than copied from a kept drawing (after drawing with `load`'s faces)."""
+        return [face for face in faces if face.drawn is None or face.drawn is not self._loaded.get(id(face))]
+
+    def _read(self, key: str) -> DrawnForm | None:
+        from pipeline.render.faces import DrawnForm
+
+        try:
+            data = json.loads((self.dir / f"{key}.json").read_text(encoding="utf-8"))
+            encoded = tuple((pdfmetrics.getFont(font), text, tuple((subset, codes.encode("latin-1"))
+                                                                     for subset, codes in pieces), name)
+                            for font, text, pieces, name in data["encoded"])
+            return DrawnForm(tuple(data["code"]), encoded, (int(data["version"][0]), int(data["version"][1])))
+        except (OSError, ValueError, KeyError, TypeError):
+            return None  # missing or unreadable: the face is drawn (the copy check guards the rest)
+
+    def keep(self, faces: Iterable[PreparedFace], keys: dict[int, str]) -> None:
+        """Write the drawing of each face drawn by this build (a face that cannot be copied has none)."""
+        for face in faces:
+            drawn = face.drawn
+            if drawn is None or drawn is self._loaded.get(id(face)):
+                continue
+            data = {"code": list(drawn.code), "version": list(drawn.pdf_version),
+                    "encoded": [[font.fontName, text, [[subset, codes.decode("latin-1")] for subset, codes in pieces], name]
+                                for font, text, pieces, name in drawn.encoded]}
+            write_atomic(self.dir / f"{keys[id(face)]}.json", json.dumps(data, ensure_ascii=False).encode())
