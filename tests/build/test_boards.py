@@ -72,7 +72,7 @@ def test_market_and_trophy_track_print_the_manifest_numbers(boards_build: tuple[
     text = PdfReader(folder / "en" / "board-poster.pdf").pages[0].extract_text()
     assert text.count("Cost") == 6 and "\u22121" in text
     flat = " ".join(text.split())  # the reputation's gold icon follows its number
-    assert "Fatigue 2 Reputation 3" in flat and "Fatigue 0 Reputation 1" in flat
+    assert "Fatigue 3 Reputation 3" in flat and "Fatigue 0 Reputation 1" in flat  # the manifest's top positions
 
 
 def test_five_player_boards_localized(boards_build: tuple[Path, dict[str, Any]]) -> None:
