@@ -64,6 +64,7 @@ class _Builder(FaceBuilder):
         self.trophies()
         self.help_cards()
         self.lost_mount()
+        self.legendary_monsters()
         self.tokens()
         return self.out
 
@@ -222,6 +223,8 @@ class _Builder(FaceBuilder):
         name = self.text(monster, "name")
         where = self.where("monsters", monster.id)
         trophy = f"**{self.label('label:trophy')}.** " + self.ability(monster.trophy, place)
+        if not monster.grants_track_step:
+            trophy += "\n" + self.label("label:no-track-step")
         back_fields = {
             "name": name,
             "description": "*" + self.text(monster, "description") + "*",
@@ -229,11 +232,14 @@ class _Builder(FaceBuilder):
             "icon": "trophy",
         }
         back = self.face("monster-back", f"{monster.id}-back", deck, plain(back_fields), where=where)
+        special = self.ability(monster.special, place)
+        if not monster.spawnable:
+            special += "\n*" + self.label("label:never-spawns") + "*"
         fields = {
             "name": name,
             "level": ROMAN[monster.level],
             "life": str(monster.life),
-            "special": self.ability(monster.special, place),
+            "special": special,
             "life_icon": "life",
             "art": monster.art,
             "symbol": self.pack_symbol("monsters", monster.id),
@@ -349,6 +355,29 @@ class _Builder(FaceBuilder):
             deck.faces.append(self.face("lost-mount-card", card.id, deck.id, fields, 1, back, where))
             token = {"label": name, "symbol": symbol}
             self.same_both_sides(tokens, self.face("lost-mount-token", f"{card.id}-token", tokens.id, token, 1, "", where))
+
+    def legendary_monsters(self) -> None:
+        """Large Legendary Monster cards (expansion sheet §7.2): start location, Special Fight Ability and the 4
+        Special Attacks on the front; the description on the back."""
+        if not self.content.legendary_monsters:
+            return
+        kind = self.label("card-kind:legendary-monster")
+        deck = self.deck("legendary-monsters", kind)
+        for monster in self.content.legendary_monsters:
+            name, symbol = self.text(monster, "name"), self.pack_symbol("legendary-monsters", monster.id)
+            where = self.where("legendary-monsters", monster.id)
+            start = self.content.location_by_id.get(monster.start)
+            place = f"{start.number} · {self.text(start, 'name')}" if start else monster.start
+            attacks = "\n".join(f"**{i}. {self.text(attack, 'name')}:** " + self.text(attack, "text")
+                                 for i, attack in enumerate(monster.attacks, start=1))
+            back_fields = {"name": name, "symbol": symbol, "description": "*" + self.text(monster, "description") + "*",
+                           "icon": "monster"}
+            back = self.back("legendary-monster-back", f"{monster.id}-back", **back_fields)
+            fields = {"name": name, "kind": kind, "symbol": symbol,
+                      "start": f"{self.label('label:legendary-start')}: {place}",
+                      "ability": f"**{self.label('label:legendary-ability')}.** " + self.text(monster, "ability"),
+                      "attacks": f"**{self.label('label:special-attacks')}**\n{attacks}"}
+            deck.faces.append(self.face("legendary-monster", monster.id, deck.id, fields, 1, back, where))
 
     # --- tokens --------------------------------------------------------------------------------
 

@@ -17,6 +17,7 @@ from .models import (
     Event,
     ExplorationCard,
     HelpCard,
+    LegendaryMonster,
     Location,
     LocationToken,
     LostMountCard,
@@ -129,3 +130,7 @@ class OldWorldContent:
     lost_mount_cards = Entities[LostMountCard]("lost-mount-cards")
 
     lost_mount_records = Records[LostMountCard]("lost-mount-cards")
+
+    legendary_monsters = Entities[LegendaryMonster]("legendary-monsters")
+
+    legendary_monster_records = Records[LegendaryMonster]("legendary-monsters")

@@ -45,4 +45,7 @@ FACE_KINDS = FaceContract.of(
     FaceKind("lost-mount-card", {"title": T.TEXT, "symbol": T.TEXT, "body": T.RICH_TEXT}),
     FaceKind("lost-mount-back", {"title": T.TEXT, "symbol": T.TEXT, "body": T.RICH_TEXT}),
     FaceKind("lost-mount-token", {"label": T.TEXT, "symbol": T.TEXT}),
+    FaceKind("legendary-monster", {"name": T.TEXT, "kind": T.TEXT, "symbol": T.TEXT, "start": T.TEXT,
+                                   "ability": T.RICH_TEXT, "attacks": T.RICH_TEXT}),
+    FaceKind("legendary-monster-back", {"name": T.TEXT, "symbol": T.TEXT, "description": T.RICH_TEXT, "icon": T.ICON}),
 )

@@ -334,7 +334,11 @@ class Monster(Entity):
     special: Ability
     trophy: Ability
     description: Translated
-    token: MonsterTokenId
+    # A monster without a token never enters the monster piles (the Siren, expansion sheet §6, rule 10).
+    token: MonsterTokenId | None = None
+    spawnable: bool = True
+    # Whether killing it steps the trophy track (with Fatigue); the Siren's kill does not (rule 10).
+    grants_track_step: bool = True
     art: Art | None = None
 
 
@@ -477,6 +481,25 @@ class LostMountCard(Entity):
     visit: Translated
 
 
+class SpecialAttack(ContentModel):
+    """One of a legendary monster's Special Attacks, read when a Special Fight card shows its marker (§7.2)."""
+
+    id: Slug
+    name: Translated
+    text: Translated
+
+
+class LegendaryMonster(Entity):
+    """A Large Legendary Monster card (expansion sheet §7.2): its start location, the Special Fight Ability that
+    holds for the whole fight and its Special Attacks (rule 16: exactly 4)."""
+
+    name: Translated
+    start: LocationId
+    ability: Translated
+    attacks: Annotated[list[SpecialAttack], UniqueKeys]
+    description: Translated
+
+
 # --- File kinds ---------------------------------------------------------------------------------
 
 
@@ -573,6 +596,13 @@ class LostMountFile(ContentFile):
     collection = "lost-mount-cards"
 
 
+class LegendaryMonstersFile(ContentFile):
+    kind: Literal["legendary-monsters"]
+    monsters: list[LegendaryMonster]
+    entities_field = "monsters"
+    collection = "legendary-monsters"
+
+
 # --- Reference guide and player aid -----------------------------------------------------------
 # The guide's files are shared by the games (pipeline/content/guide.py); table sources: guide.py.
 
@@ -603,6 +633,7 @@ FILE_KINDS: tuple[type[ContentFile], ...] = (
     WitcherTrophiesFile,
     HelpCardsFile,
     LostMountFile,
+    LegendaryMonstersFile,
     TextsFile,
     TermsFile,
     GuideFile,
