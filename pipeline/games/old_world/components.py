@@ -179,7 +179,8 @@ class _Builder(FaceBuilder):
         where = self.where("exploration", card.id)
         body = plain({**common, "body": "\n".join(results)})
         back = self.face("exploration-results", f"{card.id}-results", deck, body, where=where)
-        front_fields = {**common, "intro": self.text(card, "intro"), "options": "\n".join(options)}
+        front_fields = {**common, "intro": self.text(card, "intro"), "options": "\n".join(options),
+                        "symbol": self.pack_symbol("exploration", card.id)}
         return self.face("exploration", card.id, deck, plain(front_fields), 1, back.id, where), back
 
     def events(self) -> None:
@@ -192,6 +193,7 @@ class _Builder(FaceBuilder):
                 "title": self.text(event, "title"),
                 "type": self.label(f"event-type:{event.type.value}"),
                 "body": self.event_body(event),
+                "symbol": self.pack_symbol("events", event.id),
             }
             deck.faces.append(self.face("event", event.id, deck.id, plain(fields), 1, back, self.where("events", event.id)))
 
@@ -415,6 +417,10 @@ class _Builder(FaceBuilder):
             self.same_both_sides(markers, face)
         quest = {"label": self.label("result-kind:quest"), "icon": "quest"}
         self.same_both_sides(markers, self.face("marker-token", "quest", markers.id, quest, QUEST_MARKERS))
+        for token in self.content.quest_tokens:  # a pack's own (the Adventure Pack's), with its symbol
+            fields = {**quest, "symbol": self.pack_symbol("quest-tokens", token.id)}
+            where = self.where("quest-tokens", token.id)
+            self.same_both_sides(markers, self.face("pack-marker-token", token.id, markers.id, fields, token.copies, "", where))
         closed = {"label": self.label("label:tavern-closed"), "icon": "tavern"}
         back = self.back("marker-token", "tavern-open", label=self.label("label:tavern-open"), icon="tavern")
         markers.faces.append(self.face("marker-token", "tavern-closed", markers.id, closed, CLOSED_TAVERNS, back))

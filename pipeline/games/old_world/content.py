@@ -27,6 +27,7 @@ from .models import (
     MonsterFightCard,
     MonsterToken,
     Potion,
+    QuestToken,
     School,
     WitcherTrophy,
 )
@@ -134,3 +135,5 @@ class OldWorldContent:
     legendary_monsters = Entities[LegendaryMonster]("legendary-monsters")
 
     legendary_monster_records = Records[LegendaryMonster]("legendary-monsters")
+
+    quest_tokens = Entities[QuestToken]("quest-tokens")

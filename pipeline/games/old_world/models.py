@@ -481,6 +481,12 @@ class LostMountCard(Entity):
     visit: Translated
 
 
+class QuestToken(Entity):
+    """A pack's quest tokens (expansion sheet §4, §18 `QuestToken`): map markers for its quests' locations."""
+
+    copies: Annotated[int, Field(ge=1)]
+
+
 class SpecialAttack(ContentModel):
     """One of a legendary monster's Special Attacks, read when a Special Fight card shows its marker (§7.2)."""
 
@@ -596,6 +602,12 @@ class LostMountFile(ContentFile):
     collection = "lost-mount-cards"
 
 
+class QuestTokensFile(ContentFile):
+    kind: Literal["quest-tokens"]
+    tokens: list[QuestToken]
+    entities_field = "tokens"
+
+
 class LegendaryMonstersFile(ContentFile):
     kind: Literal["legendary-monsters"]
     monsters: list[LegendaryMonster]
@@ -634,6 +646,7 @@ FILE_KINDS: tuple[type[ContentFile], ...] = (
     HelpCardsFile,
     LostMountFile,
     LegendaryMonstersFile,
+    QuestTokensFile,
     TextsFile,
     TermsFile,
     GuideFile,
