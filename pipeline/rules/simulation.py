@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import statistics
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -177,11 +177,14 @@ def _record(report: SimulationReport, state: State, game_seed: int) -> None:
         report.totals.setdefault(name, size)
 
 
-def unused_findings(report: SimulationReport, db: Database, collections: Iterable[str] | None = None) -> list[Finding]:
+def unused_findings(report: SimulationReport, db: Database, collections: Iterable[str] | None = None,
+                    out_of_play: Mapping[str, frozenset[str]] | None = None) -> list[Finding]:
     """SIM-UNUSED warnings for entities no game used, where the run was large enough to mean something."""
     out = []
     for name in sorted(collections if collections is not None else report.coverage):
-        universe = db.shown_keys(name)  # the base's and the selected packs' entities
+        excluded = (out_of_play or {}).get(name, frozenset())
+        # The base's and the selected packs' entities, less those no rule of this selection brings into play.
+        universe = [key for key in db.shown_keys(name) if key not in excluded]
         if not universe or report.sightings[name] < UNUSED_MIN_SIGHTINGS_PER_ENTITY * len(universe):
             continue
         used = report.coverage.get(name, set())
@@ -226,7 +229,8 @@ def smoke_run(
         findings.extend(report.findings(where))
         total.merge(report)
     played = games_per_count
-    while played < COVERAGE_GAMES_PER_COUNT and unused_findings(total, db):
+    out_of_play = engine.out_of_play(db) if engine.out_of_play else None
+    while played < COVERAGE_GAMES_PER_COUNT and unused_findings(total, db, out_of_play=out_of_play):
         batch = min(max(games_per_count, 10), COVERAGE_GAMES_PER_COUNT - played)
         for more in play([(players, batch, seed + played) for players in counts]):
             # Only coverage and failures count from these games: the turn-cap rate is the smoke run's own.
@@ -234,5 +238,5 @@ def smoke_run(
             total.merge(more)
         played += batch
     total.games = played
-    findings.extend(unused_findings(total, db))
+    findings.extend(unused_findings(total, db, out_of_play=out_of_play))
     return findings, total.coverage

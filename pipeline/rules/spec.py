@@ -112,6 +112,9 @@ class EngineSpec:
     statistics: Callable[[], StatisticsRecorder] | None = None
     # The collection whose entities are the cards players acquire (per-card figures of `pnp balance`).
     card_collection: str = "action-cards"
+    # Entities the selected content prints but no rule of this selection can bring into play, by collection
+    # (a monster waiting for its partner expansion): SIM-UNUSED does not ask the bots to reach them.
+    out_of_play: Callable[[Database], Mapping[str, frozenset[str]]] | None = None
 
 
 @dataclass(frozen=True)

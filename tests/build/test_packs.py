@@ -22,14 +22,17 @@ def test_one_pack_alone_prints_its_card_and_token_with_its_symbol(build: Build) 
     assert "Verirrtes Reittier" in text and "LM" in text and "Ziehe sofort 2 Karten" in text
 
 
-def test_the_monster_pack_alone_prints_koshchey_card_and_token_with_its_symbol(build: Build) -> None:
+def test_the_monster_pack_alone_prints_its_cards_and_token_with_its_symbol(build: Build) -> None:
     code, _, out = build("--locale", "en", "--pack", "monster-pack", "--pack-only", "--target", "cards", "--target", "tokens")
     assert code == 0
     report = json.loads((out / "old-world" / "build-report.json").read_text(encoding="utf-8"))
-    assert {t["target"]: t["cards"] for t in report["targets"]} == {"cards": 1, "tokens": 1}
-    for name in ("cards-1up.pdf", "tokens.pdf"):
-        text = "".join(page.extract_text() for page in PdfReader(out / "old-world" / "en" / name).pages)
-        assert "Koshchey" in text and "MP" in text
+    # The fact sheet (§6): 2 Monster cards (Koshchey, Siren), the Kayran's large card, 1 Monster token (Koshchey).
+    assert {t["target"]: t["cards"] for t in report["targets"]} == {"cards": 3, "tokens": 1}
+    text = "".join(page.extract_text() for page in PdfReader(out / "old-world" / "en" / "cards-1up.pdf").pages)
+    assert all(name in text for name in ("Koshchey", "Siren", "Kayran", "Special Attacks", "no trophy-track step"))
+    assert text.count("MP") >= 4  # each card's front, and the Kayran's back
+    tokens = "".join(page.extract_text() for page in PdfReader(out / "old-world" / "en" / "tokens.pdf").pages)
+    assert "Koshchey" in tokens and "MP" in tokens
 
 
 def test_pack_only_needs_a_pack() -> None:

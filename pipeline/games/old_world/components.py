@@ -64,6 +64,7 @@ class _Builder(FaceBuilder):
         self.trophies()
         self.help_cards()
         self.lost_mount()
+        self.legendary_monsters()
         self.tokens()
         return self.out
 
@@ -197,7 +198,8 @@ class _Builder(FaceBuilder):
         where = self.where("exploration", card.id)
         body = plain({**common, "body": "\n".join(results)})
         back = self.face("exploration-results", f"{card.id}-results", deck, body, where=where)
-        front_fields = {**common, "intro": self.text(card, "intro"), "options": "\n".join(options)}
+        front_fields = {**common, "intro": self.text(card, "intro"), "options": "\n".join(options),
+                        "symbol": self.pack_symbol("exploration", card.id)}
         return self.face("exploration", card.id, deck, plain(front_fields), 1, back.id, where), back
 
     def events(self) -> None:
@@ -210,6 +212,7 @@ class _Builder(FaceBuilder):
                 "title": self.text(event, "title"),
                 "type": self.label(f"event-type:{event.type.value}"),
                 "body": self.event_body(event),
+                "symbol": self.pack_symbol("events", event.id),
             }
             deck.faces.append(self.face("event", event.id, deck.id, plain(fields), 1, back, self.where("events", event.id)))
 
@@ -241,6 +244,8 @@ class _Builder(FaceBuilder):
         name = self.text(monster, "name")
         where = self.where("monsters", monster.id)
         trophy = f"**{self.label('label:trophy')}.** " + self.ability(monster.trophy, place)
+        if not monster.grants_track_step:
+            trophy += "\n" + self.label("label:no-track-step")
         back_fields = {
             "name": name,
             "description": "*" + self.text(monster, "description") + "*",
@@ -248,11 +253,14 @@ class _Builder(FaceBuilder):
             "icon": "trophy",
         }
         back = self.face("monster-back", f"{monster.id}-back", deck, plain(back_fields), where=where)
+        special = self.ability(monster.special, place)
+        if not monster.spawnable:
+            special += "\n*" + self.label("label:never-spawns") + "*"
         fields = {
             "name": name,
             "level": ROMAN[monster.level],
             "life": str(monster.life),
-            "special": self.ability(monster.special, place),
+            "special": special,
             "life_icon": "life",
             "art": monster.art,
             "symbol": self.pack_symbol("monsters", monster.id),
@@ -369,6 +377,29 @@ class _Builder(FaceBuilder):
             token = {"label": name, "symbol": symbol}
             self.same_both_sides(tokens, self.face("lost-mount-token", f"{card.id}-token", tokens.id, token, 1, "", where))
 
+    def legendary_monsters(self) -> None:
+        """Large Legendary Monster cards (expansion sheet §7.2): start location, Special Fight Ability and the 4
+        Special Attacks on the front; the description on the back."""
+        if not self.content.legendary_monsters:
+            return
+        kind = self.label("card-kind:legendary-monster")
+        deck = self.deck("legendary-monsters", kind)
+        for monster in self.content.legendary_monsters:
+            name, symbol = self.text(monster, "name"), self.pack_symbol("legendary-monsters", monster.id)
+            where = self.where("legendary-monsters", monster.id)
+            start = self.content.location_by_id.get(monster.start)
+            place = f"{start.number} · {self.text(start, 'name')}" if start else monster.start
+            attacks = "\n".join(f"**{i}. {self.text(attack, 'name')}:** " + self.text(attack, "text")
+                                 for i, attack in enumerate(monster.attacks, start=1))
+            back_fields = {"name": name, "symbol": symbol, "description": "*" + self.text(monster, "description") + "*",
+                           "icon": "monster"}
+            back = self.back("legendary-monster-back", f"{monster.id}-back", **back_fields)
+            fields = {"name": name, "kind": kind, "symbol": symbol,
+                      "start": f"{self.label('label:legendary-start')}: {place}",
+                      "ability": f"**{self.label('label:legendary-ability')}.** " + self.text(monster, "ability"),
+                      "attacks": f"**{self.label('label:special-attacks')}**\n{attacks}"}
+            deck.faces.append(self.face("legendary-monster", monster.id, deck.id, fields, 1, back, where))
+
     # --- tokens --------------------------------------------------------------------------------
 
     def tokens(self) -> None:
@@ -405,6 +436,10 @@ class _Builder(FaceBuilder):
             self.same_both_sides(markers, face)
         quest = {"label": self.label("result-kind:quest"), "icon": "quest"}
         self.same_both_sides(markers, self.face("marker-token", "quest", markers.id, quest, QUEST_MARKERS))
+        for token in self.content.quest_tokens:  # a pack's own (the Adventure Pack's), with its symbol
+            fields = {**quest, "symbol": self.pack_symbol("quest-tokens", token.id)}
+            where = self.where("quest-tokens", token.id)
+            self.same_both_sides(markers, self.face("pack-marker-token", token.id, markers.id, fields, token.copies, "", where))
         closed = {"label": self.label("label:tavern-closed"), "icon": "tavern"}
         back = self.back("marker-token", "tavern-open", label=self.label("label:tavern-open"), icon="tavern")
         markers.faces.append(self.face("marker-token", "tavern-closed", markers.id, closed, CLOSED_TAVERNS, back))

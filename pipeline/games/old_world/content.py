@@ -17,6 +17,7 @@ from .models import (
     Event,
     ExplorationCard,
     HelpCard,
+    LegendaryMonster,
     Location,
     LocationToken,
     LostMountCard,
@@ -26,6 +27,7 @@ from .models import (
     MonsterFightCard,
     MonsterToken,
     Potion,
+    QuestToken,
     School,
     WitcherTrophy,
 )
@@ -135,3 +137,9 @@ class OldWorldContent:
     lost_mount_cards = Entities[LostMountCard]("lost-mount-cards")
 
     lost_mount_records = Records[LostMountCard]("lost-mount-cards")
+
+    legendary_monsters = Entities[LegendaryMonster]("legendary-monsters")
+
+    legendary_monster_records = Records[LegendaryMonster]("legendary-monsters")
+
+    quest_tokens = Entities[QuestToken]("quest-tokens")

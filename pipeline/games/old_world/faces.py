@@ -19,9 +19,9 @@ FACE_KINDS = FaceContract.of(
     FaceKind("potion", {"name": T.TEXT, "timing": T.TEXT, "rules": T.RICH_TEXT, "icon": T.ICON, "art": T.IMAGE}),
     FaceKind("potion-back", _BACK),
     FaceKind("exploration", {"title": T.TEXT, "deck_name": T.TEXT, "icon": T.ICON, "intro": T.RICH_TEXT,
-                             "options": T.RICH_TEXT}),
+                             "options": T.RICH_TEXT, "symbol": T.TEXT}),
     FaceKind("exploration-results", {"title": T.TEXT, "deck_name": T.TEXT, "icon": T.ICON, "body": T.RICH_TEXT}),
-    FaceKind("event", {"number": T.TEXT, "title": T.TEXT, "type": T.TEXT, "body": T.RICH_TEXT}),
+    FaceKind("event", {"number": T.TEXT, "title": T.TEXT, "type": T.TEXT, "body": T.RICH_TEXT, "symbol": T.TEXT}),
     FaceKind("event-back", {**_BACK, "number": T.TEXT}),  # the number: find an event without reading fronts
     FaceKind("monster", {"name": T.TEXT, "level": T.TEXT, "life": T.TEXT, "life_icon": T.ICON,
                          "special": T.RICH_TEXT, "art": T.IMAGE, "symbol": T.TEXT}),
@@ -45,4 +45,8 @@ FACE_KINDS = FaceContract.of(
     FaceKind("lost-mount-card", {"title": T.TEXT, "symbol": T.TEXT, "body": T.RICH_TEXT}),
     FaceKind("lost-mount-back", {"title": T.TEXT, "symbol": T.TEXT, "body": T.RICH_TEXT}),
     FaceKind("lost-mount-token", {"label": T.TEXT, "symbol": T.TEXT}),
+    FaceKind("pack-marker-token", {"label": T.TEXT, "icon": T.ICON, "symbol": T.TEXT}),
+    FaceKind("legendary-monster", {"name": T.TEXT, "kind": T.TEXT, "symbol": T.TEXT, "start": T.TEXT,
+                                   "ability": T.RICH_TEXT, "attacks": T.RICH_TEXT}),
+    FaceKind("legendary-monster-back", {"name": T.TEXT, "symbol": T.TEXT, "description": T.RICH_TEXT, "icon": T.ICON}),
 )

@@ -364,7 +364,11 @@ class Monster(Entity):
     special: Ability
     trophy: Ability
     description: Translated
-    token: MonsterTokenId
+    # A monster without a token never enters the monster piles (the Siren, expansion sheet §6, rule 10).
+    token: MonsterTokenId | None = None
+    spawnable: bool = True
+    # Whether killing it steps the trophy track (with Fatigue); the Siren's kill does not (rule 10).
+    grants_track_step: bool = True
     art: Art | None = None
 
 
@@ -507,6 +511,31 @@ class LostMountCard(Entity):
     visit: Translated
 
 
+class QuestToken(Entity):
+    """A pack's quest tokens (expansion sheet §4, §18 `QuestToken`): map markers for its quests' locations."""
+
+    copies: Annotated[int, Field(ge=1)]
+
+
+class SpecialAttack(ContentModel):
+    """One of a legendary monster's Special Attacks, read when a Special Fight card shows its marker (§7.2)."""
+
+    id: Slug
+    name: Translated
+    text: Translated
+
+
+class LegendaryMonster(Entity):
+    """A Large Legendary Monster card (expansion sheet §7.2): its start location, the Special Fight Ability that
+    holds for the whole fight and its Special Attacks (rule 16: exactly 4)."""
+
+    name: Translated
+    start: LocationId
+    ability: Translated
+    attacks: Annotated[list[SpecialAttack], UniqueKeys]
+    description: Translated
+
+
 # --- File kinds ---------------------------------------------------------------------------------
 
 
@@ -603,6 +632,19 @@ class LostMountFile(ContentFile):
     collection = "lost-mount-cards"
 
 
+class QuestTokensFile(ContentFile):
+    kind: Literal["quest-tokens"]
+    tokens: list[QuestToken]
+    entities_field = "tokens"
+
+
+class LegendaryMonstersFile(ContentFile):
+    kind: Literal["legendary-monsters"]
+    monsters: list[LegendaryMonster]
+    entities_field = "monsters"
+    collection = "legendary-monsters"
+
+
 # --- Reference guide and player aid -----------------------------------------------------------
 # The guide's files are shared by the games (pipeline/content/guide.py); table sources: guide.py.
 
@@ -633,6 +675,8 @@ FILE_KINDS: tuple[type[ContentFile], ...] = (
     WitcherTrophiesFile,
     HelpCardsFile,
     LostMountFile,
+    LegendaryMonstersFile,
+    QuestTokensFile,
     TextsFile,
     TermsFile,
     GuideFile,

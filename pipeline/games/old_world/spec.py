@@ -76,6 +76,11 @@ def bots() -> Mapping[str, Callable[[int], Bot]]:
     return BOTS
 
 
+def out_of_play(db: Database) -> Mapping[str, frozenset[str]]:
+    """Monsters that never spawn (the Siren waits on Skellige's Dagon Location, rule 10): no bot can meet them."""
+    return {"monsters": frozenset(m.id for m in OldWorldContent(db).monsters if not m.spawnable)}
+
+
 def statistics() -> StatisticsRecorder:
     from .statistics import recorder
 
@@ -128,7 +133,8 @@ SPEC = GameSpec(
     localizer=localizer,
     strings=strings,
     engine=EngineSpec(tables=tables, new_game=new_game, player_counts=player_counts, bots=bots,
-                      progress=Progress(clock=_clock, seat=_seat, standing=_standing), statistics=statistics),
+                      progress=Progress(clock=_clock, seat=_seat, standing=_standing), statistics=statistics,
+                      out_of_play=out_of_play),
     printing=PrintSpec(components=components, boards=boards),
     guide=GuideSpec(reference=reference_guide, player_aid=player_aid),
 )

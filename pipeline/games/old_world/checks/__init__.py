@@ -7,13 +7,29 @@ from pipeline.findings import Finding
 from pipeline.rules.checks import run_check_modules
 
 from ..content import OldWorldContent
-from . import cards, counts, events, facts, guide, lost_mount, mages, map, monsters, packs, reach, setup, stories, texts
+from . import (
+    cards,
+    counts,
+    events,
+    facts,
+    guide,
+    lost_mount,
+    mages,
+    map,
+    monsters,
+    packs,
+    reach,
+    setup,
+    special_monsters,
+    stories,
+    texts,
+)
 
 # What `pnp validate` proves of the database besides references (pipeline/content/refs.py): counts
 # match, numbered decks hold, the packs and the selected combination are sound.
 STRUCTURE = (counts, events, packs)
 # The rest of the game's consistency rules, added by `pnp check`.
-CONSISTENCY = (cards, reach, facts, map, monsters, stories, setup, texts, guide, lost_mount, mages)
+CONSISTENCY = (cards, reach, facts, map, monsters, stories, setup, texts, guide, lost_mount, mages, special_monsters)
 
 
 def run_checks(db: Database, structure_only: bool = False) -> list[Finding]:

@@ -10,7 +10,7 @@ from ..enums import ExplorationDeck, HelpCardKind
 from ..models import Manifest
 
 # Components only an expansion brings: counted when the selected packs have them (the base's counts stay as they were).
-PACK_COUNTS = ("lost_mount_cards", "mage_cards")
+PACK_COUNTS = ("lost_mount_cards", "mage_cards", "legendary_monsters", "quest_tokens")
 
 
 def actual_counts(content: OldWorldContent) -> dict[str, int]:
@@ -34,7 +34,9 @@ def actual_counts(content: OldWorldContent) -> dict[str, int]:
         "help_cards.fight": content.help_card_copies(HelpCardKind.FIGHT),
         "help_cards.solo": content.help_card_copies(HelpCardKind.SOLO),
         **{name: count for name, count in (("lost_mount_cards", len(content.lost_mount_cards)),
-                                            ("mage_cards", sum(c.copies for c in content.mage_cards))) if count},
+                                            ("mage_cards", sum(c.copies for c in content.mage_cards)),
+                                           ("legendary_monsters", len(content.legendary_monsters)),
+                                           ("quest_tokens", sum(t.copies for t in content.quest_tokens))) if count},
     }
 
 

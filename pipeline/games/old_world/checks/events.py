@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pipeline.content.database import Source
+from pipeline.content.database import BASE_PACK, Source, finding_at
 from pipeline.content.models import iter_models
 from pipeline.content.numbered import NumberedDeck, NumberedEntry, Ref, check_numbered_deck
 from pipeline.findings import Finding
@@ -14,14 +14,38 @@ from .walk import effects_in
 
 
 def check(content: OldWorldContent) -> list[Finding]:
-    return _events_graph(content)
+    return [*_events_graph(content), *_pack_numbers(content)]
+
+
+def _selected_ranges(content: OldWorldContent) -> dict[str, tuple[int, int]]:
+    """The event numbers of the base and of each selected pack with events (one sequence, rule 23)."""
+    packs = content.manifest.packs if content.manifest else []
+    return {p.id: p.event_numbers for p in packs
+            if p.event_numbers is not None and (p.id == BASE_PACK or p.id in content.db.packs)}
+
+
+def _pack_numbers(content: OldWorldContent) -> list[Finding]:
+    """Rule 23: a pack's events are numbered within its own range (the Adventure Pack's from 57)."""
+    ranges, findings = _selected_ranges(content), []
+    for rec in content.event_records:
+        pack = content.db.pack_of(rec)
+        if pack == BASE_PACK or pack not in ranges:
+            continue
+        low, high = ranges[pack]
+        if not low <= rec.entity.number <= high:
+            findings.append(finding_at(rec.where("number"), "OW-PACK-EVENTS",
+                                       f"{pack}'s event {rec.entity.number} is outside its numbers {low}–{high} (rule 23)"))
+    return findings
 
 
 def _events_graph(content: OldWorldContent) -> list[Finding]:
     """Events as a numbered deck: quests and enter-event effects are its references."""
     db = content.db
-    pack = content.manifest.packs[0] if content.manifest else None
-    first, last = pack.event_numbers if pack and pack.event_numbers else (1, max((e.number for e in content.events), default=1))
+    ranges = list(_selected_ranges(content).values())
+    if ranges:
+        first, last = min(low for low, _ in ranges), max(high for _, high in ranges)
+    else:
+        first, last = 1, max((e.number for e in content.events), default=1)
     entries = []
     for rec in content.event_records:
         refs = tuple(

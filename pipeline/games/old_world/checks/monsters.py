@@ -35,7 +35,7 @@ def _monsters(content: OldWorldContent) -> list[Finding]:
                     f"{monster.name} has {monster.life} life; the Monster Fight deck holds only {deck}",
                 )
             )
-        token = tokens.get(monster.token)
+        token = tokens.get(monster.token or "")
         if token is not None:
             if token.monster != monster.id:
                 findings.append(
@@ -51,7 +51,7 @@ def _monsters(content: OldWorldContent) -> list[Finding]:
                         f"{monster.name} is level {monster.level}, its token level {token.level}",
                     )
                 )
-        if owners[monster.token] > 1:
+        if monster.token is not None and owners[monster.token] > 1:
             findings.append(
                 finding_at(
                     rec.where("token"), "OW-MONSTER-TOKEN", f"token {monster.token} is shared by {owners[monster.token]} monsters"
@@ -66,7 +66,7 @@ def _stock(content: OldWorldContent) -> list[Finding]:
     if record is None or not content.monsters or not content.db.complete:
         return []
     manifest = record.entity
-    stock = Counter(m.level for m in content.monsters)
+    stock = Counter(m.level for m in content.monsters if m.spawnable)
     for i, profile in enumerate(manifest.setup):
         need = Counter(profile.monster_levels)
         need[1] += profile.extra_level1_stack

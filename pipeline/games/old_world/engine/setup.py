@@ -36,7 +36,8 @@ def new_game(db: Database | Tables, players: int, seed: int, options: Mapping[st
         s.token_piles[terrain] = [t.id for t in tables.tokens.values() if t.terrain is terrain]
         s.rng.shuffle(s.token_piles[terrain])
     for m in sorted(tables.monsters.values(), key=lambda m: m.id):
-        s.monster_stacks[m.level].append(m.id)
+        if m.spawnable:
+            s.monster_stacks[m.level].append(m.id)
     for stack in s.monster_stacks.values():
         s.rng.shuffle(stack)
     setup_players(s, schools)
