@@ -211,7 +211,7 @@ def print_findings(game: GameSpec, db: Database, localizer: Localizer, layouts: 
 
         parts = game.guide.documents(db, localizer)
         findings.extend(guide_icon_findings(parts, db.root.as_posix()))
-        findings.extend(guide_fit_findings(parts, db.root.as_posix()))
+        findings.extend(guide_fit_findings(parts, db.root.as_posix(), layouts))
     return findings
 
 

@@ -491,7 +491,7 @@ def build_guides(context: BuildContext, job: Job, record: TargetRecord) -> list[
     findings: list[Finding] = []
     for part in context.guides:
         try:
-            rendered = render_guide(part.document, paper=job.options.paper, kind=part.kind)
+            rendered = render_guide(part.document, paper=job.options.paper, kind=part.kind, layouts=context.layouts)
         except PaperError as exc:
             return findings + [error("LAYOUT-PAPER", f"{job.game}: {exc}", job.options.layouts_dir.as_posix())]
         _write(job, record, f"{part.name}.pdf", rendered.data, rendered.pages)

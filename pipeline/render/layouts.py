@@ -12,16 +12,20 @@ exist is a finding here, with its line. So is every number that cannot be drawn 
 A templates file may name the game's fonts (`fonts:`, one TTF file per style, relative to the file and
 inside the layouts folder; `layouts/base.yaml` names every game's default); a font file that does not
 exist or cannot be embedded is `LAYOUT-FONT` at its line, never a fallback to another font.
+A templates file may write `guides:` (a palette and one style per guide kind, `guide` and `aid`: margins,
+type sizes, parts and colours); a game's block merges over the shared one of `layouts/base.yaml` key by
+key, and a wrong key, length or colour is the usual LAYOUT-* finding at the line that wrote it.
 """
 
 from __future__ import annotations
 
 import difflib
+import functools
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
 from reportlab.lib.colors import toColor
@@ -34,6 +38,9 @@ from pipeline.rules.faces import ICON_TOKEN
 from .icons import ICON_HINT, IconLibrary, load_icons, with_game_icons
 from .richtext import TextStyle
 from .units import Box, RangeError, Size, UnitError, parse_length, parse_points
+
+if TYPE_CHECKING:  # the guide package draws PDFs, which draw faces from these layouts
+    from .guide.style import GuideStyle
 
 
 def _finite(value: object) -> object:
@@ -127,9 +134,49 @@ class FontsModel(_Strict):
     bold_italic: str = Field(alias="bold-italic")
 
 
+class GuideStyleModel(_Strict):
+    """One guide kind's look as written (lengths in mm unless written otherwise; type sizes in pt)."""
+
+    margin: Length
+    footer: Length  # below the text area, kept for the page number
+    gutter: Length
+    columns: Annotated[int, Field(ge=1, le=6)]
+    index_columns: Annotated[int, Field(ge=1, le=6)]
+    body_size: Length
+    leading: Annotated[Ems, Field(gt=0)]
+    title_size: Length
+    h1_size: Length
+    h2_size: Length
+    small_size: Length
+    title_page: bool
+    contents: bool
+    index: bool
+    related: bool
+    page_refs: bool
+    section_breaks: bool
+    ink: str
+    accent: str
+    muted: str
+    tint: str
+    rule: str
+    dots: str
+
+
+class GuidesModel(_Strict):
+    palette: dict[str, str] = {}
+    guide: GuideStyleModel
+    aid: GuideStyleModel
+
+
+_GUIDE_LENGTHS = ("margin", "footer", "gutter")
+_GUIDE_SIZES = ("body_size", "title_size", "h1_size", "h2_size", "small_size")
+_GUIDE_COLORS = ("ink", "accent", "muted", "tint", "rule", "dots")
+
+
 class TemplatesFile(_Strict):
     kind: Literal["templates"]
     fonts: FontsModel | None = None
+    guides: dict[str, Any] | None = None  # merged over the shared block before it is read (GuidesModel)
     sizes: dict[str, SizeModel] = {}  # named face sizes (`size: poker`), for the templates of this file's game
     templates: dict[str, dict[str, Any]] = {}
 
@@ -201,6 +248,11 @@ class Layouts:
     fonts: dict[str, FontFamily] = field(default_factory=dict)  # namespace ("" for every game) -> its family
     icons: IconLibrary = field(default_factory=IconLibrary)  # the icon files (render/icons.py)
     sizes: dict[str, dict[str, Size]] = field(default_factory=dict)  # namespace ("" for every game) -> name -> size
+    guides: dict[str, dict[str, GuideStyle]] = field(default_factory=dict)  # namespace -> guide kind -> style
+
+    def guide_style(self, game: str, kind: str) -> GuideStyle | None:
+        """The style a game's guide of `kind` prints with: its own `guides:` merged over the shared, else the shared."""
+        return (self.guides.get(game) or self.guides.get("", {})).get(kind)
 
     def size_named(self, namespace: str, name: str) -> Size | None:
         """A named size as a template of `namespace` sees it: its game's own name first, then the shared one."""
@@ -238,6 +290,7 @@ def load_layouts(folder: Path, games: Mapping[str, Path] | None = None) -> tuple
                                hint="pass --layouts a folder such as the project's layouts/")]
     layouts.icons, findings = load_icons(folder)
     raw: dict[str, _Raw] = {}
+    guides: dict[str, LoadedFile] = {}  # namespace -> the file that writes its `guides:`
     files = [(path, path.relative_to(folder)) for path in sorted(folder.rglob("*.yaml"))]
     for game, own in sorted((games or {}).items()):
         files += [(path, Path(game) / path.relative_to(own)) for path in sorted(own.rglob("*.yaml")) if own.is_dir()]
@@ -262,6 +315,12 @@ def load_layouts(folder: Path, games: Mapping[str, Path] | None = None) -> tuple
         if parsed.fonts is not None:
             findings.extend(_load_fonts(parsed.fonts, loaded, path, folder, namespace, layouts))
         findings.extend(_load_sizes(parsed.sizes, loaded, namespace, layouts))
+        if parsed.guides is not None:
+            if namespace in guides:
+                findings.append(_at(loaded, ("guides",), "LAYOUT-INVALID", f"guides for {namespace or 'every game'!r} "
+                                    "are already written in another file", "write a game's guides in one layout file"))
+            else:
+                guides[namespace] = loaded
         for key, data in parsed.templates.items():
             name = f"{namespace}/{key}" if namespace else key
             raw[name] = _Raw(name, data, loaded, key)
@@ -272,8 +331,57 @@ def load_layouts(folder: Path, games: Mapping[str, Path] | None = None) -> tuple
         findings.extend(problems)
         if template is not None:
             layouts.templates[name] = template
+    for namespace in sorted(guides):
+        findings.extend(_load_guides(namespace, guides, layouts))
     findings.extend(sorted(set(_icon_findings(layouts))))
     return layouts, findings
+
+
+def _load_guides(namespace: str, files: dict[str, LoadedFile], layouts: Layouts) -> list[Finding]:
+    """A namespace's guide styles: its `guides:` merged over the shared ones, every value read as drawn; each
+    problem at the line of the file that wrote the key (the game's, else the shared)."""
+    chain = [files[namespace]] + ([files[""]] if namespace and "" in files else [])
+    merged: dict[str, Any] = {}
+    for loaded in reversed(chain):
+        merged = _merge(merged, loaded.data["guides"])
+
+    def finding(path: tuple[str | int, ...], code: str, message: str) -> Finding:
+        key = ("guides", *path)
+        for loaded in chain:
+            found = loaded.key_positions.get(key) or loaded.positions.get(key)
+            if found is not None:
+                return error(code, message, loaded.display, found.line, found.column, _HINTS.get(code, ""))
+        return _at(chain[0], key, code, message, _HINTS.get(code, ""))
+
+    try:
+        model = GuidesModel.model_validate(merged)
+    except ValidationError as exc:
+        return [finding(tuple(p["loc"]), "LAYOUT-INVALID", f"guides.{'.'.join(str(k) for k in p['loc'])}: {p['msg']}")
+                for p in exc.errors()]
+    numbers = _Numbers(dict(model.palette))
+    for key, value in model.palette.items():
+        numbers.color(("palette", key), value)
+    styles = {}
+    if not numbers.problems:  # a bad palette colour is reported once, not at every use as well
+        styles = {kind: _guide_style(kind, getattr(model, kind), numbers) for kind in ("guide", "aid")}
+    if numbers.problems:
+        return [finding(p.path, p.code, f"guides.{'.'.join(p.path)}: {p.message}") for p in numbers.problems]
+    layouts.guides[namespace] = styles
+    return []
+
+
+def _guide_style(kind: str, model: GuideStyleModel, numbers: _Numbers) -> GuideStyle:
+    from .guide.style import GuideStyle
+
+    values: dict[str, Any] = model.model_dump()
+    for key in _GUIDE_LENGTHS:
+        values[key] = numbers.length((kind, key), getattr(model, key), at_least_zero=True)
+    for key in _GUIDE_SIZES:
+        # Read through millimetres, 11.5pt comes back as 11.500000000000002: 1/10000 pt is below anything drawn.
+        values[key] = round(numbers.length((kind, key), getattr(model, key), above_zero=True, points=True), 4)
+    for key in _GUIDE_COLORS:
+        values[key] = numbers.color((kind, key), getattr(model, key))
+    return GuideStyle(**values)
 
 
 def _icon_findings(layouts: Layouts) -> list[Finding]:
@@ -635,6 +743,12 @@ def layout_schema() -> dict[str, Any]:
 
 
 PACKAGE_LAYOUTS = Path(__file__).resolve().parent.parent.parent / "layouts"
+
+
+@functools.cache
+def shipped_layouts() -> Layouts:
+    """The layouts shipped beside the package, loaded once (what a guide renders with when given none)."""
+    return load_layouts(PACKAGE_LAYOUTS)[0]
 
 
 def default_layouts_dir() -> Path:

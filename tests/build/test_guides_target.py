@@ -108,3 +108,17 @@ def test_an_incomplete_locale_fails_the_build_unless_it_is_a_draft_and_allowed(t
     assert "BUILD-LOCALE-FALLBACK" in allowed.output and "guide:glossary:dice:title" in allowed.output
     text = "\n".join(pages(tmp_path / "out" / "adventure-game" / "de" / "reference-guide.pdf"))
     assert "\nDice\n" in text  # the untranslated title fell back to English
+
+
+def test_a_games_guide_style_override_reaches_its_built_guide(tmp_path: Path) -> None:
+    layouts = tmp_path / "layouts"
+    shutil.copytree(Path(__file__).resolve().parents[2] / "layouts", layouts)
+    (layouts / "old-world" / "guide-style.yaml").write_text('kind: templates\nguides:\n  palette: {accent: "#1f3f7a"}\n')
+    out = tmp_path / "out"
+    args = ["build", "--game", "old-world", "--locale", "en", "--target", "guides", "--content", str(CONTENT),
+            "--layouts", str(layouts), "--out", str(out), "--cache-dir", str(tmp_path / "cache"), "--jobs", "1"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    drawn = b"".join(page.get_contents().get_data() for page in PdfReader(out / "old-world" / "en" / "reference-guide.pdf").pages)
+    assert b".121569 .247059 .478431 rg" in drawn  # the headings in the game's accent
+    assert b".478431 .121569 .121569 rg" not in drawn  # not the shared #7a1f1f

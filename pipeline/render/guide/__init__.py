@@ -2,14 +2,15 @@
 
 `render_guide(document, paper)` lays the document out in passes until every page reference
 (contents, "see also", inline links, index) is exact and draws it with the embedded Vera fonts into
-PDF bytes (the build writes them, like every other output). Same document, same bytes.
+PDF bytes (the build writes them, like every other output). Same document, same bytes. The style (its
+game's `guides:`) and the paper (a print profile) come from the layouts given, else the shipped ones.
 """
 
 from __future__ import annotations
 
 import io
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -21,7 +22,10 @@ from .compose import Composer, Refs
 from .index import build_index
 from .paginate import Page, anchor_pages, paginate
 from .rows import Row
-from .style import STYLES, Geometry, GuideStyle, PaperError, geometry
+from .style import Geometry, GuideStyle, PaperError, geometry
+
+if TYPE_CHECKING:
+    from ..layouts import Layouts
 
 __all__ = ["PaperError", "RenderedGuide", "layout_guide", "render_guide", "render_player_aid"]
 
@@ -30,10 +34,22 @@ Kind = Literal["guide", "aid"]
 MAX_PASSES = 8
 
 
-def layout_guide(document: GuideDocument, paper: str = "a4", kind: Kind = "guide") -> tuple[list[Page], Refs, int]:
+def look(document: GuideDocument, paper: str, kind: Kind, layouts: Layouts | None) -> tuple[GuideStyle, Geometry]:
+    """The style of the document's game and kind and the page geometry of the paper (PaperError if either is unknown)."""
+    if layouts is None:
+        from ..layouts import shipped_layouts
+
+        layouts = shipped_layouts()
+    style = layouts.guide_style(document.game_id, kind)
+    if style is None:
+        raise PaperError(f"the layouts write no guide style {kind!r} (`guides:` in layouts/base.yaml)")
+    return style, geometry(paper, style, layouts.profiles)
+
+
+def layout_guide(document: GuideDocument, paper: str = "a4", kind: Kind = "guide",
+                 layouts: Layouts | None = None) -> tuple[list[Page], Refs, int]:
     """Pages of a document whose page references agree with the layout; also the references and passes used."""
-    style = STYLES[kind]
-    geo = geometry(paper, style)
+    style, geo = look(document, paper, kind, layouts)
     refs = Refs()
     pages: list[Page] = []
     for passes in range(1, MAX_PASSES + 1):
@@ -58,10 +74,11 @@ class RenderedGuide:
     overflowing: tuple[Row, ...] = ()
 
 
-def render_guide(document: GuideDocument, paper: str = "a4", kind: Kind = "guide") -> RenderedGuide:
+def render_guide(document: GuideDocument, paper: str = "a4", kind: Kind = "guide",
+                 layouts: Layouts | None = None) -> RenderedGuide:
     """The document as a PDF (kind "guide" or "aid")."""
-    pages, refs, passes = layout_guide(document, paper, kind)
-    data = draw_pdf(document, pages, STYLES[kind], geometry(paper, STYLES[kind]))
+    pages, refs, passes = layout_guide(document, paper, kind, layouts)
+    data = draw_pdf(document, pages, *look(document, paper, kind, layouts))
     return RenderedGuide(data, len(pages), len(document.entries()), len(refs.index), passes, overflowing(pages))
 
 
@@ -73,9 +90,9 @@ def overflowing(pages: list[Page]) -> tuple[Row, ...]:
 OVERFLOW_TOLERANCE = 0.01  # pt: below any visible difference
 
 
-def render_player_aid(document: GuideDocument, paper: str = "a4") -> RenderedGuide:
+def render_player_aid(document: GuideDocument, paper: str = "a4", layouts: Layouts | None = None) -> RenderedGuide:
     """A player aid: compact, two columns, no contents or index."""
-    return render_guide(document, paper, kind="aid")
+    return render_guide(document, paper, kind="aid", layouts=layouts)
 
 
 def draw_pdf(document: GuideDocument, pages: list[Page], style: GuideStyle, geo: Geometry) -> bytes:

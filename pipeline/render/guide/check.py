@@ -8,6 +8,7 @@ entry and the game's content folder; the icon name (or the quoted text) is what 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING
 
 from pipeline.findings import Finding, error
 from pipeline.rules.faces import ICON_TOKEN
@@ -19,6 +20,9 @@ from ..units import MM_PER_PT
 from . import layout_guide, overflowing
 from .rows import Row
 
+if TYPE_CHECKING:
+    from ..layouts import Layouts
+
 
 def guide_icon_findings(parts: Sequence[GuidePart], where: str) -> list[Finding]:
     """ICON-UNKNOWN for a game's guide documents in one locale; `where` is its content folder."""
@@ -28,11 +32,12 @@ def guide_icon_findings(parts: Sequence[GuidePart], where: str) -> list[Finding]
     return sorted(set(findings))
 
 
-def guide_fit_findings(parts: Sequence[GuidePart], where: str, paper: str = "a4") -> list[Finding]:
-    """FIT-OVERFLOW for every row of a game's guide documents, laid out on paper, that runs past its column."""
+def guide_fit_findings(parts: Sequence[GuidePart], where: str, layouts: Layouts | None, paper: str = "a4") -> list[Finding]:
+    """FIT-OVERFLOW for every row of a game's guide documents, laid out on paper in the layouts' guide styles
+    (None: the shipped ones), that runs past its column."""
     findings = []
     for part in parts:
-        pages, _, _ = layout_guide(part.document, paper, part.kind)
+        pages, _, _ = layout_guide(part.document, paper, part.kind, layouts)
         findings += overflow_findings(part, overflowing(pages), where)
     return findings
 

@@ -122,7 +122,7 @@ class Composer:
         if self.doc.quick_reference:
             lines.append((labels.quick_reference, "quick-reference"))
         for i, (title, anchor) in enumerate(lines):
-            rows += leader_rows(title, self.page_of(anchor), width, s.body_size + 1, self.locale,
+            rows += leader_rows(title, self.page_of(anchor), width, s.body_size + 1, self.locale, dots=s.dots,
                                 space_before=(s.body_size if i == 0 else 0.3 * s.body_size))
         return rows
 
@@ -170,7 +170,7 @@ class Composer:
         elif block.kind == "table":
             rows = para(block.text, space_before=gap) if block.text else []
             cells = [[self.resolve(cell) for cell in row] for row in block.rows]
-            rows += table_rows(cells, self.width, size, self.locale, leading=s.leading, color=s.ink, fill=s.tint,
+            rows += table_rows(cells, self.width, size, self.locale, leading=s.leading, color=s.ink, fill=s.tint, rule=s.rule,
                                owner=owner, space_before=gap, column_height=self.geometry.height)
         else:
             rows = para(block.text, space_before=gap) if block.text else []
@@ -207,7 +207,7 @@ class Composer:
                                   space_before=0.6 * s.body_size)
                 heading = len(rows)
             numbers = ", ".join(str(n) for n in pages)
-            rows += leader_rows(term, numbers, width, s.small_size, self.locale, leading=s.leading)
+            rows += leader_rows(term, numbers, width, s.small_size, self.locale, leading=s.leading, dots=s.dots)
         return rows if heading is None else self._keep_after_heading(rows, heading)
 
     def _quick_reference(self) -> list[Row]:

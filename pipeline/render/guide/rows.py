@@ -201,6 +201,7 @@ class LeaderRow(Row):
     leading: float = 1.3
     color: str = "#222222"
     indent: float = 0.0
+    dots: str = ""  # the leader colour (the guide style's)
 
     def draw(self, c: Canvas, x: float, top: float, width: float) -> None:
         size = self.size
@@ -211,13 +212,13 @@ class LeaderRow(Row):
         count = int((number.x - DOT_GAP - start) // dot) if number.x - DOT_GAP > start else 0
         dots = " ".join("." * count)
         left = number.x - DOT_GAP - text_width(dots, "regular") * size
-        extra = (Segment(left, "regular", f" {dots} " if dots else " ", number.x, "#999999"), number)
+        extra = (Segment(left, "regular", f" {dots} " if dots else " ", number.x, self.dots), number)
         draw_line(c, self.line, x + self.indent, top, size, self.leading, self.color, extra)
 
 
 def leader_rows(
     markup: str, right: str, width: float, size: float, locale: str, *, leading: float = 1.3, indent: float = 0.0,
-    color: str = "#222222", space_before: float = 0.0,
+    color: str = "#222222", dots: str, space_before: float = 0.0,
 ) -> list[Row]:
     """Rows for a leader line; long text wraps and the reference goes on its last line."""
     reserve = (text_width(right, "regular") + 2.5) * size
@@ -232,7 +233,7 @@ def leader_rows(
     last = lines[-1]
     rows.append(LeaderRow(height=leading * size, space_before=space_before if len(lines) == 1 else 0.0,
                           text=f"{plain(last)} {right}", overflow=overflow([last], room, size), line=last, right=right,
-                          size=size, leading=leading, color=color, indent=indent))
+                          size=size, leading=leading, color=color, indent=indent, dots=dots))
     return rows
 
 
@@ -246,7 +247,7 @@ class TableRow(Row):
     leading: float = 1.3
     color: str = "#222222"
     fill: str = ""
-    rule: str = "#bbbbbb"
+    rule: str = ""  # the line under the row (the guide style's)
 
     def draw(self, c: Canvas, x: float, top: float, width: float) -> None:
         if self.fill:
@@ -262,7 +263,7 @@ class TableRow(Row):
 
 
 def table_rows(rows: list[list[str]], width: float, size: float, locale: str, *, leading: float = 1.3,
-               color: str = "#222222", fill: str = "#eeeeee", owner: str = "", space_before: float = 0.0,
+               color: str = "#222222", fill: str, rule: str, owner: str = "", space_before: float = 0.0,
                column_height: float) -> list[Row]:
     """Rows of a table whose first row is the header (set in bold); columns share the width by their text.
 
@@ -285,7 +286,7 @@ def table_rows(rows: list[list[str]], width: float, size: float, locale: str, *,
                                            for lines, w in zip(set_cells, widths, strict=True))])
         result.append(TableRow(height=height, space_before=space_before if r == 0 else 0.0, keep_with_next=r == 0,
                                owner=owner, text=text, overflow=max(past, 0.0), cells=set_cells, widths=widths, size=size,
-                               leading=leading, color=color, fill=fill if r == 0 else "",
+                               leading=leading, color=color, fill=fill if r == 0 else "", rule=rule,
                                repeat=result[0] if result else None))
     if sum(row.height for row in result) <= column_height:
         for row in result[:-1]:
