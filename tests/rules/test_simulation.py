@@ -57,8 +57,8 @@ def test_games_at_the_turn_cap_are_one_warning_with_their_rate() -> None:
 
 
 def test_a_run_names_the_seeds_that_hit_the_turn_cap(db: Any) -> None:
-    report = run_simulation(ENGINE, SPEC.id, db, players=1, games=4, seed=1, bot="random")
-    assert report.capped == [2, 3, 4] and report.errors == [] and report.completed == 1
+    report = run_simulation(ENGINE, SPEC.id, db, players=1, games=6, seed=4, bot="random")
+    assert report.capped == [4, 5, 8, 9] and report.errors == [] and report.completed == 2
 
 
 def test_unused_warnings_only_for_a_large_enough_run(db: Any) -> None:
