@@ -4,7 +4,6 @@ symbol. Each rule has a content change that breaks it, reported at the line that
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -18,6 +17,7 @@ from pipeline.games.old_world.enums import ExplorationDeck, Terrain
 from pipeline.games.old_world.spec import SPEC
 from tests.conftest import line_of
 
+from .edits import checked_edit
 from .engine.conftest import decisions, drive
 
 CONTENT = Path(__file__).resolve().parents[3] / "content"
@@ -26,14 +26,7 @@ PACK = "adventure-pack"
 
 def changed(tmp_path: Path, file: str, old: str, new: str, packs: tuple[str, ...] = (PACK,)) -> tuple[Path, list[Finding]]:
     """The shipped content with one file changed (old -> new), loaded with `packs`, and the structure checks."""
-    root = tmp_path / "content"
-    shutil.copytree(CONTENT / "old-world", root / "old-world")
-    path = root / "old-world" / file
-    text = path.read_text(encoding="utf-8")
-    assert old in text, old
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-    db, findings = SPEC.load(root, packs)
-    return path, findings + SPEC.checks(db, True)
+    return checked_edit(tmp_path, file, old, new, packs, structure_only=True)
 
 
 def test_its_events_continue_the_base_sequence_from_57() -> None:

@@ -3,7 +3,6 @@ content change that breaks it, reported at the line that does."""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -15,20 +14,15 @@ from pipeline.games.old_world.spec import SPEC
 from pipeline.rules.simulation import SimulationReport, unused_findings
 from tests.conftest import line_of
 
+from .edits import checked_edit
+
 CONTENT = Path(__file__).resolve().parents[3] / "content"
 PACK = "monster-pack"
 
 
 def changed(tmp_path: Path, file: str, old: str, new: str) -> tuple[Path, list[Finding]]:
     """The shipped content with one file changed (old -> new), loaded with the Monster Pack, and every check."""
-    root = tmp_path / "content"
-    shutil.copytree(CONTENT / "old-world", root / "old-world")
-    path = root / "old-world" / file
-    text = path.read_text(encoding="utf-8")
-    assert old in text, old
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-    db, findings = SPEC.load(root, (PACK,))
-    return path, findings + SPEC.checks(db, False)
+    return checked_edit(tmp_path, file, old, new, (PACK,), structure_only=False)
 
 
 def codes(findings: list[Finding], code: str) -> list[tuple[str, int]]:
