@@ -28,6 +28,7 @@ from pipeline.rules.faces import FaceContract, FaceKind, FieldType
 from pipeline.rules.spec import GameSpec, GuidePart
 
 from .art import resolve_art
+from .faces import MM_TOLERANCE
 from .guide.check import guide_icon_findings
 from .icons import ICON_HINT, is_icon
 from .layouts import BoxSpec, Layouts, Template
@@ -123,15 +124,12 @@ def back_size_findings(components: Components, layouts: Layouts) -> list[Finding
             continue
         seen.add((front_template.name, back_template.name))
         front_size, back_size = front_template.size, back_template.size
-        if max(abs(front_size.width - back_size.width), abs(front_size.height - back_size.height)) > _SIZE_TOLERANCE:
+        if max(abs(front_size.width - back_size.width), abs(front_size.height - back_size.height)) > MM_TOLERANCE:
             findings.append(error("LAYOUT-BACK-SIZE", f"template {back_template.name!r} ({_mm(back_size)}) is printed behind "
                                   f"{front_template.name!r} ({_mm(front_size)}); a back must have its front's size",
                                   back_template.file, back_template.line,
                                   hint="give the back the front's `size:` (and its background the same width and height)"))
     return findings
-
-
-_SIZE_TOLERANCE = 0.05  # mm: rounding of lengths written in inches or points
 
 
 def _mm(size: Size) -> str:
