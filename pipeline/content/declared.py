@@ -45,7 +45,7 @@ from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import BaseModel, Field, TypeAdapter, ValidationError, create_model
 
-from pipeline.findings import Finding, error
+from pipeline.findings import Finding, error, warning
 from pipeline.i18n.locales import DeclaredLocales
 from pipeline.i18n.messages import SourceString
 
@@ -344,6 +344,12 @@ def declare(game: DeclaredGame, loaded: LoadedFile) -> Declaration:
             findings.append(error("DECLARED-BACK", f"kind {kind_id!r}: its back {kind.back!r} is named like a kind, "
                                   "whose cards that template draws", loaded.display, pos.line, pos.column,
                                   f"name the back's template otherwise, e.g. {kind_id}-back"))
+        if kind.numbered is not None and kind.print and kind.back is None:
+            pos = loaded.position(["game", "kinds", kind_id, "numbered"])
+            findings.append(warning("DECLARED-NUMBERED-BACK", f"kind {kind_id!r} is numbered but declares no `back:`: "
+                                    "its cards print with no number behind them, so a player finds card N only by "
+                                    "reading fronts", loaded.display, pos.line, pos.column,
+                                    f"declare `back: {kind_id}-back`, a template that draws `number`"))
         fields: dict[str, Any] = {"copies": (Annotated[int, Field(ge=1)], 1)}
         if kind.numbered is not None:
             fields["number"] = (Annotated[int, Field(ge=0)], ...)

@@ -55,6 +55,7 @@ def layout_contract_findings(layouts: Layouts, game: str, contract: FaceContract
         if template is not None:
             for spec in template.boxes:
                 findings += _binding_findings(template, spec, kind, game)
+            findings += _undrawn_findings(template, kind, game)
     used = {*contract.kinds, *boards}
     for name, template in layouts.templates.items():
         namespace, _, short = name.rpartition("/")
@@ -87,6 +88,16 @@ def _binding_findings(template: Template, spec: BoxSpec, kind: FaceKind, game: s
                                   f"{key} {name!r}, a {offered.value} of {game} face kind {kind.name!r}; it draws: {drawn}",
                                   at.file, at.line, at.column))
     return findings
+
+
+def _undrawn_findings(template: Template, kind: FaceKind, game: str) -> list[Finding]:
+    """LAYOUT-UNDRAWN: a template that draws no box of a field its kind is printed to show (a numbered back
+    without its number prints every back alike)."""
+    bound = {spec.model.field for spec in template.boxes if spec.model.type != "rect"}
+    return [warning("LAYOUT-UNDRAWN", f"template {template.name!r} draws no {name!r}, which every {game} face of kind "
+                    f"{kind.name!r} is printed to show", template.file, template.line,
+                    hint=f"add a text box with `field: {name}`")
+            for name in sorted(kind.drawn - bound)]
 
 
 def face_findings(components: Components) -> list[Finding]:

@@ -52,7 +52,8 @@ def face_contract(declaration: Declaration) -> FaceContract:
               for kind_id, kind in declaration.modelled.items() if kind.print]
     backs = {back for kind in declaration.modelled.values() if kind.print and (back := _back(declaration, kind))}
     numbered = {_back(declaration, kind) for kind in declaration.modelled.values() if kind.print and kind.numbered}
-    return FaceContract.of(*fronts, *(FaceKind(back, {**_BACK_FIELDS, **(_NUMBERED_BACK if back in numbered else {})})
+    return FaceContract.of(*fronts, *(FaceKind(back, {**_BACK_FIELDS, **(_NUMBERED_BACK if back in numbered else {})},
+                                               drawn=frozenset(_NUMBERED_BACK) if back in numbered else frozenset())
                                       for back in sorted(backs)))
 
 

@@ -74,6 +74,8 @@ class FaceKind:
 
     name: str
     fields: Mapping[str, FieldType]
+    # Fields its template must draw, or the face says nothing it is printed to say (a numbered back's number).
+    drawn: frozenset[str] = frozenset()
 
     def check(self, face_id: str, values: Mapping[str, Any]) -> None:
         """Raise FaceContractError for a field the kind does not offer or a value of the wrong type."""

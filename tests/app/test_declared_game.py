@@ -291,6 +291,24 @@ def test_a_numbered_deck_prints_each_cards_number_on_its_own_back(tmp_path: Path
     assert {custom["BackURL"] for custom in deck["ObjectStates"][0]["CustomDeck"].values()} == {"scene-backs.png"}
 
 
+def test_a_numbered_kind_whose_backs_show_no_number_is_a_finding(tmp_path: Path) -> None:
+    """No `back:`: DECLARED-NUMBERED-BACK at the `numbered:` line; a back template that draws no `number`:
+    LAYOUT-UNDRAWN at the template. Either way card 4 could be found only by reading fronts."""
+    root = tmp_path / "content"
+    new_game("tale", "numbered-deck", root)
+    manifest, layout = root / "tale" / "game.yaml", root / "tale" / "layouts" / "cards.yaml"
+    text = layout.read_text(encoding="utf-8")
+    number_box = [line for line in text.splitlines() if "field: number" in line][-1]  # the back's, below its front's
+    layout.write_text(text.replace(number_box + "\n", ""), encoding="utf-8")
+    undrawn = {(f.code, f.file, f.line) for f in check([find_game("tale", root)], root, cache_dir=tmp_path / "c").findings}
+    assert undrawn == {("LAYOUT-UNDRAWN", layout.as_posix(), line_of(layout, "scene-back:"))}  # once per locale
+    manifest.write_text(manifest.read_text(encoding="utf-8").replace("      back: scene-back\n", ""), encoding="utf-8")
+    found = check([find_game("tale", root)], root, cache_dir=tmp_path / "c").findings
+    assert [(f.code, f.line) for f in found if f.code.startswith("DECLARED")] == [
+        ("DECLARED-NUMBERED-BACK", line_of(manifest, "numbered:"))]
+    assert all(f.severity.value == "warning" for f in found)
+
+
 def test_a_printed_kind_without_its_template_is_layout_missing_not_a_blank_card(root: Path, tmp_path: Path) -> None:
     """The kind `card` is named like the shared base template: a declared game still needs its own."""
     (root / "my-game" / "layouts" / "cards.yaml").unlink()
