@@ -430,11 +430,12 @@ def build_tts(context: BuildContext, job: Job, record: TargetRecord) -> list[Fin
     from pipeline.render.tts import plan_deck
 
     prepared = context.faces("cards")
+    titles = {deck.id: deck.title for deck in context.components.decks}
     decks: dict[str, list[DeckPlan]] = {}
     for group in groups(prepared, "cards"):
         deck = group.slots[0][0].face.deck
         parts = decks.setdefault(deck, [])
-        parts.append(plan_deck(deck, group, len(parts)))
+        parts.append(plan_deck(deck, titles.get(deck, deck), group, len(parts)))
     images: list[OutputFile] = []
     saved: list[OutputFile] = []
     for deck, plans in decks.items():

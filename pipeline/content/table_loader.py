@@ -12,6 +12,8 @@ The header row names a field path in each column:
     cost.gold       a field of a nested mapping
     effects[0].type a field of the first item of a list (items are numbered from 0)
     tags            a list of plain values: one cell, items separated by `;`
+    steps           a list of items {id, text} (translatable text keyed by id): one cell, `id: text` items
+                    separated by `;` (`bandage: Bandage a wound.; rest: Rest a turn.`)
     # notes         a note column: a header starting with `#` is not read
 
 An empty cell is an absent field: the model's default applies, and a required field is missing at its
@@ -56,6 +58,7 @@ _INTEGER = re.compile(r"[+-]?\d+")
 _NUMBER = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?")
 _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ufffe\uffff]")
 _SCALARS = {"string", "integer", "number", "boolean", "null"}
+_ITEM_KEYS = frozenset({"id", "text"})  # a list of translatable text: items keyed by id
 
 Kinds = Mapping[str, type[ContentFile]]
 
@@ -203,6 +206,7 @@ class _Column:
     path: PathKey  # inside the entity
     types: set[str]  # JSON types the field allows
     item_types: set[str]  # of its items, for a list field
+    item_keys: frozenset[str] = frozenset()  # the fields of its items, for a list of objects
 
 
 class _Node:
@@ -255,7 +259,9 @@ class _Sheet:
                 else:
                     paths.append((path, number))
                     nodes = self.types.at([*self.entity_path, *path])
-                    column = _Column(number, path, _Types.names(nodes), _Types.names(self.types.child(nodes, 0)))
+                    items = self.types.child(nodes, 0)
+                    keys = frozenset(key for node in items for key in node.get("properties", {}))
+                    column = _Column(number, path, _Types.names(nodes), _Types.names(items), keys)
             self.columns.append(column)
 
     def read_row(self, number: int, cells: Sequence[Any]) -> _Node | None:
@@ -279,19 +285,36 @@ class _Sheet:
                 continue
             if entity is None:
                 entity = _Node(Position(number, 1))
-            _place(entity, column.path, _Node(Position(number, column.number), self.coerce(column, value)))
+            _place(entity, column.path, _Node(Position(number, column.number), self.coerce(column, value, number)))
         return entity
 
     @property
     def is_csv(self) -> bool:
         return self.path.suffix.lower() == ".csv"
 
-    def coerce(self, column: _Column, value: Any) -> Any:
+    def coerce(self, column: _Column, value: Any, row: int) -> Any:
+        if "array" in column.types and isinstance(value, str) and _ITEM_KEYS <= column.item_keys:
+            return self.keyed_items(column, value, row)
         if "array" in column.types and isinstance(value, str) and (LIST_SEPARATOR in value or not column.types & _SCALARS):
             return [_parse_text(item.strip(), column.item_types) for item in value.split(LIST_SEPARATOR) if item.strip()]
         if "array" in column.types and not column.types & _SCALARS:
             return [_parse_value(value, column.item_types)]
         return _parse_value(value, column.types)
+
+    def keyed_items(self, column: _Column, value: str, row: int) -> list[dict[str, str]]:
+        """A cell of `id: text` items: the id keys each item's translation, so it cannot be left out."""
+        items = []
+        for item in (part.strip() for part in value.split(LIST_SEPARATOR)):
+            key, colon, text = item.partition(":")
+            if not item:
+                continue
+            if not colon or not key.strip() or " " in key.strip():
+                self.fail("TABLE-ITEM", f"item {item!r} has no id", row, column.number,
+                          f"write each item as `id: text`, e.g. `step-1: {item}` (spreadsheet column "
+                          f"{column_letter(column.number)}): the id keys its translation")
+                continue
+            items.append({"id": key.strip(), "text": text.strip()})
+        return items
 
     def loaded(self, rows: Iterable[tuple[int, Sequence[Any]]]) -> TableFile | None:
         iterator = iter(rows)

@@ -91,6 +91,7 @@ class DeckPlan:
     one back image shared by all."""
 
     stem: str  # file name stem inside tts/
+    title: str  # the deck's printed label in the locale: its name in TTS
     sheets: tuple[tuple[SheetPlan, SheetPlan | None], ...]
     shared_back: SheetPlan | None
 
@@ -115,10 +116,10 @@ class DeckPlan:
                                   "GMNotes": face.face.id, "CustomDeck": {str(number): custom[str(number)]},
                                   "Transform": _TRANSFORM})
         state: dict[str, object] = cards[0] if len(cards) == 1 else {
-            "Name": "Deck", "Nickname": self.stem, "Transform": _TRANSFORM, "CustomDeck": custom,
+            "Name": "Deck", "Nickname": self.title, "Transform": _TRANSFORM, "CustomDeck": custom,
             "DeckIDs": [card["CardID"] for card in cards], "ContainedObjects": cards,
         }
-        return {"SaveName": self.stem, "ObjectStates": [state]}
+        return {"SaveName": self.title, "ObjectStates": [state]}
 
     def saved_object_json(self) -> bytes:
         return (json.dumps(self.saved_object(), ensure_ascii=False, indent=1) + "\n").encode()
@@ -134,9 +135,10 @@ def _nickname(face: PreparedFace) -> str:
     return " ".join(strip_markup(name).split()) or face.face.id
 
 
-def plan_deck(deck_id: str, group: Group, part: int) -> DeckPlan:
+def plan_deck(deck_id: str, title: str, group: Group, part: int) -> DeckPlan:
     """The face sheets of one group (at most PER_SHEET cards each), each with its back sheet, or one back
-    image if all cards share a back."""
+    image if all cards share a back. Files are named by the deck's id, the deck in TTS by its title (a
+    second part of a deck, cards of another size, is "title (2)")."""
     card = group.size
     fronts: list[PreparedFace | None] = [slot[0] for slot in group.slots]
     backs = [slot[1] for slot in group.slots]
@@ -151,7 +153,8 @@ def plan_deck(deck_id: str, group: Group, part: int) -> DeckPlan:
             back = _plan(f"{stem}{suffix}-backs.png", backs[index: index + PER_SHEET], card)
         sheets.append((front, back))
     shared_back = _plan(f"{stem}-back.png", [backs[0]], card, deck=False) if shared else None
-    return DeckPlan(stem, tuple(sheets), shared_back)
+    name = " ".join(strip_markup(title).split()) or deck_id
+    return DeckPlan(stem, name if part == 0 else f"{name} ({part + 1})", tuple(sheets), shared_back)
 
 
 def render_sheets(plans: list[SheetPlan], workers: int | None = None) -> list[SheetImage]:

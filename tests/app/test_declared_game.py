@@ -159,6 +159,28 @@ def test_a_list_of_translatable_text_is_extracted_checked_and_printed_item_by_it
     assert "Verbinde eine Wunde.\nRuhe dich aus." in healer["de"]
 
 
+def test_a_list_of_translatable_text_comes_from_one_sheet_cell_of_id_text_items(root: Path) -> None:
+    """`steps` in a CSV: `bandage: Bandage a wound.; rest: Rest.` loads as the YAML list of {id, text}; an item
+    without an id is TABLE-ITEM at its row and column, since its translation would have no key."""
+    folder = root / "my-game"
+    manifest = folder / "game.yaml"
+    manifest.write_text(manifest.read_text(encoding="utf-8") + "        steps: {type: list, of: translatable, required: false}\n",
+                        encoding="utf-8")
+    (folder / "cards.yaml").unlink()
+    sheet = folder / "card.csv"
+    header = "id,title,cost,suit,icon,text,steps\n"
+    sheet.write_text(header + "healer,Healer,3,sun,life,Gain 2 life.,bandage: Bandage a wound.; rest: Rest.\n", encoding="utf-8")
+    spec = find_game("my-game", root)
+    db, findings = spec.load(root)
+    assert findings == []
+    healer = next(iter(db.records("card"))).entity
+    assert [(item.id, item.text) for item in healer.steps] == [("bandage", "Bandage a wound."), ("rest", "Rest.")]
+    sheet.write_text(header + "healer,Healer,3,sun,life,Gain 2 life.,bandage: Bandage a wound.; Rest.\n", encoding="utf-8")
+    _, findings = spec.load(root)
+    assert [(f.code, f.line, f.column) for f in findings] == [("TABLE-ITEM", 2, 7)]
+    assert "`id: text`" in findings[0].hint
+
+
 STAR = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" width="100" height="100">\n'
         '  <path d="M 50 5 L 61 39 L 97 39 L 68 60 L 79 95 L 50 73 L 21 95 L 32 60 L 3 39 L 39 39 Z" fill="#d9a514"/>\n'
         '</svg>\n')
@@ -289,6 +311,7 @@ def test_a_numbered_deck_prints_each_cards_number_on_its_own_back(tmp_path: Path
     assert backs.count("Geschichte") == 5  # the kind's name, translated
     deck = json.loads((out / "tale" / "de" / "tts" / "scene.json").read_text(encoding="utf-8"))
     assert {custom["BackURL"] for custom in deck["ObjectStates"][0]["CustomDeck"].values()} == {"scene-backs.png"}
+    assert deck["SaveName"] == deck["ObjectStates"][0]["Nickname"] == "Geschichte"  # the kind's name, in German
 
 
 def test_a_numbered_kind_whose_backs_show_no_number_is_a_finding(tmp_path: Path) -> None:

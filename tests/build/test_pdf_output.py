@@ -124,6 +124,7 @@ def test_tts_saved_objects_describe_every_deck(a4_build: Path) -> None:
         assert all(card["CardID"] % 100 < len(in_deck) for card in in_deck)
     assert deck["DeckIDs"] == [card["CardID"] for card in deck["ContainedObjects"]]
     assert "Aard" in {card["Nickname"] for card in deck["ContainedObjects"]}
+    assert market["SaveName"] == deck["Nickname"] != "market"  # the deck's printed label, not its id
     for saved in folder.glob("*.json"):  # every deck has one, naming images that exist
         for state in json.loads(saved.read_text())["ObjectStates"]:
             for custom in state["CustomDeck"].values():
