@@ -30,6 +30,7 @@ from .project import UsageError, require_packs, select_locales
 
 # What `--pack-only` prints: a pack's own cards and tokens (and their digital-table sheets).
 PACK_TARGETS = ("cards", "tokens", "tts")
+BOARD_COUNTS = ("boards", "tiles", "player_boards")  # what the boards target reports besides pages
 
 # What a selection builds unless --target says otherwise: the print of the chosen faces (no digital table).
 SELECTION_DEFAULT = ("cards", "tokens", "help")
@@ -308,6 +309,7 @@ def _write_reports(records: list[TargetRecord], options: BuildOptions, seconds: 
                         **({"packs": list(options.packs), "pack_only": options.pack_only} if options.packs else {})},
             # The files' hashes stay in the cache: the report describes what was built.
             "targets": [{**_summary(r), "files": [_file_entry(f, r) for f in r.files],
+                         **{key: r.extra[key] for key in BOARD_COUNTS if key in r.extra},
                          **({"fallbacks": r.extra["fallbacks"]} if r.extra.get("fallbacks") else {})} for r in mine],
             "findings": [json.loads(f) for f in findings],
             "stale": sorted(locale for (name, locale) in stale if name == game),

@@ -1,14 +1,21 @@
-"""The `boards` and `help` targets: the game board tiled and as a poster, the player boards, the help cards."""
+"""The `boards` and `help` targets: the game board tiled and as a poster, the player boards (a declared game: each
+board of the kinds it prints as `boards`), the help cards."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pipeline.findings import Finding, error, warning
+from pipeline.render.units import pt
 from pipeline.rules.components import Components
 
 from .cache import TargetRecord
-from .targets import BuildContext, Job, _positions, _preflight, _profile, _write, preflight_written
+from .targets import BuildContext, Job, _positions, _preflight, _profile, _write, preflight_written, print_labels
+
+if TYPE_CHECKING:
+    from pipeline.render.faces import PreparedFace
+    from pipeline.render.layouts import Profile
+    from pipeline.render.pdf import Document
 
 BOARD_FORM = "Board"
 
@@ -20,10 +27,12 @@ def build_boards(context: BuildContext, job: Job, record: TargetRecord) -> list[
     from pipeline.render.tiling import TilingError, plan_tiles, poster_pdf, tiled_pdf
 
     printing = context.spec.printing
-    assert printing is not None and printing.boards is not None, "only a game with boards is planned for boards"
+    assert printing is not None, "only a game that prints is planned for boards"
     profile, findings = _profile(context, job)
     if profile is None:
         return findings
+    if printing.boards is None:
+        return findings + _face_boards(context, job, record, profile)
     boards = printing.boards(context.db, context.localizer)
     layouts = context.layouts
     if boards.board is not None:
@@ -65,6 +74,51 @@ def build_boards(context: BuildContext, job: Job, record: TargetRecord) -> list[
         _write(job, record, "player-boards.pdf", data, pages)
         findings += drawn_players + preflight_written(job, "player-boards.pdf", data, profile)
         record.extra["player_boards"] = len(plans)
+    return findings
+
+
+def _face_boards(context: BuildContext, job: Job, record: TargetRecord, profile: Profile) -> list[Finding]:
+    """A declared game's boards (kinds printed as `boards`): each record drawn from its layout template once, as a
+    form, then `board-<id>.pdf` (assembly page + full-size tiles, as many times as its copies) and
+    `board-<id>-poster.pdf`, each through the output preflight."""
+    from pipeline.render.sheets import prepare
+    from pipeline.render.tiling import TilingError, plan_tiles, poster_pdf, tiled_pdf
+    from pipeline.render.tts import face_name
+    from pipeline.rules.print_labels import TILING_LABELS
+
+    prepared = prepare(context.components, context.layouts, context.render, "boards")
+    findings = list(prepared.findings)
+    labels = print_labels(context, TILING_LABELS)
+    boards = tiles = 0
+    for deck in context.components.decks_for("boards"):
+        for face in deck.faces:
+            ready = prepared.faces.get(id(face))
+            if ready is None:  # no template: LAYOUT-MISSING among the findings
+                continue
+            size = ready.template.size
+            name = face_name(ready)
+            title = name if name != face.id else deck.title
+
+            def draw(doc: Document, ready: PreparedFace = ready) -> None:
+                c = doc.canvas
+                c.beginForm(BOARD_FORM, 0, 0, pt(ready.template.size.width), pt(ready.template.size.height))
+                ready.draw(c)
+                c.endForm()
+
+            try:
+                plan = plan_tiles(size, profile.paper, profile.margin, profile.tile_overlap)
+            except TilingError as exc:
+                return findings + [error("LAYOUT-PAPER", f"{job.game}: {exc} ({profile.name})", "layouts/profiles.yaml")]
+            for name, document in ((f"board-{face.id}.pdf", tiled_pdf(title, BOARD_FORM, draw, plan, labels, job.locale,
+                                                                         face.copies)),
+                                   (f"board-{face.id}-poster.pdf", poster_pdf(title, BOARD_FORM, draw, size, profile.paper))):
+                data = document.finish()
+                _write(job, record, name, data, document.pages)
+                findings += preflight_written(job, name, data, profile)
+            boards += face.copies
+            tiles += plan.count * face.copies
+    record.extra["boards"] = boards
+    record.extra["tiles"] = tiles
     return findings
 
 

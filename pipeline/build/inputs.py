@@ -105,6 +105,8 @@ def target_digests(spec: GameSpec, db: Database, localizer: Localizer, targets: 
             shown = digest(spec.guide.documents(db, localizer))
         elif target == "boards" and spec.printing is not None and spec.printing.boards is not None:
             shown = digest(spec.printing.boards(db, localizer))
+        elif target == "boards" and components is not None:  # a declared game's boards are faces
+            shown = decks_digest(components.decks_for("boards"), components)
         else:
             shown = ""
         keys[target] = digest({**base, "target": target, "shown": shown})

@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from pipeline.rules.components import Components, Deck, Face, Target
 
 # The targets that draw component faces (cards and tokens from layouts).
-FACE_TARGETS = frozenset({"cards", "tokens", "tts", "help"})
+FACE_TARGETS = frozenset({"cards", "tokens", "tts", "help", "boards"})
 
 
 def supported_targets(spec: GameSpec) -> tuple[str, ...]:
@@ -46,7 +46,7 @@ def supported_targets(spec: GameSpec) -> tuple[str, ...]:
         "tokens": printing is not None and "tokens" in printing.targets,
         "tts": printing is not None and "tts" in printing.targets,
         "help": printing is not None and "help" in printing.targets,
-        "boards": printing is not None and printing.boards is not None,
+        "boards": printing is not None and (printing.boards is not None or "boards" in printing.targets),
         "guides": spec.guide is not None,
     }
     return tuple(name for name in TARGET_NAMES if can[name])
@@ -353,16 +353,29 @@ def build_cards(context: BuildContext, job: Job, record: TargetRecord) -> list[F
     return findings
 
 
+def print_labels(context: BuildContext, english: dict[str, str]) -> dict[str, str]:
+    """What the build prints besides the content, in the game's words (pipeline/rules/print_labels.py): a shipped
+    game's message templates, a declared game's strings; English for a label the game words neither way."""
+    from pipeline.i18n.messages import Message
+    from pipeline.rules.print_labels import label_context
+
+    localizer = context.localizer
+    labels = {key: localizer.message(Message(label_context(key), {})) for key in english
+              if label_context(key) in localizer.templates}
+    if len(labels) < len(english):
+        strings = {string.context for string in context.spec.strings(context.db)}
+        labels |= {key: localizer.text(label_context(key), text) for key, text in english.items()
+                   if key not in labels and label_context(key) in strings}
+    return labels
+
+
 def _calibration(context: BuildContext, job: Job, record: TargetRecord, profile: Profile) -> list[Finding]:
     """calibration.pdf: the duplex calibration sheet, in the game's words where its catalog has them
     (message templates print:calibration...)."""
-    from pipeline.i18n.messages import Message
-    from pipeline.render.calibration import LABELS, calibration_pdf
+    from pipeline.render.calibration import calibration_pdf
+    from pipeline.rules.print_labels import CALIBRATION_LABELS
 
-    localizer = context.localizer
-    labels = {key: localizer.message(Message(f"print:{key}", {})) for key in LABELS
-              if f"print:{key}" in localizer.templates}
-    sheet = calibration_pdf(profile.paper, job.options.back_offset, labels, job.locale)
+    sheet = calibration_pdf(profile.paper, job.options.back_offset, print_labels(context, CALIBRATION_LABELS), job.locale)
     data = sheet.finish()
     _write(job, record, "calibration.pdf", data, sheet.pages)
     return preflight_written(job, "calibration.pdf", data, profile)

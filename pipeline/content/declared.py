@@ -7,7 +7,7 @@
       locales: [en, de]
       kinds:
         card:
-          print: cards        # printed as cards (a layout `<kind>` draws them); tokens also
+          print: cards        # printed as cards (a layout `<kind>` draws them); tokens and boards also
           back: card-back     # optional: the layout template of the backs
           count: 12           # the copies the content must hold, checked like a shipped game's counts
           fields:
@@ -154,7 +154,9 @@ class KindDeclaration(ContentModel):
     fields: dict[Annotated[str, Field(pattern=FIELD_NAME_PATTERN)], FieldDeclaration] = {}
     count: Annotated[int, Field(ge=0)] | None = None  # total copies of this kind the content must hold
     deck: Slug | None = None  # the deck it prints in (kinds may share one); default: its own
-    print: Literal["cards", "tokens"] | None = None  # printed from the layout template named like the kind
+    # printed from the layout template named like the kind: on card or token sheets, or each record a board
+    # tiled at full size over sheets (with a poster), like a shipped game's board
+    print: Literal["cards", "tokens", "boards"] | None = None
     back: Slug | None = None  # the layout template of its backs: it may draw `title` (the kind's name) and `game`
     numbered: NumberedDeclaration | None = None
     guide: GuideData = GuideData()  # what a guide may print of it (a game with a guide)
@@ -344,6 +346,11 @@ def declare(game: DeclaredGame, loaded: LoadedFile) -> Declaration:
             findings.append(error("DECLARED-BACK", f"kind {kind_id!r}: its back {kind.back!r} is named like a kind, "
                                   "whose cards that template draws", loaded.display, pos.line, pos.column,
                                   f"name the back's template otherwise, e.g. {kind_id}-back"))
+        if kind.print == "boards" and kind.back is not None:
+            pos = loaded.position(["game", "kinds", kind_id, "back"])
+            findings.append(error("DECLARED-BOARD-BACK", f"kind {kind_id!r} prints as boards, which have one side: its "
+                                  f"back {kind.back!r} would never print", loaded.display, pos.line, pos.column,
+                                  "remove `back:`, or print the kind as cards or tokens"))
         if kind.numbered is not None and kind.print and kind.back is None:
             pos = loaded.position(["game", "kinds", kind_id, "numbered"])
             findings.append(warning("DECLARED-NUMBERED-BACK", f"kind {kind_id!r} is numbered but declares no `back:`: "

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from pipeline.rules.print_labels import CALIBRATION_LABELS as LABELS
+
 from .fonts import font_name
 from .imposition import BACK_OFFSET_LIMIT, Offset
 from .pdf import Document
@@ -18,12 +20,6 @@ from .pen import style
 from .richtext import fit_text
 from .units import Box, Size, pt
 
-LABELS = {
-    "calibration": "Duplex calibration",
-    "calibration-help": "Print this sheet double-sided at 100 % (no scaling) and hold it to the light. The back's "
-                        "lines should meet 0 on both rulers. Where they do not, add the numbers you read to "
-                        "--back-offset X,Y and build again.",
-}
 RULER_GAP = 35.0  # mm from the sheet's centre to each ruler's centre
 LINE_REACH = 12.0  # mm the back's lines reach either side of a ruler
 TICK, LONG_TICK = 3.0, 6.0  # mm; every 5 mm a long tick with its number

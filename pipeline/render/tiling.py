@@ -18,6 +18,8 @@ import string
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
+from pipeline.rules.print_labels import TILING_LABELS as LABELS
+
 from .fonts import font_name
 from .icons import rgb
 from .pdf import Document
@@ -33,13 +35,6 @@ MARK = 4.0  # half the length of an alignment mark's arms, mm
 # Sheets along one side of a board: beyond this an overlap almost as wide as the paper (or a board of
 # many metres) would write a PDF of millions of pages.
 MAX_TILES_ALONG = 40
-LABELS = {
-    "assembly": "Assembly",
-    "assembly-help": "Print every sheet at 100 % (no scaling). Cut each sheet along its dashed trim lines, lay it "
-                     "over its neighbours so the halves of every alignment mark meet, and tape it from behind.",
-    "overlap": "Overlap",
-    "tile": "Tile",
-}
 
 
 class TilingError(ValueError):
@@ -241,16 +236,16 @@ def _transposed(plan: TilePlan) -> TilePlan:
 
 
 def tiled_pdf(title: str, form: str, draw_form: Callable[[Document], None], plan: TilePlan, labels: Mapping[str, str],
-              locale: str) -> Document:
-    """An assembly page, then one page per tile (row by row), each in its tile's paper orientation; draw_form(doc)
-    defines the board form."""
+              locale: str, copies: int = 1) -> Document:
+    """An assembly page, then one page per tile (row by row), each in its tile's paper orientation, the tiles
+    `copies` times over; draw_form(doc) defines the board form."""
     text = {**LABELS, **labels}
     doc = Document(title, (pt(plan.paper.width), pt(plan.paper.height)))
     draw_form(doc)
     _assembly(doc, title, form, plan, text, locale)
     marks = plan.marks()
     page = plan.paper
-    for index, tile in enumerate(plan.tiles, start=1):
+    for index, tile in [(index, tile) for _ in range(copies) for index, tile in enumerate(plan.tiles, start=1)]:
         if tile.sheet != page:
             page = tile.sheet
             doc.canvas.setPageSize((pt(page.width), pt(page.height)))

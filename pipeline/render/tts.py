@@ -112,7 +112,7 @@ class DeckPlan:
             }
             for cell, face in enumerate(front.faces):
                 if face is not None:
-                    cards.append({"Name": "Card", "CardID": number * 100 + cell, "Nickname": _nickname(face),
+                    cards.append({"Name": "Card", "CardID": number * 100 + cell, "Nickname": face_name(face),
                                   "GMNotes": face.face.id, "CustomDeck": {str(number): custom[str(number)]},
                                   "Transform": _TRANSFORM})
         state: dict[str, object] = cards[0] if len(cards) == 1 else {
@@ -128,7 +128,7 @@ class DeckPlan:
 _TRANSFORM = {"posX": 0, "posY": 1, "posZ": 0, "rotX": 0, "rotY": 180, "rotZ": 180, "scaleX": 1, "scaleY": 1, "scaleZ": 1}
 
 
-def _nickname(face: PreparedFace) -> str:
+def face_name(face: PreparedFace) -> str:
     """A card's name in TTS: its printed name or title without markup, else its id."""
     fields = face.face.fields
     name = next((fields[key] for key in ("name", "title") if isinstance(fields.get(key), str) and fields[key]), "")

@@ -19,7 +19,7 @@ from pipeline.i18n.content import LocalizedText
 
 from .faces import FaceContract
 
-Target = Literal["cards", "tokens"]
+Target = Literal["cards", "tokens", "boards"]  # boards: a declared game's faces tiled at full size
 
 
 class Localizer(Protocol):
@@ -129,8 +129,8 @@ class FaceBuilder(LocalizedText):
         source = self.db.where(collection, key, *path)
         return Where(source.file, source.line, source.column)
 
-    def deck(self, deck_id: str, title: str, target: str = "cards") -> Deck:
-        deck = Deck(deck_id, title, "tokens" if target == "tokens" else "cards")
+    def deck(self, deck_id: str, title: str, target: Target = "cards") -> Deck:
+        deck = Deck(deck_id, title, target)
         self.out.decks.append(deck)
         return deck
 

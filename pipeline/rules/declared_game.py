@@ -4,7 +4,7 @@ Its file kinds are the models built from the declaration; its checks are the gen
 runs (references, images, translation contexts) plus the declared icons and counts; its text is its
 translatable fields; the counts, constraints and facts its manifest writes are checked by
 pipeline/rules/declared_constraints.py; a game with `guide:` also holds the shared guide files and prints a reference guide
-(pipeline/rules/declared_guide.py); it prints the kinds declared `print: cards|tokens` from the layouts in its own
+(pipeline/rules/declared_guide.py); it prints the kinds declared `print: cards|tokens|boards` from the layouts in its own
 `layouts/` folder (and the shared ones). A game may extend the spec with Python (`plugin:`): a module
 in its folder or an installed entry point of the group `pnp.games`, whose `extend(spec)` returns the
 spec extended (`dataclasses.replace`: more checks, an engine).
@@ -64,7 +64,7 @@ def _spec(folder: Path, digest: str) -> GameSpec:
                         not_content=(LAYOUTS,), folder=folder)
     game = declaration.game
     printed = {kind.print for kind in declaration.modelled.values() if kind.print}
-    # Cards go to TTS too; tokens are punched from tokens.pdf only.
+    # Cards go to TTS too; tokens are punched from tokens.pdf only; boards are tiled over sheets.
     targets = (*sorted(printed), *(("tts",) if "cards" in printed else ()))
     guided = game.guide is not None
 
@@ -220,10 +220,28 @@ def _localizer(db: Database, locale: str) -> Localizer:
 
 
 def _strings(db: Database, declaration: Declaration) -> list[SourceString]:
-    """The content's translatable fields, then the names of the declared kinds and the labels of their enums."""
+    """The content's translatable fields, then the names of the declared kinds, the labels of their enums and
+    what the build prints besides them."""
     from pipeline.i18n.content import content_strings
 
-    return [*content_strings(db), *declaration.kind_names(), *declaration.enum_labels()]
+    return [*content_strings(db), *declaration.kind_names(), *declaration.enum_labels(), *_print_label_strings(declaration)]
+
+
+def _print_label_strings(declaration: Declaration) -> list[SourceString]:
+    """The duplex calibration sheet's words (a game printing cards) and the tiled boards' (a game printing boards),
+    each at the `print:` line of the first kind that asks for them (pipeline/rules/print_labels.py)."""
+    from pipeline.i18n.messages import SourceString
+
+    from .print_labels import CALIBRATION_LABELS, TILING_LABELS, label_context
+
+    first: dict[str, int] = {}
+    for kind_id, kind in declaration.modelled.items():
+        if kind.print is not None and kind.print not in first:
+            first[kind.print] = declaration.loaded.position(declaration.kind_path(kind_id, "print")).line
+    wanted = [(first["cards"], CALIBRATION_LABELS)] if "cards" in first else []
+    wanted += [(first["boards"], TILING_LABELS)] if "boards" in first else []
+    return [SourceString(label_context(key), text, path=declaration.loaded.path, line=line)
+            for line, labels in wanted for key, text in labels.items()]
 
 
 def _components(db: Database, localizer: Localizer, declaration: Declaration) -> Components:

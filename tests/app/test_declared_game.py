@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
+from babel.messages.pofile import read_po, write_po
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
@@ -179,6 +180,81 @@ def test_a_list_of_translatable_text_comes_from_one_sheet_cell_of_id_text_items(
     _, findings = spec.load(root)
     assert [(f.code, f.line, f.column) for f in findings] == [("TABLE-ITEM", 2, 7)]
     assert "`id: text`" in findings[0].hint
+
+
+BOARD_KIND = ("    map:\n      name: Map\n      print: boards\n      fields:\n"
+              "        title: {type: translatable}\n        legend: {type: translatable}\n")
+BOARD_LAYOUT = """kind: templates
+templates:
+  map:
+    size: {width: 420mm, height: 297mm}
+    palette: {paper: "#f6f0e1", frame: "#3b3024", ink: "#222222"}
+    boxes:
+      background: {type: rect, x: 0, y: 0, width: 420mm, height: 297mm, fill: palette.paper}
+      frame: {type: rect, x: 10mm, y: 10mm, width: 400mm, height: 277mm, stroke: palette.frame, stroke_width: 2pt, radius: 4mm}
+      title: {type: text, field: title, x: 20mm, y: 20mm, width: 380mm, height: 30mm, font: bold, size: 28pt, align: center}
+      legend: {type: text, field: legend, x: 20mm, y: 240mm, width: 380mm, height: 30mm, size: {min: 9pt, max: 14pt}}
+"""
+BOARD_GERMAN = {"Map": "Karte", "The Valley": "Das Tal", "Roads cost one move.": "Straßen kosten eine Bewegung.",
+                "Assembly": "Zusammenbau", "Overlap": "Überlappung", "Tile": "Teil"}
+
+
+def _with_board(root: Path) -> Path:
+    """my-game with a kind printed as boards: one A3 map, its German, the words of the tiled print included."""
+    folder = root / "my-game"
+    manifest = folder / "game.yaml"
+    manifest.write_text(manifest.read_text(encoding="utf-8") + BOARD_KIND, encoding="utf-8")
+    (folder / "layouts" / "boards.yaml").write_text(BOARD_LAYOUT, encoding="utf-8")
+    (folder / "maps.yaml").write_text("kind: map\nitems:\n  - id: valley\n    title: The Valley\n"
+                                      "    legend: Roads cost one move.\n", encoding="utf-8")
+    for command in ("extract", "update"):
+        assert runner.invoke(app, ["i18n", command, "--game", "my-game", "--content", str(root)]).exit_code == 0
+    catalog = folder / "locales" / "de.po"
+    with catalog.open("rb") as read:
+        messages = read_po(read)
+    for message in messages:
+        if message.id and not message.string:
+            message.string = BOARD_GERMAN.get(message.id, "Drucke jedes Blatt in Originalgröße (100 %) und klebe die Teile zusammen.")
+    with catalog.open("wb") as written:
+        write_po(written, messages)
+    return folder
+
+
+def test_a_kind_printed_as_boards_is_tiled_at_full_size_with_a_poster_in_each_locale(root: Path, tmp_path: Path) -> None:
+    """An A3 map on A4: an assembly page and its tiles, in German words too; preflight passed; counts reported."""
+    _with_board(root)
+    assert check([find_game("my-game", root)], root, cache_dir=tmp_path / "cache").findings == []
+    out = tmp_path / "out"
+    built = runner.invoke(app, ["build", "--content", str(root), "--out", str(out), "--cache-dir", str(tmp_path / "cache"),
+                                "--target", "boards", "--jobs", "1"])
+    assert built.exit_code == 0, built.output
+    for locale, title, assembly in (("en", "The Valley", "Assembly"), ("de", "Das Tal", "Zusammenbau")):
+        tiled = PdfReader(out / "my-game" / locale / "board-valley.pdf")
+        assert len(tiled.pages) == 1 + 4  # A3 over A4 sheets in portrait, 2 x 2
+        assert {(round(float(p.mediabox.width)), round(float(p.mediabox.height))) for p in tiled.pages} <= {(595, 842), (842, 595)}
+        assert f"{assembly}: {title}" in tiled.pages[0].extract_text()
+        assert title in tiled.pages[1].extract_text()
+        poster = PdfReader(out / "my-game" / locale / "board-valley-poster.pdf")
+        assert len(poster.pages) == 1 and title in poster.pages[0].extract_text()
+    report = json.loads((out / "my-game" / "build-report.json").read_text(encoding="utf-8"))
+    boards = [t for t in report["targets"] if t["target"] == "boards"]
+    assert sorted((t["locale"], t["boards"], t["tiles"]) for t in boards) == [("de", 1, 4), ("en", 1, 4)]
+
+
+def test_a_board_whose_text_does_not_fit_or_that_declares_a_back_is_a_finding(root: Path, tmp_path: Path) -> None:
+    folder = _with_board(root)
+    maps = folder / "maps.yaml"
+    maps.write_text(maps.read_text(encoding="utf-8").replace("Roads cost one move.", "Roads cost one move. " * 300),
+                    encoding="utf-8")
+    found = check([find_game("my-game", root)], root, ["en"], cache_dir=tmp_path / "cache").findings
+    assert {(f.code, f.file, f.line) for f in found if f.code == "FIT-OVERFLOW"} == {
+        ("FIT-OVERFLOW", maps.as_posix(), line_of(maps, "- id: valley"))}  # the face is found at its record
+    manifest = folder / "game.yaml"
+    manifest.write_text(manifest.read_text(encoding="utf-8").replace("      print: boards\n",
+                                                                     "      print: boards\n      back: map-back\n"),
+                        encoding="utf-8")
+    found = check([find_game("my-game", root)], root, ["en"], cache_dir=tmp_path / "cache").findings
+    assert ("DECLARED-BOARD-BACK", line_of(manifest, "back: map-back")) in {(f.code, f.line) for f in found}
 
 
 STAR = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" width="100" height="100">\n'
