@@ -154,6 +154,9 @@ def _plan(games: list[GameSpec], locales: Sequence[str] | None, targets: tuple[s
         if not game.content_dir(options.content_root).is_dir():
             raise UsageError(f"no content for {game.id} under {options.content_root}")
         content = tree_digest(game.content_dir(options.content_root))
+        # A declared game's own templates (its `layouts/`) key its targets like the shared ones.
+        own = game.printing.layouts if game.printing is not None else None
+        layouts_key = layouts + tree_digest(own) if own is not None else layouts
         db, load_findings = databases.load(game, options.content_root, content, options.packs)
         problems = Report(load_findings + game.checks(db, True))
         if not problems.ok:  # what `pnp validate` rejects is not printed: report it once, build nothing
@@ -176,12 +179,12 @@ def _plan(games: list[GameSpec], locales: Sequence[str] | None, targets: tuple[s
             continue
         for locale in chosen_locales:
             memo = _PlanMemo(options, game.id, locale, target_key(
-                {"content": content, "layouts": layouts, "code": code},
+                {"content": content, "layouts": layouts_key, "code": code},
                 {"root": where, "targets": game_targets, "selection": [options.selection.decks, options.selection.cards],
                  **{t: options.for_target(t) for t in game_targets}}))
             keys, units = memo.read() or memo.write(*_locale_keys(game, db, load_findings, locale, game_targets, options,
-                                                                    {"layouts": layouts, "code": code}))
-            forms = target_key({"layouts": layouts, "code": code}, {**options.for_target("cards"), "game": game.id,
+                                                                    {"layouts": layouts_key, "code": code}))
+            forms = target_key({"layouts": layouts_key, "code": code}, {**options.for_target("cards"), "game": game.id,
                                                                     "locale": locale})
             jobs.append(Job(game.id, locale, game_targets, keys, options, content, units, forms))
     unknown = options.selection.unknown(selected) if report.ok else []  # a game refused above lists no ids

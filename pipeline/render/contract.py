@@ -28,6 +28,7 @@ from pipeline.rules.faces import FaceContract, FaceKind, FieldType
 from pipeline.rules.spec import GameSpec, GuidePart
 
 from .art import resolve_art
+from .contrast import contrast_findings
 from .faces import MM_TOLERANCE
 from .guide.check import guide_icon_findings
 from .icons import ICON_HINT, is_icon
@@ -158,7 +159,7 @@ def contract_findings(components: Components, layouts: Layouts, boards: Iterable
     """The face contract of one game in one locale: layout bindings, unused templates (`boards`: the templates its
     boards use), the faces' icons and images."""
     return (layout_contract_findings(layouts, components.game, components.contract, boards) + face_findings(components)
-            + back_size_findings(components, layouts))
+            + back_size_findings(components, layouts) + contrast_findings(components, layouts))
 
 
 def preflight_findings(spec: GameSpec, db: Database, localizer: Localizer, components: Components | None,

@@ -20,9 +20,10 @@ from pipeline.findings import Finding, error
 from pipeline.rules.components import Face
 
 from .art import draw_placeholder, prepared_art, resolve_art
+from .contrast import IMAGE, auto_ink, ground_at
 from .fonts import Encoded
 from .icons import draw_icon, rgb
-from .layouts import BoxSpec, Template
+from .layouts import AUTO_COLOR, BoxSpec, Template
 from .richtext import Fitted, TextStyle, fit_text
 from .units import PT_PER_MM, Box, pt
 
@@ -166,7 +167,11 @@ def prepare_face(face: Face, template: Template, ctx: RenderContext) -> tuple[Pr
             op.fill = template.color(str(fill)) if fill else None
         elif model.type == "text":
             markup = str(value) if value is not None else model.text or ""
-            op.fitted = _fit(markup, op.box, spec.text_style, ctx)
+            style = spec.text_style
+            if model.color == AUTO_COLOR:
+                layers = [(done.box, IMAGE if done.spec.model.type == "art" else done.fill) for done in ops]
+                style = replace(style, color=auto_ink(template, ground_at(layers, spec.box)))
+            op.fitted = _fit(markup, op.box, style, ctx)
             findings += _text_findings(op.fitted, face, model.field or spec.name, ctx)
         elif model.type in ("icon", "icons"):
             names = value if isinstance(value, list) else [value or model.icon]

@@ -98,11 +98,13 @@ class BoxModel(_Strict):
     paragraph_gap: Annotated[Ems, Field(ge=0)] = 0.35
     align: Literal["left", "center", "right"] = "left"
     valign: Literal["top", "middle", "bottom"] = "top"
-    color: str = "palette.ink"
+    color: str = "palette.ink"  # or `auto`: palette.ink or palette.light, whichever contrasts more with the fill under the box
     gap: Length = "1mm"  # between icons or rows
     hyphenate: bool | None = None  # default: only boxes with room for three lines at the maximum size
 
 
+AUTO_COLOR = "auto"  # a text colour chosen per face from AUTO_INKS
+AUTO_INKS = ("palette.ink", "palette.light")
 DEFAULT_SIZE = "poker"  # the card size of a template that names none (and extends none that does)
 
 
@@ -695,10 +697,15 @@ def _box(name: str, model: BoxModel, numbers: _Numbers) -> BoxSpec:
         if getattr(model, key):
             numbers.color(("boxes", name, key), getattr(model, key))
     # The text colour counts where text is drawn (its default, ink, is a palette name) or where it is written.
-    if model.type in ("text", "rows") or "color" in model.model_fields_set:
+    # `auto` is ink or light, whichever reads better on what the face prints under the box (render/contrast.py).
+    ink = AUTO_INKS[0] if model.color == AUTO_COLOR else model.color
+    if model.color == AUTO_COLOR:
+        for candidate in AUTO_INKS:
+            numbers.color(("boxes", name, "color"), candidate)
+    elif model.type in ("text", "rows") or "color" in model.model_fields_set:
         numbers.color(("boxes", name, "color"), model.color)
     style = TextStyle(low, high, model.leading, model.paragraph_gap, model.align, model.valign,
-                      palette_color(numbers.palette, model.color) or model.color, model.font, model.hyphenate)
+                      palette_color(numbers.palette, ink) or ink, model.font, model.hyphenate)
     return BoxSpec(name, model, box, length("radius", model.radius, at_least_zero=True),
                    numbers.length(("boxes", name, "stroke_width"), model.stroke_width, at_least_zero=True, points=True),
                    length("gap", model.gap, at_least_zero=True), style)

@@ -408,6 +408,22 @@ def test_a_numbered_kind_whose_backs_show_no_number_is_a_finding(tmp_path: Path)
     assert all(f.severity.value == "warning" for f in found)
 
 
+def test_an_edit_of_the_games_own_layout_rebuilds_its_cards(root: Path, tmp_path: Path) -> None:
+    """The game's `layouts/` keys its targets like the shared layouts: an edited template is never 'up to date'."""
+    args = ["build", "--content", str(root), "--out", str(tmp_path / "out"), "--cache-dir", str(tmp_path / "cache"),
+            "--locale", "en", "--target", "cards", "--jobs", "1", "--format", "json"]
+    first = runner.invoke(app, args)
+    assert first.exit_code == 0, first.output
+    cards = tmp_path / "out" / "my-game" / "en" / "cards-1up.pdf"
+    before = cards.read_bytes()
+    layout = root / "my-game" / "layouts" / "cards.yaml"
+    layout.write_text(layout.read_text(encoding="utf-8").replace("fill: frame,", "fill: accent,", 1), encoding="utf-8")
+    again = runner.invoke(app, args)
+    assert again.exit_code == 0, again.output
+    assert [t["cached"] for t in json.loads(again.output)["outputs"]] == [False]
+    assert cards.read_bytes() != before
+
+
 def test_a_printed_kind_without_its_template_is_layout_missing_not_a_blank_card(root: Path, tmp_path: Path) -> None:
     """The kind `card` is named like the shared base template: a declared game still needs its own."""
     (root / "my-game" / "layouts" / "cards.yaml").unlink()
