@@ -34,8 +34,11 @@ def guide_icon_findings(parts: Sequence[GuidePart], where: str) -> list[Finding]
 
 def guide_fit_findings(parts: Sequence[GuidePart], where: str, layouts: Layouts | None, paper: str = "a4") -> list[Finding]:
     """FIT-OVERFLOW for every row of a game's guide documents, laid out on paper in the layouts' guide styles
-    (None: the shipped ones), that runs past its column."""
-    findings = []
+    (None: the shipped ones), that runs past its column. Without that paper's profile (a profile the layouts
+    dropped is a LAYOUT-* finding already) nothing is laid out."""
+    findings: list[Finding] = []
+    if layouts is not None and paper not in layouts.profiles:
+        return findings
     for part in parts:
         pages, _, _ = layout_guide(part.document, paper, part.kind, layouts)
         findings += overflow_findings(part, overflowing(pages), where)
