@@ -77,6 +77,18 @@ def test_every_pack_card_carries_one_quest_into_its_own_pack_event() -> None:
     assert len(events) == pack.adds["events"]
 
 
+def test_its_fifty_city_cards_enter_events_numbered_after_them() -> None:
+    # The designed numbering: ap-city-05 to ap-city-50 enter events 65 to 110 (60 + the card's number).
+    db, _ = SPEC.load(CONTENT, (PACK,))
+    content = OldWorldContent(db)
+    city = {card.id: card for card in content.exploration_deck(ExplorationDeck.CITY) if card.id.startswith("ap-city-")}
+    assert sorted(city) == [f"ap-city-{n:02d}" for n in range(1, 51)]
+    for n in range(5, 51):
+        [quest] = [o.result.quest for o in city[f"ap-city-{n:02d}"].options if o.result.quest is not None]
+        assert quest.enter_event == 60 + n
+    assert manifest_entry(content).adds["city_exploration"] == 50
+
+
 def test_the_notice_boards_ghoul_hunt_leads_into_event_57() -> None:
     # The source's notice-board card (§4): the ghoul hunt is a quest; entering its location reads event 57.
     db, _ = SPEC.load(CONTENT, (PACK,))
