@@ -122,7 +122,7 @@ def test_a_declared_pack_cannot_be_selected(load: Load) -> None:
         ("    - id: skellige\n", "    - id: lost-mount\n", "OW-PACK-ID", "    - id: lost-mount"),
         ("    - id: base\n", "    - id: core\n", "OW-PACK-BASE", "    - id: core"),
         # Rule 23: an expansion's events follow the base deck's 1-56.
-        ("event_numbers: [57, 64]", "event_numbers: [50, 80]", "OW-PACK-EVENTS", "[50, 80]"),
+        ("event_numbers: [57, ", "event_numbers: [50, ", "OW-PACK-EVENTS", "event_numbers: [50, "),
         # The matrix contradicts itself: Mages lists Wild Hunt as a partner, Wild Hunt rules Mages out.
         ("incompatible_with: [lost-mount, adventure-pack]", "incompatible_with: [lost-mount, adventure-pack, mages]",
          "OW-PACK-MATRIX", "adventure-pack, mages]"),
