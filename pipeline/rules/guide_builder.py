@@ -27,6 +27,7 @@ the selected packs' rules text alone, under the title `pack_title` gives.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from pydantic import BaseModel
@@ -36,7 +37,7 @@ from pipeline.content.guide import GuideBlock, GuideContent, GuideEntry, GuideSe
 from pipeline.content.rule_data import DataKind, RuleDataIndex
 from pipeline.content.texts import TextIndex
 from pipeline.i18n.messages import SourceString
-from pipeline.i18n.tokens import fill
+from pipeline.i18n.tokens import LINK, fill
 
 from .guide import Block, Entry, GuideDocument, GuideLabels, QuickReferenceRow, Section
 
@@ -141,6 +142,8 @@ class GuideBuilder:
         glossary = [rec for rec in self.guide.glossary_records if self.is_printed(rec)]
         if not aid and not any(rec.entity.glossary for rec in records) and (glossary or not self.pack_only):
             sections.append(self.glossary(None))
+        if self.pack_only:
+            sections = self.unlinked(sections)
         return GuideDocument(
             game_id=self.game_id,
             locale=self.locale,
@@ -159,6 +162,29 @@ class GuideBuilder:
         """Whether the selected packs write rules text of their own (what a `pack_only` document prints)."""
         records = [*self.guide.section_records, *self.guide.glossary_records]
         return any(self.db.pack_of(rec) != BASE_PACK for rec in records)
+
+    def unlinked(self, sections: list[Section]) -> list[Section]:
+        """The packs' sections printed alone: a link to a base entry names it without a page, and a related topic
+        that is not printed is left out (the base rules are in the base guide)."""
+        printed = {entry.id for section in sections for entry in section.entries}
+        titles = {entry.id: self.field(entry, "title") for entry, _ in self._entries()}
+
+        def text(value: str) -> str:
+            return LINK.sub(lambda m: m.group(0) if m.group(1) in printed else f"*{titles.get(m.group(1), m.group(1))}*",
+                            value)
+
+        def blocks(found: tuple[Block, ...]) -> tuple[Block, ...]:
+            return tuple(replace(block, text=text(block.text), items=tuple(text(item) for item in block.items),
+                                 rows=tuple(tuple(text(cell) for cell in row) for row in block.rows)) for block in found)
+
+        return [replace(section, intro=blocks(section.intro), entries=tuple(
+            replace(entry, blocks=blocks(entry.blocks), related=tuple(r for r in entry.related if r in printed))
+            for entry in section.entries)) for section in sections]
+
+    def _entries(self) -> list[tuple[GuideEntry, Record]]:
+        """Every entry the database shows: the sections' and the glossary's."""
+        found = [(entry, rec) for rec in self.guide.section_records for entry in rec.entity.entries]
+        return found + [(rec.entity, rec) for rec in self.guide.glossary_records]
 
     def marked(self, rec: Record, title: str) -> str:
         """A title with the mark of the pack its record comes from (as written for the base game's)."""

@@ -57,6 +57,12 @@ def test_pack_only_documents_hold_the_selected_packs_alone() -> None:
     assert guide.title == "Ciri + Mages – Rules" and documents["player-aid"].title == "Ciri + Mages – Player Aid"
     assert [section.title for section in guide.sections] == ["Ciri [CI]", "Mages [MA]"]
     assert guide.quick_reference == ()
+    # The base rules are not printed: a link to one names it without a page, and related topics stay inside.
+    printed = {entry.id for entry in guide.entries()}
+    texts = [text for entry in guide.entries() for block in entry.blocks for text in (block.text, *block.items)]
+    assert not [link for text in texts for link in re.findall(r"\[\[([a-z0-9-]+)\]\]", text) if link not in printed]
+    assert any("*Extension*" in text for text in texts)  # Elder Blood's link to the base glossary
+    assert all(set(entry.related) <= printed for entry in guide.entries())
     german = dict(pack_documents(db, "de", SPEC.localizer(db, "de").text))["reference-guide"]
     assert german.title == "Ciri + Zauberinnen & Magier – Regeln"
     assert [section.title for section in german.sections] == ["Ciri [CI]", "Zauberinnen & Magier [MA]"]
