@@ -155,7 +155,11 @@ class GuideBuilder:
         )
 
     def is_printed(self, rec: Record) -> bool:
-        """Whether a section or glossary entry the database shows prints: every one, or a pack's alone (`pack_only`)."""
+        """Whether a section or glossary entry the database shows prints: every one, or a pack's alone (`pack_only`);
+        a section that asks for several packs (`min_packs`) only when that many are selected."""
+        wanted = rec.entity.min_packs if isinstance(rec.entity, GuideSection) else 0
+        if wanted:
+            return len(self.db.packs) >= wanted
         return not self.pack_only or self.db.pack_of(rec) != BASE_PACK
 
     def has_pack_text(self) -> bool:
@@ -265,7 +269,7 @@ class GuideBuilder:
     def blocks(self, blocks: Sequence[GuideBlock]) -> tuple[Block, ...]:
         out = []
         for block in blocks:
-            items = tuple(self.field(item, "text") for item in block.items)
+            items = tuple(self.field(item, "text") for item in block.items if item.pack is None or item.pack in self.db.packs)
             rows: Rows = ()
             if block.source and block.kind != "table":
                 items = self.items(block.source)

@@ -55,7 +55,7 @@ def test_pack_only_documents_hold_the_selected_packs_alone() -> None:
     documents = dict(pack_documents(db, "en"))
     guide = documents["reference-guide"]
     assert guide.title == "Ciri + Mages – Rules" and documents["player-aid"].title == "Ciri + Mages – Player Aid"
-    assert [section.title for section in guide.sections] == ["Ciri [CI]", "Mages [MA]"]
+    assert [section.title for section in guide.sections] == ["Setting Up with Several Expansions", "Ciri [CI]", "Mages [MA]"]
     assert guide.quick_reference == ()
     # The base rules are not printed: a link to one names it without a page, and related topics stay inside.
     printed = {entry.id for entry in guide.entries()}
@@ -65,7 +65,7 @@ def test_pack_only_documents_hold_the_selected_packs_alone() -> None:
     assert all(set(entry.related) <= printed for entry in guide.entries())
     german = dict(pack_documents(db, "de", SPEC.localizer(db, "de").text))["reference-guide"]
     assert german.title == "Ciri + Zauberinnen & Magier – Regeln"
-    assert [section.title for section in german.sections] == ["Ciri [CI]", "Zauberinnen & Magier [MA]"]
+    assert [section.title for section in german.sections][1:] == ["Ciri [CI]", "Zauberinnen & Magier [MA]"]
 
 
 def test_a_pack_without_rules_text_has_no_pack_only_documents(tmp_path: Path) -> None:
@@ -125,3 +125,22 @@ def test_components_in_a_declared_pack_stay_a_finding(tmp_path: Path) -> None:
                       .replace("ap-quest-token", "hunt-token"), encoding="utf-8")
     db, findings = SPEC.load(root, ())
     assert "OW-PACK-STATUS" in codes(findings + SPEC.checks(db, False))
+
+
+def test_the_setup_order_prints_with_two_packs_and_only_their_steps() -> None:
+    assert "Setting Up with Several Expansions" not in titles(("mages",))
+    db, _ = SPEC.load(CONTENT, ("ciri", "lost-mount"))
+    section = next(s for s in guide_document(db, "en").sections if s.id == "expansions-setup")
+    steps = [item for entry in section.entries for block in entry.blocks for item in block.items]
+    assert "Ciri starts at the School of the Wolf." in steps and "The last player places the Lost Mount." in steps
+    assert not [step for step in steps if "Mages" in step or "legendary" in step]
+    assert steps[-1] == "Everyone draws cards and takes Gold by seat."
+    aid = next(s for s in player_aid_document(db, "en").sections if s.id == "expansions-setup")
+    assert len([i for e in aid.entries for b in e.blocks for i in b.items]) == len(steps)
+
+
+def test_a_setup_step_naming_an_undeclared_pack_is_a_finding_at_its_line(mutated: Mutate) -> None:
+    path, findings = mutated("guide/05-expansions.yaml", "{id: ciri-school, pack: ciri,", "{id: ciri-school, pack: cirri,")
+    found = [f for f in findings if f.code == "OW-GUIDE-PACK"]
+    assert len(found) == 1 and "'cirri'" in found[0].message and "did you mean 'ciri'?" in found[0].hint
+    assert found[0].line == line_of(path, "pack: cirri,")
