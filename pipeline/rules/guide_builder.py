@@ -171,7 +171,7 @@ class GuideBuilder:
         """The packs' sections printed alone: a link to a base entry names it without a page, and a related topic
         that is not printed is left out (the base rules are in the base guide)."""
         printed = {entry.id for section in sections for entry in section.entries}
-        titles = {entry.id: self.field(entry, "title") for entry, _ in self._entries()}
+        titles = {entry.id: self.field(entry, "title") for entry in self._entries()}
 
         def text(value: str) -> str:
             return LINK.sub(lambda m: m.group(0) if m.group(1) in printed else f"*{titles.get(m.group(1), m.group(1))}*",
@@ -185,10 +185,10 @@ class GuideBuilder:
             replace(entry, blocks=blocks(entry.blocks), related=tuple(r for r in entry.related if r in printed))
             for entry in section.entries)) for section in sections]
 
-    def _entries(self) -> list[tuple[GuideEntry, Record]]:
+    def _entries(self) -> list[GuideEntry]:
         """Every entry the database shows: the sections' and the glossary's."""
-        found = [(entry, rec) for rec in self.guide.section_records for entry in rec.entity.entries]
-        return found + [(rec.entity, rec) for rec in self.guide.glossary_records]
+        found = [entry for rec in self.guide.section_records for entry in rec.entity.entries]
+        return found + [rec.entity for rec in self.guide.glossary_records]
 
     def marked(self, rec: Record, title: str) -> str:
         """A title with the mark of the pack its record comes from (as written for the base game's)."""

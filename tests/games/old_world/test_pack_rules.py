@@ -144,3 +144,17 @@ def test_a_setup_step_naming_an_undeclared_pack_is_a_finding_at_its_line(mutated
     found = [f for f in findings if f.code == "OW-GUIDE-PACK"]
     assert len(found) == 1 and "'cirri'" in found[0].message and "did you mean 'ciri'?" in found[0].hint
     assert found[0].line == line_of(path, "pack: cirri,")
+
+
+def test_a_packs_glossary_entry_joins_the_glossary_marked_only_with_its_pack(tmp_path: Path) -> None:
+    _, _ = checked_edit(tmp_path, MAGES_GUIDE, "id: mages-rules", "id: mages-rules", (), True)
+    root = tmp_path / "content"
+    (root / "old-world" / "packs" / "mages" / "glossary.yaml").write_text(
+        "kind: glossary\nentries:\n  - id: energy-term\n    title: Energy\n    blocks:\n"
+        "      - {id: what, kind: paragraph, text: A Mage's Shield.}\n", encoding="utf-8")
+    with_mages, _ = SPEC.load(root, ("mages",))
+    glossary = guide_document(with_mages, "en").sections[-1]
+    assert "Energy [MA]" in [entry.title for entry in glossary.entries]
+    assert [s.title for s in dict(pack_documents(with_mages, "en"))["reference-guide"].sections] == ["Mages [MA]", "Glossary"]
+    base, _ = SPEC.load(root, ())
+    assert "Energy [MA]" not in [entry.title for entry in guide_document(base, "en").sections[-1].entries]
