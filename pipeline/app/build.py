@@ -20,7 +20,15 @@ from pipeline.atomic import WriteError, check_writable, remove_stale_temporaries
 from pipeline.build.cache import OutputFile, TargetRecord, code_digest, target_key, tree_digest
 from pipeline.build.inputs import deck_digests, target_digests
 from pipeline.build.selection import SELECTABLE_TARGETS, Selection, targets_with_faces
-from pipeline.build.targets import TARGET_NAMES, BuildOptions, Databases, Job, locale_findings, supported_targets
+from pipeline.build.targets import (
+    TARGET_NAMES,
+    BuildOptions,
+    Databases,
+    Job,
+    locale_findings,
+    packs_only,
+    supported_targets,
+)
 from pipeline.content.database import Database
 from pipeline.findings import Finding, Report, Severity, warning
 from pipeline.rules.components import Components
@@ -29,7 +37,7 @@ from pipeline.rules.spec import GameSpec
 from .project import UsageError, require_packs, select_locales
 
 # What `--pack-only` prints: a pack's own cards and tokens (and their digital-table sheets).
-PACK_TARGETS = ("cards", "tokens", "tts")
+PACK_TARGETS = ("cards", "tokens", "tts", "help", "guides")
 BOARD_COUNTS = ("boards", "tiles", "player_boards")  # what the boards target reports besides pages
 
 # What a selection builds unless --target says otherwise: the print of the chosen faces (no digital table).
@@ -163,9 +171,11 @@ def _plan(games: list[GameSpec], locales: Sequence[str] | None, targets: tuple[s
             report.extend(problems.findings)
             continue
         chosen_locales = select_locales(game, game.info(db), locales, options.content_root)
-        # One pack alone prints its cards and tokens; the board, guides and help cards are the base game's.
+        # One pack alone prints its cards, tokens and rules (help cards, guides); the board is the base game's.
         supported = tuple(t for t in supported_targets(game) if not options.pack_only or t in PACK_TARGETS)
         game_targets = tuple(t for t in targets if t in supported)
+        if options.pack_only:
+            game_targets = _with_pack_rules(game, db, chosen_locales[0], game_targets)
         where = str(game.content_dir(options.content_root))
         if options.selection:  # only the targets that print a chosen face; a game without one builds nothing
             components = game.printing.components(db, game.localizer(db, chosen_locales[0])) if game.printing else None
@@ -191,6 +201,17 @@ def _plan(games: list[GameSpec], locales: Sequence[str] | None, targets: tuple[s
     if unknown:
         raise UsageError("; ".join(unknown))
     return jobs, report
+
+
+def _with_pack_rules(game: GameSpec, db: Database, locale: str, targets: tuple[str, ...]) -> tuple[str, ...]:
+    """The targets of a `--pack-only` build, leaving out help cards and guides the selected packs write nothing for."""
+    localizer = game.localizer(db, locale)
+    has = set(targets) - {"help", "guides"}
+    if "help" in targets and game.printing is not None and packs_only(game.printing.components(db, localizer), db).help_decks():
+        has.add("help")
+    if "guides" in targets and game.guide is not None and game.guide.documents(db, localizer, pack_only=True):
+        has.add("guides")
+    return tuple(t for t in targets if t in has)
 
 
 def _locale_keys(game: GameSpec, db: Database, load_findings: list[Finding], locale: str, targets: tuple[str, ...],

@@ -143,7 +143,7 @@ class BuildContext:
         """The game's guide documents in this locale (none for a game without a guide), built once."""
         if self._guides is None:
             guide = self.spec.guide
-            self._guides = guide.documents(self.db, self.localizer) if guide is not None else []
+            self._guides = guide.documents(self.db, self.localizer, self.pack_only) if guide is not None else []
         return self._guides
 
     def faces(self, kind: str) -> Prepared:

@@ -29,10 +29,12 @@ from .views import First, Records
 
 
 class GuideItem(ContentModel):
-    """A list item, named by what it says (`hand-limit`): its translation is keyed by the id, not its place."""
+    """A list item, named by what it says (`hand-limit`): its translation is keyed by the id, not its place.
+    `pack`: printed only when that pack is selected (a step of a setup that merges several packs)."""
 
     id: Slug
     text: Translated
+    pack: Slug | None = None
 
 
 class GuideCell(ContentModel):
@@ -99,6 +101,7 @@ class GuideSection(Entity):
     aid: bool = False  # part of the player aid
     key_terms: bool = False  # lists the glossary's key terms (links in the guide, summaries in the aid)
     glossary: bool = False  # the glossary's entries are printed here, under this section's title and intro
+    min_packs: Annotated[int, Field(ge=0)] = 0  # printed only when at least this many packs are selected
 
 
 class QuickReferenceIcon(ContentModel):

@@ -17,21 +17,27 @@ translated under `guide:list:` (ONLY_FOR, NO_RESULT).
 What else a game prints it adds by subclassing `GuideBuilder`: `table(source)` generates the rows of
 a table block with a `source` (the base knows none), and words the subclass writes itself are
 translated under the msgctxt prefixes it names in `generated`.
+
+A pack's rules text (sections and glossary entries written in `packs/<id>/`) shows when the database
+selects the pack, like every pack entity; its section titles and glossary entry titles carry the pack's
+mark (`pack_mark`, a game's own: Old World prints the pack's symbol). With `pack_only` the documents hold
+the selected packs' rules text alone, under the title `pack_title` gives.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from pydantic import BaseModel
 
-from pipeline.content.database import Database, Record
+from pipeline.content.database import BASE_PACK, Database, Record
 from pipeline.content.guide import GuideBlock, GuideContent, GuideEntry, GuideSection, GuideSettings
 from pipeline.content.rule_data import DataKind, RuleDataIndex
 from pipeline.content.texts import TextIndex
 from pipeline.i18n.messages import SourceString
-from pipeline.i18n.tokens import fill
+from pipeline.i18n.tokens import LINK, fill
 
 from .guide import Block, Entry, GuideDocument, GuideLabels, QuickReferenceRow, Section
 
@@ -65,8 +71,9 @@ class GuideBuilder:
     """Builds the documents of one locale; remembers every source string it translated (for extraction)."""
 
     def __init__(self, db: Database, locale: str, text: Text | None, constants: dict[str, int], game_id: str,
-                 default_title: str, generated: tuple[str, ...] = ()) -> None:
+                 default_title: str, generated: tuple[str, ...] = (), pack_only: bool = False) -> None:
         self.db = db
+        self.pack_only = pack_only  # the selected packs' rules text alone
         self.locale = locale
         self.text = text or _same
         self.constants = constants
@@ -120,27 +127,82 @@ class GuideBuilder:
     def document(self, aid: bool = False) -> GuideDocument:
         """The reference guide (every section, then the glossary), or the player aid (`aid` sections, summaries)."""
         settings = self.settings
-        if aid:
+        if self.pack_only:
+            title = self.pack_title(aid)
+        elif aid:
             title = self.field(settings, "aid_title") if settings and settings.aid_title else self.default_title
         else:
             title = self.field(settings, "title") if settings else self.default_title
-        records = self.guide.section_records
+        records = [rec for rec in self.guide.section_records if self.is_printed(rec)]
         sections = [
             self.glossary(rec) if rec.entity.glossary else self.section(rec, aid)
             for rec in records
             if (rec.entity.aid or not aid) and not (aid and rec.entity.glossary)
         ]
-        if not aid and not any(rec.entity.glossary for rec in records):
+        glossary = [rec for rec in self.guide.glossary_records if self.is_printed(rec)]
+        if not aid and not any(rec.entity.glossary for rec in records) and (glossary or not self.pack_only):
             sections.append(self.glossary(None))
+        if self.pack_only:
+            sections = self.unlinked(sections)
         return GuideDocument(
             game_id=self.game_id,
             locale=self.locale,
             title=title,
             sections=tuple(sections),
-            quick_reference=self.quick_reference(),
+            quick_reference=() if self.pack_only else self.quick_reference(),
             labels=self.labels(),
             umlauts=settings.umlauts if settings else "expand",
         )
+
+    def is_printed(self, rec: Record) -> bool:
+        """Whether a section or glossary entry the database shows prints: every one, or a pack's alone (`pack_only`);
+        a section that asks for several packs (`min_packs`) only when that many are selected."""
+        wanted = rec.entity.min_packs if isinstance(rec.entity, GuideSection) else 0
+        if wanted:
+            return len(self.db.packs) >= wanted
+        return not self.pack_only or self.db.pack_of(rec) != BASE_PACK
+
+    def has_pack_text(self) -> bool:
+        """Whether the selected packs write rules text of their own (what a `pack_only` document prints)."""
+        records = [*self.guide.section_records, *self.guide.glossary_records]
+        return any(self.db.pack_of(rec) != BASE_PACK for rec in records)
+
+    def unlinked(self, sections: list[Section]) -> list[Section]:
+        """The packs' sections printed alone: a link to a base entry names it without a page, and a related topic
+        that is not printed is left out (the base rules are in the base guide)."""
+        printed = {entry.id for section in sections for entry in section.entries}
+        titles = {entry.id: self.field(entry, "title") for entry in self._entries()}
+
+        def text(value: str) -> str:
+            return LINK.sub(lambda m: m.group(0) if m.group(1) in printed else f"*{titles.get(m.group(1), m.group(1))}*",
+                            value)
+
+        def blocks(found: tuple[Block, ...]) -> tuple[Block, ...]:
+            return tuple(replace(block, text=text(block.text), items=tuple(text(item) for item in block.items),
+                                 rows=tuple(tuple(text(cell) for cell in row) for row in block.rows)) for block in found)
+
+        return [replace(section, intro=blocks(section.intro), entries=tuple(
+            replace(entry, blocks=blocks(entry.blocks), related=tuple(r for r in entry.related if r in printed))
+            for entry in section.entries)) for section in sections]
+
+    def _entries(self) -> list[GuideEntry]:
+        """Every entry the database shows: the sections' and the glossary's."""
+        found = [entry for rec in self.guide.section_records for entry in rec.entity.entries]
+        return found + [rec.entity for rec in self.guide.glossary_records]
+
+    def marked(self, rec: Record, title: str) -> str:
+        """A title with the mark of the pack its record comes from (as written for the base game's)."""
+        pack = self.db.pack_of(rec)
+        mark = self.pack_mark(pack) if pack != BASE_PACK else ""
+        return f"{title} [{mark}]" if mark else title
+
+    def pack_mark(self, pack: str) -> str:
+        """The mark a pack's rules text carries (its symbol); a game with packs overrides this."""
+        return pack
+
+    def pack_title(self, aid: bool) -> str:
+        """The title of a `pack_only` document; a game with packs overrides this to name them."""
+        return ", ".join(self.db.packs)
 
     def labels(self) -> GuideLabels:
         if self.settings is None:
@@ -157,7 +219,7 @@ class GuideBuilder:
 
     def section(self, rec: Record, aid: bool) -> Section:
         section: GuideSection = rec.entity
-        title = self.field(section, "title")
+        title = self.marked(rec, self.field(section, "title"))
         intro = self.blocks(section.intro)
         entries = [self.entry(entry, aid) for entry in section.entries if entry.summary or not aid]
         if section.key_terms:
@@ -177,7 +239,8 @@ class GuideBuilder:
             title = self.field(self.settings, "glossary_title")
         else:
             title = self.t(f"guide:{GLOSSARY}:title", "Glossary")  # no content names it: printed as written
-        entries = tuple(self.entry(rec.entity, aid=False) for rec in self.guide.glossary_records)
+        entries = tuple(self.entry(rec.entity, aid=False, mark=rec) for rec in self.guide.glossary_records
+                        if self.is_printed(rec))
         return Section(section_id, title, intro, entries, sort_entries=True)
 
     def key_terms(self, aid: bool) -> Block:
@@ -194,8 +257,11 @@ class GuideBuilder:
             items.append(f"**{name}:** {summary}")
         return Block("bullets", items=tuple(items), order="alphabetical")
 
-    def entry(self, entry: GuideEntry, aid: bool) -> Entry:
+    def entry(self, entry: GuideEntry, aid: bool, mark: Record | None = None) -> Entry:
+        """An entry of a section, or of the glossary (`mark`: its record, whose pack marks its title)."""
         title = self.field(entry, "title")
+        if mark is not None:
+            title = self.marked(mark, title)
         blocks = self.blocks(entry.summary if aid else entry.blocks)
         terms = tuple(self.field(term, "text") for term in entry.index_terms)
         return Entry(entry.id, title, blocks, tuple(entry.related), terms)
@@ -203,7 +269,7 @@ class GuideBuilder:
     def blocks(self, blocks: Sequence[GuideBlock]) -> tuple[Block, ...]:
         out = []
         for block in blocks:
-            items = tuple(self.field(item, "text") for item in block.items)
+            items = tuple(self.field(item, "text") for item in block.items if item.pack is None or item.pack in self.db.packs)
             rows: Rows = ()
             if block.source and block.kind != "table":
                 items = self.items(block.source)

@@ -144,9 +144,15 @@ class GuideSpec:
 
     reference: Callable[[Database, Localizer], GuideDocument]
     player_aid: Callable[[Database, Localizer], GuideDocument] | None = None
+    # The selected packs' rules alone (`build --pack-only`): their guide and aid documents, none when the packs
+    # write no rules text; None for a game whose guide has no pack rules.
+    pack_documents: Callable[[Database, Localizer], list[GuidePart]] | None = None
 
-    def documents(self, db: Database, localizer: Localizer) -> list[GuidePart]:
-        """Every guide document of a locale, built once for all who read it (checks, print)."""
+    def documents(self, db: Database, localizer: Localizer, pack_only: bool = False) -> list[GuidePart]:
+        """Every guide document of a locale, built once for all who read it (checks, print); with `pack_only`,
+        the selected packs' rules alone."""
+        if pack_only:
+            return self.pack_documents(db, localizer) if self.pack_documents is not None else []
         parts = [GuidePart("reference-guide", "guide", self.reference(db, localizer))]
         if self.player_aid is not None:
             parts.append(GuidePart("player-aid", "aid", self.player_aid(db, localizer)))

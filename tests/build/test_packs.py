@@ -16,7 +16,8 @@ def test_one_pack_alone_prints_its_card_and_token_with_its_symbol(build: Build) 
     assert code == 0
     report = json.loads((out / "old-world" / "build-report.json").read_text(encoding="utf-8"))
     cards = {t["target"]: t["cards"] for t in report["targets"]}
-    assert cards == {"cards": 1, "tokens": 1, "tts": 1}  # the fact sheet: 1 Lost Mount card, 1 miniature (a token)
+    # The fact sheet: 1 Lost Mount card, 1 miniature (a token); and its rules in the guides (no help card).
+    assert cards == {"cards": 1, "tokens": 1, "tts": 1, "guides": 0}
     assert report["options"]["packs"] == ["lost-mount"] and report["options"]["pack_only"] is True
     text = "".join(page.extract_text() for page in PdfReader(out / "old-world" / "de" / "cards-1up.pdf").pages)
     assert "Verirrtes Reittier" in text and "LM" in text and "Ziehe sofort 2 Karten" in text

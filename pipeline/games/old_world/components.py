@@ -336,7 +336,12 @@ class _Builder(FaceBuilder):
         for card in self.content.help_cards:
             fields = {"title": self.text(card, "title"), "body": self.help_body(card, rules)}
             where = self.where("help-cards", card.id)
-            deck.faces.append(self.face("help-card", card.id, deck.id, fields, card.copies, back, where))
+            symbol = self.pack_symbol("help-cards", card.id)
+            if symbol:  # a pack's help card prints the pack's symbol, as its other cards do
+                face = self.face("pack-help-card", card.id, deck.id, {**fields, "symbol": symbol}, card.copies, back, where)
+            else:
+                face = self.face("help-card", card.id, deck.id, fields, card.copies, back, where)
+            deck.faces.append(face)
 
     def help_body(self, card: HelpCard, rules: RuleConstants | None) -> str:
         paragraphs = []

@@ -134,6 +134,7 @@ class HelpCardKind(StrEnum):
     ACTION = "action"
     FIGHT = "fight"
     SOLO = "solo"
+    PACK = "pack"  # a pack's rules card (packs/<id>/help-cards.yaml): counted by no base count, printed with its pack
 
 
 class PackRule(StrEnum):

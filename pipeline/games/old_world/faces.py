@@ -34,6 +34,7 @@ FACE_KINDS = FaceContract.of(
                                 "flavor": T.RICH_TEXT, "ability": T.RICH_TEXT, "symbol": T.TEXT}),
     FaceKind("trophy-back", {"title": T.TEXT, "icon": T.ICON, "school_color": T.COLOR}),
     FaceKind("help-card", {"title": T.TEXT, "body": T.RICH_TEXT}),
+    FaceKind("pack-help-card", {"title": T.TEXT, "symbol": T.TEXT, "body": T.RICH_TEXT}),  # a pack's: its symbol too
     FaceKind("help-back", _BACK),
     FaceKind("location-token", {"number": T.TEXT, "name": T.TEXT, "icon": T.ICON}),
     FaceKind("location-token-back", {"icon": T.ICON}),

@@ -19,9 +19,10 @@ from pipeline.rules.guide_builder import rule_constants as shared_rule_constants
 
 from .content import OldWorldContent
 from .enums import LocationAction, PokerCategory
-from .models import Manifest
+from .models import Manifest, Pack
 
 GENERATED = ("guide:table:", "guide:poker:")  # msgctxt of words this module writes
+PACK_TITLE_NOTE = "the title of the rules of the packs printed alone (build --pack-only); {packs}: their names"
 
 POKER_NAMES = {
     PokerCategory.NOTHING: "Nothing",
@@ -58,12 +59,33 @@ def rule_constants(manifest: Manifest | None) -> dict[str, int]:
 
 
 class _Builder(GuideBuilder):
-    """The shared builder with Old World's generated tables (a block's `source`)."""
+    """The shared builder with Old World's generated tables (a block's `source`) and its packs' marks and titles."""
 
-    def __init__(self, db: Database, locale: str, text: Text | None) -> None:
+    def __init__(self, db: Database, locale: str, text: Text | None, pack_only: bool = False) -> None:
         self.content = OldWorldContent(db)
         super().__init__(db, locale, text, rule_constants(self.content.manifest), "old-world", "The Witcher: Old World",
-                         generated=GENERATED)
+                         generated=GENERATED, pack_only=pack_only)
+
+    # --- Packs --------------------------------------------------------------------------------
+
+    def pack_mark(self, pack: str) -> str:
+        """A pack's symbol, as its cards print it (its id where the manifest gives none)."""
+        found = self._pack(pack)
+        return (found.symbol or found.id) if found is not None else pack
+
+    def pack_title(self, aid: bool) -> str:
+        """"Mages – Rules" (or "– Player Aid"): the selected packs by name, in the manifest's order."""
+        manifest = self.content.manifest
+        names = [self.field(p, "name") for p in manifest.packs if p.id in self.db.packs] if manifest else []
+        if aid:
+            pattern = self.word("guide:pack-only:aid-title", "{packs} – Player Aid", PACK_TITLE_NOTE)
+        else:
+            pattern = self.word("guide:pack-only:title", "{packs} – Rules", PACK_TITLE_NOTE)
+        return fill(pattern, {"packs": " + ".join(names)}.get)
+
+    def _pack(self, pack: str) -> Pack | None:
+        manifest = self.content.manifest
+        return next((p for p in manifest.packs if p.id == pack), None) if manifest else None
 
     # --- Generated tables ---------------------------------------------------------------------
 
@@ -129,11 +151,24 @@ def player_aid_document(db: Database, locale: str, text: Text | None = None) -> 
     return _Builder(db, locale, text).document(aid=True)
 
 
+def pack_documents(db: Database, locale: str, text: Text | None = None) -> list[tuple[str, GuideDocument]]:
+    """The selected packs' rules alone (`build --pack-only`): their reference guide and player aid by output
+    name, titled by the packs' names; none when the packs write no rules text."""
+    guide, aid = _Builder(db, locale, text, pack_only=True), _Builder(db, locale, text, pack_only=True)
+    if not guide.has_pack_text():
+        return []
+    documents = [("reference-guide", guide.document(aid=False)), ("player-aid", aid.document(aid=True))]
+    return [(name, document) for name, document in documents if document.sections]
+
+
 def guide_strings(db: Database) -> list[SourceString]:
-    """The words of the generated tables (`GENERATED`); the guide files' own text is extracted from their
-    Translatable fields with the rest of the content."""
+    """The words of the generated tables (`GENERATED`) and of the packs' titles; the guide files' own text is
+    extracted from their Translatable fields with the rest of the content."""
     builder = _Builder(db, "en", None)
     builder.document(aid=False)
     builder.document(aid=True)
-    return builder.strings
+    packs = _Builder(db, "en", None, pack_only=True)
+    packs.pack_title(aid=False)
+    packs.pack_title(aid=True)
+    return builder.strings + packs.strings
 

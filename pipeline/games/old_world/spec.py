@@ -7,10 +7,19 @@ does not pay for loading them.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from pipeline.content.database import Database
-from pipeline.rules.spec import EngineSpec, GameInfo, GameSpec, GuideSpec, PrintSpec, Progress, player_counts_of
+from pipeline.rules.spec import (
+    EngineSpec,
+    GameInfo,
+    GameSpec,
+    GuidePart,
+    GuideSpec,
+    PrintSpec,
+    Progress,
+    player_counts_of,
+)
 
 from .checks import run_checks
 from .checks.counts import actual_counts
@@ -124,6 +133,13 @@ def player_aid(db: Database, localizer: Localizer) -> GuideDocument:
     return player_aid_document(db, localizer.locale, localizer.text)
 
 
+def pack_guides(db: Database, localizer: Localizer) -> list[GuidePart]:
+    from .guide import pack_documents
+
+    kinds: dict[str, Literal["guide", "aid"]] = {"reference-guide": "guide", "player-aid": "aid"}
+    return [GuidePart(name, kinds[name], document) for name, document in pack_documents(db, localizer.locale, localizer.text)]
+
+
 SPEC = GameSpec(
     id=ID,
     name=NAME,
@@ -136,5 +152,5 @@ SPEC = GameSpec(
                       progress=Progress(clock=_clock, seat=_seat, standing=_standing), statistics=statistics,
                       out_of_play=out_of_play),
     printing=PrintSpec(components=components, boards=boards),
-    guide=GuideSpec(reference=reference_guide, player_aid=player_aid),
+    guide=GuideSpec(reference=reference_guide, player_aid=player_aid, pack_documents=pack_guides),
 )

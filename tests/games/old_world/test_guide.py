@@ -14,7 +14,7 @@ from pipeline.content.database import Database
 from pipeline.content.texts import content_fields
 from pipeline.findings import Finding
 from pipeline.games import find_game
-from pipeline.games.old_world.guide import guide_document, guide_strings, player_aid_document
+from pipeline.games.old_world.guide import guide_document, guide_strings, pack_documents, player_aid_document
 from pipeline.render.guide import render_guide, render_player_aid
 from pipeline.rules.guide import GuideDocument
 from tests.conftest import CONTENT, Mutate, codes, line_of
@@ -131,6 +131,8 @@ def test_translation_comes_first_then_the_numbers() -> None:
 
     document = guide_document(db, "de", text)
     player_aid_document(db, "de", text)
+    with_pack, _ = find_game("old-world").load(CONTENT, ("mages",))
+    pack_documents(with_pack, "de", text)  # the titles of a pack's rules printed alone
     assert document.locale == "de"
     entry = next(e for e in document.entries() if e.id == "hand-limit")
     assert entry.title == "Handkartenlimit" and entry.blocks[0].text == "Du hältst nie mehr als 7 Karten auf der Hand."
@@ -146,7 +148,7 @@ def test_strings_have_unique_contexts_and_positions() -> None:
     strings = [s for s in find_game("old-world").strings(load()) if s.context.startswith("guide:")]
     contexts = [s.context for s in strings]
     assert len(contexts) == len(set(contexts)) > 300
-    assert all(s.path is not None and s.line > 0 for s in strings if not s.context.startswith(("guide:table:", "guide:poker:")))
+    assert all(s.path is not None and s.line > 0 for s in strings if not s.context.startswith(("guide:table:", "guide:poker:", "guide:pack-only:")))
     hand = next(s for s in strings if s.context == "guide:glossary:hand-limit:blocks:never-hold-more-than:text")
     assert "{hand_limit}" in hand.source and hand.path is not None
     assert hand.line == line_of(hand.path, "You never hold more than {hand_limit} cards") - 1  # the `>-` line

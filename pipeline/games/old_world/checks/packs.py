@@ -8,16 +8,19 @@ from difflib import get_close_matches
 from itertools import combinations
 
 from pipeline.content.database import BASE_PACK, Record, Source, finding_at
+from pipeline.content.guide import GuideEntry, GuideSection
 from pipeline.findings import Finding
 
 from ..content import OldWorldContent
-from ..models import Manifest, Pack
+from ..models import HelpCard, Manifest, Pack
 from .counts import PACK_COUNTS, expected_counts
 
 # Rule 30: Wild Hunt combines with the core game, Mages, Monster Trail and Skellige's locations only.
 WILD_HUNT_PARTNERS = frozenset({"mages", "monster-trail", "skellige"})
 # Rule 31: each Monster Pack monster needs its partner expansion.
 MONSTER_PACK_PARTNERS = {"kayran": "legendary-hunt", "koshchey": "mages", "siren": "skellige"}
+# What a pack's rules text is written in: it prints when the pack is selected, whatever the pack's status.
+RULES_TEXT = (GuideSection, GuideEntry, HelpCard)
 
 
 def check(content: OldWorldContent) -> list[Finding]:
@@ -112,12 +115,15 @@ def _rule_31(record: Record[Manifest]) -> Iterator[Finding]:
 
 
 def _content_folders(content: OldWorldContent, record: Record[Manifest]) -> Iterator[Finding]:
-    """Content under packs/<id>/ belongs to a declared pack whose content is written (not `declared`)."""
+    """Content under packs/<id>/ belongs to a declared pack whose content is written (not `declared`); a pack's
+    rules text (guide sections, glossary entries, help cards) may be written before its components."""
     packs = {pack.id: pack for pack in record.entity.packs}
     reported: set[str] = set()
     for entity in content.db.records_in_file_order():
         pack_id = content.db.pack_of(entity)
         if pack_id in reported or (pack_id in packs and packs[pack_id].status == "playable"):
+            continue
+        if pack_id in packs and isinstance(entity.entity, RULES_TEXT):
             continue
         reported.add(pack_id)
         where = Source(entity.loaded.display, 1, 1)
