@@ -10,7 +10,9 @@ working directory) starts empty and the edits never touch the repository:
 - no change: the same command again (every game's check replayed).
 Prints wall time, CPU time (user + system, workers included: what a loaded machine disturbs least) and
 peak memory per run. Aim (issue 19): < 3 s warm, < 1 s for a no-change rerun.
-Usage: .venv/bin/python benchmarks/bench_check.py [--game ID]...
+With `--before DIR` (another source tree, see harness.py) each run is made with that code first, then with
+this checkout's, each in a fresh copy of the content.
+Usage: .venv/bin/python benchmarks/bench_check.py [--game ID]... [--before DIR]
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from harness import REPO, machine, pnp, table
+from harness import REPO, Run, code_label, machine, pnp, sources, table
 
 # The card edit: Aard's printed cost 2 -> 3, one line of cards/market.yaml.
 CARD_FILE = Path("old-world") / "cards" / "market.yaml"
@@ -36,28 +38,36 @@ def edit_card(content: Path) -> None:
     path.write_text(text.replace(CARD_BEFORE, CARD_AFTER), encoding="utf-8")
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--game", action="append", default=[], help="a game id (repeatable); default: every game")
-    args = parser.parse_args()
-    print(machine())
+def scenario(games: list[str], source: Path | None) -> list[tuple[str, Run]]:
+    """The four runs, with the pipeline of `source` (None: this checkout's), in a fresh copy of the content."""
     with tempfile.TemporaryDirectory(prefix="pnp-bench-check-") as tmp:
         folder = Path(tmp)
         content = folder / "content"
         shutil.copytree(REPO / "content", content)
-        argv = ["check", "--content", str(content), *[f"--game={g}" for g in args.game]]
-        cold = pnp(*argv, cwd=folder)
+        argv = ["check", "--content", str(content), *[f"--game={g}" for g in games]]
+        cold = pnp(*argv, cwd=folder, source=source)
         edit_card(content)
-        card = pnp(*argv, cwd=folder)
+        card = pnp(*argv, cwd=folder, source=source)
         commented = content / "old-world" / "potions.yaml"
         commented.write_text(commented.read_text(encoding="utf-8") + "# edited by bench_check\n", encoding="utf-8")
-        comment = pnp(*argv, cwd=folder)
-        again = pnp(*argv, cwd=folder)
-    runs = (("cold (no cache)", cold), ("warm (card edited)", card), ("warm (comment edited)", comment),
-            ("no change", again))
-    rows = [(label, f"{run.seconds:.2f}", f"{run.cpu_seconds:.2f}", f"{run.peak_mb:.0f}",
-             run.stdout.strip().splitlines()[-1].split(" (")[0]) for label, run in runs]
-    print(table(["pnp " + " ".join(argv[:1] + argv[3:]), "wall (s)", "CPU (s)", "peak (MB)", "summary"], rows))
+        comment = pnp(*argv, cwd=folder, source=source)
+        again = pnp(*argv, cwd=folder, source=source)
+    return [("cold (no cache)", cold), ("warm (card edited)", card), ("warm (comment edited)", comment),
+            ("no change", again)]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--game", action="append", default=[], help="a game id (repeatable); default: every game")
+    parser.add_argument("--before", type=Path, help="a source tree of the code to compare (see harness.py)")
+    args = parser.parse_args()
+    print(machine())
+    rows = []
+    for source in sources(args.before):
+        rows += [(label, code_label(source), f"{run.seconds:.2f}", f"{run.cpu_seconds:.2f}", f"{run.peak_mb:.0f}",
+                  run.stdout.strip().splitlines()[-1].split(" (")[0]) for label, run in scenario(args.game, source)]
+    games = " ".join(f"--game={g}" for g in args.game)
+    print(table([f"pnp check {games}".strip(), "code", "wall (s)", "CPU (s)", "peak (MB)", "summary"], rows))
     print(machine())
 
 

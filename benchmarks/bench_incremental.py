@@ -7,7 +7,9 @@ the same default build again:
   the cards and TTS sheets of en and de are redrawn);
 - one card's German name (de.po): only the German cards and TTS sheets are redrawn.
 Aim (issue 13): < 3 s for a one-card edit. Figures from a loaded machine say little (harness.py).
-Usage: .venv/bin/python benchmarks/bench_incremental.py [--jobs N]
+With `--before DIR` (another source tree, see harness.py) the rows are made with that code first, then with
+this checkout's, each in a fresh copy of the content.
+Usage: .venv/bin/python benchmarks/bench_incremental.py [--jobs N] [--before DIR]
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from harness import REPO, Run, machine, pnp, table
+from harness import REPO, Run, code_label, machine, pnp, sources, table
 
 EDITS = (
     ("one card's data", "old-world/cards/market.yaml", "    fight: {damage: 1}", "    fight: {damage: 2}"),
@@ -34,29 +36,38 @@ def edit(path: Path, old: str, new: str) -> None:
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
-def row(label: str, build: Run) -> tuple[object, ...]:
+def row(label: str, source: Path | None, build: Run) -> tuple[object, ...]:
     outputs = json.loads(build.stdout)["outputs"]
     redrawn = sorted(f"{o['game']} {o['locale']} {o['target']}" for o in outputs if not o["cached"])
-    return (label, f"{len(redrawn)}/{len(outputs)}", f"{build.seconds:.2f}", f"{build.cpu_seconds:.2f}",
+    return (label, code_label(source), f"{len(redrawn)}/{len(outputs)}", f"{build.seconds:.2f}", f"{build.cpu_seconds:.2f}",
             ", ".join(redrawn) or "-")
+
+
+def scenario(jobs: int, source: Path | None) -> list[tuple[object, ...]]:
+    """The cold build, then each row, with the pipeline of `source` (None: this checkout's)."""
+    with tempfile.TemporaryDirectory(prefix="pnp-bench-incremental-") as tmp:
+        folder = Path(tmp)
+        content = folder / "content"
+        shutil.copytree(REPO / "content", content)
+        argv = ["build", "--jobs", str(jobs), "--content", str(content), "--layouts", str(REPO / "layouts"),
+                "--out", str(folder / "out"), "--cache-dir", str(folder / "cache"), "--format", "json"]
+        rows = [row("cold", source, pnp(*argv, cwd=folder, source=source)),
+                row("no change", source, pnp(*argv, cwd=folder, source=source))]
+        for label, relative, old, new in EDITS:
+            edit(content / relative, old, new)
+            rows.append(row(label, source, pnp(*argv, cwd=folder, source=source)))
+    return rows
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--jobs", type=int, default=min(4, os.cpu_count() or 1))
+    parser.add_argument("--before", type=Path, help="a source tree of the code to compare (see harness.py)")
     args = parser.parse_args()
     print(machine())
-    with tempfile.TemporaryDirectory(prefix="pnp-bench-incremental-") as tmp:
-        folder = Path(tmp)
-        content = folder / "content"
-        shutil.copytree(REPO / "content", content)
-        argv = ["build", "--jobs", str(args.jobs), "--content", str(content), "--layouts", str(REPO / "layouts"),
-                "--out", str(folder / "out"), "--cache-dir", str(folder / "cache"), "--format", "json"]
-        rows = [row("cold", pnp(*argv, cwd=folder)), row("no change", pnp(*argv, cwd=folder))]
-        for label, relative, old, new in EDITS:
-            edit(content / relative, old, new)
-            rows.append(row(label, pnp(*argv, cwd=folder)))
-    print(table([f"pnp build --jobs {args.jobs}", "targets built", "wall (s)", "cpu (s)", "redrawn"], rows))
+    rows = [line for source in sources(args.before) for line in scenario(args.jobs, source)]
+    print(table([f"pnp build --jobs {args.jobs}", "code", "targets built", "wall (s)", "cpu (s)", "redrawn"], rows))
+    print(machine())
 
 
 if __name__ == "__main__":

@@ -5,7 +5,10 @@ then edits one card's English name in cards/market.yaml N times (alternating two
 save until the 1-up PDF's modification time changes (polled every 10 ms). The watch then builds the
 TTS sheets and runs `pnp check` of the game; the next edit waits for that round to end. Ends the watch
 with SIGINT (it must exit 130). Aim (issue 13): < 1 s. Figures from a loaded machine say little.
-Usage: .venv/bin/python benchmarks/bench_watch.py [--edits N] [--jobs N]
+With `--before DIR` (another source tree, see harness.py) the watch runs with that code first, then with
+this checkout's. Each row gives the CPU time of the whole watch (user + system, workers included), the
+steadier figure on a loaded machine.
+Usage: .venv/bin/python benchmarks/bench_watch.py [--edits N] [--jobs N] [--before DIR]
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from harness import PNP, REPO, machine, table
+from harness import PNP, REPO, code_env, code_label, machine, sources, table
 
 ROUND_DONE = "Ctrl-C stops"  # the line pnp watch prints after each round
 TIMEOUT = 600.0
@@ -43,27 +46,24 @@ def wait_for(ready: Callable[[], bool], watcher: subprocess.Popen[bytes], poll: 
         time.sleep(poll)
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--edits", type=int, default=5)
-    parser.add_argument("--jobs", type=int, default=min(4, os.cpu_count() or 1))
-    args = parser.parse_args()
-    print(machine())
+def scenario(edits: int, jobs: int, source: Path | None) -> tuple[list[float], int, float]:
+    """Seconds from each save to the rewritten 1-up PDF, the exit code on SIGINT and the watch's CPU seconds,
+    with the pipeline of `source` (None: this checkout's)."""
     with tempfile.TemporaryDirectory(prefix="pnp-bench-watch-") as tmp:
         folder = Path(tmp)
         shutil.copytree(REPO / "content" / "old-world", folder / "content" / "old-world")
         log = folder / "watch.log"
         one_up = folder / "out" / "old-world" / "en" / "cards-1up.pdf"
         market = folder / "content" / "old-world" / "cards" / "market.yaml"
-        argv = [PNP, "watch", "--game", "old-world", "--locale", "en", "--jobs", str(args.jobs), "--content",
+        argv = [PNP, "watch", "--game", "old-world", "--locale", "en", "--jobs", str(jobs), "--content",
                 str(folder / "content"), "--layouts", str(REPO / "layouts"), "--out", str(folder / "out"),
                 "--cache-dir", str(folder / "cache")]
         with log.open("w") as sink:
-            watcher = subprocess.Popen(argv, cwd=folder, stdout=sink, stderr=subprocess.STDOUT)
+            watcher = subprocess.Popen(argv, cwd=folder, stdout=sink, stderr=subprocess.STDOUT, env=code_env(source))
         try:
             wait_for(rounds_done(log, 1), watcher, 0.1)
             seconds = []
-            for index in range(args.edits):
+            for index in range(edits):
                 old, new = ("    name: Jab\n", "    name: Quick Jab\n") if index % 2 == 0 else \
                     ("    name: Quick Jab\n", "    name: Jab\n")
                 before = one_up.stat().st_mtime_ns
@@ -74,14 +74,30 @@ def main() -> None:
                 seconds.append(time.perf_counter() - started)
                 wait_for(rounds_done(log, index + 2), watcher, 0.1)
             os.kill(watcher.pid, signal.SIGINT)
-            code = watcher.wait(TIMEOUT)
+            _, status, usage = os.wait4(watcher.pid, 0)
+            watcher.returncode = code = os.waitstatus_to_exitcode(status)
         finally:
             if watcher.poll() is None:
                 watcher.kill()
                 watcher.wait()
-    print(table(["pnp watch (old-world en)", "edits", "median (s)", "fastest (s)", "slowest (s)", "exit on SIGINT"],
-                [("save -> cards-1up.pdf rewritten", len(seconds), f"{statistics.median(seconds):.2f}",
-                  f"{min(seconds):.2f}", f"{max(seconds):.2f}", code)]))
+    return seconds, code, usage.ru_utime + usage.ru_stime
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--edits", type=int, default=5)
+    parser.add_argument("--jobs", type=int, default=min(4, os.cpu_count() or 1))
+    parser.add_argument("--before", type=Path, help="a source tree of the code to compare (see harness.py)")
+    args = parser.parse_args()
+    print(machine())
+    rows = []
+    for source in sources(args.before):
+        seconds, code, cpu = scenario(args.edits, args.jobs, source)
+        rows.append(("save -> cards-1up.pdf rewritten", code_label(source), len(seconds), f"{statistics.median(seconds):.2f}",
+                     f"{min(seconds):.2f}", f"{max(seconds):.2f}", f"{cpu:.2f}", code))
+    print(table(["pnp watch (old-world en)", "code", "edits", "median (s)", "fastest (s)", "slowest (s)",
+                 "watch CPU (s)", "exit on SIGINT"], rows))
+    print(machine())
 
 
 if __name__ == "__main__":

@@ -5,6 +5,11 @@ Peak memory is the child's resource usage from `os.wait4`, the same accounting `
 gives for children: the largest resident set of the command or any process it waited for (a build's
 workers included), not their sum. CPU time (user + system, from the same accounting, workers included)
 is what a loaded machine disturbs least: compare it where other processes share the cores.
+
+Before and after in one run: `--before DIR` (the check, watch and incremental build benchmarks) runs the
+same scenario first with the pipeline of another source tree (a checkout of the revision to compare, e.g.
+`git worktree add DIR main` or `git archive main | tar -x -C DIR`; imported through PYTHONPATH by this
+environment's `pnp`, so its dependencies must be those installed here), then with this checkout's.
 """
 
 from __future__ import annotations
@@ -34,11 +39,12 @@ class Run:
     cpu_seconds: float  # user + system time of the child and the processes it waited for
 
 
-def run(argv: Sequence[str], cwd: Path = REPO, ok: Sequence[int] = (0,)) -> Run:
-    """One child process to its end; a return code outside `ok` stops the benchmark with its output."""
+def run(argv: Sequence[str], cwd: Path = REPO, ok: Sequence[int] = (0,), source: Path | None = None) -> Run:
+    """One child process to its end, with the pipeline of `source` when given (`code_env`); a return code outside
+    `ok` stops the benchmark with its output."""
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         started = time.perf_counter()
-        child = subprocess.Popen(list(argv), cwd=cwd, stdout=out, stderr=err)
+        child = subprocess.Popen(list(argv), cwd=cwd, stdout=out, stderr=err, env=code_env(source))
         _, status, usage = os.wait4(child.pid, 0)
         seconds = time.perf_counter() - started
         child.returncode = os.waitstatus_to_exitcode(status)
@@ -51,9 +57,28 @@ def run(argv: Sequence[str], cwd: Path = REPO, ok: Sequence[int] = (0,)) -> Run:
     return done
 
 
-def pnp(*args: str, cwd: Path = REPO, ok: Sequence[int] = (0,)) -> Run:
-    """The real `pnp` command of this checkout's environment."""
-    return run([PNP, *args], cwd, ok)
+def pnp(*args: str, cwd: Path = REPO, ok: Sequence[int] = (0,), source: Path | None = None) -> Run:
+    """The real `pnp` command of this checkout's environment (running the pipeline of `source` when given)."""
+    return run([PNP, *args], cwd, ok, source)
+
+
+def code_env(source: Path | None) -> dict[str, str] | None:
+    """The environment of a child that imports the pipeline of another source tree (None: this checkout's)."""
+    if source is None:
+        return None
+    if not (source / "pipeline" / "__init__.py").is_file():
+        sys.exit(f"{source} holds no pipeline/ package: give the root of a source tree (--before)")
+    return {**os.environ, "PYTHONPATH": str(source.resolve())}
+
+
+def code_label(source: Path | None) -> str:
+    """How a table names the code a row ran: `before` (another tree) or `after` (this checkout)."""
+    return "after" if source is None else "before"
+
+
+def sources(before: Path | None) -> list[Path | None]:
+    """The code each scenario runs with: the tree to compare first when given, then this checkout."""
+    return [before, None] if before is not None else [None]
 
 
 def median_seconds(argv: Sequence[str], runs: int, cwd: Path = REPO) -> tuple[float, float]:

@@ -18,6 +18,7 @@ from .check_cache import CheckCache, CheckInputs, GameRecord
 from .project import project_folder, require_packs, select_locales
 
 if TYPE_CHECKING:
+    from pipeline.app.smoke import PendingSmoke
     from pipeline.i18n.localizer import Localizer
     from pipeline.render.fit import FitMemo
     from pipeline.render.layouts import Layouts
@@ -62,6 +63,7 @@ def check(games: Sequence[GameSpec | GameListing], root: Path, locales: Sequence
     report = Report()
     stats: dict[str, dict[str, int]] = {}
     layouts: Layouts | None = None  # one load for every game checked, so a layout problem is reported once
+    fit_inputs = ""  # what every recorded fit depends on besides its game and locale: code, libraries, layouts, place
     cache = _check_cache(cache_dir, root) if reuse else None
     replayed = False
     records: list[tuple[str, str, GameRecord]] = []  # what this run checked, stored at its end
@@ -87,12 +89,14 @@ def check(games: Sequence[GameSpec | GameListing], root: Path, locales: Sequence
         findings = load_findings + rule_findings + [skip_note(game, root, group, reason) for group, reason in skips.items()]
         report.extend(findings)
         stats[game.id] = game.stats(db)
+        smoke = start_smoke_run(game, db, cache_dir, frozenset(skips))  # plays while the other checks run
         if layouts is None:  # every game's fonts and icons come from the layouts, guides included
             layouts, layout_findings = _load_layouts(own)
             report.extend(layout_findings)
-            records.append(("layouts", cache.layouts_key(own) if cache else "", GameRecord(layout_findings, {})))
+            fit_inputs = (cache or _check_cache(cache_dir, root)).layouts_key(own)
+            records.append(("layouts", fit_inputs, GameRecord(layout_findings, {})))
         deep = deep_check_findings(game, db, root, select_locales(game, game.info(db), locales, root), cache_dir,
-                                   layouts, frozenset(skips), replay=cache is not None)
+                                   layouts, frozenset(skips), replay=cache is not None, fit_inputs=fit_inputs, smoke=smoke)
         report.extend(deep)
         findings += deep
         records.append((game.id, key, GameRecord(findings, stats[game.id])))
@@ -159,37 +163,45 @@ def _load_layouts(own: dict[str, Path]) -> tuple[Layouts, list[Finding]]:
     return load_layouts(default_layouts_dir(), own)
 
 
+def start_smoke_run(game: GameSpec, db: Database, cache_dir: Path, skipped: frozenset[str]) -> PendingSmoke | None:
+    """The game's smoke run (`smoke.py`), started: replayed, or playing in worker processes until asked for."""
+    if game.engine is None or "simulation" in skipped:
+        return None
+    from .smoke import start_smoke, usable_cores  # the engines: loaded by `check`, not by `validate`
+
+    return start_smoke(game.engine, game.id, db, cache_dir, seed=1, games_per_count=SMOKE_GAMES, jobs=usable_cores())
+
+
 def deep_check_findings(game: GameSpec, db: Database, root: Path, locales: list[str], cache_dir: Path,
-                        layouts: Layouts | None, skipped: frozenset[str] = frozenset(), replay: bool = False) -> list[Finding]:
-    """What `check` adds to the database: the simulation smoke run, translations, and per locale what would
-    print wrong against the loaded `layouts`, but for the groups `skipped` (`skipped_groups`). Each face's fit
-    is recorded under cache_dir (`fit_records.py`); with `replay`, a face whose record still holds is not
-    prepared again."""
+                        layouts: Layouts | None, skipped: frozenset[str], replay: bool, fit_inputs: str,
+                        smoke: PendingSmoke | None) -> list[Finding]:
+    """What `check` adds to the database: the simulation smoke run (`smoke`, started by `start_smoke_run`
+    before the layouts were loaded, so it plays while the rest is checked), translations, and per locale what
+    would print wrong against the loaded `layouts`, but for the groups `skipped` (`skipped_groups`). The
+    translation findings and each face's, board's and guide's fit are recorded under cache_dir
+    (`translation_records.py`, `fit_records.py`, under `fit_inputs`: the code, libraries, layouts and place);
+    with `replay`, what a record still holds is not checked again."""
     from pipeline.font_files import DEFAULT, use_family
     from pipeline.render.icons import use_icons
 
     from .fit_records import FitRecords
-    from .i18n import i18n_findings  # Babel and the engines: loaded by `check`, not by `validate`
-    from .smoke import smoke_findings, usable_cores
+    from .i18n import i18n_findings  # Babel: loaded by `check`, not by `validate`
 
-    findings: list[Finding] = []
-    if game.engine is not None and "simulation" not in skipped:
-        findings.extend(smoke_findings(game.engine, game.id, db, cache_dir, seed=1, games_per_count=SMOKE_GAMES,
-                                       jobs=usable_cores()))
     # Glyphs and text fit are measured with the fonts the game prints with, icons looked up among its own.
     with use_family(layouts.family_for(game.id) if layouts is not None else DEFAULT):
-        translated = i18n_findings(game, db, root, locales)
+        findings = i18n_findings(game, db, root, locales, cache_dir, fit_inputs, replay)
         if "translation completeness" in skipped:
-            translated = [f for f in translated if f.code not in WHOLE_CONTENT_CODES]
-        findings.extend(translated)
+            findings = [f for f in findings if f.code not in WHOLE_CONTENT_CODES]
         if "print" not in skipped:
             for code in locales:
-                fits = FitRecords(cache_dir, game.id, code, game.content_dir(root), replay) if game.printing else None
+                fits = FitRecords(cache_dir, game.id, code, game.content_dir(root), replay, fit_inputs) \
+                    if game.printing or game.guide else None
                 with use_icons(layouts.icons, game.id, code) if layouts is not None else nullcontext():
                     findings.extend(print_findings(game, db, game.localizer(db, code), layouts, cache_dir, fits))
                 if fits is not None:
                     fits.save()
-    return findings
+    # The smoke run's findings first, as when it played before the rest.
+    return (smoke() if smoke is not None else []) + findings
 
 
 def print_findings(game: GameSpec, db: Database, localizer: Localizer, layouts: Layouts | None,
@@ -205,13 +217,13 @@ def print_findings(game: GameSpec, db: Database, localizer: Localizer, layouts: 
         assert layouts is not None, "a game that prints is checked against its loaded layouts"
         check = PrintCheck.of(game.printing, db, localizer, layouts)
         findings.extend(fit_findings(check, cache_dir, fits))
-        findings.extend(board_fit_findings(check))
+        findings.extend(board_fit_findings(check, fits))
     if game.guide is not None:
         from pipeline.render.guide.check import guide_fit_findings, guide_icon_findings
 
         parts = game.guide.documents(db, localizer)
         findings.extend(guide_icon_findings(parts, db.root.as_posix()))
-        findings.extend(guide_fit_findings(parts, db.root.as_posix(), layouts))
+        findings.extend(guide_fit_findings(parts, db.root.as_posix(), layouts, memo=fits))
     return findings
 
 

@@ -139,12 +139,24 @@ def write_pseudo(game: LoadedGame, locale: str = PSEUDO_LOCALE) -> Written:
         return pseudo(template, game.content_dir, game.spec.id, locale)
 
 
-def i18n_findings(game: GameSpec, db: Database, root: Path, locales: Sequence[str]) -> list[Finding]:
-    """The translation findings of one loaded game for the locales asked (what `pnp check` adds)."""
+def i18n_findings(game: GameSpec, db: Database, root: Path, locales: Sequence[str], cache_dir: Path | None = None,
+                  inputs: str = "", replay: bool = False) -> list[Finding]:
+    """The translation findings of one loaded game for the locales asked (what `pnp check` adds); with a
+    cache_dir, recorded there (`translation_records.py`, under `inputs`: the check's code, libraries, layouts
+    and place) and, with `replay`, replayed from that record while nothing they read changed."""
+    from .translation_records import recorded_translation_findings
+
     info = game.info(db)
     asked = [code for code in info.locales if code in locales] + [code for code in locales if code not in info.locales]
     strings = game.strings(db)
     if not strings or not asked:
         return []  # a game without translatable content has no catalogs to check
-    return locale_findings(strings, game.content_dir(root), asked, info.source_locale, game_terms(db),
-                           [code for code in asked if info.is_release(code)])
+    terms, release, content_dir = game_terms(db), [code for code in asked if info.is_release(code)], game.content_dir(root)
+
+    def check() -> list[Finding]:
+        return locale_findings(strings, content_dir, asked, info.source_locale, terms, release)
+
+    if cache_dir is None:
+        return check()
+    return recorded_translation_findings(cache_dir, game.id, content_dir, inputs, strings, terms, asked, info.source_locale,
+                                         release, check, replay)

@@ -12,6 +12,7 @@ import hashlib
 import json
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
+from functools import cache
 from importlib import metadata
 from pathlib import Path
 from typing import Any
@@ -50,8 +51,10 @@ def library_versions(names: Iterable[str]) -> str:
     return ";".join(versions)
 
 
+@cache
 def code_digest() -> str:
-    """The pipeline's source and the versions of the libraries that draw."""
+    """The pipeline's source and the versions of the libraries that draw (once per process: the code a process
+    runs is the code it loaded, even when a file changes under a long `pnp watch`)."""
     return hashlib.sha256((tree_digest(PIPELINE_DIR, "*.py") + library_versions(LIBRARIES)).encode()).hexdigest()
 
 

@@ -16,6 +16,7 @@ printing (`TextIndex.context`, for the face, board and guide builders) both read
 from __future__ import annotations
 
 import string
+import weakref
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from enum import Enum
@@ -170,6 +171,18 @@ def _items(record: Record, items: Any, base: str, path: FieldPath, lettered: boo
             yield from _items(record, item, base, (*path, index), False)
 
 
+def text_index(db: Database) -> TextIndex:
+    """The database's TextIndex, made once per database (every face, board and guide builder of each locale
+    asks for it; a loaded database does not change)."""
+    held = _INDEXES.get(id(db))
+    if held is not None and held[0]() is db:
+        return held[1]
+    index = TextIndex(db)
+    key = id(db)
+    _INDEXES[key] = (weakref.ref(db, lambda _: _INDEXES.pop(key, None)), index)
+    return index
+
+
 class TextIndex:
     """The msgctxt of every translatable field of a database, asked by the model that holds it."""
 
@@ -183,3 +196,7 @@ class TextIndex:
         if found is None or found.owner is not owner:
             raise KeyError(f"{type(owner).__name__}.{name} is no translatable field of this database")
         return found.context
+
+
+# The index of each live database by its id, with a weak reference that drops the entry with the database.
+_INDEXES: dict[int, tuple[weakref.ref[Database], TextIndex]] = {}

@@ -7,15 +7,16 @@ while drawing).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Protocol
 
 from pipeline.content.database import Database
 from pipeline.findings import Finding, error
 from pipeline.i18n.localizer import Localizer
-from pipeline.rules.boards import Boards
+from pipeline.rules.boards import Boards, BoardSpec
 from pipeline.rules.components import Components, Face
 from pipeline.rules.spec import PrintSpec
 
@@ -60,11 +61,15 @@ class FaceFit:
 
 
 class FitMemo(Protocol):
-    """Face fits kept between runs, each under what decides it (`pipeline/app/fit_records.py`)."""
+    """Fits kept between runs, each under what decides it (`pipeline/app/fit_records.py`)."""
 
     def recall(self, face: Face, template: Template) -> FaceFit | None: ...
 
     def remember(self, fit: FaceFit) -> None: ...
+
+    def findings_of(self, subject: str, measure: Callable[[], list[Finding]]) -> list[Finding]:
+        """The findings `measure` gives for `subject` (a board or guide document spelled out in full), kept."""
+        ...
 
 
 def fit_findings(check: PrintCheck, cache_dir: Path = DEFAULT_CACHE, memo: FitMemo | None = None) -> list[Finding]:
@@ -114,20 +119,25 @@ def safe_zone_findings(components: Components, fits: Mapping[int, Inked], layout
     return findings
 
 
-def board_fit_findings(check: PrintCheck) -> list[Finding]:
+def board_fit_findings(check: PrintCheck, memo: FitMemo | None = None) -> list[Finding]:
     """The boards' fit in a locale, drawn in memory: positions off the board, areas without a box, and
-    every label that overflows (what `pnp build --target boards` would report)."""
+    every label that overflows (what `pnp build --target boards` would report); a board `memo` recalls is
+    not drawn again."""
     from .board import board_form, plan_board
     from .pdf import Document
     from .units import pt
 
     if check.boards is None:
         return []
-    findings: list[Finding] = []
-    boards = check.boards
-    for spec in [*([boards.board] if boards.board else []), *boards.player_boards]:
-        plan, problems = plan_board(spec, check.components.game, check.localizer.locale, check.layouts)
-        findings += problems
+
+    def measure(spec: BoardSpec) -> list[Finding]:
+        plan, findings = plan_board(spec, check.components.game, check.localizer.locale, check.layouts)
         if plan is not None:
             findings += board_form(Document(spec.title, (pt(plan.size.width), pt(plan.size.height))), "Board", plan)
-    return findings
+        return findings
+
+    found: list[Finding] = []
+    boards = check.boards
+    for spec in [*([boards.board] if boards.board else []), *boards.player_boards]:
+        found += memo.findings_of(f"board {spec!r}", partial(measure, spec)) if memo is not None else measure(spec)
+    return found

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, Literal, Protocol
 
 from pipeline.content.database import Database
-from pipeline.content.texts import TextIndex
+from pipeline.content.texts import text_index
 from pipeline.i18n.content import LocalizedText
 
 from .faces import FaceContract
@@ -122,7 +122,7 @@ class FaceBuilder(LocalizedText):
     def __init__(self, db: Database, game_id: str, loc: Any) -> None:
         self.db = db
         self.loc = loc  # the game's pipeline.i18n Localizer
-        self.texts = TextIndex(db)
+        self.texts = text_index(db)
         self.out = Components(game_id, loc.locale, db.root, contract=self.kinds)
 
     def where(self, collection: str, key: Any, *path: str | int) -> Where:

@@ -35,7 +35,7 @@ from pydantic import BaseModel
 from pipeline.content.database import BASE_PACK, Database, Record
 from pipeline.content.guide import GuideBlock, GuideContent, GuideEntry, GuideSection, GuideSettings
 from pipeline.content.rule_data import DataKind, RuleDataIndex
-from pipeline.content.texts import TextIndex
+from pipeline.content.texts import text_index
 from pipeline.i18n.messages import SourceString
 from pipeline.i18n.tokens import LINK, fill
 
@@ -82,7 +82,7 @@ class GuideBuilder:
         self.generated = generated  # msgctxt prefixes of words the game's builder writes itself
         self.strings: list[SourceString] = []  # the words the builder writes itself (`generated`, `word`)
         self._seen: set[str] = set()
-        self.texts = TextIndex(db)
+        self.texts = text_index(db)
         self.guide = GuideContent(db)
         self.data = RuleDataIndex(db)
         self.settings: GuideSettings | None = self.guide.settings

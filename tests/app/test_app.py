@@ -95,7 +95,7 @@ def test_check_loads_the_layouts_once_and_builds_the_boards_once_per_locale(tmp_
         manifest = root / game / "game.yaml"
         manifest.write_text(manifest.read_text(encoding="utf-8").replace("  locales:\n    - en\n", "  locales:\n    - en\n    - de\n"),
                             encoding="utf-8")
-    monkeypatch.setattr("pipeline.app.smoke.smoke_findings", lambda *args, **kwargs: [])  # not what this counts
+    monkeypatch.setattr("pipeline.app.smoke.start_smoke", lambda *args, **kwargs: list)  # not what this counts
     loads: list[Path] = []
     load_layouts = layouts.load_layouts
     monkeypatch.setattr(layouts, "load_layouts", lambda folder, games=None: (loads.append(folder), load_layouts(folder, games))[1])

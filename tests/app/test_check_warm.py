@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import shutil
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -104,3 +105,60 @@ def german_breach(report: dict[str, Any]) -> str | None:
 def breached(message: str) -> int:
     """How many faces a PREFLIGHT-SAFE-ZONE message counts: the first and `(and N more)`."""
     return 1 + int(message.split("(and ")[1].split(" more)")[0])
+
+
+@pytest.fixture
+def measured(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
+    """How often the check measures again what its records keep: boards drawn, guide documents laid out,
+    translation checks run, faces prepared."""
+    from pipeline.app import i18n
+    from pipeline.render import board
+    from pipeline.render.guide import check as guide_check
+
+    counts: Counter[str] = Counter()
+
+    def counted(module: Any, name: str) -> None:
+        real = getattr(module, name)
+
+        def call(*args: Any, **kwargs: Any) -> Any:
+            counts[name] += 1
+            return real(*args, **kwargs)
+
+        monkeypatch.setattr(module, name, call)
+
+    counted(board, "board_form")
+    counted(guide_check, "layout_guide")
+    counted(i18n, "locale_findings")
+    counted(fit, "prepare_face")
+    return counts
+
+
+def test_a_comment_replays_every_fit_and_the_translation_findings(project: Path, measured: Counter[str]) -> None:
+    code, cold = checked()
+    assert measured["board_form"] > 0 and measured["layout_guide"] > 0 and measured["locale_findings"] == 1
+    measured.clear()
+    stories = project / "content" / "path-of-destiny" / "characters.yaml"
+    stories.write_text(stories.read_text(encoding="utf-8") + "# a designer's note\n", encoding="utf-8")
+    assert checked() == (code, cold)  # the game is checked again (its files changed) ...
+    assert measured == Counter()  # ... and nothing it measures is measured again
+
+
+def test_a_german_edit_redraws_the_boards_that_show_it_and_checks_the_translations_again(
+        project: Path, measured: Counter[str]) -> None:
+    checked()
+    drawn = measured["board_form"]
+    measured.clear()
+    edit_catalog(project, 'msgstr "Hexersinne"', 'msgstr "Hexersinn"')
+    code, warm = checked()
+    assert 0 < measured["board_form"] < drawn and measured["locale_findings"] == 1
+    assert checked("--force") == (code, warm)
+    assert checked(cache="fresh") == (code, warm)
+
+
+def test_a_broken_translation_is_found_warm_as_cold(project: Path) -> None:
+    assert checked()[0] == 0
+    edit_catalog(project, 'msgstr "Hexersinne"', 'msgstr "Hexersinne {icon:nowhere}"')
+    code, warm = checked()
+    assert code == 1 and any(f["code"].startswith("I18N-") for f in warm["findings"] if f["severity"] == "error")
+    assert checked("--force") == (code, warm)
+    assert checked(cache="fresh") == (code, warm)

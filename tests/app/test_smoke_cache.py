@@ -48,7 +48,8 @@ def database(root: Path) -> Database:
     return db
 
 
-def test_a_rerun_replays_the_findings_and_a_content_edit_runs_again(root: Path, runs: list[int], tmp_path: Path) -> None:
+def test_a_rerun_or_a_comment_replays_the_findings_and_a_model_edit_runs_again(root: Path, runs: list[int],
+                                                                                tmp_path: Path) -> None:
     cache = tmp_path / "cache"
     first = smoke_findings(ENGINE, GAME.id, database(root), cache, games_per_count=10)  # run and recorded
     per_run = len(runs)
@@ -59,8 +60,29 @@ def test_a_rerun_replays_the_findings_and_a_content_edit_runs_again(root: Path, 
 
     potions = root / "old-world" / "potions.yaml"
     potions.write_text(potions.read_text(encoding="utf-8") + "# edited\n", encoding="utf-8")
-    assert smoke_findings(ENGINE, GAME.id, database(root), cache, games_per_count=10) == first
-    assert len(runs) == 2 * per_run
+    assert smoke_findings(ENGINE, GAME.id, database(root), cache, games_per_count=10) == first  # no model changed
+    assert len(runs) == per_run
+
+    market = root / "old-world" / "cards" / "market.yaml"
+    text = market.read_text(encoding="utf-8")
+    assert text.count("cost: 2\n") > 1
+    market.write_text(text.replace("cost: 2\n", "cost: 3\n", 1), encoding="utf-8")  # the engine's tables change
+    smoke_findings(ENGINE, GAME.id, database(root), cache, games_per_count=10)
+    assert len(runs) > per_run  # played again (its coverage rounds may differ)
+
+
+def test_a_comment_that_moves_the_unused_entity_runs_again_and_names_its_new_line(root: Path, runs: list[int],
+                                                                                  tmp_path: Path) -> None:
+    """A SIM-UNUSED warning names where its entity is written: a comment above it changes the finding."""
+    cache = tmp_path / "cache"
+    [unused] = smoke_findings(ENGINE, GAME.id, database(root), cache, games_per_count=10)
+    per_run = len(runs)
+    written = Path(unused.file)
+    lines = written.read_text(encoding="utf-8").splitlines(keepends=True)
+    written.write_text("".join(lines[:unused.line - 1] + ["# a note above it\n"] + lines[unused.line - 1:]), encoding="utf-8")
+    [moved] = smoke_findings(ENGINE, GAME.id, database(root), cache, games_per_count=10)
+    assert len(runs) == 2 * per_run  # the same games played again
+    assert (moved.message, moved.line) == (unused.message, unused.line + 1)
 
 
 def test_a_code_change_or_other_options_run_again(root: Path, runs: list[int], tmp_path: Path,

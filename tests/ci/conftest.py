@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -24,9 +25,9 @@ def warned_tree(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     unused = warning("SIM-UNUSED", "action-cards 'igni-inferno' was never used in 10 simulated game(s) per player count",
                      str(market), line_of(market, "id: igni-inferno"), 5, "check that the rules can reach it")
 
-    def smoke_findings(*args: object, **kwargs: object) -> list[Finding]:
-        return [unused]
+    def start_smoke(*args: object, **kwargs: object) -> Callable[[], list[Finding]]:
+        return lambda: [unused]
 
-    monkeypatch.setattr("pipeline.app.smoke.smoke_findings", smoke_findings)
+    monkeypatch.setattr("pipeline.app.smoke.start_smoke", start_smoke)
     monkeypatch.chdir(tmp_path)
     return root

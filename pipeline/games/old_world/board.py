@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from pipeline.content.database import Database
-from pipeline.content.texts import TextIndex
+from pipeline.content.texts import text_index
 from pipeline.i18n.content import LocalizedText
 from pipeline.i18n.localizer import Localizer
 from pipeline.rules.boards import Area, BoardLocation, Boards, BoardSpec, Site, Spot
@@ -51,7 +51,7 @@ class _Builder(LocalizedText):
     def __init__(self, content: OldWorldContent, loc: Localizer) -> None:
         self.content = content
         self.loc = loc
-        self.texts = TextIndex(content.db)
+        self.texts = text_index(content.db)
         self.manifest: Manifest | None = content.manifest
 
     def where(self, collection: str, key: Any, *path: str) -> Where:

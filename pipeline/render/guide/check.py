@@ -8,6 +8,7 @@ entry and the game's content folder; the icon name (or the quoted text) is what 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from functools import partial
 from typing import TYPE_CHECKING
 
 from pipeline.findings import Finding, error
@@ -21,6 +22,7 @@ from . import layout_guide, overflowing
 from .rows import Row
 
 if TYPE_CHECKING:
+    from ..fit import FitMemo
     from ..layouts import Layouts
 
 
@@ -32,16 +34,21 @@ def guide_icon_findings(parts: Sequence[GuidePart], where: str) -> list[Finding]
     return sorted(set(findings))
 
 
-def guide_fit_findings(parts: Sequence[GuidePart], where: str, layouts: Layouts | None, paper: str = "a4") -> list[Finding]:
+def guide_fit_findings(parts: Sequence[GuidePart], where: str, layouts: Layouts | None, paper: str = "a4",
+                       memo: FitMemo | None = None) -> list[Finding]:
     """FIT-OVERFLOW for every row of a game's guide documents, laid out on paper in the layouts' guide styles
-    (None: the shipped ones), that runs past its column. Without that paper's profile (a profile the layouts
-    dropped is a LAYOUT-* finding already) nothing is laid out."""
+    (None: the shipped ones), that runs past its column; a document `memo` recalls is not laid out again. Without
+    that paper's profile (a profile the layouts dropped is a LAYOUT-* finding already) nothing is laid out."""
+    def measure(part: GuidePart) -> list[Finding]:
+        pages, _, _ = layout_guide(part.document, paper, part.kind, layouts)
+        return overflow_findings(part, overflowing(pages), where)
+
     findings: list[Finding] = []
     if layouts is not None and paper not in layouts.profiles:
         return findings
     for part in parts:
-        pages, _, _ = layout_guide(part.document, paper, part.kind, layouts)
-        findings += overflow_findings(part, overflowing(pages), where)
+        subject = f"guide {paper} {where} {part!r}"
+        findings += memo.findings_of(subject, partial(measure, part)) if memo is not None else measure(part)
     return findings
 
 
