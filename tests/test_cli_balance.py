@@ -96,7 +96,14 @@ def test_a_sweep_compares_variants_side_by_side(tmp_path: Path) -> None:
 
 def test_an_unknown_key_is_a_usage_error_with_a_suggestion(tmp_path: Path) -> None:
     code, output = balance(tmp_path, "-g", "old-world", "--games", "1", "--set", "hand_limt=6,7")
-    assert code == 2 and "did you mean hand_limit?" in output, output
+    assert code == 2 and "nearest: hand_limit" in output, output
+
+
+def test_a_nested_key_with_an_unknown_part_is_a_usage_error_naming_it(tmp_path: Path) -> None:
+    code, output = balance(tmp_path, "-g", "old-world", "--games", "1", "--pack", "mages",
+                           "--set", "packs.mages.mages.gekhira.specialty.levls.1.1.amount=2")
+    assert code == 2 and "no 'levls' in packs.mages.mages.gekhira.specialty; nearest: levels" in output, output
+    assert not (tmp_path / "balance.json").exists()
 
 
 def test_a_pack_is_played_and_named_in_the_report(tmp_path: Path) -> None:

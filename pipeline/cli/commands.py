@@ -147,7 +147,8 @@ def balance(
     set_: Annotated[
         list[str] | None,
         typer.Option("--set", metavar="KEY=V1,V2", help="Try each value (repeatable: the grid of every combination); "
-                     "KEY is a rule constant (hand_limit) or FILE.ID.FIELD (cards.market.aard.cost)."),
+                     "KEY is a rule constant (hand_limit) or FILE.ID.FIELD[.PART...] (cards.market.aard.cost; "
+                     "a list item by its id or 1-based position)."),
     ] = None,
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Local worker processes.")] = 1,
     scheduler: Annotated[

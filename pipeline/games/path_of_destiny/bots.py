@@ -39,7 +39,8 @@ DECK_PAIR = 3.0  # the expected worth of a blind pair
 
 class GreedyBot:
     """Plays to win: takes and plays the cards worth most for this chapter's active symbols, keeps the
-    cards the next chapter wants, holds its side quest's cards, uses every ability at once."""
+    cards the next chapter wants, holds its side quest's cards, uses an ability at once unless it only gains
+    symbols that are not active in this chapter (then it waits for a chapter where they are, or the last one)."""
 
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
@@ -156,7 +157,21 @@ class GreedyBot:
         return min(actions, key=cost)
 
     def _ability(self, s: GameState, p: PlayerState, actions: Sequence[Action]) -> Action:
-        return next((a for a in actions if isinstance(a, UseAbility)), actions[0])
+        ready = [a for a in actions if isinstance(a, UseAbility) and not self._hold(s, p, a.ability)]
+        return ready[0] if ready else next((a for a in actions if not isinstance(a, UseAbility)), actions[0])
+
+    def _hold(self, s: GameState, p: PlayerState, ability_id: str) -> bool:
+        """Keep a once-per-game ability that only gains fixed symbols while none of them is active: the tokens
+        are discarded at the chapter end unscored. In the last chapter it is used whatever it gains."""
+        if s.chapter >= s.rules.chapters:
+            return False
+        ability = next(a for a in s.tables.characters[p.character].abilities if a.id == ability_id)
+        fixed = [e for e in ability.effects if isinstance(e, (fx.GainSymbol, fx.GainSymbols))]
+        if not fixed or len(fixed) < len(ability.effects):
+            return False
+        symbols = {e.symbol for e in fixed if isinstance(e, fx.GainSymbol)}
+        symbols |= {sym for e in fixed if isinstance(e, fx.GainSymbols) for sym in e.symbols}
+        return not symbols & set(s.active)
 
     def _main(self, s: GameState, p: PlayerState, actions: Sequence[Action]) -> Action:
         def mine(a: Action) -> int:

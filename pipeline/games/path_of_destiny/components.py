@@ -18,7 +18,7 @@ from pipeline.rules.components import Components, Deck, Face, FaceBuilder, plain
 from .content import PathOfDestinyContent
 from .effects import icon
 from .faces import FACE_KINDS
-from .models import ActionCard, Token
+from .models import ActionCard, Automa, Token
 from .print_models import HelpCard
 from .story_models import SecretObjective, Story, StoryCard
 
@@ -260,9 +260,20 @@ class _Builder(FaceBuilder):
         deck = self.deck("solo-cards", kind)
         back = self.back("solo-back", "solo-back", title=kind)
         for index, card in enumerate(automa.solo_cards):
-            fields = {"title": self.text(card, "title"), "body": self.text(card, "text")}
+            body = self.text(card, "text")
+            if card.levels:
+                body = "\n".join([body, f"**{self.label('label:solo-levels')}**", *self.solo_levels(automa)])
+            fields = {"title": self.text(card, "title"), "body": body}
             where = self.where("automa", automa.id, "solo_cards", index)
             deck.faces.append(self.face("solo-card", card.id, deck.id, plain(fields), 1, back, where))
+
+    def solo_levels(self, automa: Automa) -> list[str]:
+        """One line per difficulty level: its start XP, whether the second ability is open, its chapter_symbols."""
+        return [
+            "\u2022 " + self.label("solo:level-second-ability" if level.second_ability_from_start else "solo:level",
+                                    level=self.text(level, "name"), xp=level.start_xp, symbols=level.chapter_symbols)
+            for level in automa.levels
+        ]
 
     def help_cards(self) -> None:
         cards: list[HelpCard] = self.db.all("help-cards")

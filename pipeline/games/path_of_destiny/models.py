@@ -234,6 +234,8 @@ class SoloLevel(Entity):
 class SoloCard(Entity):
     title: Translated
     text: Translated
+    # The card that lists every difficulty level's values (start XP, second ability, chapter_symbols) below its text.
+    levels: bool = False
 
 
 class Automa(Entity):

@@ -18,6 +18,7 @@ from pipeline.games import find_game
 from pipeline.games.path_of_destiny.content import PathOfDestinyContent
 from pipeline.games.path_of_destiny.effects import EFFECTS
 from pipeline.render.fit import fit_findings
+from pipeline.rules.variants import apply_variant
 from tests.conftest import print_check
 
 REPO = Path(__file__).resolve().parents[3]
@@ -152,3 +153,38 @@ def test_the_solo_fate_marker_shows_a_path_on_each_side(db: Database) -> None:
     assert back is not None
     assert (marker.fields["icon"], back.fields["icon"]) == ("arrow-left", "arrow-right")
     assert marker.fields["label"] == back.fields["label"] == "Solo fate marker"
+
+
+@pytest.mark.parametrize("locale", ["en", "de"])
+def test_the_solo_setup_card_prints_each_levels_chapter_symbols(tmp_path: Path, db: Database, locale: str) -> None:
+    """Every difficulty level's start XP and designed chapter_symbols print on the Solo Setup card, as the data
+    says, in English and German (pypdf reads the built PDF)."""
+    argv = ["build", "--game", GAME, "--locale", locale, "--target", "cards", "--deck", "solo-cards",
+            "--content", str(REPO / "content"), "--layouts", str(REPO / "layouts"), "--out", str(tmp_path / "out"),
+            "--cache-dir", str(tmp_path / "cache"), "--jobs", "1"]
+    result = CliRunner().invoke(app, argv)
+    assert result.exit_code == 0, result.output
+    printed = squeeze(PdfReader(tmp_path / "out" / GAME / locale / "cards.pdf").pages[0].extract_text())
+    automa = PathOfDestinyContent(db).automa
+    assert automa is not None
+    loc = find_game(GAME).localizer(db, locale)
+    for level in automa.levels:
+        name = squeeze(loc.text(f"automa:levels:{level.id}:name", level.name))
+        found = re.search(re.escape(name) + r":\D*(\d+)[^+]*\+(\d+)", printed)
+        assert found, (level.id, printed)
+        assert (int(found[1]), int(found[2])) == (level.start_xp, level.chapter_symbols), level.id
+
+
+def test_the_printed_chapter_symbols_follow_the_data(db: Database) -> None:
+    """A changed level value changes the card: the line is built from the data, not written on it."""
+    game = find_game(GAME)
+    printing = game.printing
+    assert printing is not None
+    changed = apply_variant(db, {"automa.automa.levels.death-march.chapter_symbols": "5"})
+
+    def setup_body(database: Database) -> str:
+        components = printing.components(database, game.localizer(database, "en"))
+        return next(f.fields["body"] for d in components.decks for f in d.faces if f.id == "solo-setup")
+
+    assert "Death March!: XP cube on 8, second ability from the start; at each chapter start +3" in setup_body(db)
+    assert "Death March!: XP cube on 8, second ability from the start; at each chapter start +5" in setup_body(changed)
