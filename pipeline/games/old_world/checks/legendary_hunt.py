@@ -78,10 +78,10 @@ def _movement(content: OldWorldContent) -> Iterator[Finding]:
                              f"{card.id} gives no moves for {', '.join(map(str, missing))} player(s) (rule 13)")
         for players, moves in card.moves.items():
             if players not in PLAYER_COUNTS:
-                yield finding_at(rec.where("moves", players), "OW-LEGENDARY-MOVES",
+                yield finding_at(rec.where("moves", str(players)), "OW-LEGENDARY-MOVES",
                                  f"{card.id} gives moves for {players} players; the game has 1-5 (rule 13)")
             elif not 1 <= moves <= MAX_MOVES:
-                yield finding_at(rec.where("moves", players), "OW-LEGENDARY-MOVES",
+                yield finding_at(rec.where("moves", str(players)), "OW-LEGENDARY-MOVES",
                                  f"{card.id} moves the monster {moves} times with {players} player(s); a card gives "
                                  f"1 to {MAX_MOVES} (rule 13)")
 
