@@ -40,6 +40,7 @@ from .engine.actions import (
     interned,
 )
 from .engine.combo import connects
+from .engine.legendary_hunt import FightLegendary
 from .engine.poker import categorize
 from .engine.state import GameState, PlayerState
 from .enums import Attribute, LocationAction, PokerCategory, Terrain
@@ -47,6 +48,12 @@ from .models import FightAbility
 
 # The farthest training site (in moves) the greedy bot walks to for a level of Combat.
 TRAIN_DETOUR = 2
+# With Legendary Hunt: the farthest Destruction token (in moves) the greedy bot walks to, the Life Pool it
+# reckons with (the 20 Special Fight cards) and the turn from which it hunts the legendary monster whatever the odds.
+TOKEN_DETOUR = 2
+LEGENDARY_LIFE = 20
+HUNT_DEADLINE = 20
+HUNT_DEADLINE_SOLO = 5
 # Poker hands a greedy player never rerolls.
 KEEP_ALL = frozenset({PokerCategory.STRAIGHT_LOW, PokerCategory.STRAIGHT_HIGH, PokerCategory.FULL_HOUSE, PokerCategory.FIVE_KIND})
 
@@ -104,7 +111,15 @@ class GreedyBot:
         return self._dist[start]
 
     def _goal(self, s: GameState, p: PlayerState) -> str | None:
-        """The location of the easiest monster (nearest among the lowest levels), or a training site in solo."""
+        """The location of the easiest monster (nearest among the lowest levels), or a training site in solo.
+        With Legendary Hunt: the legendary monster once it looks beatable, else a Destruction token close by."""
+        if s.hunt is not None:
+            if self._hunt_ready(s, p):
+                return s.hunt.location
+            dist = self._distances(s, p.location)
+            near = [loc for loc in s.hunt.tokens if dist.get(loc, 99) <= TOKEN_DETOUR]
+            if near:
+                return min(near, key=lambda loc: (dist[loc], loc))
         on_board = [v for v in s.slots.values() if v is not None]
         need = self._solo_need(s, p)
         if need is not None and len(on_board) <= 1:
@@ -121,6 +136,19 @@ class GreedyBot:
         dist = self._distances(s, p.location)
         token, _ = min(on_board, key=lambda v: (s.tables.monsters[v[1]].level, dist[s.tables.token_location(v[0])]))
         return s.tables.token_location(token)
+
+    def _hunt_ready(self, s: GameState, p: PlayerState) -> bool:
+        """The legendary monster looks beatable: the fight turns the deck lasts times the damage a turn gets past
+        its Protection cover its Life Pool (a rough guess), or the hunt has gone on long enough."""
+        assert s.hunt is not None
+        if p.turns >= (HUNT_DEADLINE_SOLO if s.n == 1 else HUNT_DEADLINE):
+            return True
+        held = len(s.hunt.tokens_of(p.seat))
+        life = LEGENDARY_LIFE - (held // 2 if s.n == 1 else held)
+        table = s.hunt.protection
+        per_turn = max(0, p.attributes[Attribute.COMBAT] + 2 - table[min(p.track, len(table) - 1)])
+        turns = (p.card_count() + p.shield) / 4
+        return per_turn * turns >= life
 
     def _can_beat(self, s: GameState, p: PlayerState, monster: str) -> bool:
         """Enough cards to outlast the monster's Life Pool (a rough guess)."""
@@ -199,6 +227,9 @@ class GreedyBot:
         return min(moves, key=cost)
 
     def _phase_2(self, s: GameState, p: PlayerState, actions: Sequence[Action]) -> Action | None:
+        for a in actions:
+            if isinstance(a, FightLegendary) and self._hunt_ready(s, p):
+                return a
         for a in actions:
             if isinstance(a, Meditate) or (isinstance(a, FightMonster) and self._can_beat(s, p, a.monster)):
                 return a

@@ -18,6 +18,7 @@ from pipeline.rules.guide_builder import fill_constants, rule_constants
 from .content import OldWorldContent
 from .enums import Terrain
 from .faces import FACE_KINDS
+from .legendary_print import legendary_hunt_faces
 from .models import (
     Ability,
     ActionCard,
@@ -65,6 +66,7 @@ class _Builder(FaceBuilder):
         self.help_cards()
         self.lost_mount()
         self.legendary_monsters()
+        legendary_hunt_faces(self)
         self.tokens()
         return self.out
 

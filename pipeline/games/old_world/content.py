@@ -14,9 +14,11 @@ from .models import (
     ActionCard,
     AttributeTrophy,
     Board,
+    DestructionToken,
     Event,
     ExplorationCard,
     HelpCard,
+    LegendaryHelpCard,
     LegendaryMonster,
     Location,
     LocationToken,
@@ -26,9 +28,11 @@ from .models import (
     Monster,
     MonsterFightCard,
     MonsterToken,
+    MovementCard,
     Potion,
     QuestToken,
     School,
+    SpecialFightCard,
     WitcherTrophy,
 )
 
@@ -143,3 +147,19 @@ class OldWorldContent:
     legendary_monster_records = Records[LegendaryMonster]("legendary-monsters")
 
     quest_tokens = Entities[QuestToken]("quest-tokens")
+
+    special_fight_cards = Entities[SpecialFightCard]("special-fight-cards")
+
+    special_fight_card_records = Records[SpecialFightCard]("special-fight-cards")
+
+    movement_cards = Entities[MovementCard]("movement-cards")
+
+    movement_card_records = Records[MovementCard]("movement-cards")
+
+    destruction_tokens = Entities[DestructionToken]("destruction-tokens")
+
+    destruction_token_records = Records[DestructionToken]("destruction-tokens")
+
+    legendary_help_cards = Entities[LegendaryHelpCard]("legendary-help-cards")
+
+    legendary_help_card_records = Records[LegendaryHelpCard]("legendary-help-cards")

@@ -141,3 +141,4 @@ class PackRule(StrEnum):
     """A rule an expansion switches on in the engine (expansion sheet §3-§6)."""
 
     LOST_MOUNT = "lost-mount"
+    LEGENDARY_HUNT = "legendary-hunt"

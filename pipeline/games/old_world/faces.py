@@ -50,4 +50,14 @@ FACE_KINDS = FaceContract.of(
     FaceKind("legendary-monster", {"name": T.TEXT, "kind": T.TEXT, "symbol": T.TEXT, "start": T.TEXT,
                                    "ability": T.RICH_TEXT, "attacks": T.RICH_TEXT}),
     FaceKind("legendary-monster-back", {"name": T.TEXT, "symbol": T.TEXT, "description": T.RICH_TEXT, "icon": T.ICON}),
+    # Legendary Hunt (legendary_print.py).
+    FaceKind("special-fight-card", {"charge_label": T.TEXT, "bite_label": T.TEXT, "charge": T.RICH_TEXT,
+                                    "bite": T.RICH_TEXT, "symbol": T.TEXT}),
+    FaceKind("special-fight-back", {"title": T.TEXT, "symbol": T.TEXT, "icon": T.ICON}),
+    FaceKind("movement-card", {"title": T.TEXT, "symbol": T.TEXT, "main": T.TEXT, "main_label": T.TEXT,
+                               "secondary": T.TEXT, "secondary_label": T.TEXT, "moves": T.RICH_TEXT}),
+    FaceKind("movement-back", {"title": T.TEXT, "symbol": T.TEXT, "icon": T.ICON}),
+    FaceKind("destruction-token", {"text": T.RICH_TEXT, "symbol": T.TEXT}),
+    FaceKind("destruction-token-back", {"title": T.TEXT, "symbol": T.TEXT}),
+    FaceKind("legendary-help-card", {"title": T.TEXT, "side": T.TEXT, "symbol": T.TEXT, "body": T.RICH_TEXT}),
 )

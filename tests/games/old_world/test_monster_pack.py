@@ -90,7 +90,7 @@ def test_a_siren_that_breaks_rule_10(tmp_path: Path, old: str, new: str, shown: 
     ("old", "new", "code", "shown"),
     [
         # Rule 16: exactly 4 Special Attacks.
-        ("      - id: tentacle-lash\n        name: Tentacle Lash\n        text: Take 3 damage.\n", "",
+        ("      - id: tentacle-lash\n        name: Tentacle Lash\n        text: Take 3 damage.\n        damage: 3\n", "",
          "OW-LEGENDARY-ATTACKS", "    attacks:"),
         # Location 0 never hosts a monster (rule 2), so no legendary monster starts there.
         ("start: dhuwod", "start: loc-muinne", "OW-LEGENDARY-START", "start: loc-muinne"),

@@ -13,6 +13,7 @@ from . import (
     events,
     facts,
     guide,
+    legendary_hunt,
     lost_mount,
     mages,
     map,
@@ -29,7 +30,8 @@ from . import (
 # match, numbered decks hold, the packs and the selected combination are sound.
 STRUCTURE = (counts, events, packs)
 # The rest of the game's consistency rules, added by `pnp check`.
-CONSISTENCY = (cards, reach, facts, map, monsters, stories, setup, texts, guide, lost_mount, mages, special_monsters)
+CONSISTENCY = (cards, reach, facts, map, monsters, stories, setup, texts, guide, lost_mount, mages, special_monsters,
+               legendary_hunt)
 
 
 def run_checks(db: Database, structure_only: bool = False) -> list[Finding]:

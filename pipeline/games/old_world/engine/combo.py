@@ -4,7 +4,7 @@ card by card, step 3 damage / Shield / special effects, step 4 the draw."""
 from __future__ import annotations
 
 from ..effects import OldWorldEffect
-from ..enums import Attribute, Timing
+from ..enums import Attribute, Color, Timing
 from ..models import ActionCard
 from . import mages
 from .abilities import AbilityView, is_available, mark_used, owned_abilities
@@ -95,6 +95,8 @@ def witcher_turn(s: GameState, seat: int) -> Flow:
     f.combo = []
     f.combo_owner = seat
     mages.start_turn(f, seat)
+    if f.legendary is not None:
+        f.legendary.start_turn()
     if first and f.monster is not None:
         special = s.tables.monsters[f.monster].special
         if special.timing is Timing.FIGHT_FIRST_TURN:
@@ -105,9 +107,11 @@ def witcher_turn(s: GameState, seat: int) -> Flow:
     # Steps 1 and 2: potions and abilities until the first card, then the combo card by card.
     while True:
         options = combo_options(s, p, f)
+        if f.legendary is not None:
+            options = f.legendary.playable(_colors(s), options)
         if not f.combo:
             options = step1_options(s, p, f, first) + options
-            if not p.hand:
+            if not p.hand or not options:  # no card, or none a Special Attack left playable
                 options.append(PASS)
         elif options:
             options.append(PASS)
@@ -144,6 +148,8 @@ def resolve_combo(s: GameState, p: PlayerState, f: FightState) -> Flow:
     """Step 3: damage, then Shield (capped by Defense), then special effects; draw modifiers wait (§10.4)."""
     cards = s.tables.cards
     yield from auto_abilities(s, p, Timing.ON_COMBO_RESOLVE, len(f.combo))
+    if f.legendary is not None and f.combo:
+        f.legendary.combo_resolving(cards[f.combo[0].card].fight.damage)
     if p.mage:
         yield from mages.resolve_left_to_right(s, p, f, deal_attack_damage)
         return
@@ -186,10 +192,20 @@ def hit_opponent(s: GameState, seat: int, f: FightState, amount: int) -> Flow:
     if f.is_duel:
         lost = yield from take_damage(s, s.players[opponent_seat(f, seat)], amount)
         return lost
+    if f.legendary is not None:
+        amount = f.legendary.absorb(amount)
     lost = min(amount, len(f.life_pool))
     for _ in range(lost):
         f.spent.append(f.life_pool.pop())
     return lost
+
+
+def _colors(s: GameState) -> dict[str, Color]:
+    """Each card's colour (memoised per content): a legendary Special Attack may forbid one for a fight turn."""
+    found: dict[str, Color] | None = s.tables.memo.get("card-colors")
+    if found is None:
+        found = s.tables.memo["card-colors"] = {c.id: c.color for c in s.tables.cards.values()}
+    return found
 
 
 def replenish(s: GameState, p: PlayerState, f: FightState) -> Flow:

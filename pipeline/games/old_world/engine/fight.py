@@ -127,7 +127,8 @@ def spares_last_monster(s: GameState, p: PlayerState) -> bool:
     defeat it: it escapes as if driven away (a new monster of its level appears, §14.3).
     """
     on_board = sum(slot is not None for slot in s.slots.values())
-    return s.n == 1 and on_board == 1 and not any(t.startswith("attribute:") for t in p.trophies)
+    # With Legendary Hunt the solo goal is the legendary monster (expansion sheet §7.6), not the trophies.
+    return s.hunt is None and s.n == 1 and on_board == 1 and not any(t.startswith("attribute:") for t in p.trophies)
 
 
 def monster_outcome(s: GameState, knocked_out: bool, left: int) -> str:

@@ -13,6 +13,7 @@ from itertools import compress
 from operator import ne
 
 from ..enums import Attribute
+from . import legendary_hunt
 from .fight import TRAIL_QUEST_GOLD
 from .state import GameState
 from .tables import Tables
@@ -92,7 +93,8 @@ def _potions(s: GameState) -> int:
 
 
 def _fight_cards(s: GameState) -> int:
-    return len(s.fight_deck) + (len(s.fight.life_pool) + len(s.fight.spent) if s.fight else 0)
+    f = s.fight
+    return len(s.fight_deck) + (len(f.life_pool) + len(f.spent) if f is not None and f.legendary is None else 0)
 
 
 class Tally:
@@ -215,7 +217,10 @@ def is_sound(s: GameState) -> bool:
     f = s.fight
     if f is not None:
         potions += sum(map(len, f.potions_used.values()))
-        fight_cards += len(f.life_pool) + len(f.spent)
+        if f.legendary is None:  # the legendary monster's Life Pool is its own Special Fight cards
+            fight_cards += len(f.life_pool) + len(f.spent)
+    if s.hunt is not None and legendary_hunt.violations(s):
+        return False
     return fight_cards == len(tables.fight_cards) and potions == _potion_count(tables)
 
 
@@ -270,4 +275,5 @@ def violations(s: GameState) -> list[str]:
     # Potions.
     if _potions(s) != _potion_count(tables):
         found.append("potions are not conserved")
+    found.extend(legendary_hunt.violations(s))
     return found

@@ -7,6 +7,7 @@ from itertools import combinations
 from ..enums import Attribute, LocationAction, Terrain
 from .actions import Action, DrawPotion, Exchange, PokerWithLocals, PoolTrash, TakeGold, TrailQuest, Train, interned
 from .fight import TRAIL_QUEST_GOLD
+from .legendary_hunt import blocks
 from .poker import play, play_solo
 from .state import Flow, GameState, PlayerState
 from .tables import TERRAINS
@@ -27,7 +28,7 @@ def school_cost(s: GameState, p: PlayerState, attribute: Attribute) -> int:
 def location_options(s: GameState, p: PlayerState) -> list[Action]:
     """The location action on offer: only where the witcher moved in this turn, once per turn (§7.1)."""
     here = p.location
-    if here not in p.moved_into or here in p.actions_used:
+    if here not in p.moved_into or here in p.actions_used or blocks(s, here):
         return []
     spec = s.tables.locations[here].action
     top = s.rules.attribute_max

@@ -12,4 +12,6 @@ __all__ = ["Outcome", "Termination"]
 class Termination(StrEnum):
     TROPHIES = "trophies"  # a fight-earned trophy reached the top of the Trophy Track (reference §11.4)
     SOLO_GOAL = "solo-goal"  # solo: the prepared trophies are all held (reference §14.4)
+    LEGENDARY = "legendary"  # Legendary Hunt: the first witcher to kill the legendary monster wins (expansion sheet §7.5)
+    LEGENDARY_ESCAPED = "legendary-escaped"  # Legendary Hunt solo: a Movement card was due and the pool was empty (§7.6)
     TURN_CAP = TURN_CAP  # the `turn_cap` per player was reached: a failure, not a result

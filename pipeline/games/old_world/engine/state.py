@@ -22,6 +22,7 @@ from .outcome import Outcome, Termination
 from .tables import ATTRIBUTES, Tables
 
 if TYPE_CHECKING:
+    from .legendary_hunt import Hunt, LegendaryFight
     from .lost_mount import LostMount
     from .mages import Pool
 
@@ -107,6 +108,7 @@ class FightState:
     worse_attack_first: bool = False
     decider: int = 0
     protection: dict[int, int] = field(default_factory=dict)  # a Mage's Protection, by seat (§8.4)
+    legendary: LegendaryFight | None = None  # a fight against the legendary monster (engine/legendary_hunt.py)
 
     @property
     def is_duel(self) -> bool:
@@ -156,6 +158,7 @@ class GameState(DecisionFlow):
         self.tallies: Any = None  # invariants.py keeps its incremental conservation counts here.
         self.lost_mount: LostMount | None = None  # with the Lost Mount pack (engine/lost_mount.py)
         self.other_pool: Pool | None = None  # a mixed game's pool no one is gaining from (engine/mages.py)
+        self.hunt: Hunt | None = None  # the legendary monster, with Legendary Hunt (engine/legendary_hunt.py)
 
     # --- The contract (moves in pipeline/rules/engine.py) -------------------------------------
 

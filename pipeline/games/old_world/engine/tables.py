@@ -10,23 +10,40 @@ from ..enums import Attribute, ExplorationDeck, PackRule, Terrain
 from ..models import (
     ActionCard,
     AttributeTrophy,
+    DestructionToken,
     Event,
     ExplorationCard,
+    LegendaryHelpCard,
+    LegendaryMonster,
     Location,
     LocationToken,
     LostMountCard,
     Manifest,
     Monster,
     MonsterFightCard,
+    MovementCard,
     Potion,
     RuleConstants,
     School,
     SetupProfile,
+    SpecialFightCard,
     WitcherTrophy,
 )
 
 ATTRIBUTES: tuple[Attribute, ...] = (Attribute.COMBAT, Attribute.DEFENSE, Attribute.ALCHEMY, Attribute.SPECIALTY)
 TERRAINS: tuple[Terrain, ...] = (Terrain.FOREST, Terrain.MOUNTAIN, Terrain.WATER)
+
+
+@dataclass(frozen=True)
+class Legendary:
+    """Legendary Hunt's content (engine/legendary_hunt.py): the monsters to choose from (the Kayran too with the
+    Monster Pack), the Special Fight cards, Movement cards, Destruction tokens and the Help card."""
+
+    monsters: dict[str, LegendaryMonster]
+    fight_cards: dict[str, SpecialFightCard]
+    movement: dict[str, MovementCard]
+    tokens: dict[str, DestructionToken]
+    help: LegendaryHelpCard
 
 
 @dataclass(eq=False)  # Hashed by identity: one Tables per loaded content.
@@ -49,6 +66,7 @@ class Tables:
     witcher_trophies: dict[str, WitcherTrophy]
     school_sites: dict[str, str] = field(default_factory=dict)
     lost_mount: LostMountCard | None = None  # the Lost Mount card when its pack is selected (engine/lost_mount.py)
+    legendary: Legendary | None = None  # Legendary Hunt's content when its pack is selected (engine/legendary_hunt.py)
     # Values derived from the content by the rules, computed once on first use (interned actions,
     # payable cards per destination, ...): see `memo` users in turn.py and abilities.py.
     memo: dict[Any, Any] = field(default_factory=dict, repr=False)
@@ -79,6 +97,14 @@ class Tables:
         tables.school_sites = {loc.id: loc.action.school for loc in content.locations if loc.action.school}
         if PackRule.LOST_MOUNT in content.rules_on:
             tables.lost_mount = next(iter(content.lost_mount_cards), None)
+        if PackRule.LEGENDARY_HUNT in content.rules_on and content.legendary_help_cards:
+            tables.legendary = Legendary(
+                monsters={m.id: m for m in content.legendary_monsters},
+                fight_cards={c.id: c for c in content.special_fight_cards},
+                movement={c.id: c for c in content.movement_cards},
+                tokens={t.id: t for t in content.destruction_tokens},
+                help=content.legendary_help_cards[0],
+            )
         return tables
 
     def profile(self, players: int) -> SetupProfile:

@@ -7,7 +7,7 @@ from itertools import combinations
 from typing import Any
 
 from ..enums import Attribute, CardTerrain, ExplorationDeck, LocationAction
-from . import lost_mount, mages
+from . import legendary_hunt, lost_mount, mages
 from .actions import PASS, Action, Buy, Discard, Duel, Explore, FightMonster, Meditate, Move, Pass, Poker, interned
 from .exploration import explore, on_enter
 from .fight import duel, monster_fight
@@ -28,6 +28,8 @@ def game_flow(s: GameState, setup: Flow) -> Flow:
             s.outcome = Outcome(Termination.TURN_CAP, None, s.turn)
             return
         yield from take_turn(s, p)
+        if s.active == s.n - 1:
+            yield from legendary_hunt.end_of_round(s)
         s.active = (s.active + 1) % s.n
 
 
@@ -40,6 +42,8 @@ def take_turn(s: GameState, p: PlayerState) -> Flow:
         yield from phase_one(s, p)
         if s.outcome is None:
             yield from lost_mount.after_phase_one(s, p)
+        if s.outcome is None:
+            yield from legendary_hunt.after_phase_one(s, p)
         if s.outcome is None:
             yield from phase_two(s, p)
         if s.outcome is None:
@@ -139,7 +143,7 @@ def poker_options(s: GameState, p: PlayerState) -> list[Action]:
 
 def phase_one(s: GameState, p: PlayerState) -> Flow:
     while True:
-        options = move_options(s, p) + location_options(s, p) + poker_options(s, p)
+        options = move_options(s, p) + location_options(s, p) + poker_options(s, p) + legendary_hunt.drive_away_options(s, p)
         if not options:
             return
         options.append(PASS)
@@ -159,6 +163,8 @@ def phase_one(s: GameState, p: PlayerState) -> Flow:
             yield from play(s, p, action.seat)
         elif isinstance(action, Pass):
             return
+        elif isinstance(action, legendary_hunt.DriveAwayLegendary):
+            yield from legendary_hunt.drive_away(s, p, action)
         else:
             yield from take_location_action(s, p, action)
         if s.outcome is not None:
@@ -175,6 +181,7 @@ def phase_two_options(s: GameState, p: PlayerState) -> list[Action]:
     for token, monster in on_board:
         if tables.token_location(token) == p.location:
             options.append(interned(FightMonster, monster))
+    options += legendary_hunt.fight_options(s, p)
     here = tables.locations[p.location]
     if here.action.type is not LocationAction.SCHOOL and p.location != s.closed_tavern:
         options.extend(
@@ -207,6 +214,8 @@ def phase_two(s: GameState, p: PlayerState) -> Flow:
     action = yield Decision(p.seat, "phase-2", tuple(options))
     if isinstance(action, FightMonster):
         yield from monster_fight(s, p, action.monster)
+    elif isinstance(action, legendary_hunt.FightLegendary):
+        yield from legendary_hunt.fight(s, p)
     elif isinstance(action, Duel):
         yield from duel(s, p, s.players[action.seat])
     elif isinstance(action, Meditate):

@@ -21,8 +21,9 @@ def set_shield(s: GameState, p: PlayerState, value: int) -> None:
     p.shield = max(0, min(value, top))
 
 
-def raise_attribute(s: GameState, p: PlayerState, attribute: Attribute, amount: int = 1) -> Flow:
-    """Raise an attribute with its side effects: Defense +1 Shield, Alchemy +1 Potion (§6.4), level-up (§6.5)."""
+def raise_attribute(s: GameState, p: PlayerState, attribute: Attribute, amount: int = 1, levelup_draw: bool = True) -> Flow:
+    """Raise an attribute with its side effects: Defense +1 Shield, Alchemy +1 Potion (§6.4), level-up (§6.5);
+    a Destruction token's level draws no level-up card (`levelup_draw`, expansion sheet §7.5)."""
     top = s.rules.attribute_max
     for _ in range(amount):
         if p.attributes[attribute] >= top:
@@ -35,14 +36,15 @@ def raise_attribute(s: GameState, p: PlayerState, attribute: Attribute, amount: 
             set_shield(s, p, p.shield + 1)
         elif attribute is Attribute.ALCHEMY:
             yield from gain_potions(s, p, 1)
-        check_level_up(s, p)
+        check_level_up(s, p, levelup_draw)
 
 
-def check_level_up(s: GameState, p: PlayerState) -> None:
-    """Level up while every attribute is above the witcher level; draw the printed reward."""
+def check_level_up(s: GameState, p: PlayerState, draw: bool = True) -> None:
+    """Level up while every attribute is above the witcher level; draw the printed reward (unless not `draw`)."""
     while p.level < s.rules.witcher_level_max and all(v > p.level for v in p.attributes.values()):
         p.level += 1
-        s.draw(p, s.rules.levelup_draw.get(p.level, 0), reshuffle=not s.in_fight(p.seat))
+        if draw:
+            s.draw(p, s.rules.levelup_draw.get(p.level, 0), reshuffle=not s.in_fight(p.seat))
 
 
 def lower_attribute(s: GameState, p: PlayerState, attribute: Attribute, amount: int = 1) -> None:
@@ -184,10 +186,11 @@ def gain_trophy(s: GameState, p: PlayerState, trophy: str, from_fight: bool) -> 
     """Take a trophy, advance the track, win at the top, suffer Fatigue (§11.2, §11.3). Returns True on a win."""
     p.trophies.append(trophy)
     top = s.rules.win_trophies
-    if not from_fight and p.track + 1 >= top:
+    hunt = s.hunt is not None  # with Legendary Hunt trophies never win: they lower its Protection (§7.5)
+    if not from_fight and p.track + 1 >= top and not hunt:
         return False  # §11.3: a Meditation never ends the game: keep the card, no advance, no Fatigue.
-    p.track += 1
-    if p.track >= top:
+    p.track = min(p.track + 1, len(s.tables.manifest.trophy_track) - 1)
+    if p.track >= top and not hunt:
         s.end(Termination.SOLO_GOAL if s.n == 1 else Termination.TROPHIES, p.seat)
         return True
     fatigue = s.tables.manifest.trophy_track[p.track].fatigue
