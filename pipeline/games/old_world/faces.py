@@ -35,7 +35,7 @@ FACE_KINDS = FaceContract.of(
     FaceKind("trophy-back", {"title": T.TEXT, "icon": T.ICON, "school_color": T.COLOR}),
     FaceKind("help-card", {"title": T.TEXT, "body": T.RICH_TEXT}),
     FaceKind("help-back", _BACK),
-    FaceKind("location-token", {"number": T.TEXT, "name": T.TEXT, "icon": T.ICON}),
+    FaceKind("location-token", {"number": T.TEXT, "name": T.TEXT, "icon": T.ICON, "symbol": T.TEXT}),
     FaceKind("location-token-back", {"icon": T.ICON}),
     FaceKind("monster-token", {"name": T.TEXT, "level": T.TEXT, "icon": T.ICON, "symbol": T.TEXT}),
     FaceKind("monster-token-back", {"level": T.TEXT, "icon": T.ICON}),

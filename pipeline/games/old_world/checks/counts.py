@@ -10,7 +10,8 @@ from ..enums import ExplorationDeck, HelpCardKind
 from ..models import Manifest
 
 # Components only an expansion brings: counted when the selected packs have them (the base's counts stay as they were).
-PACK_COUNTS = ("lost_mount_cards", "mage_cards", "legendary_monsters", "quest_tokens")
+PACK_COUNTS = ("lost_mount_cards", "mage_cards", "legendary_monsters", "quest_tokens", "harbor_tokens",
+               "dagon_trail_tokens")
 
 
 def actual_counts(content: OldWorldContent) -> dict[str, int]:
@@ -36,7 +37,9 @@ def actual_counts(content: OldWorldContent) -> dict[str, int]:
         **{name: count for name, count in (("lost_mount_cards", len(content.lost_mount_cards)),
                                             ("mage_cards", sum(c.copies for c in content.mage_cards)),
                                            ("legendary_monsters", len(content.legendary_monsters)),
-                                           ("quest_tokens", sum(t.copies for t in content.quest_tokens))) if count},
+                                           ("quest_tokens", sum(t.copies for t in content.quest_tokens)),
+                                           ("harbor_tokens", len(content.harbor_tokens)),
+                                           ("dagon_trail_tokens", sum(t.copies for t in content.dagon_trail_tokens))) if count},
     }
 
 

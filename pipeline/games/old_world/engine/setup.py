@@ -9,7 +9,7 @@ from pipeline.content.database import Database
 
 from ..content import OldWorldContent
 from ..enums import Attribute, ExplorationDeck, Terrain
-from . import lost_mount, mages
+from . import lost_mount, mages, skellige
 from .actions import BonusAttribute, PlaceMonster
 from .state import Decision, Flow, GameState, PlayerState
 from .tables import ATTRIBUTES, TERRAINS, Tables
@@ -42,6 +42,7 @@ def new_game(db: Database | Tables, players: int, seed: int, options: Mapping[st
         s.rng.shuffle(stack)
     setup_players(s, schools)
     mages.setup_pools(s, setup_market)
+    skellige.setup(s)
     s.start(game_flow(s, setup_choices(s)))
     return s
 

@@ -24,6 +24,7 @@ from .tables import ATTRIBUTES, Tables
 if TYPE_CHECKING:
     from .lost_mount import LostMount
     from .mages import Pool
+    from .skellige import Seas
 
 
 @dataclass
@@ -155,6 +156,7 @@ class GameState(DecisionFlow):
         self.event_depth = 0
         self.tallies: Any = None  # invariants.py keeps its incremental conservation counts here.
         self.lost_mount: LostMount | None = None  # with the Lost Mount pack (engine/lost_mount.py)
+        self.seas: Seas | None = None  # with Skellige: the Ships (engine/skellige.py)
         self.other_pool: Pool | None = None  # a mixed game's pool no one is gaining from (engine/mages.py)
 
     # --- The contract (moves in pipeline/rules/engine.py) -------------------------------------
