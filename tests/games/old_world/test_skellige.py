@@ -12,8 +12,10 @@ import pytest
 from pipeline.findings import Finding
 from pipeline.games.old_world.content import OldWorldContent
 from pipeline.games.old_world.engine import Tables, new_game, skellige
-from pipeline.games.old_world.engine.actions import Move
+from pipeline.games.old_world.engine.actions import MarketGain, Move, Train, UpgradeTrophy
+from pipeline.games.old_world.engine.locations import location_options, take_location_action
 from pipeline.games.old_world.engine.turn import move_options
+from pipeline.games.old_world.enums import Attribute
 from pipeline.games.old_world.spec import SPEC
 from pipeline.rules.simulation import run_simulation
 from tests.conftest import line_of
@@ -158,3 +160,56 @@ def test_bots_play_whole_games_with_the_extension(players: int) -> None:
     db, _ = SPEC.load(CONTENT, (PACK,))
     report = run_simulation(SPEC.engine, "old-world", db, players, 3, 11, "greedy")
     assert report.errors == []
+
+
+def _arrived(state, island: str):  # type: ignore[no-untyped-def]
+    """The first player just sailed to the island (a location action needs the witcher to have moved in)."""
+    p = state.players[0]
+    p.location = island
+    p.moved_into = {island}
+    p.actions_used = set()
+    return p
+
+
+def test_ard_skellig_raises_any_attribute_for_free() -> None:
+    # §10.4: "Ard Skellig (19): raise any one attribute (Combat, Defense, Alchemy or Specialty) by 1. No price."
+    state = _game(2)
+    p = _arrived(state, "ard-skellig")
+    offered = {a.attribute for a in location_options(state, p) if isinstance(a, Train)}
+    assert offered == {"combat", "defense", "alchemy", "specialty"}
+    gold, combat = p.gold, p.attributes[Attribute.COMBAT]
+    list(take_location_action(state, p, Train("combat")))
+    assert p.attributes[Attribute.COMBAT] == combat + 1 and p.gold == gold
+
+
+def test_isle_of_mists_gains_a_zero_cost_card_or_a_one_cost_card_for_one_gold() -> None:
+    # §10.4: "take a 0-cost card from the 6-card market into your discard pile; or pay 1 Gold for a 1-cost card."
+    state = _game(2)
+    p = _arrived(state, "isle-of-mists")
+    p.gold = 1
+    offered = [a for a in location_options(state, p) if isinstance(a, MarketGain)]
+    assert offered and all(state.slot_cost(a.slot) in (0, 1) for a in offered)
+    assert {a.slot for a in offered} == {i for i in range(len(state.market)) if state.slot_cost(i) <= 1}
+    one = next((a for a in offered if state.slot_cost(a.slot) == 1), offered[0])
+    card, cost = state.market[one.slot], state.slot_cost(one.slot)
+    list(take_location_action(state, p, one))
+    assert p.discard[-1] == card and p.gold == 1 - cost
+    p.gold, p.actions_used = 0, set()
+    assert all(state.slot_cost(a.slot) == 0 for a in location_options(state, p) if isinstance(a, MarketGain))
+
+
+def test_eyna_gives_a_level_one_trophy_then_trades_it_a_level_up() -> None:
+    # §10.4: with no level-1/2 trophy, a random level-1 Monster's trophy; with one, discard it for a random one
+    # a level higher. No trophy-track step, no Fatigue.
+    state = _game(2)
+    p = _arrived(state, "eyna")
+    assert location_options(state, p) == [UpgradeTrophy()]
+    track = p.track
+    list(take_location_action(state, p, UpgradeTrophy()))
+    [first] = [t[8:] for t in p.trophies if t.startswith("monster:")]
+    assert state.tables.monsters[first].level == 1 and p.track == track
+    p.actions_used = set()
+    assert location_options(state, p) == [UpgradeTrophy(first)]
+    list(take_location_action(state, p, UpgradeTrophy(first)))
+    [second] = [t[8:] for t in p.trophies if t.startswith("monster:")]
+    assert state.tables.monsters[second].level == 2 and p.track == track
