@@ -213,3 +213,46 @@ def test_eyna_gives_a_level_one_trophy_then_trades_it_a_level_up() -> None:
     list(take_location_action(state, p, UpgradeTrophy(first)))
     [second] = [t[8:] for t in p.trophies if t.startswith("monster:")]
     assert state.tables.monsters[second].level == 2 and p.track == track
+
+
+@pytest.mark.parametrize(("players", "spot"), [(1, 3), (2, 2), (3, 2), (4, 1), (5, 1)])
+def test_dagon_starts_on_the_spot_for_the_player_count(players: int, spot: int) -> None:
+    # §10.3 step 5: "the Dagon miniature on the Danger Track start spot for the player count (1p / 2-3p / 4-5p)".
+    state = _game(players)
+    assert state.seas is not None and state.seas.dagon == spot and not skellige.emerged(state)
+
+
+class _Die:
+    """A die that rolls the given results in turn."""
+
+    def __init__(self, *results: int) -> None:
+        self.results = list(results)
+
+    def randint(self, low: int, high: int) -> int:
+        return self.results.pop(0)
+
+
+def test_a_safe_roll_moves_dagon_up_and_a_low_roll_is_dangerous() -> None:
+    # §10.6 step 3: "An upper-range roll is safe, and Dagon moves up 1 spot. A lower-range roll is dangerous."
+    state = _game(2)  # Dagon on spot 2: safe from 3
+    assert state.seas is not None
+    p = state.players[0]
+    state.rng = _Die(2, 3)  # type: ignore[assignment]
+    assert skellige.voyage(state, p) == skellige.DANGEROUS and state.seas.dagon == 2
+    assert skellige.voyage(state, p) == skellige.SAFE and state.seas.dagon == 3
+
+
+def test_dagon_emerging_on_a_voyage_drops_the_shield_and_gives_a_dagon_trail() -> None:
+    # §10.7: "If a sea roll pushes it there, the voyage still counts as safe. The traveller's Shield drops to 0
+    # and they take a Dagon Trail token." "Once Dagon has emerged, every island voyage counts as dangerous."
+    state = _game(2)
+    assert state.seas is not None
+    p = state.players[0]
+    p.shield = 3
+    state.seas.dagon = 5  # the top die spot: only 5 or 6 is safe (§10.2)
+    state.rng = _Die(4, 6)  # type: ignore[assignment]
+    assert skellige.voyage(state, p) == skellige.DANGEROUS and p.shield == 3
+    assert skellige.voyage(state, p) == skellige.SAFE and skellige.emerged(state)
+    assert p.shield == 0 and state.seas.trail_holders == {0} and state.seas.dagon_trails == 4
+    state.rng = _Die()  # type: ignore[assignment]  # no roll once Dagon has emerged
+    assert skellige.voyage(state, state.players[1]) == skellige.DANGEROUS

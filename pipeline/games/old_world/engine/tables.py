@@ -54,6 +54,7 @@ class Tables:
     # both ways (an island lists its own; `neighbours` holds the roads only).
     skellige: SkelligeBoard | None = None
     harbor_ships: tuple[bool, ...] = ()
+    dagon_trails: int = 0
     sea: dict[str, tuple[str, ...]] = field(default_factory=dict)
     # Values derived from the content by the rules, computed once on first use (interned actions,
     # payable cards per destination, ...): see `memo` users in turn.py and abilities.py.
@@ -89,6 +90,7 @@ class Tables:
         tables.skellige = next(iter(content.skellige_boards), None)
         if tables.skellige is not None:
             tables.harbor_ships = tuple(token.ship for token in content.harbor_tokens)
+            tables.dagon_trails = sum(token.copies for token in content.dagon_trail_tokens)
             sea: dict[str, list[str]] = {}
             for loc in content.locations:
                 if loc.region is Region.SKELLIGE:
