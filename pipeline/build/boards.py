@@ -13,18 +13,21 @@ from .cache import TargetRecord
 from .targets import BuildContext, Job, _positions, _preflight, _profile, _write, preflight_written, print_labels
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from pipeline.render.faces import PreparedFace
-    from pipeline.render.layouts import Profile
+    from pipeline.render.layouts import Layouts, Profile
     from pipeline.render.pdf import Document
+    from pipeline.rules.boards import BoardSpec
 
 BOARD_FORM = "Board"
 
 
 def build_boards(context: BuildContext, job: Job, record: TargetRecord) -> list[Finding]:
     """board.pdf (assembly page + full-size tiles), board-poster.pdf (one sheet) and player-boards.pdf."""
-    from pipeline.render.board import board_form, plan_board
+    from pipeline.render.board import plan_board
     from pipeline.render.player_boards import PaperError, player_boards_pdf
-    from pipeline.render.tiling import TilingError, plan_tiles, poster_pdf, tiled_pdf
+    from pipeline.render.tiling import TilingError
 
     printing = context.spec.printing
     assert printing is not None, "only a game that prints is planned for boards"
@@ -35,30 +38,17 @@ def build_boards(context: BuildContext, job: Job, record: TargetRecord) -> list[
         return findings + _face_boards(context, job, record, profile)
     boards = printing.boards(context.db, context.localizer)
     layouts = context.layouts
-    if boards.board is not None:
-        plan, problems = plan_board(boards.board, job.game, job.locale, layouts)
+    # The game board, then an expansion's board beside it (Old World: Skellige's map extension).
+    tiled = [(boards.board, "board", "tiles")] if boards.board is not None else []
+    tiled += [(extension, f"board-{extension.id}", f"tiles-{extension.id}") for extension in boards.extensions]
+    for spec, stem, key in tiled:
+        try:
+            problems, count = _tiled_board(job, record, profile, layouts, spec, boards.labels, stem)
+        except TilingError as exc:
+            return findings + [error("LAYOUT-PAPER", f"{job.game}: {exc} ({profile.name})", "layouts/profiles.yaml")]
         findings += problems
-        if plan is not None:
-            drawn: list[Finding] = []
-
-            def draw(doc: Any) -> None:
-                drawn.extend(board_form(doc, BOARD_FORM, plan))
-
-            title = plan.spec.title
-            try:
-                tiles = plan_tiles(plan.size, profile.paper, profile.margin, profile.tile_overlap)
-            except TilingError as exc:
-                return findings + [error("LAYOUT-PAPER", f"{job.game}: {exc} ({profile.name})", "layouts/profiles.yaml")]
-            tiled = tiled_pdf(title, BOARD_FORM, draw, tiles, boards.labels, job.locale)
-            data = tiled.finish()
-            _write(job, record, "board.pdf", data, tiled.pages)
-            findings += drawn + preflight_written(job, "board.pdf", data, profile)
-            poster = poster_pdf(title, BOARD_FORM, lambda doc: _ignore(board_form(doc, BOARD_FORM, plan)),
-                                plan.size, profile.paper)
-            data = poster.finish()
-            _write(job, record, "board-poster.pdf", data, poster.pages)
-            findings += preflight_written(job, "board-poster.pdf", data, profile)
-            record.extra["tiles"] = tiles.count
+        if count:
+            record.extra[key] = count
     plans = []
     for spec in boards.player_boards:
         player_plan, problems = plan_board(spec, job.game, job.locale, layouts, bleed=profile.bleed)
@@ -75,6 +65,34 @@ def build_boards(context: BuildContext, job: Job, record: TargetRecord) -> list[
         findings += drawn_players + preflight_written(job, "player-boards.pdf", data, profile)
         record.extra["player_boards"] = len(plans)
     return findings
+
+
+def _tiled_board(job: Job, record: TargetRecord, profile: Profile, layouts: Layouts, spec: BoardSpec,
+                 labels: Mapping[str, str], stem: str) -> tuple[list[Finding], int]:
+    """`<stem>.pdf` (assembly page + full-size tiles) and `<stem>-poster.pdf` of one board, through the preflight:
+    its findings and tile count (0 when its layout is missing). A paper too small for a tile raises TilingError."""
+    from pipeline.render.board import board_form, plan_board
+    from pipeline.render.tiling import plan_tiles, poster_pdf, tiled_pdf
+
+    plan, findings = plan_board(spec, job.game, job.locale, layouts)
+    if plan is None:
+        return findings, 0
+    drawn: list[Finding] = []
+
+    def draw(doc: Any) -> None:
+        drawn.extend(board_form(doc, BOARD_FORM, plan))
+
+    tiles = plan_tiles(plan.size, profile.paper, profile.margin, profile.tile_overlap)
+    tiled = tiled_pdf(spec.title, BOARD_FORM, draw, tiles, labels, job.locale)
+    data = tiled.finish()
+    _write(job, record, f"{stem}.pdf", data, tiled.pages)
+    findings += drawn + preflight_written(job, f"{stem}.pdf", data, profile)
+    poster = poster_pdf(spec.title, BOARD_FORM, lambda doc: _ignore(board_form(doc, BOARD_FORM, plan)), plan.size,
+                        profile.paper)
+    data = poster.finish()
+    _write(job, record, f"{stem}-poster.pdf", data, poster.pages)
+    findings += preflight_written(job, f"{stem}-poster.pdf", data, profile)
+    return findings, tiles.count
 
 
 def _face_boards(context: BuildContext, job: Job, record: TargetRecord, profile: Profile) -> list[Finding]:

@@ -152,7 +152,8 @@ def board_templates(boards: Boards | None) -> list[str]:
     """The layout templates a game's boards are drawn from (none for a game without boards)."""
     if boards is None:
         return []
-    return [spec.template for spec in [*([boards.board] if boards.board else []), *boards.player_boards]]
+    specs = [*([boards.board] if boards.board else []), *boards.player_boards, *boards.extensions]
+    return [*dict.fromkeys([spec.template for spec in specs] + list(boards.pack_templates))]
 
 
 def contract_findings(components: Components, layouts: Layouts, boards: Iterable[str]) -> list[Finding]:

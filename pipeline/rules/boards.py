@@ -91,3 +91,7 @@ class Boards:
     board: BoardSpec | None = None
     player_boards: list[BoardSpec] = field(default_factory=list)
     labels: Mapping[str, str] = field(default_factory=dict)  # localized print labels (assembly page, tiles)
+    extensions: list[BoardSpec] = field(default_factory=list)  # boards attached to the game board (an expansion's map)
+    # The templates of every board the game prints with some selection of packs, so an expansion's board layout is
+    # in use when its pack is not selected.
+    pack_templates: tuple[str, ...] = ()

@@ -21,6 +21,8 @@ from pipeline.rules.faces import FaceContract, FaceContractError, FaceKind
 from tests.conftest import line_of, print_check
 
 REPO = Path(__file__).resolve().parents[2]
+# The board templates Old World draws from: its game board, the player boards and Skellige's map extension.
+OLD_WORLD_BOARDS = ["board", "player-board", "skellige-board"]
 
 
 def copy_layouts(tmp_path: Path, relative: str, old: str, new: str) -> tuple[Path, Path]:
@@ -110,7 +112,7 @@ def test_a_misspelt_binding_is_a_layout_field_error_at_its_line(tmp_path: Path) 
 def test_a_binding_inherited_from_a_shared_template_is_reported_where_it_is_written(tmp_path: Path) -> None:
     layouts_dir, path = copy_layouts(tmp_path, "base.yaml", "field: title", "field: titel")
     layouts, _ = load_layouts(layouts_dir)
-    findings = layout_contract_findings(layouts, "old-world", FACE_KINDS, ["board", "player-board"])
+    findings = layout_contract_findings(layouts, "old-world", FACE_KINDS, OLD_WORLD_BOARDS)
     assert {(Path(f.file).name, f.line, f.code) for f in findings} == {("base.yaml", line_of(path, "field: titel"),
                                                                         "LAYOUT-FIELD")}
 
@@ -119,7 +121,7 @@ def test_a_field_bound_to_a_box_that_cannot_draw_its_type_is_a_finding(tmp_path:
     layouts_dir, path = copy_layouts(tmp_path, "old-world/cards.yaml", "terrain: {type: icon, field: terrain,",
                                      "terrain: {type: icon, field: cost,")
     layouts, _ = load_layouts(layouts_dir)
-    findings = layout_contract_findings(layouts, "old-world", FACE_KINDS, ["board", "player-board"])
+    findings = layout_contract_findings(layouts, "old-world", FACE_KINDS, OLD_WORLD_BOARDS)
     assert [(f.code, f.line) for f in findings] == [("LAYOUT-FIELD-TYPE", line_of(path, "terrain: {type: icon, field: cost"))]
     assert "a number" in findings[0].message
 
@@ -127,7 +129,7 @@ def test_a_field_bound_to_a_box_that_cannot_draw_its_type_is_a_finding(tmp_path:
 def test_a_template_no_face_kind_uses_is_a_warning(tmp_path: Path) -> None:
     layouts_dir, path = copy_layouts(tmp_path, "old-world/tokens.yaml", "  gold-token:\n", "  gold-tokens:\n")
     layouts, _ = load_layouts(layouts_dir)
-    findings = layout_contract_findings(layouts, "old-world", FACE_KINDS, ["board", "player-board"])
+    findings = layout_contract_findings(layouts, "old-world", FACE_KINDS, OLD_WORLD_BOARDS)
     assert [(f.code, f.severity, f.line, f.column) for f in findings] == [("LAYOUT-KIND-UNUSED", "warning",
                                                                            line_of(path, "gold-tokens:"), 1)]
     assert "gold-token" in findings[0].hint

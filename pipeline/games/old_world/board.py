@@ -18,10 +18,11 @@ from pipeline.rules.components import Where
 
 from .content import OldWorldContent
 from .enums import Attribute, LocationAction, Terrain
-from .models import Location, Manifest, MapFile, School
+from .models import Location, Manifest, MapFile, School, SkelligeBoard
 from .texts import when_message
 
 BOARD_TEMPLATE = "board"
+SKELLIGE_TEMPLATE = "skellige-board"
 PLAYER_BOARD_TEMPLATE = "player-board"
 PLAYER_BOARD_SIZE = (250.0, 170.0)  # mm; must match the player-board layout template
 ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X")
@@ -35,6 +36,9 @@ ACTION_ICONS = {
     LocationAction.CARD_EXCHANGE: "exchange",
     LocationAction.POOL_TRASH: "trash",
     LocationAction.SPECIAL: "gold",
+    LocationAction.TRAIN_ANY: "specialty",
+    LocationAction.MARKET_GAIN: "draw",
+    LocationAction.TROPHY_UPGRADE: "trophy",
 }
 PRINT_LABELS = ("print:assembly", "print:assembly-help", "print:overlap", "print:tile")
 
@@ -43,7 +47,8 @@ def old_world_boards(db: Database, loc: Localizer) -> Boards:
     """The game board and the five player boards in the localizer's locale."""
     builder = _Builder(OldWorldContent(db), loc)
     labels = {key.partition(":")[2]: builder.label(key) for key in PRINT_LABELS}
-    boards = Boards("old-world", loc.locale, builder.board(), builder.player_boards(), labels)
+    boards = Boards("old-world", loc.locale, builder.board(), builder.player_boards(), labels,
+                    [builder.skellige(board) for board in builder.content.skellige_boards], (SKELLIGE_TEMPLATE,))
     return boards
 
 
@@ -68,9 +73,9 @@ class _Builder(LocalizedText):
         if size is None:
             return None
         spec = BoardSpec("board", self.title(), size.width_mm, size.height_mm, BOARD_TEMPLATE, where=self.map_where())
-        spec.locations = [self.location(loc) for loc in self.content.locations]
-        known = {loc.id for loc in self.content.locations}
-        spec.connections = sorted({tuple(sorted((loc.id, other))) for loc in self.content.locations  # type: ignore[misc]
+        spec.locations = [self.location(loc) for loc in self.content.continent]
+        known = {loc.id for loc in self.content.continent}
+        spec.connections = sorted({tuple(sorted((loc.id, other))) for loc in self.content.continent  # type: ignore[misc]
                                    for other in loc.connections if other in known})
         spec.areas = [self.market(), self.action_deck(), self.monsters(), self.trophy_track(), self.decks(),
                       self.phases(), self.legend(), Area("title", spec.title)]
@@ -138,8 +143,8 @@ class _Builder(LocalizedText):
         return Area("phases", self.label("board:turn"), text=text)
 
     def legend(self) -> Area:
-        used = {loc.action.type for loc in self.content.locations}
-        trained = {loc.action.attribute for loc in self.content.locations if loc.action.type is LocationAction.TRAIN_ATTRIBUTE}
+        used = {loc.action.type for loc in self.content.continent}
+        trained = {loc.action.attribute for loc in self.content.continent if loc.action.type is LocationAction.TRAIN_ATTRIBUTE}
         training = self.label(f"location-action:{LocationAction.TRAIN_ATTRIBUTE.value}")
         school = f"{{icon:{ACTION_ICONS[LocationAction.SCHOOL]}}} {self.label('location-action:school')}"
         text = [school] if LocationAction.SCHOOL in used else []
@@ -148,6 +153,47 @@ class _Builder(LocalizedText):
         text += [f"{{icon:{icon}}} {self.label(f'location-action:{action.value}')}" for action, icon in ACTION_ICONS.items()
                  if action in used and action is not LocationAction.SCHOOL]
         return Area("legend", self.label("board:legend"), text=tuple(text))
+
+    # --- Skellige's map extension (expansion sheet §10.1-§10.3) ------------------------------------
+
+    def skellige(self, board: SkelligeBoard) -> BoardSpec:
+        """The extension attached to the game board's left edge: the islands, the harbors they sail to, the
+        Danger Track up to the Dagon Location, and the Skellige decks."""
+        title = self.text(board, "name")
+        spec = BoardSpec(board.id, title, board.size.width_mm, board.size.height_mm, SKELLIGE_TEMPLATE,
+                         where=self.where("skellige-boards", board.id))
+        islands = [loc for loc in self.content.locations if loc not in self.content.continent]
+        spec.locations = [self.location(loc) for loc in islands]
+        by_id = self.content.location_by_id
+        harbors = " · ".join(f"**{by_id[h].number}** {self.text(by_id[h], 'name')}" for h in board.harbors if h in by_id)
+        actions = [f"{{icon:{ACTION_ICONS[loc.action.type]}}} **{self.text(loc, 'name')}:** "
+                   f"{self.label(f'location-action:{loc.action.type.value}')}" for loc in islands]
+        notes = (harbors, self.label("board:harbors-note"), *actions)
+        spec.areas = [Area("title", title), Area("harbors", self.label("board:harbors"), "water", text=notes),
+                      self.danger_track(board), self.skellige_decks()]
+        return spec
+
+    def danger_track(self, board: SkelligeBoard) -> Area:
+        starts: dict[int, list[str]] = {}
+        for start in board.starts:
+            low, high = start.players
+            starts.setdefault(start.spot, []).append(str(low) if low == high else f"{low}–{high}")
+        spots = []
+        for number, spot in enumerate(board.danger_track, start=1):
+            caption = self.label("board:danger-start", players=", ".join(starts[number])) if number in starts else ""
+            dangerous = "1" if spot.safe_from == 2 else f"1–{spot.safe_from - 1}"
+            spots.append(Spot(caption, f"{spot.safe_from}–6", text=self.label("board:danger-dangerous", roll=dangerous)))
+        spots.append(Spot(self.label("board:dagon-location"), icon="monster", color="palette.accent"))
+        return Area("danger-track", self.label("board:danger-track"), "monster", tuple(spots), (self.label("board:danger-note"),))
+
+    def skellige_decks(self) -> Area:
+        spots = (
+            Spot(self.label("board:skellige-exploration"), icon="exploration", place="exploration"),
+            Spot(self.label("board:skellige-events"), icon="quest", place="event-back"),
+            Spot(self.label("board:dagon"), icon="monster", place="monster"),
+            Spot(self.label("board:dagon-bonus"), icon="trophy", place="trophy-back"),
+        )
+        return Area("decks", self.label("board:decks"), spots=spots)
 
     # --- Player boards -------------------------------------------------------------------------
 

@@ -24,6 +24,7 @@ from .engine.actions import (
     Exchange,
     Explore,
     FightMonster,
+    MarketGain,
     Meditate,
     Move,
     Pass,
@@ -35,6 +36,7 @@ from .engine.actions import (
     TakeGold,
     TrailQuest,
     Train,
+    UpgradeTrophy,
     UseAbility,
     UsePotion,
     interned,
@@ -43,7 +45,7 @@ from .engine.combo import connects
 from .engine.legendary_hunt import FightLegendary
 from .engine.poker import categorize
 from .engine.state import GameState, PlayerState
-from .enums import Attribute, LocationAction, PokerCategory, Terrain
+from .enums import Attribute, LocationAction, PokerCategory, Region, Terrain
 from .models import FightAbility
 
 # The farthest training site (in moves) the greedy bot walks to for a level of Combat.
@@ -98,6 +100,8 @@ class GreedyBot:
         return min(actions, key=lambda a: self.value(s, key(a)))
 
     def _distances(self, s: GameState, start: str) -> dict[str, int]:
+        if s.seas is not None:
+            return self._sea_distances(s, start)
         if start not in self._dist:
             dist = {start: 0}
             queue = deque([start])
@@ -109,6 +113,25 @@ class GreedyBot:
                         queue.append(nxt)
             self._dist[start] = dist
         return self._dist[start]
+
+    def _sea_distances(self, s: GameState, goal: str) -> dict[str, int]:
+        """Steps to the goal with Skellige's Ships where they are now (expansion sheet §10.6): out to an island only
+        from a harbor with a Ship, back only to a harbor without one. Not cached: the Ships move."""
+        tables, ships = s.tables, s.seas.ships if s.seas else set()
+        dist = {goal: 0}
+        queue = deque([goal])
+        while queue:
+            here = queue.popleft()
+            links = tables.sea.get(here, ())
+            if tables.locations[here].region is Region.SKELLIGE:
+                sea = [harbor for harbor in links if harbor in ships]  # sailed out from a harbor with a Ship
+            else:
+                sea = [] if here in ships else list(links)  # sailed back to a harbor without one
+            for before in (*tables.neighbours[here], *sea):
+                if before not in dist:
+                    dist[before] = dist[here] + 1
+                    queue.append(before)
+        return dist
 
     def _goal(self, s: GameState, p: PlayerState) -> str | None:
         """The location of the easiest monster (nearest among the lowest levels), or a training site in solo.
@@ -134,7 +157,7 @@ class GreedyBot:
         if not on_board:
             return None
         dist = self._distances(s, p.location)
-        token, _ = min(on_board, key=lambda v: (s.tables.monsters[v[1]].level, dist[s.tables.token_location(v[0])]))
+        token, _ = min(on_board, key=lambda v: (s.tables.monsters[v[1]].level, dist.get(s.tables.token_location(v[0]), 99)))
         return s.tables.token_location(token)
 
     def _hunt_ready(self, s: GameState, p: PlayerState) -> bool:
@@ -188,7 +211,10 @@ class GreedyBot:
             order = [need.value] if need else []
             order += ["combat", "defense", "alchemy", "specialty"]
             return min(trains, key=lambda a: order.index(a.attribute))
-        for kind in (DrawPotion, TrailQuest, TakeGold):
+        gains: list[MarketGain] = groups.get(MarketGain, [])
+        if gains:  # Isle of Mists: the best card on offer
+            return max(gains, key=lambda a: self._market_value(s, a.slot))
+        for kind in (DrawPotion, TrailQuest, TakeGold, UpgradeTrophy):
             found = groups.get(kind)
             if found and (kind is not DrawPotion or len(p.potions) < s.rules.potion_hold_limit):
                 return found[0]

@@ -415,7 +415,8 @@ class _Builder(FaceBuilder):
             location = self.content.location_by_id.get(token.location)
             name = self.text(location, "name") if location else token.location
             back = self.back("location-token-back", f"location-token-back-{token.terrain.value}", icon=token.terrain.value)
-            fields = {"name": name, "number": str(location.number) if location else "", "icon": token.terrain.value}
+            fields = {"name": name, "number": str(location.number) if location else "", "icon": token.terrain.value,
+                      "symbol": self.pack_symbol("location-tokens", token.id)}
             where = self.where("location-tokens", token.id)
             face = self.face("location-token", token.id, locations.id, plain(fields), 1, back, where)
             locations.faces.append(face)
@@ -430,6 +431,7 @@ class _Builder(FaceBuilder):
             face = self.face("monster-token", monster_token.id, monsters.id, plain(fields), 1, back, where)
             monsters.faces.append(face)
         self.marker_tokens()
+        self.harbor_tokens()
 
     def marker_tokens(self) -> None:
         """Gold, trail and quest markers (alike on both sides) and the closed-tavern tile."""
@@ -450,6 +452,27 @@ class _Builder(FaceBuilder):
         closed = {"label": self.label("label:tavern-closed"), "icon": "tavern"}
         back = self.back("marker-token", "tavern-open", label=self.label("label:tavern-open"), icon="tavern")
         markers.faces.append(self.face("marker-token", "tavern-closed", markers.id, closed, CLOSED_TAVERNS, back))
+
+    def harbor_tokens(self) -> None:
+        """Skellige's Harbor tokens (expansion sheet §10.2): an anchor in front, on the back a Ship on 3 of the 6; and
+        its Dagon Trail tokens (§10.1)."""
+        if not self.content.harbor_tokens:
+            return
+        deck = self.deck("harbor-tokens", self.label("card-kind:harbor-token"), "tokens")
+        harbor = self.label("card-kind:harbor-token")
+        for token in self.content.harbor_tokens:
+            symbol = self.pack_symbol("harbor-tokens", token.id)
+            back = (self.back("pack-marker-token", "harbor-back-ship", label=self.label("label:ship"), icon="ship",
+                              symbol=symbol) if token.ship
+                    else self.back("pack-marker-token", "harbor-back", label=harbor, icon="water", symbol=symbol))
+            fields = {"label": harbor, "icon": "anchor", "symbol": symbol}
+            deck.faces.append(self.face("pack-marker-token", token.id, deck.id, fields, 1, back,
+                                        self.where("harbor-tokens", token.id)))
+        for trail in self.content.dagon_trail_tokens:  # alike on both sides, like the base trail markers
+            fields = {"label": self.label("card-kind:dagon-trail"), "icon": "trail",
+                      "symbol": self.pack_symbol("dagon-trail-tokens", trail.id)}
+            self.same_both_sides(deck, self.face("pack-marker-token", trail.id, deck.id, fields, trail.copies, "",
+                                                 self.where("dagon-trail-tokens", trail.id)))
 
     def same_both_sides(self, deck: Deck, face: Face) -> None:
         back_id = f"{face.id}-back"

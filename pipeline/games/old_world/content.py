@@ -9,14 +9,16 @@ from pipeline.content.database import Database
 from pipeline.content.views import Entities, First, FirstRecord, Records
 from pipeline.i18n.models import MessageTemplate
 
-from .enums import ExplorationDeck, HelpCardKind, PackRule
+from .enums import ExplorationDeck, HelpCardKind, PackRule, Region
 from .models import (
     ActionCard,
     AttributeTrophy,
     Board,
+    DagonTrailToken,
     DestructionToken,
     Event,
     ExplorationCard,
+    HarborToken,
     HelpCard,
     LegendaryHelpCard,
     LegendaryMonster,
@@ -32,6 +34,7 @@ from .models import (
     Potion,
     QuestToken,
     School,
+    SkelligeBoard,
     SpecialFightCard,
     WitcherTrophy,
 )
@@ -163,3 +166,19 @@ class OldWorldContent:
     legendary_help_cards = Entities[LegendaryHelpCard]("legendary-help-cards")
 
     legendary_help_card_records = Records[LegendaryHelpCard]("legendary-help-cards")
+    harbor_tokens = Entities[HarborToken]("harbor-tokens")
+
+    harbor_token_records = Records[HarborToken]("harbor-tokens")
+
+    dagon_trail_tokens = Entities[DagonTrailToken]("dagon-trail-tokens")
+
+    dagon_trail_token_records = Records[DagonTrailToken]("dagon-trail-tokens")
+
+    skellige_boards = Entities[SkelligeBoard]("skellige-boards")
+
+    skellige_board_records = Records[SkelligeBoard]("skellige-boards")
+
+    @cached_property
+    def continent(self) -> list[Location]:
+        """The locations of the main board (the islands of Skellige's extension are drawn on their own board)."""
+        return [loc for loc in self.locations if loc.region is Region.CONTINENT]

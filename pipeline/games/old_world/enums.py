@@ -80,6 +80,17 @@ class LocationAction(StrEnum):
     CARD_EXCHANGE = "card-exchange"
     POOL_TRASH = "pool-trash"
     SPECIAL = "special"
+    # Skellige's islands (expansion sheet §10.4).
+    TRAIN_ANY = "train-any"
+    MARKET_GAIN = "market-gain"
+    TROPHY_UPGRADE = "trophy-upgrade"
+
+
+class Region(StrEnum):
+    """Where a location lies: on the Continent (the main board) or on Skellige's map extension (§10.4)."""
+
+    CONTINENT = "continent"
+    SKELLIGE = "skellige"
 
 
 class Timing(StrEnum):

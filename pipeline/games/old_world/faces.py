@@ -36,7 +36,7 @@ FACE_KINDS = FaceContract.of(
     FaceKind("help-card", {"title": T.TEXT, "body": T.RICH_TEXT}),
     FaceKind("pack-help-card", {"title": T.TEXT, "symbol": T.TEXT, "body": T.RICH_TEXT}),  # a pack's: its symbol too
     FaceKind("help-back", _BACK),
-    FaceKind("location-token", {"number": T.TEXT, "name": T.TEXT, "icon": T.ICON}),
+    FaceKind("location-token", {"number": T.TEXT, "name": T.TEXT, "icon": T.ICON, "symbol": T.TEXT}),
     FaceKind("location-token-back", {"icon": T.ICON}),
     FaceKind("monster-token", {"name": T.TEXT, "level": T.TEXT, "icon": T.ICON, "symbol": T.TEXT}),
     FaceKind("monster-token-back", {"level": T.TEXT, "icon": T.ICON}),

@@ -117,7 +117,7 @@ class _Builder(GuideBuilder):
 
     def _locations(self, manifest: Manifest) -> list[list[str]]:
         rows = []
-        for location in self.content.locations:
+        for location in self.content.continent:  # the main board's; Skellige's islands print on its extension
             action = f"[[{ACTION_ENTRIES[location.action.type]}]]"
             if location.action.attribute is not None:
                 action += f" {{icon:{location.action.attribute.value}}}"

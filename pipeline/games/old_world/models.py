@@ -35,6 +35,7 @@ from .enums import (
     LocationAction,
     PackRule,
     PokerCategory,
+    Region,
     ResultKind,
     Terrain,
     Timing,
@@ -298,7 +299,10 @@ class Location(Entity):
     name: Translated
     terrain: Terrain
     action: LocationActionSpec
+    # An island's connections are its sea links (to continent harbors, by Ship: expansion sheet §10.6).
     connections: list[LocationId] = Field(min_length=1)
+    # Skellige's islands are drawn on the map extension (its `position` is on the extension board).
+    region: Region = Region.CONTINENT
     position: Position
 
 
@@ -743,6 +747,70 @@ class LegendaryHelpCardsFile(ContentFile):
     cards: list[LegendaryHelpCard]
     entities_field = "cards"
     collection = "legendary-help-cards"
+class HarborToken(Entity):
+    """A Skellige Harbor token (§10.1): an anchor on the front; 3 of the 6 show a Ship on the back. They are
+    shuffled onto the harbors at setup (§10.3 steps 7-8), so a token names no location."""
+
+    ship: bool
+
+
+class DagonTrailToken(Entity):
+    """Skellige's Dagon Trail tokens (§10.1, §10.7): gained only when Dagon emerges during your voyage or beats you."""
+
+    copies: Annotated[int, Field(ge=1)]
+
+
+class DangerSpot(ContentModel):
+    """One die spot of the Danger Track (§10.2): rolls from `safe_from` up are safe, the rest dangerous."""
+
+    safe_from: Annotated[int, Field(ge=2, le=6)]
+
+
+class DangerStart(ContentModel):
+    """Dagon's start spot (1 = the bottom spot) for a range of player counts (§10.3 step 5)."""
+
+    players: tuple[Annotated[int, Field(ge=1, le=5)], Annotated[int, Field(ge=1, le=5)]]
+    spot: Annotated[int, Field(ge=1)]
+
+
+class SkelligeBoard(Entity):
+    """Skellige's map extension (§10.1-§10.3): its size, the Ships, the Danger Track up to the Dagon Location."""
+
+    name: Translated
+    size: Board
+    # The continent locations that get a Harbor token (§10.3 step 7); every sea link ends at one of them.
+    harbors: list[LocationId] = Field(min_length=1)
+    ships: Annotated[int, Field(ge=1)]
+    danger_track: list[DangerSpot] = Field(min_length=1)
+    starts: list[DangerStart] = Field(min_length=1)
+
+
+class IslandsFile(ContentFile):
+    kind: Literal["islands"]
+    islands: list[Location]
+    entities_field = "islands"
+    collection = "locations"
+
+
+class HarborTokensFile(ContentFile):
+    kind: Literal["harbor-tokens"]
+    tokens: list[HarborToken]
+    entities_field = "tokens"
+    collection = "harbor-tokens"
+
+
+class DagonTrailTokensFile(ContentFile):
+    kind: Literal["dagon-trail-tokens"]
+    tokens: list[DagonTrailToken]
+    entities_field = "tokens"
+    collection = "dagon-trail-tokens"
+
+
+class SkelligeBoardFile(ContentFile):
+    kind: Literal["skellige-board"]
+    boards: list[SkelligeBoard]
+    entities_field = "boards"
+    collection = "skellige-boards"
 
 
 # --- Reference guide and player aid -----------------------------------------------------------
@@ -781,6 +849,10 @@ FILE_KINDS: tuple[type[ContentFile], ...] = (
     DestructionTokensFile,
     LegendaryHelpCardsFile,
     QuestTokensFile,
+    IslandsFile,
+    HarborTokensFile,
+    SkelligeBoardFile,
+    DagonTrailTokensFile,
     TextsFile,
     TermsFile,
     GuideFile,

@@ -21,6 +21,7 @@ from . import (
     packs,
     reach,
     setup,
+    skellige,
     special_monsters,
     stories,
     texts,
@@ -31,7 +32,7 @@ from . import (
 STRUCTURE = (counts, events, packs)
 # The rest of the game's consistency rules, added by `pnp check`.
 CONSISTENCY = (cards, reach, facts, map, monsters, stories, setup, texts, guide, lost_mount, mages, special_monsters,
-               legendary_hunt)
+               legendary_hunt, skellige)
 
 
 def run_checks(db: Database, structure_only: bool = False) -> list[Finding]:

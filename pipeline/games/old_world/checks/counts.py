@@ -11,7 +11,7 @@ from ..models import Manifest
 
 # Components only an expansion brings: counted when the selected packs have them (the base's counts stay as they were).
 PACK_COUNTS = ("lost_mount_cards", "mage_cards", "legendary_monsters", "quest_tokens", "special_fight_cards",
-               "movement_cards", "destruction_tokens", "legendary_help_cards")
+               "movement_cards", "destruction_tokens", "legendary_help_cards", "harbor_tokens", "dagon_trail_tokens")
 
 
 def actual_counts(content: OldWorldContent) -> dict[str, int]:
@@ -41,7 +41,9 @@ def actual_counts(content: OldWorldContent) -> dict[str, int]:
                                            ("special_fight_cards", len(content.special_fight_cards)),
                                            ("movement_cards", len(content.movement_cards)),
                                            ("destruction_tokens", sum(t.copies for t in content.destruction_tokens)),
-                                           ("legendary_help_cards", len(content.legendary_help_cards))) if count},
+                                           ("legendary_help_cards", len(content.legendary_help_cards)),
+                                           ("harbor_tokens", len(content.harbor_tokens)),
+                                           ("dagon_trail_tokens", sum(t.copies for t in content.dagon_trail_tokens))) if count},
     }
 
 

@@ -8,7 +8,7 @@ from pipeline.content.database import Record, finding_at
 from pipeline.findings import Finding, warning
 
 from ..content import OldWorldContent
-from ..enums import Attribute, LocationAction, Terrain
+from ..enums import Attribute, LocationAction, Region, Terrain
 from ..models import Location
 
 # How many locations of each action the base board has (reference §4, §21 rule 28).
@@ -71,7 +71,7 @@ def _graph(content: OldWorldContent) -> list[Finding]:
         for i, other in enumerate(loc.connections):
             if other == loc.id:
                 findings.append(finding_at(rec.where("connections", i), "OW-MAP-SELF", f"{loc.name} is connected to itself"))
-            elif other in by_id and loc.id not in by_id[other].connections:
+            elif other in by_id and loc.region is Region.CONTINENT and loc.id not in by_id[other].connections:
                 findings.append(
                     finding_at(
                         rec.where("connections", i),
@@ -80,11 +80,17 @@ def _graph(content: OldWorldContent) -> list[Finding]:
                         f"add {loc.id} to the connections of {other}",
                     )
                 )
+    # An island lists its sea links alone (checks/skellige.py): they join the graph both ways.
+    links = {loc_id: set(loc.connections) for loc_id, loc in by_id.items()}
+    for loc in content.locations:
+        if loc.region is Region.SKELLIGE:
+            for other in loc.connections:
+                links.setdefault(other, set()).add(loc.id)
     if by_id:
         start = next(iter(by_id))
         seen, stack = {start}, [start]
         while stack:
-            for other in by_id[stack.pop()].connections:
+            for other in sorted(links[stack.pop()]):
                 if other in by_id and other not in seen:
                     seen.add(other)
                     stack.append(other)

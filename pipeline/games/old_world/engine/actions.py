@@ -153,6 +153,20 @@ class PoolTrash(Action):
 
 
 @dataclass(frozen=True, slots=True, repr=False)
+class MarketGain(Action):
+    """Isle of Mists (expansion sheet §10.4): a 0-cost market card, or a 1-cost one for 1 Gold, to the discard."""
+
+    slot: int
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class UpgradeTrophy(Action):
+    """Eyna (§10.4): give up a level I or II monster trophy (none: "") for a random one a level higher."""
+
+    monster: str = ""
+
+
+@dataclass(frozen=True, slots=True, repr=False)
 class TakeGold(Action):
     """Location 0's action (designed, see map.yaml)."""
 

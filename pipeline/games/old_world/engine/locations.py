@@ -5,12 +5,24 @@ from __future__ import annotations
 from itertools import combinations
 
 from ..enums import Attribute, LocationAction, Terrain
-from .actions import Action, DrawPotion, Exchange, PokerWithLocals, PoolTrash, TakeGold, TrailQuest, Train, interned
+from .actions import (
+    Action,
+    DrawPotion,
+    Exchange,
+    MarketGain,
+    PokerWithLocals,
+    PoolTrash,
+    TakeGold,
+    TrailQuest,
+    Train,
+    UpgradeTrophy,
+    interned,
+)
 from .fight import TRAIL_QUEST_GOLD
 from .legendary_hunt import blocks
 from .poker import play, play_solo
 from .state import Flow, GameState, PlayerState
-from .tables import TERRAINS
+from .tables import ATTRIBUTES, TERRAINS
 from .witcher import gain_potions, raise_attribute
 
 # Small Gold amounts printed on the board's location symbols (reference §8.6-§8.8; not manifest constants).
@@ -18,6 +30,8 @@ TALK_TO_LOCALS_GOLD = 1
 PITY_GOLD = 1
 LOCATION_ZERO_GOLD = 1  # Designed in map.yaml: location 0's action gains 1 Gold.
 MARKET_TRASH_MAX = 2
+ISLE_OF_MISTS_COSTS = (0, 1)  # §10.4: a 0-cost card free, a 1-cost card for 1 Gold
+EYNA_LEVELS = (1, 2)  # §10.4: the trophies Eyna upgrades, one level higher each
 
 
 def school_cost(s: GameState, p: PlayerState, attribute: Attribute) -> int:
@@ -58,10 +72,25 @@ def location_options(s: GameState, p: PlayerState) -> list[Action]:
             for i, m in enumerate(s.market)
             if m is not None and cards[m].cost <= cards[h].cost + allowance
         ]
+    if kind is LocationAction.TRAIN_ANY:  # Ard Skellig: any one attribute, no price (§10.4)
+        return [interned(Train, a.value) for a in ATTRIBUTES if p.attributes[a] < top]
+    if kind is LocationAction.MARKET_GAIN:
+        return [interned(MarketGain, i) for i, m in enumerate(s.market)
+                if m is not None and s.slot_cost(i) in ISLE_OF_MISTS_COSTS and p.gold >= s.slot_cost(i)]
+    if kind is LocationAction.TROPHY_UPGRADE:
+        return eyna_options(s, p)
     if kind is LocationAction.POOL_TRASH:
         filled = [i for i, m in enumerate(s.market) if m is not None]
         return [interned(PoolTrash, c) for k in range(MARKET_TRASH_MAX + 1) for c in combinations(filled, k)]
     return [interned(TakeGold)]
+
+
+def eyna_options(s: GameState, p: PlayerState) -> list[Action]:
+    """With no level I or II monster trophy: a random level I trophy; else give one up for a level higher."""
+    held = [t[8:] for t in p.trophies if t.startswith("monster:") and s.tables.monsters[t[8:]].level in EYNA_LEVELS]
+    if not held:
+        return [interned(UpgradeTrophy)] if s.monster_stacks[1] else []
+    return [interned(UpgradeTrophy, m) for m in dict.fromkeys(held) if s.monster_stacks[s.tables.monsters[m].level + 1]]
 
 
 def _has_quest_token(s: GameState, p: PlayerState, terrain: Terrain) -> bool:
@@ -97,8 +126,26 @@ def take_location_action(s: GameState, p: PlayerState, action: Action) -> Flow:
         # Ascending: taking slot i only shifts the cards left of it, so later slots keep their index.
         for slot in sorted(action.slots):
             s.trash.append(s.take_from_market(slot))
+    elif isinstance(action, MarketGain):
+        s.give_gold(p, -s.slot_cost(action.slot))
+        s.put_gained(p, s.take_from_market(action.slot), to_hand=False)
+    elif isinstance(action, UpgradeTrophy):
+        take_island_trophy(s, p, action.monster)
     elif isinstance(action, TakeGold):
         s.give_gold(p, LOCATION_ZERO_GOLD)
+
+
+def take_island_trophy(s: GameState, p: PlayerState, given_up: str) -> None:
+    """The top monster of the next level's stack (they are shuffled: a random one) becomes a trophy card under
+    the board: no trophy-track step, no Fatigue (§10.4). A trophy given up leaves the game."""
+    level = 1
+    if given_up:
+        p.trophies.remove(f"monster:{given_up}")
+        level = s.tables.monsters[given_up].level + 1
+    monster = s.monster_stacks[level].pop()
+    s.defeated.append(monster)
+    p.trophies.append(f"monster:{monster}")
+    s.used["monsters"].add(monster)
 
 
 def start_trail_quest(s: GameState, p: PlayerState, terrain: Terrain) -> None:

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from .legendary_hunt import Hunt, LegendaryFight
     from .lost_mount import LostMount
     from .mages import Pool
+    from .skellige import Seas
 
 
 @dataclass
@@ -157,6 +158,7 @@ class GameState(DecisionFlow):
         self.event_depth = 0
         self.tallies: Any = None  # invariants.py keeps its incremental conservation counts here.
         self.lost_mount: LostMount | None = None  # with the Lost Mount pack (engine/lost_mount.py)
+        self.seas: Seas | None = None  # with Skellige: the Ships (engine/skellige.py)
         self.other_pool: Pool | None = None  # a mixed game's pool no one is gaining from (engine/mages.py)
         self.hunt: Hunt | None = None  # the legendary monster, with Legendary Hunt (engine/legendary_hunt.py)
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..content import OldWorldContent
-from ..enums import Attribute, ExplorationDeck, PackRule, Terrain
+from ..enums import Attribute, ExplorationDeck, PackRule, Region, Terrain
 from ..models import (
     ActionCard,
     AttributeTrophy,
@@ -26,6 +26,7 @@ from ..models import (
     RuleConstants,
     School,
     SetupProfile,
+    SkelligeBoard,
     SpecialFightCard,
     WitcherTrophy,
 )
@@ -67,6 +68,12 @@ class Tables:
     school_sites: dict[str, str] = field(default_factory=dict)
     lost_mount: LostMountCard | None = None  # the Lost Mount card when its pack is selected (engine/lost_mount.py)
     legendary: Legendary | None = None  # Legendary Hunt's content when its pack is selected (engine/legendary_hunt.py)
+    # With Skellige (engine/skellige.py): its board, the Ship icons of its Harbor tokens, and the sea links
+    # both ways (an island lists its own; `neighbours` holds the roads only).
+    skellige: SkelligeBoard | None = None
+    harbor_ships: tuple[bool, ...] = ()
+    dagon_trails: int = 0
+    sea: dict[str, tuple[str, ...]] = field(default_factory=dict)
     # Values derived from the content by the rules, computed once on first use (interned actions,
     # payable cards per destination, ...): see `memo` users in turn.py and abilities.py.
     memo: dict[Any, Any] = field(default_factory=dict, repr=False)
@@ -86,7 +93,8 @@ class Tables:
             monsters={m.id: m for m in content.monsters},
             fight_cards={f.id: f for f in content.fight_cards},
             locations=locations,
-            neighbours={loc.id: tuple(loc.connections) for loc in content.locations},
+            neighbours={loc.id: tuple(loc.connections) if loc.region is Region.CONTINENT else ()
+                        for loc in content.locations},
             tokens={t.id: t for t in content.location_tokens},
             schools={s.id: s for s in content.schools},
             exploration={e.id: e for e in content.exploration},
@@ -105,6 +113,17 @@ class Tables:
                 tokens={t.id: t for t in content.destruction_tokens},
                 help=content.legendary_help_cards[0],
             )
+        tables.skellige = next(iter(content.skellige_boards), None)
+        if tables.skellige is not None:
+            tables.harbor_ships = tuple(token.ship for token in content.harbor_tokens)
+            tables.dagon_trails = sum(token.copies for token in content.dagon_trail_tokens)
+            sea: dict[str, list[str]] = {}
+            for loc in content.locations:
+                if loc.region is Region.SKELLIGE:
+                    sea[loc.id] = list(loc.connections)
+                    for harbor in loc.connections:
+                        sea.setdefault(harbor, []).append(loc.id)
+            tables.sea = {loc: tuple(links) for loc, links in sea.items()}
         return tables
 
     def profile(self, players: int) -> SetupProfile:

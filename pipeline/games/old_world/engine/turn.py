@@ -7,7 +7,7 @@ from itertools import combinations
 from typing import Any
 
 from ..enums import Attribute, CardTerrain, ExplorationDeck, LocationAction
-from . import legendary_hunt, lost_mount, mages
+from . import legendary_hunt, lost_mount, mages, skellige
 from .actions import PASS, Action, Buy, Discard, Duel, Explore, FightMonster, Meditate, Move, Pass, Poker, interned
 from .exploration import explore, on_enter
 from .fight import duel, monster_fight
@@ -37,6 +37,7 @@ def take_turn(s: GameState, p: PlayerState) -> Flow:
     s.turn += 1
     p.turns += 1
     p.moved_into, p.actions_used, p.poker_partners = set(), set(), set()
+    skellige.new_turn(s, p)
     p.phase3_target = s.rules.phase3_draw
     with mages.own_pool(s, p):  # every card this player gains comes from their own pool (expansion sheet §8.4)
         yield from phase_one(s, p)
@@ -76,7 +77,10 @@ def move_options(s: GameState, p: PlayerState) -> list[Action]:
         pair_moves = memo[key] = [list(map(by_pair.__getitem__, pairs)) for *_, by_pair in exits]
         _trim(memo)
     options: list[Action] = []
-    for (_, payable, single, single_gold, _), pair_options in zip(exits, pair_moves, strict=True):
+    sea = tables.sea.get(p.location, ())
+    for (dest, payable, single, single_gold, _), pair_options in zip(exits, pair_moves, strict=True):
+        if dest in sea and not skellige.may_sail(s, p, dest):
+            continue
         options += [single[c] for c in singles if c in payable]
         options += pair_options
         if with_gold:
@@ -106,7 +110,7 @@ def _exits(tables: Tables, location: str) -> list[ExitInfo]:
     found: list[ExitInfo] | None = tables.memo.get(key)
     if found is None:
         found = []
-        for dest in tables.neighbours[location]:
+        for dest in (*tables.neighbours[location], *tables.sea.get(location, ())):
             terrain = tables.locations[dest].terrain.value
             payable = frozenset(
                 c.id for c in tables.cards.values() if c.terrain is CardTerrain.WILD or c.terrain.value == terrain
@@ -154,6 +158,8 @@ def phase_one(s: GameState, p: PlayerState) -> Flow:
                 p.discard.append(card)
                 s.used["action-cards"].add(card)
             s.give_gold(p, -action.gold)
+            if action.destination in s.tables.sea.get(p.location, ()):
+                skellige.sail(s, p, action.destination)
             p.location = action.destination
             p.moved_into.add(action.destination)
             lost_mount.reach(s, p)
