@@ -26,6 +26,7 @@ from .models import (
     Monster,
     MonsterFightCard,
     MonsterToken,
+    Mutagen,
     Potion,
     QuestToken,
     School,
@@ -131,7 +132,9 @@ class OldWorldContent:
         """The engine rules the selected packs switch on (the manifest's `rules` of each)."""
         manifest = self.manifest
         packs = manifest.packs if manifest else []
-        return frozenset(rule for pack in packs if pack.id in self.db.packs for rule in pack.rules)
+        selected = [pack for pack in packs if pack.id in self.db.packs]
+        return frozenset([*(rule for pack in selected for rule in pack.rules),
+                          *(rule for pack in selected for mode in pack.modes_in(self.db.packs) for rule in mode.rules)])
 
     # Expansions: empty unless their pack is selected (Database.packs).
     lost_mount_cards = Entities[LostMountCard]("lost-mount-cards")
@@ -143,3 +146,7 @@ class OldWorldContent:
     legendary_monster_records = Records[LegendaryMonster]("legendary-monsters")
 
     quest_tokens = Entities[QuestToken]("quest-tokens")
+
+    mutagens = Entities[Mutagen]("mutagens")
+
+    mutagen_records = Records[Mutagen]("mutagens")

@@ -140,3 +140,4 @@ class PackRule(StrEnum):
     """A rule an expansion switches on in the engine (expansion sheet §3-§6)."""
 
     LOST_MOUNT = "lost-mount"
+    MUTAGENS = "mutagens"  # Monster Trail: a level-up gives Mutagens instead of cards (§9.3)

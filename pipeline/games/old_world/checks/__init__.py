@@ -16,6 +16,7 @@ from . import (
     lost_mount,
     mages,
     map,
+    monster_trail,
     monsters,
     packs,
     reach,
@@ -29,7 +30,8 @@ from . import (
 # match, numbered decks hold, the packs and the selected combination are sound.
 STRUCTURE = (counts, events, packs)
 # The rest of the game's consistency rules, added by `pnp check`.
-CONSISTENCY = (cards, reach, facts, map, monsters, stories, setup, texts, guide, lost_mount, mages, special_monsters)
+CONSISTENCY = (cards, reach, facts, map, monsters, stories, setup, texts, guide, lost_mount, mages, special_monsters,
+               monster_trail)
 
 
 def run_checks(db: Database, structure_only: bool = False) -> list[Finding]:

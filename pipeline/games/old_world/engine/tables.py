@@ -18,6 +18,7 @@ from ..models import (
     Manifest,
     Monster,
     MonsterFightCard,
+    Mutagen,
     Potion,
     RuleConstants,
     School,
@@ -49,6 +50,7 @@ class Tables:
     witcher_trophies: dict[str, WitcherTrophy]
     school_sites: dict[str, str] = field(default_factory=dict)
     lost_mount: LostMountCard | None = None  # the Lost Mount card when its pack is selected (engine/lost_mount.py)
+    mutagens: dict[str, Mutagen] = field(default_factory=dict)  # with Monster Trail's Mutagen mode (engine/mutagens.py)
     # Values derived from the content by the rules, computed once on first use (interned actions,
     # payable cards per destination, ...): see `memo` users in turn.py and abilities.py.
     memo: dict[Any, Any] = field(default_factory=dict, repr=False)
@@ -79,6 +81,8 @@ class Tables:
         tables.school_sites = {loc.id: loc.action.school for loc in content.locations if loc.action.school}
         if PackRule.LOST_MOUNT in content.rules_on:
             tables.lost_mount = next(iter(content.lost_mount_cards), None)
+        if PackRule.MUTAGENS in content.rules_on:
+            tables.mutagens = {m.id: m for m in content.mutagens}
         return tables
 
     def profile(self, players: int) -> SetupProfile:

@@ -6,12 +6,12 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
-from ..enums import Attribute, CardTerrain, ExplorationDeck, LocationAction
+from ..enums import Attribute, CardTerrain, ExplorationDeck
 from . import lost_mount, mages
 from .actions import PASS, Action, Buy, Discard, Duel, Explore, FightMonster, Meditate, Move, Pass, Poker, interned
 from .exploration import explore, on_enter
 from .fight import duel, monster_fight
-from .locations import location_options, take_location_action
+from .locations import is_school_site, location_options, take_location_action
 from .outcome import Outcome, Termination
 from .poker import play
 from .state import Decision, Flow, GameState, PlayerState
@@ -175,8 +175,7 @@ def phase_two_options(s: GameState, p: PlayerState) -> list[Action]:
     for token, monster in on_board:
         if tables.token_location(token) == p.location:
             options.append(interned(FightMonster, monster))
-    here = tables.locations[p.location]
-    if here.action.type is not LocationAction.SCHOOL and p.location != s.closed_tavern:
+    if not is_school_site(s, p.location) and p.location != s.closed_tavern:
         options.extend(
             interned(Duel, q.seat)
             for q in s.players

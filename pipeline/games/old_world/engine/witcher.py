@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..enums import Attribute, Terrain
 from .actions import Action, ChooseTerrain, DiscardPotion, TakeMarket, Trash, interned
+from .mutagens import gain_mutagens
 from .outcome import Termination
 from .state import Decision, Flow, GameState, PlayerState
 from .tables import ATTRIBUTES, TERRAINS
@@ -35,14 +36,19 @@ def raise_attribute(s: GameState, p: PlayerState, attribute: Attribute, amount: 
             set_shield(s, p, p.shield + 1)
         elif attribute is Attribute.ALCHEMY:
             yield from gain_potions(s, p, 1)
-        check_level_up(s, p)
+        yield from check_level_up(s, p)
 
 
-def check_level_up(s: GameState, p: PlayerState) -> None:
-    """Level up while every attribute is above the witcher level; draw the printed reward."""
+def check_level_up(s: GameState, p: PlayerState) -> Flow:
+    """Level up while every attribute is above the witcher level; draw the printed reward, or with Monster
+    Trail's Mutagens as many Mutagens instead (expansion sheet §9.3)."""
     while p.level < s.rules.witcher_level_max and all(v > p.level for v in p.attributes.values()):
         p.level += 1
-        s.draw(p, s.rules.levelup_draw.get(p.level, 0), reshuffle=not s.in_fight(p.seat))
+        reward = s.rules.levelup_draw.get(p.level, 0)
+        if s.tables.mutagens:
+            yield from gain_mutagens(s, p, reward)
+        else:
+            s.draw(p, reward, reshuffle=not s.in_fight(p.seat))
 
 
 def lower_attribute(s: GameState, p: PlayerState, attribute: Attribute, amount: int = 1) -> None:
