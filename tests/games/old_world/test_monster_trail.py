@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -166,3 +167,23 @@ def test_the_mutagen_mode_adds_fifteen_mutagens() -> None:
     db, findings = SPEC.load(CONTENT, selection("mutagens"))
     assert findings == [] and len(OldWorldContent(db).mutagens) == 15
     assert OldWorldContent(SPEC.load(CONTENT, selection("troll"))[0]).mutagens == []
+
+
+def test_the_board_prints_location_0_as_the_manticore_school_with_its_mode() -> None:
+    """§9.2: location 0 is the Manticore's school; its player board prints Potion Tolerance's potion cost."""
+    def boards(*modes: str) -> Any:
+        db, _ = SPEC.load(CONTENT, selection(*modes) if modes else ())
+        assert SPEC.printing is not None and SPEC.printing.boards is not None
+        return SPEC.printing.boards(db, SPEC.localizer(db, "en"))
+
+    base = boards()
+    assert base.board is not None
+    [zero] = [loc for loc in base.board.locations if loc.number == 0]
+    assert zero.site is None
+    with_mode = boards("manticore")
+    assert with_mode.board is not None
+    [zero] = [loc for loc in with_mode.board.locations if loc.number == 0]
+    assert zero.site is not None and zero.site.name == "Manticore"
+    [manticore] = [b for b in with_mode.player_boards if b.id == "player-board-manticore"]
+    [specialty] = [area for area in manticore.areas if area.id == "specialty"]
+    assert "Discard 2 Potions" in specialty.spots[0].text and "Discard 1 Potion" in specialty.spots[1].text
