@@ -183,7 +183,7 @@ def test_the_board_prints_location_0_as_the_manticore_school_with_its_mode() -> 
     with_mode = boards("manticore")
     assert with_mode.board is not None
     [zero] = [loc for loc in with_mode.board.locations if loc.number == 0]
-    assert zero.site is not None and zero.site.name == "Manticore"
+    assert zero.site is not None and zero.site.name == "School of the Manticore"
     [manticore] = [b for b in with_mode.player_boards if b.id == "player-board-manticore"]
     [specialty] = [area for area in manticore.areas if area.id == "specialty"]
     assert "Discard 2 Potions" in specialty.spots[0].text and "Discard 1 Potion" in specialty.spots[1].text
