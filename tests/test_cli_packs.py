@@ -45,3 +45,30 @@ def test_check_keeps_a_selection_apart_from_the_base_in_its_cache(tmp_path: Path
     second = runner.invoke(app, base)
     assert first.exit_code == second.exit_code == 0, first.output + second.output
     assert "30 monsters" in first.output and "28 monsters" in second.output  # Koshchey and the Siren
+
+
+@pytest.mark.parametrize("command", [["validate"], ["check"], ["simulate", "--games", "1"]])
+def test_an_unknown_mode_is_exit_2_naming_the_nearest(command: list[str]) -> None:
+    args = [*command, "--content", str(CONTENT), "--game", "old-world", "--pack", "monster-trail", "--mode", "trol"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2
+    assert "unknown mode 'trol' (did you mean troll?)" in result.output
+
+
+@pytest.mark.parametrize(("packs", "message"), [
+    ([], "--mode troll selects a mode of a pack: name the pack with --pack"),
+    (["--pack", "mages"], "mode 'troll' belongs to pack monster-trail: add --pack monster-trail"),
+])
+def test_a_mode_without_its_pack_is_exit_2(packs: list[str], message: str) -> None:
+    result = runner.invoke(app, ["validate", "--content", str(CONTENT), "--game", "old-world", *packs, "--mode", "troll"])
+    assert result.exit_code == 2
+    assert message in result.output
+
+
+def test_simulate_plays_a_monster_trail_mode_alone() -> None:
+    args = ["simulate", "--content", str(CONTENT), "--game", "old-world", "--pack", "monster-trail", "--mode", "troll",
+            "--players", "3", "--games", "3", "--format", "json"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    simulation = json.loads(result.output)["simulation"]
+    assert (simulation["completed"], simulation["errors"]) == (3, [])

@@ -113,6 +113,7 @@ class BalanceRun:
     seed: int
     settings: list[Setting]
     packs: tuple[str, ...] = ()
+    modes: tuple[str, ...] = ()  # the modes of a pack that has them (`--mode`)
 
 
 def balance(
@@ -127,7 +128,7 @@ def balance(
     for bot in run.bots:
         if bot not in known:
             raise UsageError(f"{game.id} has no bot {bot!r}; its bots: {', '.join(known)}")
-    packs = require_packs([game], root, run.packs)
+    packs = require_packs([game], root, run.packs, run.modes)
     db, findings = game.load(root, packs)
     if packs:  # the selection's own findings (an incompatible combination, a pack without content), as simulate
         findings = findings + game.checks(db, True)
@@ -162,7 +163,8 @@ def balance(
             for record in records:
                 if record.error is not None:
                     hint = (f"reproduce with: pnp simulate --game {game.id} --players {record.players} --games 1 "
-                            f"--seed {record.seed} --bot {bot}" + "".join(f" --pack {pack}" for pack in packs))
+                            f"--seed {record.seed} --bot {bot}" + "".join(f" --pack {pack}" for pack in run.packs)
+                            + "".join(f" --mode {mode}" for mode in run.modes))
                     report.extend([_crash(game.id, name, bot, record, where, hint)])
             summary = summarise(records, cards)
             for row in summary["cards"]:

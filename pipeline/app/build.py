@@ -70,7 +70,7 @@ def build(games: Sequence[GameSpec], options: BuildOptions, locales: Sequence[st
     _check_folder("--cache-dir", options.cache_dir)
     if options.pack_only and not options.packs:
         raise UsageError("--pack-only prints the packs named with --pack: name at least one")
-    options = replace(options, packs=require_packs(games, options.content_root, options.packs))
+    options = replace(options, packs=require_packs(games, options.content_root, options.packs, options.modes), modes=())
     folders = [options.out_dir / game.id for game in games] + [options.cache_dir]
     with stopped_by_signals():
         try:

@@ -29,7 +29,7 @@ SMOKE_GAMES = 10
 CACHE_DIR = Path(".pnp-cache")
 
 
-def validate(games: Sequence[GameSpec], root: Path, packs: Sequence[str] = ()) -> Report:
+def validate(games: Sequence[GameSpec], root: Path, packs: Sequence[str] = (), modes: Sequence[str] = ()) -> Report:
     """Load every file of each game, check it against its schema and models, resolve references, count components.
     `packs` selects expansions besides the base (an id no game declares is a UsageError).
 
@@ -37,7 +37,7 @@ def validate(games: Sequence[GameSpec], root: Path, packs: Sequence[str] = ()) -
     """
     report = Report()
     stats: dict[str, dict[str, int]] = {}
-    packs = require_packs(games, root, packs)
+    packs = require_packs(games, root, packs, modes)
     for game in games:
         db, findings = game.load(root, packs)
         report.extend(findings)
@@ -48,14 +48,14 @@ def validate(games: Sequence[GameSpec], root: Path, packs: Sequence[str] = ()) -
 
 
 def check(games: Sequence[GameSpec | GameListing], root: Path, locales: Sequence[str] | None = None, cache_dir: Path = CACHE_DIR,
-          reuse: bool = False, packs: Sequence[str] = ()) -> Report:
+          reuse: bool = False, packs: Sequence[str] = (), modes: Sequence[str] = ()) -> Report:
     """`validate`, every consistency rule, the simulation smoke run (replayed from cache_dir while the content
     and code are unchanged), and per locale (default: every declared locale) the translation checks and the text fit.
 
     With reuse, a game none of whose inputs changed since its last check replays that check's findings
     (`check_cache.py`); the CLI asks for it, the functions' callers decide. A game given by its listing is
     imported only when it is checked again. `packs` selects expansions besides the base (an id no game
-    declares is a UsageError).
+    declares is a UsageError); `modes` the modes of a pack that has them (`--mode`).
 
     Each group runs unless the data it reads is broken (`skipped_groups`); what was skipped and why is an
     info finding `CHECK-SKIPPED` per group, and `report.extra["skipped"]` lists them (replayed ones too).
@@ -71,8 +71,8 @@ def check(games: Sequence[GameSpec | GameListing], root: Path, locales: Sequence
     # a shipped game brings none, and its modules are imported only when it is checked again.
     games = [game.describe() if isinstance(game, GameListing) and game.id not in LISTINGS else game for game in games]
     own = own_layouts([game for game in games if isinstance(game, GameSpec)])
-    if packs:
-        packs = require_packs([g.describe() if isinstance(g, GameListing) else g for g in games], root, packs)
+    if packs or modes:
+        packs = require_packs([g.describe() if isinstance(g, GameListing) else g for g in games], root, packs, modes)
     options = {"smoke": SMOKE_GAMES, **({"packs": list(packs)} if packs else {})}  # a selection is its own check
     for game in games:
         key = cache.game_key(game.id, game.content_dir(root), locales, options) if cache else ""

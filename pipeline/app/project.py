@@ -62,19 +62,46 @@ def select_listings(ids: list[str] | None, root: Path) -> list[GameListing]:
     return listed_games(root)
 
 
-def require_packs(games: Sequence[GameSpec], root: Path, packs: Sequence[str]) -> tuple[str, ...]:
-    """The packs as given, once each; an id no selected game declares is a usage error (with a suggestion)."""
+def require_packs(games: Sequence[GameSpec], root: Path, packs: Sequence[str],
+                  modes: Sequence[str] = ()) -> tuple[str, ...]:
+    """The packs as given, once each, then the modes asked (`--mode`), each as `<pack>/<mode>`
+    (Database.packs). An id no selected game declares is a usage error (with a suggestion), and so is a
+    mode of no selected pack."""
     if not packs:
+        if modes:
+            raise UsageError(f"--mode {modes[0]} selects a mode of a pack: name the pack with --pack")
         return ()
     declared: set[str] = set()
+    declared_modes: dict[str, list[str]] = {}
     for game in games:
         db, _ = game.load(root)
-        declared.update(game.info(db).packs)
+        info = game.info(db)
+        declared.update(info.packs)
+        for pack_id, pack_modes in info.modes.items():
+            declared_modes.setdefault(pack_id, []).extend(pack_modes)
     for pack in packs:
         if pack not in declared:
             known = ", ".join(sorted(declared)) or "none"
             raise UsageError(f"unknown pack {pack!r}{did_you_mean(pack, declared)}; known packs: {known}")
-    return tuple(dict.fromkeys(packs))
+    selected = tuple(dict.fromkeys(packs))
+    return selected + tuple(dict.fromkeys(_mode_entry(mode, selected, declared_modes) for mode in modes))
+
+
+def _mode_entry(mode: str, packs: tuple[str, ...], declared_modes: dict[str, list[str]]) -> str:
+    """`<pack>/<mode>` for the selected pack that declares the mode; else a UsageError naming the nearest mode."""
+    from pipeline.content.database import mode_entry  # with the content: the commands that load it
+
+    owners = [pack for pack in packs if mode in declared_modes.get(pack, [])]
+    if owners:
+        return mode_entry(owners[0], mode)
+    elsewhere = [pack for pack, pack_modes in declared_modes.items() if mode in pack_modes]
+    if elsewhere:
+        raise UsageError(f"mode {mode!r} belongs to pack {elsewhere[0]}: add --pack {elsewhere[0]}")
+    choices = [m for pack in packs for m in declared_modes.get(pack, [])]
+    if not choices:
+        raise UsageError(f"no selected pack has modes ({', '.join(packs)}); --mode {mode} selects none")
+    raise UsageError(f"unknown mode {mode!r}{did_you_mean(mode, choices)}; modes of the selected packs: "
+                     f"{', '.join(choices)}")
 
 
 def listed_games(root: Path) -> list[GameListing]:

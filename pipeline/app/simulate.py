@@ -16,6 +16,7 @@ def simulate(
     game: GameSpec, root: Path, players: int, games: int, seed: int, bot: str, trace: Path | None = None,
     packs: tuple[str, ...] = (),
     check_invariants: bool = True,
+    modes: tuple[str, ...] = (),
 ) -> tuple[Report, SimulationReport | None]:
     """Play seeded games (game i: seed + i). Content with errors is not played: (its report, None).
     With `trace`, the transcript of the first game (seed `seed`) is written there (`pnp replay` plays it).
@@ -24,7 +25,8 @@ def simulate(
     The report holds an error per failed game (crash, broken invariant) with the seed that reproduces
     it, and one warning with the rate of games stopped at the turn cap (a bot that never finishes is
     not an engine fault); `report.extra["simulation"]` the figures. `packs` selects expansions besides the
-    base: an undeclared one is a UsageError, a combination the game's checks reject is not played.
+    base: an undeclared one is a UsageError, a combination the game's checks reject is not played; `modes`
+    the modes of a pack that has them (`--mode`).
     """
     engine = game.engine
     if engine is None:
@@ -32,7 +34,7 @@ def simulate(
     known = sorted(engine.bots())
     if bot not in known:
         raise UsageError(f"{game.id} has no bot {bot!r}; its bots: {', '.join(known)}")
-    packs = require_packs([game], root, packs)
+    packs = require_packs([game], root, packs, modes)
     db, findings = game.load(root, packs)
     if packs:  # the selection's own findings (an incompatible combination, a pack without content)
         findings = findings + game.checks(db, True)

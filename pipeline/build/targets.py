@@ -66,6 +66,7 @@ class BuildOptions:
     packs: tuple[str, ...] = ()  # expansions printed with the base game (--pack)
     pack_only: bool = False  # print the selected packs' components alone (what a buyer of the expansion needs)
     selection: Selection = Selection()  # --deck, --card: only these faces are printed
+    modes: tuple[str, ...] = ()  # the modes of a pack that has them (--mode); require_packs adds them to packs
 
     def for_target(self, target: str) -> dict[str, Any]:
         """The options that change a target's bytes (part of its cache key); TTS sheets ignore the paper."""

@@ -20,6 +20,7 @@ from .options import (
     GameOption,
     GateFormatOption,
     LocaleOption,
+    ModeOption,
     PackOption,
     StrictOption,
     resolve_content,
@@ -84,6 +85,7 @@ def build(
                                  help="Print only the cards whose printed face changed since a git revision (a delta print).")
     ] = None,
     pack: PackOption = None,
+    mode: ModeOption = None,
     pack_only: Annotated[
         bool, typer.Option("--pack-only", help="Print only the components of the packs named with --pack (cards, tokens).")
     ] = False,
@@ -106,7 +108,7 @@ def build(
     options = BuildOptions(out, root, project_folder(layouts, "layouts"), cache_dir, paper.value, backs.value,
                            parse_back_offset(back_offset),
                            force, allow_incomplete, tuple(pack or ()), pack_only,
-                           Selection(tuple(deck or ()), tuple(card or ())))
+                           Selection(tuple(deck or ()), tuple(card or ())), tuple(mode or ()))
     if changed_since is not None:
         _delta(games, options, changed_since, locale, [t.value for t in target or []], format, gate, strict)
     from pipeline.build.runner import BuildStopped  # here: the runner loads rich, which other commands do not need

@@ -20,6 +20,7 @@ from .options import (
     GameOption,
     GateFormatOption,
     LocaleOption,
+    ModeOption,
     OneGame,
     PackOption,
     StrictOption,
@@ -67,14 +68,14 @@ def new(
 @usage_exits
 def validate(
     game: GameOption = None, content: ContentOption = None, format: GateFormatOption = GateFormat.text,
-    strict: StrictOption = False, pack: PackOption = None,
+    strict: StrictOption = False, pack: PackOption = None, mode: ModeOption = None,
 ) -> None:
     """Load every content file, check it against the schema and models, resolve references, count components."""
     from pipeline.app import check as checking
 
     root = resolve_content(content)
     gate = load_gate(root)  # before the run: a malformed suppression stops it at once (exit 2)
-    report = checking.validate(select_games(game, root), root, pack or ())
+    report = checking.validate(select_games(game, root), root, pack or (), mode or ())
     gate.apply(report, strict, judge_unused=False)  # validate runs a part of the checks: it cannot tell
     emit(report, format, f"validate: {report.summary()} ({counts_line(report.extra['stats'])})", "pnp validate")
     raise typer.Exit(report.exit_code)
@@ -87,6 +88,7 @@ def check(
     cache_dir: Annotated[Path, typer.Option("--cache-dir", help="Where check keeps its records.")] = Path(".pnp-cache"),
     force: Annotated[bool, typer.Option("--force", help="Check every game again, even one whose inputs are unchanged.")] = False,
     pack: PackOption = None,
+    mode: ModeOption = None,
 ) -> None:
     """Validate, run every consistency rule, a seeded simulation smoke run, the translation checks and the
     text-fit check of each locale (default: every locale the game declares). A game whose content, layouts and
@@ -95,9 +97,10 @@ def check(
 
     root = resolve_content(content)
     gate = load_gate(root)
-    report = checking.check(select_listings(game, root), root, locale, cache_dir, reuse=not force, packs=pack or ())
+    report = checking.check(select_listings(game, root), root, locale, cache_dir, reuse=not force, packs=pack or (),
+                             modes=mode or ())
     # A partial run (some games, locales or packs, or a skipped check group) cannot tell a suppression unused.
-    gate.apply(report, strict, judge_unused=not game and not locale and not pack and not report.extra["skipped"])
+    gate.apply(report, strict, judge_unused=not game and not locale and not pack and not mode and not report.extra["skipped"])
     emit(report, format, f"check: {report.summary()} ({counts_line(report.extra['stats'])})", "pnp check")
     raise typer.Exit(report.exit_code)
 
@@ -121,6 +124,7 @@ def simulate(
     content: ContentOption = None,
     format: FormatOption = Format.text,
     pack: PackOption = None,
+    mode: ModeOption = None,
 ) -> None:
     """Play seeded games with bots; report completion, the turn-cap rate, turns, wins and content coverage; exit 1 on a
     crash or a broken invariant."""
@@ -128,7 +132,8 @@ def simulate(
 
     root = resolve_content(content)
     spec = select_games([game], root)[0]
-    report, sim = run_simulate(spec, root, players, games, seed, bot, trace, tuple(pack or ()), check_invariants=not fast)
+    report, sim = run_simulate(spec, root, players, games, seed, bot, trace, tuple(pack or ()), check_invariants=not fast,
+                               modes=tuple(mode or ()))
     if sim is None:
         emit(report, format, f"simulate: the content of {spec.id} has errors; fix them first ({report.summary()})")
     else:
@@ -157,6 +162,7 @@ def balance(
     content: ContentOption = None,
     format: FormatOption = Format.text,
     pack: PackOption = None,
+    mode: ModeOption = None,
 ) -> None:
     """Play seeded games over player counts, bots and rule variants; write win rates by faction and seat against their
     fair share (honest intervals), game length, victory margins, per-card figures and solo tiers as HTML, PDF, JSON and
@@ -173,7 +179,7 @@ def balance(
         settings = [parse_setting(text) for text in set_ or []]
     except VariantError as exc:
         raise UsageError(str(exc)) from None
-    run = BalanceRun(players, bot or ["greedy"], games, seed, settings, tuple(pack or ()))
+    run = BalanceRun(players, bot or ["greedy"], games, seed, settings, tuple(pack or ()), tuple(mode or ()))
     report, figures = run_balance(spec, root, run, jobs, scheduler)
     if figures is None:
         emit(report, format, f"balance: the content of {spec.id} has errors; fix them first ({report.summary()})")

@@ -17,6 +17,10 @@ PackOption = Annotated[
     list[str] | None,
     typer.Option("--pack", help="An expansion played with the base game (repeatable), e.g. lost-mount; default: the base alone."),
 ]
+ModeOption = Annotated[
+    list[str] | None,
+    typer.Option("--mode", help="A mode of a pack named with --pack (repeatable), e.g. troll; default: all its modes."),
+]
 LocaleOption = Annotated[
     list[str] | None, typer.Option("--locale", "-l", help="Locale (repeatable); default: every locale of the game.")
 ]

@@ -29,6 +29,9 @@ CONTENT_SUFFIXES = YAML_SUFFIXES + SHEET_SUFFIXES
 # A game's optional packs (expansions) keep their content in `<game>/packs/<pack id>/`; the rest is the base.
 PACKS_FOLDER = "packs"
 BASE_PACK = "base"
+# A pack with modes (Monster Trail) keeps each mode's content in `packs/<pack id>/<mode id>/`; a selection
+# names a mode as `<pack id>/<mode id>` beside its pack (a pack selected without modes shows all of them).
+MODE_SEPARATOR = "/"
 
 E = TypeVar("E", covariant=True)
 
@@ -105,9 +108,19 @@ class Database:
         return [key for key, record in self.collections.get(collection, {}).items() if self.is_shown(record)]
 
     def is_shown(self, record: Record) -> bool:
-        """Whether the entity belongs to the base or a selected pack."""
+        """Whether the entity belongs to the base or a selected pack (and, in a mode's folder, a selected mode)."""
         pack = self.pack_of(record)
-        return pack == BASE_PACK or pack in self.packs
+        if pack == BASE_PACK:
+            return True
+        if pack not in self.packs:
+            return False
+        mode = mode_of_file(self.root, record.loaded.path)
+        return mode is None or mode_entry(pack, mode) in self.packs or not self.modes_of(pack)
+
+    def modes_of(self, pack: str) -> tuple[str, ...]:
+        """The modes of `pack` the selection names (none: the pack was selected whole)."""
+        prefix = pack + MODE_SEPARATOR
+        return tuple(entry.removeprefix(prefix) for entry in self.packs if entry.startswith(prefix))
 
     def every_record(self, collection: str) -> list[Record]:
         """The records of every pack, selected or not (what catalogs cover)."""
@@ -199,6 +212,20 @@ def pack_of_file(root: Path, path: Path) -> str:
     except ValueError:
         return BASE_PACK
     return parts[1] if len(parts) > 2 and parts[0] == PACKS_FOLDER else BASE_PACK
+
+
+def mode_of_file(root: Path, path: Path) -> str | None:
+    """The mode a pack's content file belongs to (`<root>/packs/<id>/<mode>/...`), else None."""
+    try:
+        parts = path.relative_to(root).parts
+    except ValueError:
+        return None
+    return parts[2] if len(parts) > 3 and parts[0] == PACKS_FOLDER else None
+
+
+def mode_entry(pack: str, mode: str) -> str:
+    """How a selection (Database.packs) names one mode of a pack."""
+    return f"{pack}{MODE_SEPARATOR}{mode}"
 
 
 def load_database(root: Path, game_id: str, kinds: Sequence[type[ContentFile]], packs: Sequence[str] = (),

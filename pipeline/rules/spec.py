@@ -9,7 +9,7 @@ function that imports its module when it is called, so `pnp validate` never load
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
@@ -37,15 +37,17 @@ class GameInfo:
     counts: dict[str, int]
     source_locale: str = "en"
     draft_locales: tuple[str, ...] = ()  # translations in progress (see pipeline/i18n/locales.py DeclaredLocales)
+    modes: dict[str, list[str]] = field(default_factory=dict)  # the modes a pack declares (`--mode`), by pack id
 
     @classmethod
-    def of(cls, game_id: str, default_name: str, manifest: Any, counts: dict[str, int], packs: Sequence[str] = ()) -> GameInfo:
+    def of(cls, game_id: str, default_name: str, manifest: Any, counts: dict[str, int], packs: Sequence[str] = (),
+           modes: dict[str, list[str]] | None = None) -> GameInfo:
         """The info of a game whose manifest (None when it is missing) has `name` and the fields of
         DeclaredLocales (`locales`, `source_locale`, `draft_locales`)."""
         if manifest is None:
-            return cls(game_id, default_name, list(packs), [], counts)
+            return cls(game_id, default_name, list(packs), [], counts, modes=modes or {})
         return cls(game_id, manifest.name, list(packs), list(manifest.locales), counts, manifest.source_locale,
-                   tuple(manifest.draft_locales))
+                   tuple(manifest.draft_locales), modes or {})
 
     def is_release(self, locale: str) -> bool:
         """A declared locale that must be complete (not the source, not a draft)."""

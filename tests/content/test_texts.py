@@ -184,7 +184,7 @@ def test_every_context_the_printer_asks_for_is_extracted(game_id: str) -> None:
     if game.guide.player_aid is not None:
         game.guide.player_aid(db, recording)
     extracted = {s.context for s in game.strings(db)}
-    # The fields of what this build prints: the base game (a pack's cards print only with --pack).
+    # The fields of what this selection prints (the base): a pack's content prints with its pack.
     content = {f.context for f in content_fields(db) if db.is_shown(f.record)}
     assert recording.asked - extracted == set()
     # Most content fields print (cards, boards, guides); the ones that do not are rules notes of the engine and die-roll stories.

@@ -17,6 +17,7 @@ from pipeline.rules.boards import Area, BoardLocation, Boards, BoardSpec, Site, 
 from pipeline.rules.components import Where
 
 from .content import OldWorldContent
+from .effects import DiscardPotions
 from .enums import Attribute, LocationAction, Terrain
 from .models import Location, Manifest, MapFile, School, SkelligeBoard
 from .texts import when_message
@@ -91,14 +92,16 @@ class _Builder(LocalizedText):
         action = loc.action
         icon = action.attribute.value if action.type is LocationAction.TRAIN_ATTRIBUTE and action.attribute else ""
         site = None
+        # Only a school in play is found: location 0 prints as the Manticore's school with its mode (§9.2).
         school = next((s for s in self.content.schools if s.id == action.school), None)
-        if action.type is LocationAction.SCHOOL and school is not None:
+        kind = LocationAction.SCHOOL if school is not None else action.type
+        if school is not None:
             specialty = self.text(school.specialty, "name")
             site = Site(self.text(school, "name"), school.color, specialty)
         return BoardLocation(
             loc.id, loc.number, self.text(loc, "name"), loc.position.x, loc.position.y,
-            loc.terrain.value, icon or ACTION_ICONS.get(action.type, "wild"),
-            self.label(f"location-action:{action.type.value}"), site, self.where("locations", loc.id, "position"))
+            loc.terrain.value, icon or ACTION_ICONS.get(kind, "wild"),
+            self.label(f"location-action:{kind.value}"), site, self.where("locations", loc.id, "position"))
 
     def market(self) -> Area:
         modifiers = self.manifest.market.slot_modifiers if self.manifest else []
@@ -225,7 +228,12 @@ class _Builder(LocalizedText):
 
     def specialty(self, school: School, low: int) -> Area:
         ctx = f"school:{school.id}:specialty"
-        spots = tuple(Spot(value=str(low + i), text=self.loc.effects_text(list(effects), ctx), color=school.color)
+        cost = school.specialty.cost
+        potions = cost.potions if cost is not None and cost.potions else [0] * len(school.specialty.levels)
+        # The Manticore's Potion Tolerance prints the potions it discards at each level before what it does (§9.2).
+        spots = tuple(Spot(value=str(low + i), text=self.loc.effects_text(
+                          [*([DiscardPotions(type="discard-potions", amount=potions[i])] if potions[i] else []), *effects],
+                          ctx), color=school.color)
                       for i, effects in enumerate(school.specialty.levels))
         return Area("specialty", self.label("attribute:specialty"), "specialty", spots, track=True)
 

@@ -43,6 +43,7 @@ from .engine.actions import (
 )
 from .engine.combo import connects
 from .engine.legendary_hunt import FightLegendary
+from .engine.locations import is_school_site
 from .engine.poker import categorize
 from .engine.state import GameState, PlayerState
 from .enums import Attribute, LocationAction, PokerCategory, Region, Terrain
@@ -189,7 +190,7 @@ class GreedyBot:
         for loc in s.tables.locations.values():
             spec = loc.action
             own = (p.school, s.tables.schools[p.school].shares_school, p.claimed)
-            if spec.type is LocationAction.SCHOOL and (attribute is not Attribute.SPECIALTY or spec.school in own):
+            if is_school_site(s, loc.id) and (attribute is not Attribute.SPECIALTY or spec.school in own):
                 # Only a school it can pay at: otherwise it would shuttle between schools forever.
                 if p.gold >= p.attributes[attribute] + s.rules.school_train_cost_base:
                     sites.append(loc.id)

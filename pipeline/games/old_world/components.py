@@ -58,6 +58,7 @@ class _Builder(FaceBuilder):
     def run(self) -> Components:
         self.action_cards()
         self.potions()
+        self.mutagens()
         self.exploration()
         self.events()
         self.monsters()
@@ -168,6 +169,20 @@ class _Builder(FaceBuilder):
             }
             face = self.face("potion", potion.id, deck.id, plain(fields), potion.copies, back, self.where("potions", potion.id))
             deck.faces.append(face)
+
+    def mutagens(self) -> None:
+        """Monster Trail's Mutagen deck (expansion sheet §9.3), printed only when its mode is played."""
+        if not self.content.mutagens:
+            return
+        kind = self.label("card-kind:mutagen")
+        deck = self.deck("mutagens", kind)
+        symbol = self.pack_symbol("mutagens", self.content.mutagens[0].id)
+        back = self.back("mutagen-back", "mutagen-back", title=kind, symbol=symbol)
+        for mutagen in self.content.mutagens:
+            fields = {"name": self.text(mutagen, "name"), "rules": self.ability(mutagen.ability, f"mutagen:{mutagen.id}"),
+                      "icon": "potion", "symbol": symbol}
+            deck.faces.append(self.face("mutagen", mutagen.id, deck.id, plain(fields), 1, back,
+                                        self.where("mutagens", mutagen.id)))
 
     def exploration(self) -> None:
         kind = self.label("card-kind:exploration")

@@ -31,6 +31,7 @@ from .models import (
     MonsterFightCard,
     MonsterToken,
     MovementCard,
+    Mutagen,
     Potion,
     QuestToken,
     School,
@@ -138,7 +139,9 @@ class OldWorldContent:
         """The engine rules the selected packs switch on (the manifest's `rules` of each)."""
         manifest = self.manifest
         packs = manifest.packs if manifest else []
-        return frozenset(rule for pack in packs if pack.id in self.db.packs for rule in pack.rules)
+        selected = [pack for pack in packs if pack.id in self.db.packs]
+        return frozenset([*(rule for pack in selected for rule in pack.rules),
+                          *(rule for pack in selected for mode in pack.modes_in(self.db.packs) for rule in mode.rules)])
 
     # Expansions: empty unless their pack is selected (Database.packs).
     lost_mount_cards = Entities[LostMountCard]("lost-mount-cards")
@@ -182,3 +185,7 @@ class OldWorldContent:
     def continent(self) -> list[Location]:
         """The locations of the main board (the islands of Skellige's extension are drawn on their own board)."""
         return [loc for loc in self.locations if loc.region is Region.CONTINENT]
+
+    mutagens = Entities[Mutagen]("mutagens")
+
+    mutagen_records = Records[Mutagen]("mutagens")

@@ -153,3 +153,4 @@ class PackRule(StrEnum):
 
     LOST_MOUNT = "lost-mount"
     LEGENDARY_HUNT = "legendary-hunt"
+    MUTAGENS = "mutagens"  # Monster Trail: a level-up gives Mutagens instead of cards (§9.3)

@@ -18,6 +18,8 @@ FACE_KINDS = FaceContract.of(
     FaceKind("action-back", _BACK),
     FaceKind("potion", {"name": T.TEXT, "timing": T.TEXT, "rules": T.RICH_TEXT, "icon": T.ICON, "art": T.IMAGE}),
     FaceKind("potion-back", _BACK),
+    FaceKind("mutagen", {"name": T.TEXT, "rules": T.RICH_TEXT, "icon": T.ICON, "symbol": T.TEXT}),  # Monster Trail
+    FaceKind("mutagen-back", {"title": T.TEXT, "symbol": T.TEXT}),
     FaceKind("exploration", {"title": T.TEXT, "deck_name": T.TEXT, "icon": T.ICON, "intro": T.RICH_TEXT,
                              "options": T.RICH_TEXT, "symbol": T.TEXT}),
     FaceKind("exploration-results", {"title": T.TEXT, "deck_name": T.TEXT, "icon": T.ICON, "body": T.RICH_TEXT}),

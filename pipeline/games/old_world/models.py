@@ -86,6 +86,20 @@ class PackComponent(ContentModel):
     count: Annotated[int, Field(ge=1)]
 
 
+class PackMode(ContentModel):
+    """A mode of a pack that is a toolbox of independent modes (Monster Trail, expansion sheet §9): each can be
+    switched on alone with `--mode ID`; its content lives in `packs/<pack id>/<mode id>/`."""
+
+    id: Slug
+    name: Translated
+    # declared: described here, its content not written yet (it cannot be selected; the whole pack leaves it out).
+    status: Literal["playable", "declared"] = "playable"
+    adds: dict[str, Count] = {}
+    rules: list[PackRule] = []
+    # Other modes of the same pack it needs.
+    requires: list[Slug] = []
+
+
 class Pack(ContentModel):
     """The base game or an expansion: what it holds, what it adds, which rules it switches on, what it combines with.
 
@@ -112,6 +126,15 @@ class Pack(ContentModel):
     combines_only_with: list[Slug] | None = None
     # A monster of the pack that enters play only with its partner pack (Monster Pack: monster id -> pack id).
     partners: dict[Slug, Slug] = {}
+    # Independent modes selected with `--mode` (Monster Trail); selecting the pack alone plays every playable one.
+    modes: list[PackMode] = []
+
+    def modes_in(self, selection: tuple[str, ...]) -> list[PackMode]:
+        """The modes a selection (Database.packs) plays: those it names, else every playable one."""
+        named = [entry.removeprefix(self.id + "/") for entry in selection if entry.startswith(self.id + "/")]
+        if named:
+            return [mode for mode in self.modes if mode.id in named]
+        return [mode for mode in self.modes if mode.status == "playable"]
 
 
 class HelpCardCounts(ContentModel):
@@ -242,10 +265,18 @@ class Manifest(ContentModel, DeclaredLocales):
 
 
 class SpecialtyCost(ContentModel):
-    """What a Mage pays to use a Specialty (expansion sheet §8.2): Energy, hand cards discarded."""
+    """What a Specialty costs to use: a Mage's Energy or hand cards (expansion sheet §8.2), the unused potions the
+    Manticore witcher discards (Potion Tolerance, §9.2: one per Specialty level, levels[0] = level 1)."""
 
     energy: Count = 0
     discard: Count = 0
+    potions: list[Count] = Field(default=[], max_length=5)
+
+    @model_validator(mode="after")
+    def _potions_per_level(self) -> SpecialtyCost:
+        if self.potions and len(self.potions) != 5:
+            raise ValueError("potions gives the cost at each of the 5 Specialty levels")
+        return self
 
 
 class Specialty(ContentModel):
@@ -521,6 +552,14 @@ class QuestToken(Entity):
     copies: Annotated[int, Field(ge=1)]
 
 
+class Mutagen(Entity):
+    """A Mutagen card (Monster Trail, expansion sheet §9.3): gained at a level-up and kept in the play area;
+    its fight ability works once per fight (rule 21)."""
+
+    name: Translated
+    ability: Ability
+
+
 class SpecialAttack(ContentModel):
     """One of a legendary monster's Special Attacks, read when a Special Fight card shows its marker (§7.2).
 
@@ -714,6 +753,12 @@ class QuestTokensFile(ContentFile):
     entities_field = "tokens"
 
 
+class MutagensFile(ContentFile):
+    kind: Literal["mutagens"]
+    mutagens: list[Mutagen]
+    entities_field = "mutagens"
+
+
 class LegendaryMonstersFile(ContentFile):
     kind: Literal["legendary-monsters"]
     monsters: list[LegendaryMonster]
@@ -853,6 +898,7 @@ FILE_KINDS: tuple[type[ContentFile], ...] = (
     HarborTokensFile,
     SkelligeBoardFile,
     DagonTrailTokensFile,
+    MutagensFile,
     TextsFile,
     TermsFile,
     GuideFile,

@@ -44,7 +44,9 @@ NAME = "The Witcher: Old World"
 def info(db: Database) -> GameInfo:
     content = OldWorldContent(db)
     manifest = content.manifest
-    return GameInfo.of(ID, NAME, manifest, actual_counts(content), [p.id for p in manifest.packs] if manifest else [])
+    packs = manifest.packs if manifest else []
+    return GameInfo.of(ID, NAME, manifest, actual_counts(content), [p.id for p in packs],
+                       {p.id: [mode.id for mode in p.modes] for p in packs if p.modes})
 
 
 def strings(db: Database) -> list[SourceString]:

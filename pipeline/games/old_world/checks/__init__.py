@@ -17,6 +17,7 @@ from . import (
     lost_mount,
     mages,
     map,
+    monster_trail,
     monsters,
     packs,
     reach,
@@ -32,7 +33,7 @@ from . import (
 STRUCTURE = (counts, events, packs)
 # The rest of the game's consistency rules, added by `pnp check`.
 CONSISTENCY = (cards, reach, facts, map, monsters, stories, setup, texts, guide, lost_mount, mages, special_monsters,
-               legendary_hunt, skellige)
+               legendary_hunt, monster_trail, skellige)
 
 
 def run_checks(db: Database, structure_only: bool = False) -> list[Finding]:

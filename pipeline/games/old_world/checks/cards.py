@@ -27,7 +27,9 @@ def _schools(content: OldWorldContent) -> list[Finding]:
         school = rec.entity
         home = locations.get(school.home) if school.home is not None else None
         trains_at = school.shares_school or school.id
-        if home is not None and (home.action.type is not LocationAction.SCHOOL or home.action.school != trains_at):
+        # Location 0's special action names the school it serves while that school is in play (§9.2).
+        school_site = home is not None and home.action.type in (LocationAction.SCHOOL, LocationAction.SPECIAL)
+        if home is not None and (not school_site or home.action.school != trains_at):
             findings.append(
                 finding_at(rec.where("home"), "OW-SCHOOL-HOME", f"home {home.name} is not a school location of {school.id}")
             )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pipeline.content.database import finding_at
+from pipeline.content.database import Record, Source, finding_at
 from pipeline.findings import Finding
 
 from ..content import OldWorldContent
@@ -11,7 +11,8 @@ from ..models import Manifest
 
 # Components only an expansion brings: counted when the selected packs have them (the base's counts stay as they were).
 PACK_COUNTS = ("lost_mount_cards", "mage_cards", "legendary_monsters", "quest_tokens", "special_fight_cards",
-               "movement_cards", "destruction_tokens", "legendary_help_cards", "harbor_tokens", "dagon_trail_tokens")
+               "movement_cards", "destruction_tokens", "legendary_help_cards", "harbor_tokens", "dagon_trail_tokens",
+               "mutagens")
 
 
 def actual_counts(content: OldWorldContent) -> dict[str, int]:
@@ -43,7 +44,8 @@ def actual_counts(content: OldWorldContent) -> dict[str, int]:
                                            ("destruction_tokens", sum(t.copies for t in content.destruction_tokens)),
                                            ("legendary_help_cards", len(content.legendary_help_cards)),
                                            ("harbor_tokens", len(content.harbor_tokens)),
-                                           ("dagon_trail_tokens", sum(t.copies for t in content.dagon_trail_tokens))) if count},
+                                           ("dagon_trail_tokens", sum(t.copies for t in content.dagon_trail_tokens)),
+                                           ("mutagens", len(content.mutagens))) if count},
     }
 
 
@@ -54,9 +56,21 @@ def expected_counts(manifest: Manifest, packs: tuple[str, ...]) -> dict[str, int
     expected.update({f"help_cards.{k}": v for k, v in help_counts.items()})
     for pack in manifest.packs:
         if pack.id in packs:
-            for name, count in pack.adds.items():
-                expected[name] = expected.get(name, 0) + count
+            for adds in [pack.adds, *(mode.adds for mode in pack.modes_in(packs))]:
+                for name, count in adds.items():
+                    expected[name] = expected.get(name, 0) + count
     return expected
+
+
+def _mode_adding(record: Record[Manifest], packs: tuple[str, ...], name: str) -> Source | None:
+    """Where a selected mode writes what it adds to a count (the last such mode), if one does."""
+    found = None
+    for i, pack in enumerate(record.entity.packs):
+        if pack.id in packs:
+            for mode in pack.modes_in(packs):
+                if name in mode.adds:
+                    found = record.where("packs", i, "modes", pack.modes.index(mode), "adds", name)
+    return found
 
 
 def check(content: OldWorldContent) -> list[Finding]:
@@ -69,8 +83,10 @@ def check(content: OldWorldContent) -> list[Finding]:
     findings = []
     for name in [*actual, *(name for name in expected if name not in actual)]:
         if actual.get(name, 0) != expected.get(name, 0):
-            # A count only packs bring is written in the packs' `adds`, not in `components`.
-            where = record.where("packs") if name in PACK_COUNTS else record.where("components", *name.split("."))
+            # A count only packs bring is written in the packs' `adds`, not in `components`; one a selected mode
+            # adds to, at that mode's `adds`.
+            where = _mode_adding(record, db.packs, name) or (
+                record.where("packs") if name in PACK_COUNTS else record.where("components", *name.split(".")))
             message = f"the manifest says {expected.get(name, 0)} {name.replace('_', ' ')}, the content has {actual.get(name, 0)}"
             findings.append(finding_at(where, "OW-COUNT", message))
     return findings

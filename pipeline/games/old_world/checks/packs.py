@@ -6,8 +6,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from difflib import get_close_matches
 from itertools import combinations
+from pathlib import Path
 
-from pipeline.content.database import BASE_PACK, Record, Source, finding_at
+from pipeline.content.database import BASE_PACK, Record, Source, finding_at, mode_entry, mode_of_file
 from pipeline.content.guide import GuideEntry, GuideSection
 from pipeline.findings import Finding
 
@@ -62,6 +63,7 @@ def _declarations(record: Record[Manifest]) -> Iterator[Finding]:
             if name not in count_names:
                 yield finding_at(record.where("packs", i, "adds", name), "OW-PACK-REF",
                                  f"{pack.id} adds {name!r}, which is no component count", _hint(name, count_names))
+        yield from _mode_declarations(record, i, pack, count_names)
         if pack.id != BASE_PACK and pack.event_numbers is not None and pack.event_numbers[0] <= _last_base_event(manifest):
             yield finding_at(record.where("packs", i, "event_numbers"), "OW-PACK-EVENTS",
                              f"{pack.id}'s events must be numbered after the base deck's (rule 23)")
@@ -71,6 +73,25 @@ def _declarations(record: Record[Manifest]) -> Iterator[Finding]:
             if other.id in pack.incompatible_with and pack.id in partners:
                 yield finding_at(record.where("packs", x, "incompatible_with"), "OW-PACK-MATRIX",
                                  f"{pack.id} is incompatible with {other.id}, but {other.id} lists it as a partner")
+
+
+def _mode_declarations(record: Record[Manifest], i: int, pack: Pack, count_names: set[str]) -> Iterator[Finding]:
+    """A pack's mode ids are unique, each names modes of its own pack and adds component counts."""
+    known = [mode.id for mode in pack.modes]
+    for j, mode in enumerate(pack.modes):
+        at = ("packs", i, "modes", j)
+        if known.index(mode.id) != j:
+            yield finding_at(record.where(*at, "id"), "OW-PACK-ID", f"{pack.id} declares mode {mode.id!r} twice")
+        for k, other in enumerate(mode.requires):
+            if other not in known or other == mode.id:
+                yield finding_at(record.where(*at, "requires", k), "OW-PACK-REF",
+                                 f"{pack.id} mode {mode.id} needs {other!r}, which is no other mode of {pack.id}",
+                                 _hint(other, known))
+        for name in mode.adds:
+            if name not in count_names:
+                yield finding_at(record.where(*at, "adds", name), "OW-PACK-REF",
+                                 f"{pack.id} mode {mode.id} adds {name!r}, which is no component count",
+                                 _hint(name, count_names))
 
 
 def _last_base_event(manifest: Manifest) -> int:
@@ -121,6 +142,9 @@ def _content_folders(content: OldWorldContent, record: Record[Manifest]) -> Iter
     reported: set[str] = set()
     for entity in content.db.records_in_file_order():
         pack_id = content.db.pack_of(entity)
+        if pack_id in packs and packs[pack_id].modes:
+            yield from _mode_folder(entity, packs[pack_id], reported, content.db.root)
+            continue
         if pack_id in reported or (pack_id in packs and packs[pack_id].status == "playable"):
             continue
         if pack_id in packs and isinstance(entity.entity, RULES_TEXT):
@@ -133,6 +157,23 @@ def _content_folders(content: OldWorldContent, record: Record[Manifest]) -> Iter
         else:
             yield finding_at(where, "OW-PACK-STATUS", f"{pack_id} has content but the manifest declares it `declared`",
                              "set its status to playable")
+
+
+def _mode_folder(entity: Record, pack: Pack, reported: set[str], root: Path) -> Iterator[Finding]:
+    """The content of a pack with modes lies in the folder of a declared, playable mode (`packs/<id>/<mode>/`)."""
+    mode_id = mode_of_file(root, entity.loaded.path) or ""
+    if mode_entry(pack.id, mode_id) in reported:
+        return
+    reported.add(mode_entry(pack.id, mode_id))
+    where = Source(entity.loaded.display, 1, 1)
+    modes = {mode.id: mode for mode in pack.modes}
+    if mode_id not in modes:
+        yield finding_at(where, "OW-PACK-UNKNOWN", f"content of {pack.id} outside the folder of one of its modes "
+                         f"({', '.join(modes)}): a file of a pack with modes lies in packs/{pack.id}/<mode>/",
+                         _hint(mode_id, modes))
+    elif modes[mode_id].status != "playable" or pack.status != "playable":
+        yield finding_at(where, "OW-PACK-STATUS", f"{pack.id} mode {mode_id} has content but the manifest declares "
+                         "it (or its pack) `declared`", "set its status to playable")
 
 
 def _shared_schools(content: OldWorldContent) -> Iterator[Finding]:
@@ -167,6 +208,7 @@ def selection_findings(record: Record[Manifest], selected: tuple[str, ...]) -> I
         at = record.where("packs", index[pack.id])
         if pack.status == "declared":
             yield finding_at(at, "OW-PACK-DECLARED", f"{pack.id} is declared only: its content is not written yet")
+        yield from _mode_selection(record, index[pack.id], pack, selected)
         for needed in pack.requires:
             if needed not in selected:
                 yield finding_at(at, "OW-PACK-REQUIRES", f"{pack.id} needs {needed}", f"add --pack {needed}")
@@ -174,6 +216,23 @@ def selection_findings(record: Record[Manifest], selected: tuple[str, ...]) -> I
         if not is_compatible(a, b):
             yield finding_at(record.where("packs", index[a.id]), "OW-PACK-INCOMPATIBLE",
                              f"{a.id} cannot be played with {b.id} (compatibility: expansion sheet §2, rule 30)")
+
+
+def _mode_selection(record: Record[Manifest], i: int, pack: Pack, selected: tuple[str, ...]) -> Iterator[Finding]:
+    """The modes a selection plays are playable and bring the modes they need."""
+    playing = pack.modes_in(selected)
+    ids = [mode.id for mode in playing]
+    for j, mode in enumerate(pack.modes):
+        if mode.id not in ids:
+            continue
+        at = record.where("packs", i, "modes", j)
+        if mode.status == "declared":
+            yield finding_at(at, "OW-PACK-DECLARED", f"{pack.id} mode {mode.id} is declared only: its content is not "
+                             "written yet")
+        for needed in mode.requires:
+            if needed not in ids:
+                yield finding_at(at, "OW-PACK-REQUIRES", f"{pack.id} mode {mode.id} needs mode {needed}",
+                                 f"add --mode {needed}")
 
 
 def _hint(word: str, choices: Iterable[str]) -> str:

@@ -13,12 +13,13 @@ from .state import GameState, PlayerState
 
 @dataclass(frozen=True)
 class AbilityView:
-    key: str  # "specialty", "monster:<id>", "witcher:<id>", "attribute:<id>", "kept:<n>"
+    key: str  # "specialty", "monster:<id>", "witcher:<id>", "attribute:<id>", "kept:<n>", "mutagen:<id>"
     timing: Timing
     limit: Limit
     condition: Condition | None
     effects: Sequence[OldWorldEffect]
     cost: SpecialtyCost | None = None  # a Mage's Specialty: Energy or hand cards to pay (expansion sheet §8.2)
+    potions: int = 0  # the Manticore's Potion Tolerance: unused potions to discard at this level (§9.2)
 
 
 def owned_abilities(s: GameState, p: PlayerState) -> tuple[AbilityView, ...]:
@@ -26,7 +27,7 @@ def owned_abilities(s: GameState, p: PlayerState) -> tuple[AbilityView, ...]:
 
     Shared per content and holdings (`Tables.memo`): do not mutate the views.
     """
-    key = ("abilities", p.school, p.attributes[Attribute.SPECIALTY], tuple(p.trophies), tuple(p.kept))
+    key = ("abilities", p.school, p.attributes[Attribute.SPECIALTY], tuple(p.trophies), tuple(p.kept), tuple(p.mutagens))
     memo = s.tables.memo
     views = memo.get(key)
     if views is None:
@@ -38,7 +39,8 @@ def _abilities(s: GameState, p: PlayerState) -> tuple[AbilityView, ...]:
     t = s.tables
     spec = t.schools[p.school].specialty
     level = p.attributes[Attribute.SPECIALTY]
-    views = [AbilityView("specialty", spec.timing, spec.limit, spec.condition, spec.levels[level - 1], spec.cost)]
+    potions = spec.cost.potions[level - 1] if spec.cost is not None and spec.cost.potions else 0
+    views = [AbilityView("specialty", spec.timing, spec.limit, spec.condition, spec.levels[level - 1], spec.cost, potions)]
     for key in p.trophies:
         kind, _, ident = key.partition(":")
         if kind == "monster":
@@ -48,6 +50,9 @@ def _abilities(s: GameState, p: PlayerState) -> tuple[AbilityView, ...]:
         else:
             ab = t.attribute_trophies[ident].ability
         views.append(AbilityView(key, ab.timing, ab.limit, ab.condition, ab.effects))
+    for mutagen in p.mutagens:  # Monster Trail: each works once per fight (expansion sheet §9.3)
+        ab = t.mutagens[mutagen].ability
+        views.append(AbilityView(f"mutagen:{mutagen}", ab.timing, ab.limit, ab.condition, ab.effects))
     for number in p.kept:
         keep = t.events[number].keep
         assert keep is not None
@@ -81,6 +86,8 @@ def is_available(s: GameState, p: PlayerState, view: AbilityView, combo_size: in
     if f is not None and view.limit is not Limit.NONE and (p.seat, view.key) in f.once:
         return False
     if view.cost is not None and (p.shield < view.cost.energy or len(p.hand) < view.cost.discard):
+        return False
+    if len(p.potions) < view.potions:
         return False
     return condition_holds(s, p, view.condition, combo_size)
 

@@ -101,6 +101,13 @@ class DiscardPotion(Action):
     potion: str
 
 
+@dataclass(frozen=True, slots=True, repr=False)
+class KeepMutagen(Action):
+    """Monster Trail: the Mutagen kept of the 3 drawn at a level-up (expansion sheet §9.3)."""
+
+    mutagen: str
+
+
 # --- Phase I -------------------------------------------------------------------------------------
 
 

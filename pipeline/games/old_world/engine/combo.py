@@ -11,7 +11,7 @@ from .abilities import AbilityView, is_available, mark_used, owned_abilities
 from .actions import PASS, Action, Pass, PlayCard, UseAbility, UsePotion, interned
 from .execute import Ctx, run_effects
 from .state import ComboCard, Decision, FightState, Flow, GameState, PlayerState
-from .witcher import set_shield, take_damage
+from .witcher import discard_potions, set_shield, take_damage
 
 
 def opponent_seat(f: FightState, seat: int) -> int:
@@ -80,6 +80,8 @@ def use_ability(s: GameState, p: PlayerState, view: AbilityView) -> Flow:
     if view.cost is not None:  # a Mage pays the Specialty's Energy and cards first (expansion sheet §8.2)
         set_shield(s, p, p.shield - view.cost.energy)
         yield from mages.pay_discard(s, p, view.cost.discard)
+    if view.potions:  # Potion Tolerance discards unused potions (expansion sheet §9.2)
+        discard_potions(s, p, view.potions)
     yield from run_effects(s, Ctx(p.seat), view.effects)
 
 

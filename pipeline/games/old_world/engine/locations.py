@@ -47,7 +47,7 @@ def location_options(s: GameState, p: PlayerState) -> list[Action]:
     spec = s.tables.locations[here].action
     top = s.rules.attribute_max
     kind = spec.type
-    if kind is LocationAction.SCHOOL:
+    if is_school_site(s, here):
         trainable = [Attribute.COMBAT, Attribute.DEFENSE, Attribute.ALCHEMY]
         if spec.school in (p.school, s.tables.schools[p.school].shares_school, p.claimed):
             trainable.append(Attribute.SPECIALTY)  # Only your own school (or the one you share) trains your Specialty.
@@ -92,6 +92,11 @@ def eyna_options(s: GameState, p: PlayerState) -> list[Action]:
         return [interned(UpgradeTrophy)] if s.monster_stacks[1] else []
     return [interned(UpgradeTrophy, m) for m in dict.fromkeys(held) if s.monster_stacks[s.tables.monsters[m].level + 1]]
 
+def is_school_site(s: GameState, location: str) -> bool:
+    """A school location, or location 0 while the school its action names is in play (the Manticore's, §9.2)."""
+    spec = s.tables.locations[location].action
+    return spec.type is LocationAction.SCHOOL or (spec.type is LocationAction.SPECIAL and spec.school in s.tables.schools)
+
 
 def _has_quest_token(s: GameState, p: PlayerState, terrain: Terrain) -> bool:
     """Is there a token of the terrain elsewhere than here to start a Trail Quest with?"""
@@ -105,7 +110,7 @@ def take_location_action(s: GameState, p: PlayerState, action: Action) -> Flow:
     p.actions_used.add(p.location)
     if isinstance(action, Train):
         attribute = Attribute(action.attribute)
-        if s.tables.locations[p.location].action.type is LocationAction.SCHOOL:
+        if is_school_site(s, p.location):
             s.give_gold(p, -school_cost(s, p, attribute))
         yield from raise_attribute(s, p, attribute)
     elif isinstance(action, DrawPotion):

@@ -53,6 +53,7 @@ class PlayerState:
     discard: list[str] = field(default_factory=list)  # top = end of the list
     hand: list[str] = field(default_factory=list)
     potions: list[str] = field(default_factory=list)
+    mutagens: list[str] = field(default_factory=list)  # Monster Trail: kept in the play area (expansion sheet §9.3)
     trophies: list[str] = field(default_factory=list)  # "monster:<id>", "witcher:<id>", "attribute:<id>"
     track: int = 0
     own_witcher_trophies: list[str] = field(default_factory=list)
@@ -135,6 +136,7 @@ class GameState(DecisionFlow):
         self.trash: list[str] = []
         self.potion_deck: list[str] = []
         self.potion_discard: list[str] = []
+        self.mutagen_deck: list[str] = []  # with Monster Trail's Mutagen mode (engine/mutagens.py)
         self.exploration: dict[str, list[str]] = {}
         self.exploration_used: dict[str, list[str]] = {}
         self.kept_events: set[int] = set()

@@ -22,6 +22,7 @@ from ..models import (
     Monster,
     MonsterFightCard,
     MovementCard,
+    Mutagen,
     Potion,
     RuleConstants,
     School,
@@ -74,6 +75,7 @@ class Tables:
     harbor_ships: tuple[bool, ...] = ()
     dagon_trails: int = 0
     sea: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    mutagens: dict[str, Mutagen] = field(default_factory=dict)  # with Monster Trail's Mutagen mode (engine/mutagens.py)
     # Values derived from the content by the rules, computed once on first use (interned actions,
     # payable cards per destination, ...): see `memo` users in turn.py and abilities.py.
     memo: dict[Any, Any] = field(default_factory=dict, repr=False)
@@ -124,6 +126,8 @@ class Tables:
                     for harbor in loc.connections:
                         sea.setdefault(harbor, []).append(loc.id)
             tables.sea = {loc: tuple(links) for loc, links in sea.items()}
+        if PackRule.MUTAGENS in content.rules_on:
+            tables.mutagens = {m.id: m for m in content.mutagens}
         return tables
 
     def profile(self, players: int) -> SetupProfile:

@@ -6,12 +6,12 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
-from ..enums import Attribute, CardTerrain, ExplorationDeck, LocationAction
+from ..enums import Attribute, CardTerrain, ExplorationDeck
 from . import legendary_hunt, lost_mount, mages, skellige
 from .actions import PASS, Action, Buy, Discard, Duel, Explore, FightMonster, Meditate, Move, Pass, Poker, interned
 from .exploration import explore, on_enter
 from .fight import duel, monster_fight
-from .locations import location_options, take_location_action
+from .locations import is_school_site, location_options, take_location_action
 from .outcome import Outcome, Termination
 from .poker import play
 from .state import Decision, Flow, GameState, PlayerState
@@ -188,8 +188,7 @@ def phase_two_options(s: GameState, p: PlayerState) -> list[Action]:
         if tables.token_location(token) == p.location:
             options.append(interned(FightMonster, monster))
     options += legendary_hunt.fight_options(s, p)
-    here = tables.locations[p.location]
-    if here.action.type is not LocationAction.SCHOOL and p.location != s.closed_tavern:
+    if not is_school_site(s, p.location) and p.location != s.closed_tavern:
         options.extend(
             interned(Duel, q.seat)
             for q in s.players

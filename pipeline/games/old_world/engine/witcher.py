@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..enums import Attribute, Terrain
 from .actions import Action, ChooseTerrain, DiscardPotion, TakeMarket, Trash, interned
+from .mutagens import gain_mutagens
 from .outcome import Termination
 from .state import Decision, Flow, GameState, PlayerState
 from .tables import ATTRIBUTES, TERRAINS
@@ -36,15 +37,20 @@ def raise_attribute(s: GameState, p: PlayerState, attribute: Attribute, amount: 
             set_shield(s, p, p.shield + 1)
         elif attribute is Attribute.ALCHEMY:
             yield from gain_potions(s, p, 1)
-        check_level_up(s, p, levelup_draw)
+        yield from check_level_up(s, p, levelup_draw)
 
 
-def check_level_up(s: GameState, p: PlayerState, draw: bool = True) -> None:
-    """Level up while every attribute is above the witcher level; draw the printed reward (unless not `draw`)."""
+def check_level_up(s: GameState, p: PlayerState, draw: bool = True) -> Flow:
+    """Level up while every attribute is above the witcher level; take the printed reward, or with Monster
+    Trail's Mutagens as many Mutagens instead (expansion sheet §9.3); a level that gives no reward (a Destruction
+    token's, `draw` false) takes neither."""
     while p.level < s.rules.witcher_level_max and all(v > p.level for v in p.attributes.values()):
         p.level += 1
-        if draw:
-            s.draw(p, s.rules.levelup_draw.get(p.level, 0), reshuffle=not s.in_fight(p.seat))
+        reward = s.rules.levelup_draw.get(p.level, 0) if draw else 0
+        if s.tables.mutagens and reward:
+            yield from gain_mutagens(s, p, reward)
+        elif reward:
+            s.draw(p, reward, reshuffle=not s.in_fight(p.seat))
 
 
 def lower_attribute(s: GameState, p: PlayerState, attribute: Attribute, amount: int = 1) -> None:
