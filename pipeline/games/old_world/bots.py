@@ -67,7 +67,6 @@ class GreedyBot:
 
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
-        self._dist: dict[str, dict[str, int]] = {}
         # Per content (reset when the tables change): card values, play values, first links.
         self._tables: object = None
         self._values: dict[str, float] = {}
@@ -103,17 +102,7 @@ class GreedyBot:
     def _distances(self, s: GameState, start: str) -> dict[str, int]:
         if s.seas is not None:
             return self._sea_distances(s, start)
-        if start not in self._dist:
-            dist = {start: 0}
-            queue = deque([start])
-            while queue:
-                here = queue.popleft()
-                for nxt in s.tables.neighbours[here]:
-                    if nxt not in dist:
-                        dist[nxt] = dist[here] + 1
-                        queue.append(nxt)
-            self._dist[start] = dist
-        return self._dist[start]
+        return s.tables.road_distances(start)
 
     def _sea_distances(self, s: GameState, goal: str) -> dict[str, int]:
         """Steps to the goal with Skellige's Ships where they are now (expansion sheet §10.6): out to an island only

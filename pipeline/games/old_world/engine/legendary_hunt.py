@@ -14,7 +14,6 @@ empty pool loses the game.
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -217,27 +216,10 @@ def step_options(s: GameState, target: str) -> list[str]:
     neighbours = [loc for loc in s.tables.neighbours[h.location]
                   if s.tables.locations[loc].number != NO_MONSTER_LOCATION]
     free = [loc for loc in neighbours if loc not in h.tokens]
-    dist = distances(s, target)
+    dist = s.tables.road_distances(target)
     nearest = min((dist[loc] for loc in neighbours), default=0)
     closest = [loc for loc in free if dist[loc] == nearest]
     return closest or free
-
-
-def distances(s: GameState, target: str) -> dict[str, int]:
-    """Fewest movement steps from every location to `target` (memoised per content)."""
-    key = ("legendary-distances", target)
-    found: dict[str, int] | None = s.tables.memo.get(key)
-    if found is None:
-        found = {target: 0}
-        queue = deque([target])
-        while queue:
-            here = queue.popleft()
-            for nxt in s.tables.neighbours[here]:
-                if nxt not in found:
-                    found[nxt] = found[here] + 1
-                    queue.append(nxt)
-        s.tables.memo[key] = found
-    return found
 
 
 def leave(s: GameState, destination: str) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -166,6 +167,22 @@ class Tables:
 
     def exploration_ids(self, deck: ExplorationDeck) -> list[str]:
         return [e.id for e in self.exploration.values() if e.deck is deck]
+
+    def road_distances(self, start: str) -> dict[str, int]:
+        """Fewest moves along roads from `start` to every location (computed once per content and start)."""
+        key = ("road-distances", start)
+        found: dict[str, int] | None = self.memo.get(key)
+        if found is None:
+            found = {start: 0}
+            queue = deque([start])
+            while queue:
+                here = queue.popleft()
+                for nxt in self.neighbours[here]:
+                    if nxt not in found:
+                        found[nxt] = found[here] + 1
+                        queue.append(nxt)
+            self.memo[key] = found
+        return found
 
     def token_location(self, token: str) -> str:
         return self.tokens[token].location
