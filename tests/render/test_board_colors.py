@@ -66,8 +66,8 @@ def test_the_road_and_terrain_colours_come_from_the_layouts(tmp_path: Path) -> N
 
 
 def test_a_game_overrides_a_board_colour_in_its_own_palette(tmp_path: Path) -> None:
-    layouts, findings = layouts_edited(tmp_path, "old-world/boards.yaml", '      accent: "#c9a45c"\n',
-                                       '      accent: "#c9a45c"\n      terrain-forest: "#00ff00"\n')
+    layouts, findings = layouts_edited(tmp_path, "old-world/boards.yaml", '      frame: "#3b3024"\n      accent: "#c9a45c"\n',
+                                       '      frame: "#3b3024"\n      accent: "#c9a45c"\n      terrain-forest: "#00ff00"\n')
     assert findings == []
     colors, _ = drawn_colors(board(), layouts)
     assert rgb("#00ff00") in colors and rgb("#4f8a3c") not in colors

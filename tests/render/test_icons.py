@@ -40,7 +40,8 @@ def test_every_shipped_icon_file_draws() -> None:
     library, findings = load_icons(REPO / "layouts")
     assert findings == []
     base = {name for (namespace, locale, name) in library.files if not namespace and not locale}
-    assert {"sword", "monster-gold", "xp", "vp", "gold", "quest", "tavern", "energy", "protection"} <= base and len(base) == 54
+    assert {"sword", "monster-gold", "xp", "vp", "gold", "quest", "tavern", "energy", "protection", "anchor", "ship"} <= base
+    assert len(base) == 56
     with use_icons(library, "old-world", "en"):
         assert rendered("red").getpixel((20, 20)) == (192, 57, 43)  # #c0392b, the red gem
         out = io.BytesIO()

@@ -41,10 +41,10 @@ def test_each_part_one_pack_has_a_marked_section_in_guide_and_aid(pack: str) -> 
     assert titles((pack,))[-1] == "Glossary"  # pack sections come before the glossary
 
 
-def test_legendary_hunt_rules_print_while_the_pack_is_only_declared() -> None:
+def test_legendary_hunt_rules_print_with_the_pack() -> None:
     db, findings = SPEC.load(CONTENT, ("legendary-hunt",))
     checked = findings + SPEC.checks(db, False)
-    assert guide_codes(checked) == ["OW-PACK-DECLARED"]  # selecting it is refused, its rules text is no finding
+    assert guide_codes(checked) == []
     text = "\n".join(block.text + " ".join(block.items) for entry in guide_document(db, "en").entries()
                      for block in entry.blocks)
     assert "Destruction token" in text and "main location" in text and "Movement pool" in text
@@ -115,12 +115,13 @@ def test_pack_rules_text_of_an_undeclared_pack_is_a_finding(tmp_path: Path) -> N
 def test_components_in_a_declared_pack_stay_a_finding(tmp_path: Path) -> None:
     root = tmp_path / "content"
     _, _ = checked_edit(tmp_path, MAGES_GUIDE, "id: mages-rules", "id: mages-rules", (), True)
-    target = root / "old-world" / "packs" / "legendary-hunt" / "help-cards.yaml"
+    target = root / "old-world" / "packs" / "wild-hunt" / "help-cards.yaml"  # a pack still only declared
+    target.parent.mkdir(exist_ok=True)
     target.write_text((root / "old-world" / "packs" / "ciri" / "help-cards.yaml").read_text(encoding="utf-8")
                       .replace("ciri-help", "hunt-help"), encoding="utf-8")
     db, findings = SPEC.load(root, ())
     assert "OW-PACK-STATUS" not in codes(findings + SPEC.checks(db, False))  # rules text: allowed
-    tokens = root / "old-world" / "packs" / "legendary-hunt" / "quest-tokens.yaml"
+    tokens = root / "old-world" / "packs" / "wild-hunt" / "quest-tokens.yaml"
     tokens.write_text((root / "old-world" / "packs" / "adventure-pack" / "quest-tokens.yaml").read_text(encoding="utf-8")
                       .replace("ap-quest-token", "hunt-token"), encoding="utf-8")
     db, findings = SPEC.load(root, ())

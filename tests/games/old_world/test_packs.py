@@ -95,8 +95,8 @@ def test_the_lost_mount_rule_is_on_only_when_its_pack_switches_it_on(load: Load,
 
 
 def test_a_declared_pack_cannot_be_selected(load: Load) -> None:
-    path, findings = load(packs=("skellige",))
-    assert errors(findings) == [("OW-PACK-DECLARED", line_of(path, "- id: skellige"))]
+    path, findings = load(packs=("wild-hunt",))
+    assert errors(findings) == [("OW-PACK-DECLARED", line_of(path, "- id: wild-hunt"))]
 
 
 @pytest.mark.parametrize(
