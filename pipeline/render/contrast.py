@@ -92,13 +92,9 @@ def _texts_on_grounds(face: Face, template: Template) -> Iterable[tuple[BoxSpec,
 
 
 def _drawn(spec: BoxSpec, face: Face) -> bool:
-    """As `faces.prepare_face` decides it."""
+    """As `faces.prepare_face` decides it; a text box with no text prints nothing to judge."""
     model = spec.model
-    if model.when and not face.fields.get(model.when):
-        return False
-    if model.field and face.fields.get(model.field) is None and model.type != "art":
-        return False
-    return model.type != "text" or bool(face.fields.get(model.field) if model.field else model.text)
+    return spec.shows(face.fields) and (model.type != "text" or bool(face.fields.get(model.field) if model.field else model.text))
 
 
 def ground_at(layers: Sequence[Layer], box: Box) -> str | None:

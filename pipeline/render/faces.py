@@ -156,11 +156,9 @@ def prepare_face(face: Face, template: Template, ctx: RenderContext) -> tuple[Pr
     findings: list[Finding] = []
     for spec in template.boxes:
         model = spec.model
-        if model.when and not face.fields.get(model.when):
+        if not spec.shows(face.fields):
             continue
         value = face.fields.get(model.field) if model.field else None
-        if model.field and value is None and model.type != "art":  # art without an image: a placeholder
-            continue
         op = _Op(spec, spec.box.grow(ctx.bleed) if model.bleed else spec.box)
         if model.type == "rect":
             fill = face.fields.get(model.fill_field) if model.fill_field else model.fill

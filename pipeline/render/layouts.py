@@ -200,6 +200,14 @@ class BoxSpec:
     gap: float
     text_style: TextStyle
 
+    def shows(self, fields: Mapping[str, Any]) -> bool:
+        """Whether a face with these fields draws this box: its `when` field is set, and the field it binds is
+        present (art without an image still draws, as a placeholder)."""
+        model = self.model
+        if model.when and not fields.get(model.when):
+            return False
+        return not (model.field and fields.get(model.field) is None and model.type != "art")
+
 
 @dataclass(frozen=True)
 class Written:
