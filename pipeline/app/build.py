@@ -31,6 +31,7 @@ from pipeline.build.targets import (
 )
 from pipeline.content.database import Database
 from pipeline.findings import Finding, Report, Severity, warning
+from pipeline.render.hyphenation import keep_parsed_in
 from pipeline.rules.components import Components
 from pipeline.rules.spec import GameSpec
 
@@ -68,6 +69,7 @@ def build(games: Sequence[GameSpec], options: BuildOptions, locales: Sequence[st
     _check_back_offset(options.back_offset)
     _check_folder("--out", options.out_dir)
     _check_folder("--cache-dir", options.cache_dir)
+    keep_parsed_in(options.cache_dir)
     if options.pack_only and not options.packs:
         raise UsageError("--pack-only prints the packs named with --pack: name at least one")
     options = replace(options, packs=require_packs(games, options.content_root, options.packs, options.modes), modes=())

@@ -12,6 +12,7 @@ from pipeline.content.database import Database, display_path
 from pipeline.content.schema import stale_schemas, write_schemas
 from pipeline.findings import Finding, Report, Severity
 from pipeline.games import LISTINGS, GameListing, discover
+from pipeline.render.hyphenation import keep_parsed_in
 from pipeline.rules.spec import GameSpec, own_layouts
 
 from .check_cache import CheckCache, CheckInputs, GameRecord
@@ -61,6 +62,7 @@ def check(games: Sequence[GameSpec | GameListing], root: Path, locales: Sequence
     info finding `CHECK-SKIPPED` per group, and `report.extra["skipped"]` lists them (replayed ones too).
     """
     report = Report()
+    keep_parsed_in(cache_dir)
     stats: dict[str, dict[str, int]] = {}
     layouts: Layouts | None = None  # one load for every game checked, so a layout problem is reported once
     fit_inputs = ""  # what every recorded fit depends on besides its game and locale: code, libraries, layouts, place

@@ -73,6 +73,12 @@ def read_icon(path: Path) -> Drawing:
         data = read_input(path, YAML_LIMIT)
     except UnreadableFile as exc:
         raise IconFileError(1, exc.reason) from None
+    return _icon_drawing(path, data)
+
+
+@lru_cache(maxsize=512)
+def _icon_drawing(path: Path, data: bytes) -> Drawing:
+    """The drawing of an icon file's bytes, drawn once per process (each load of the layouts checks every icon)."""
     try:
         root = etree.fromstring(data, _PARSER)
     except etree.XMLSyntaxError as exc:

@@ -19,6 +19,7 @@ from functools import lru_cache
 import pyphen
 from reportlab.pdfgen.canvas import Canvas
 
+from . import hyphenation
 from .fonts import ascent_descent, font_name, style_of, text_width
 from .icons import draw_icon, is_icon, rgb
 from .units import MM_PER_PT
@@ -119,13 +120,6 @@ def word_width(word: Word) -> float:
     return sum(frag.width() for frag in word)
 
 
-@lru_cache(maxsize=16)
-def _dictionary(locale: str) -> pyphen.Pyphen | None:
-    language = pyphen.language_fallback(locale.replace("-", "_"))
-    # Two letters before a break, three after it: never "Pha-se." nor "happene-d." (the last two letters stay).
-    return pyphen.Pyphen(lang=language, left=2, right=3) if language else None
-
-
 def break_points(text: str, dictionary: pyphen.Pyphen | None) -> list[tuple[int, bool]]:
     """Where a word may break, ascending, each with whether the break adds a hyphen.
 
@@ -154,7 +148,7 @@ def split_word(word: Word, room: float, locale: str) -> tuple[Word, Word] | None
     if len(word) != 1 or word[0].icon or len(word[0].text) < 4:
         return None
     frag = word[0]
-    dictionary = _dictionary(locale)
+    dictionary = hyphenation.dictionary(locale)
     # A word's own hyphen first (the break a reader expects in a compound), then pyphen's, widest first.
     points = sorted(break_points(frag.text, dictionary), key=lambda point: (not point[1], point[0]), reverse=True)
     for position, adds_hyphen in points:

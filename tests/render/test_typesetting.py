@@ -2,10 +2,10 @@
 
 import pytest
 
+from pipeline.render.hyphenation import dictionary
 from pipeline.render.richtext import (
     NBSP,
     TextStyle,
-    _dictionary,
     break_lines,
     break_points,
     fit_text,
@@ -52,11 +52,11 @@ def test_a_words_own_hyphen_is_a_break_and_is_not_doubled(text: str, locale: str
 
 
 def test_break_points_keep_two_letters_before_and_three_after_in_german() -> None:
-    dictionary = _dictionary("de")
-    assert dictionary is not None
+    german = dictionary("de")
+    assert german is not None
     for text in ("runenverziert,", "Endriagen-Krieger", "Attributs-Trophäe", "Ungeheuer."):
         core = text.strip(",.")
-        for position, _ in break_points(text, dictionary):
+        for position, _ in break_points(text, german):
             part_start = core.rfind("-", 0, position - 1) + 1
             part_end = core.find("-", position)
             part_end = len(core) if part_end < 0 else part_end
