@@ -7,8 +7,9 @@ the watch goes on; a usage error of a round (a game folder removed) is shown and
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from itertools import chain
 from pathlib import Path
 
 from pipeline.atomic import TEMP_SUFFIX
@@ -19,6 +20,8 @@ from pipeline.rules.spec import GameSpec
 from .build import BuildResult, build
 from .check import check
 from .project import UsageError
+
+WAKE_MS = 100  # how soon watchfiles first yields when nothing changed (then on every quiet 100 ms, skipped)
 
 
 @dataclass
@@ -32,15 +35,24 @@ class Round:
 
 
 def watch(games: Sequence[GameSpec], options: BuildOptions, locales: Sequence[str] | None, jobs: int,
-          show: Callable[[Round], None], changes: Iterable[set[Path]] | None = None) -> None:
+          show: Callable[[Round], None], watching: Callable[[], None], changes: Iterable[set[Path]] | None = None) -> None:
     """A first round over `games`, then one per batch of changed paths (default: watchfiles on the content
     and layouts folders) over the games the batch touched. Returns when `changes` ends; Ctrl-C raises
-    KeyboardInterrupt (or BuildInterrupted while a build runs)."""
+    KeyboardInterrupt (or BuildInterrupted while a build runs).
+
+    `changes` yields its first batch (empty unless something changed) once it is watching: the watcher runs
+    before the first round, so an edit saved while a round runs is the next batch. `watching` is called after
+    each round shown, when the next saved edit is certain to be seen.
+    """
+    batches = iter(file_changes(options) if changes is None else changes)
+    first = next(batches, set())
     show(run_round(list(games), options, locales, jobs))
-    for changed in changes if changes is not None else file_changes(options):
+    watching()
+    for changed in chain([first], batches):
         touched = touched_games(changed, games, options)
         if touched:
             show(run_round(touched, options, locales, jobs))
+            watching()
 
 
 def run_round(games: list[GameSpec], options: BuildOptions, locales: Sequence[str] | None, jobs: int) -> Round:
@@ -70,11 +82,16 @@ def touched_games(changed: set[Path], games: Sequence[GameSpec], options: BuildO
     return [game for game in games if game.id in touched]
 
 
-def file_changes(options: BuildOptions) -> Iterable[set[Path]]:
-    """Batches of changed paths under the content and layouts folders, each yielded once the writing stops
-    for 50 ms (an editor's save is a burst of events)."""
+def file_changes(options: BuildOptions) -> Iterator[set[Path]]:
+    """An empty batch once watchfiles watches the content and layouts folders, then batches of changed paths
+    under them, each yielded once the writing stops for 50 ms (an editor's save is a burst of events)."""
     from watchfiles import watch as watch_files
 
     folders = [folder for folder in (options.content_root, options.layouts_dir) if folder.is_dir()]
-    for batch in watch_files(*folders, step=50):
-        yield {Path(path) for _, path in batch}
+    # watchfiles starts its watcher at the first wait and yields on each quiet time-out: the first yield,
+    # changes or none, is the proof it watches.
+    batches = watch_files(*folders, step=50, rust_timeout=WAKE_MS, yield_on_timeout=True)
+    yield {Path(path) for _, path in next(batches)}
+    for batch in batches:
+        if batch:
+            yield {Path(path) for _, path in batch}

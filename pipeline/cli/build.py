@@ -179,10 +179,12 @@ def watch(
         summary = (f"watch {names}: {done.report.summary()}; {built} target(s) built, "
                    f"{len(done.result.records) - built} up to date, {done.result.seconds:.2f}s")
         emit(done.report, GateFormat.text, summary)
+
+    def watching() -> None:
         typer.echo(f"watching {root} and {options.layouts_dir} (Ctrl-C stops)", err=True)
 
     try:
-        run_watch(games, options, locale, jobs, show)
+        run_watch(games, options, locale, jobs, show, watching)
     except BuildStopped as stop:
         raise fail(f"watch stopped: {stop}; no worker left running", stop.exit_code) from None
     except KeyboardInterrupt:

@@ -61,12 +61,23 @@ def test_an_edit_is_rebuilt_and_ctrl_c_exits_130_with_no_worker_left(tmp_path: P
             seen.update(children_of(watcher.pid))
             time.sleep(0.2)
 
-    try:
-        wait_for(lambda: "Ctrl-C stops" in (tmp_path / "log").read_text(), "first build")
-        before = one_up.stat().st_mtime_ns
-        market = content / "old-world" / "cards" / "market.yaml"
-        market.write_text(market.read_text(encoding="utf-8").replace("    name: Jab\n", "    name: Quick Jab\n", 1),
+    market = content / "old-world" / "cards" / "market.yaml"
+
+    def rename(old: str, new: str) -> None:
+        market.write_text(market.read_text(encoding="utf-8").replace(f"    name: {old}\n", f"    name: {new}\n", 1),
                           encoding="utf-8")
+
+    def rounds_done() -> int:  # the line each round ends with, once the next saved edit is certain to be seen
+        return (tmp_path / "log").read_text().count("Ctrl-C stops")
+
+    try:
+        # The build makes the output folder after reading the content: an edit saved from then on is one
+        # the first round did not see, which the watch (watching before its first round) rebuilds next.
+        wait_for(lambda: (out / "old-world").is_dir(), "first build")
+        rename("Jab", "Quick Jab")
+        wait_for(lambda: rounds_done() >= 2, "round after the edit saved during the first")
+        before = one_up.stat().st_mtime_ns
+        rename("Push", "Hard Push")
         wait_for(lambda: one_up.stat().st_mtime_ns != before, "rebuilt cards-1up.pdf")
         os.kill(watcher.pid, signal.SIGINT)
         assert watcher.wait(TIMEOUT) == 130
@@ -74,7 +85,7 @@ def test_an_edit_is_rebuilt_and_ctrl_c_exits_130_with_no_worker_left(tmp_path: P
         if watcher.poll() is None:
             watcher.kill()
             watcher.wait()
-    assert "Quick Jab" in _text(one_up)
+    assert "Quick Jab" in _text(one_up) and "Hard Push" in _text(one_up)
     assert seen, "the builds ran in worker processes (--jobs 2)"
     assert not [pid for pid in seen if alive(pid)], "a worker outlived pnp watch"
 
