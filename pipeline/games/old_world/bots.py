@@ -140,7 +140,7 @@ class GreedyBot:
             return goal
         dist = self._distances(s, p.location)
         near = [loc for loc in s.hunt.tokens if dist.get(loc, 99) <= TOKEN_DETOUR]
-        if s.hunt.location != p.location and p.hand:
+        if s.hunt.location != p.location and p.hand and dist.get(s.hunt.location, 99) <= TOKEN_DETOUR:
             near.append(s.hunt.location)  # driven away, it leaves a token where the witcher stands
         if near:
             return min(near, key=lambda loc: (dist.get(loc, 99), loc))
