@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pipeline.games.old_world.bots import BOTS, TRAIN_DETOUR, GreedyBot, RandomBot
-from pipeline.games.old_world.engine.actions import PlayCard
+from pipeline.games.old_world.bots import BOTS, HUNT_LAST_CARDS_SOLO, TRAIN_DETOUR, GreedyBot, RandomBot
+from pipeline.games.old_world.engine import legendary_hunt as lh
+from pipeline.games.old_world.engine.actions import PASS, Action, PlayCard
 from pipeline.games.old_world.engine.state import GameState
 from pipeline.games.old_world.enums import Attribute, LocationAction
 from pipeline.games.old_world.spec import SPEC
@@ -31,8 +32,8 @@ def test_greedy_wins_faster_than_random() -> None:
     assert sum(greedy.turns) / len(greedy.turns) < sum(random.turns) / max(1, len(random.turns))
 
 
-def _game(players: int = 2, seed: int = 1) -> GameState:
-    db, _ = SPEC.load(ROOT / "content")
+def _game(players: int = 2, seed: int = 1, packs: tuple[str, ...] = ()) -> GameState:
+    db, _ = SPEC.load(ROOT / "content", packs)
     assert SPEC.engine is not None
     state = SPEC.engine.new_game(SPEC.engine.tables(db), players, seed, None)
     assert isinstance(state, GameState)
@@ -60,3 +61,85 @@ def test_greedy_spends_gold_on_combat_at_a_school_close_by() -> None:
     assert bot._goal(s, p) not in schools  # no gold: the easiest monster
     p.gold = p.attributes[Attribute.COMBAT] + s.rules.school_train_cost_base
     assert bot._goal(s, p) in near
+
+
+# --- Legendary Hunt (expansion sheet §7) ---------------------------------------------------------------
+
+
+def _hunt_game(players: int = 1, seed: int = 1) -> GameState:
+    s = _game(players, seed, ("legendary-hunt",))
+    while s.decision is not None and s.decision.kind in ("place-monster", "bonus-attribute"):
+        s.apply(s.decision.actions[0])
+    assert s.hunt is not None
+    return s
+
+
+def test_greedy_drives_the_legendary_monster_away_with_its_least_useful_card_while_not_hunting_it() -> None:
+    # §7.5: a witcher who moved onto it may drive it away for a card; the token it leaves is theirs at the end
+    # of Phase I. The bot used to walk on every time.
+    s = _hunt_game()
+    assert s.hunt is not None
+    p = s.players[0]
+    p.location, p.moved_into = s.hunt.location, {s.hunt.location}
+    bot = GreedyBot(1)
+    assert not bot._hunt_ready(s, p)
+    drives = lh.drive_away_options(s, p)
+    actions: list[Action] = [PASS, *drives]
+    chosen = bot._phase_1(s, p, actions)
+    assert isinstance(chosen, lh.DriveAwayLegendary)
+    assert chosen.card == min(p.hand, key=lambda c: bot.value(s, c))
+
+
+def test_greedy_fights_the_legendary_monster_it_stands_on_rather_than_drive_it_away_once_ready() -> None:
+    s = _hunt_game()
+    assert s.hunt is not None
+    p = s.players[0]
+    p.location, p.moved_into = s.hunt.location, {s.hunt.location}
+    s.hunt.movement_deck = s.hunt.movement_deck[:HUNT_LAST_CARDS_SOLO]
+    bot = GreedyBot(1)
+    assert bot._hunt_ready(s, p)
+    assert bot._phase_1(s, p, [PASS, *lh.drive_away_options(s, p)]) is PASS
+
+
+def test_greedy_hunts_a_trophy_before_tokens_while_the_protection_is_above_zero() -> None:
+    # §7.5: the Protection falls with the trophy-track position; a token shortens the solo Life Pool by half a card.
+    s = _hunt_game()
+    assert s.hunt is not None
+    p = s.players[0]
+    bot = GreedyBot(1)
+    s.hunt.tokens = {loc: "t" for loc in s.tables.neighbours[p.location] if loc != s.hunt.location}
+    assert s.hunt.tokens and lh.protection(s, p) > 0
+    monster = bot._monster_goal(s, p)
+    assert monster is not None and monster not in s.hunt.tokens
+    assert bot._goal(s, p) == monster
+    p.track = len(s.hunt.protection) - 1  # Protection 0: a trophy no longer helps
+    assert lh.protection(s, p) == 0
+    assert bot._goal(s, p) in s.hunt.tokens
+
+
+def test_greedy_hunts_the_legendary_monster_in_solo_only_when_the_movement_pool_runs_low() -> None:
+    # §7.6: needing a Movement card from an empty pool loses; a lost fight costs the turn, so the bot
+    # fights whatever the odds only in the last rounds.
+    s = _hunt_game()
+    assert s.hunt is not None
+    p = s.players[0]
+    bot = GreedyBot(1)
+    p.turns = 7
+    assert not bot._hunt_ready(s, p)
+    s.hunt.movement_deck = s.hunt.movement_deck[:HUNT_LAST_CARDS_SOLO]
+    assert bot._hunt_ready(s, p)
+
+
+def test_greedy_drives_the_legendary_monster_away_in_solo_games() -> None:
+    db, _ = SPEC.load(ROOT / "content", ("legendary-hunt",))
+    assert SPEC.engine is not None
+    tables = SPEC.engine.tables(db)
+    drives = 0
+    for seed in range(1, 21):
+        s = SPEC.engine.new_game(tables, 1, seed, None)
+        bot = GreedyBot(seed)
+        while not s.is_terminal():
+            action = bot.choose(s, s.legal_actions())
+            drives += isinstance(action, lh.DriveAwayLegendary)
+            s.apply(action)
+    assert drives > 0

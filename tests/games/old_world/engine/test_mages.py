@@ -244,7 +244,7 @@ def test_necromancy_discards_a_hand_card_to_deal_damage(mage_game: Callable[...,
     assert seen.kind == "specialty-discard"
     fight_turn.send(seen.actions[0])
     level_1 = s.tables.schools["gekhira"].specialty.levels[0][0]
-    assert len(gekhira.hand) == 1 and f.attack_damage == level_1.amount == 2  # the designed level-1 value
+    assert len(gekhira.hand) == 1 and f.attack_damage == level_1.amount == 3  # the designed level-1 value
 
 
 @pytest.mark.parametrize("seed", range(1, 41))
