@@ -59,6 +59,7 @@ class _Builder(FaceBuilder):
         self.action_cards()
         self.potions()
         self.mutagens()
+        self.bombs()
         self.exploration()
         self.events()
         self.monsters()
@@ -183,6 +184,26 @@ class _Builder(FaceBuilder):
                       "icon": "potion", "symbol": symbol}
             deck.faces.append(self.face("mutagen", mutagen.id, deck.id, plain(fields), 1, back,
                                         self.where("mutagens", mutagen.id)))
+
+    def bombs(self) -> None:
+        """Monster Trail's Bomb deck (expansion sheet §9.5), printed only when its mode is played: every Bomb, also
+        the Dimeritium Bombs that leave the deck without the mode they need (they say which)."""
+        if not self.content.bombs:
+            return
+        kind = self.label("card-kind:bomb")
+        deck = self.deck("bombs", kind)
+        symbol = self.pack_symbol("bombs", self.content.bombs[0].id)
+        back = self.back("bomb-back", "bomb-back", title=kind, symbol=symbol)
+        modes = {mode.id: mode for pack in self.content.manifest.packs for mode in pack.modes} if self.content.manifest else {}
+        for bomb in self.content.bombs:
+            place = f"bomb:{bomb.id}"
+            rules = [f"**{self.label('label:bomb-vs-monster')}:** {self.effects(list(bomb.vs_monster), place)}",
+                     f"**{self.label('label:bomb-vs-witcher')}:** {self.effects(list(bomb.vs_witcher), place)}"]
+            if bomb.requires_mode is not None and bomb.requires_mode in modes:
+                rules.append(self.label("label:bomb-needs-mode", mode=self.text(modes[bomb.requires_mode], "name")))
+            fields = {"name": self.text(bomb, "name"), "rules": "\n".join(rules), "icon": "potion", "symbol": symbol}
+            deck.faces.append(self.face("bomb", bomb.id, deck.id, plain(fields), bomb.copies, back,
+                                        self.where("bombs", bomb.id)))
 
     def exploration(self) -> None:
         kind = self.label("card-kind:exploration")

@@ -88,8 +88,11 @@ def bots() -> Mapping[str, Callable[[int], Bot]]:
 
 
 def out_of_play(db: Database) -> Mapping[str, frozenset[str]]:
-    """Monsters that never spawn (the Siren waits on Skellige's Dagon Location, rule 10): no bot can meet them."""
-    return {"monsters": frozenset(m.id for m in OldWorldContent(db).monsters if not m.spawnable)}
+    """Monsters that never spawn (the Siren waits on Skellige's Dagon Location, rule 10): no bot can meet them; Bombs
+    whose mode is not played leave the deck (Monster Trail's Dimeritium without `weakness`, §9.5)."""
+    content = OldWorldContent(db)
+    return {"monsters": frozenset(m.id for m in content.monsters if not m.spawnable),
+            "bombs": frozenset(b.id for b in content.bombs if b.requires_mode not in (None, *content.modes_on))}
 
 
 def statistics() -> StatisticsRecorder:
