@@ -378,6 +378,9 @@ class ActionCard(Entity):
     fight: FightAbility
     extensions: list[Extension] = []
     boost: Boost | None = None
+    # A character's Unique Action card (Monster Trail, expansion sheet §9.7): it joins the owner's starting deck
+    # only with the `unique-actions` mode (rule 17: 10 starting cards, 11 with it).
+    unique: bool = False
     text: RulesWording = ""
     art: Art | None = None
 

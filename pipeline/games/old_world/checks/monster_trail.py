@@ -1,7 +1,8 @@
 """Monster Trail (expansion sheet §9, §19 rule 21): every Mutagen's fight ability works once per fight; the
 Potion Tolerance cost (the Manticore's Specialty) asks 2 potions at level 1 and 1 from level 2; a Bomb needs only
-declared modes and Dimeritium needs `weakness`; with Bombs, the hold limits are 4 Potions and 4 Bombs. Runs on the
-modes the selection plays (`--pack monster-trail [--mode ID]`)."""
+declared modes and Dimeritium needs `weakness`; with Bombs, the hold limits are 4 Potions and 4 Bombs; a Unique
+Action card is one card of one character, and no character has two (rule 17). Runs on the modes the selection plays
+(`--pack monster-trail [--mode ID]`)."""
 
 from __future__ import annotations
 
@@ -23,7 +24,8 @@ WEAKNESS_MODE = "weakness"
 
 
 def check(content: OldWorldContent) -> list[Finding]:
-    return [*_mutagens(content), *_potion_tolerance(content), *_bombs(content), *_hold_limits(content)]
+    return [*_mutagens(content), *_potion_tolerance(content), *_bombs(content), *_hold_limits(content),
+            *_unique_cards(content)]
 
 
 def _mutagens(content: OldWorldContent) -> Iterator[Finding]:
@@ -75,3 +77,22 @@ def _hold_limits(content: OldWorldContent) -> Iterator[Finding]:
             where = record.where("rules", name) if record.is_written("rules", name) else record.where("rules")
             yield finding_at(where, "OW-BOMB-LIMIT", f"with Bombs, {name} is {HOLD_LIMIT} (expansion sheet §9.5, "
                              "rule 21: up to 4 Potions and up to 4 Bombs)")
+
+
+def _unique_cards(content: OldWorldContent) -> Iterator[Finding]:
+    """Rule 17: a character's starting deck is 10 cards, 11 with its one Unique card (§9.7: "each school's Unique
+    card"); so a Unique card has an owner, one copy, and no owner has two."""
+    owners: set[str] = set()
+    for rec in content.card_records:
+        card = rec.entity
+        if not card.unique:
+            continue
+        if card.school is None:
+            yield finding_at(rec.where("unique"), "OW-UNIQUE-CARD", f"{card.id}: a Unique card belongs to a character "
+                             "(`school`), whose starting deck it joins (expansion sheet §9.7)")
+        elif card.school in owners:
+            yield finding_at(rec.where("school"), "OW-UNIQUE-CARD", f"{card.id}: {card.school} has a Unique card "
+                             "already (rule 17: one each)")
+        if card.copies != 1:
+            yield finding_at(rec.where("copies"), "OW-UNIQUE-CARD", f"{card.id}: a Unique card is one card (rule 17)")
+        owners.add(card.school or "")

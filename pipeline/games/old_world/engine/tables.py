@@ -93,7 +93,8 @@ class Tables:
         tables = cls(
             manifest=manifest,
             rules=manifest.rules,
-            cards={c.id: c for c in content.cards},
+            # A Unique card (Ciri's, in her pack) joins its deck only with Monster Trail's unique-actions mode (§9.7).
+            cards={c.id: c for c in content.cards if not c.unique or PackRule.UNIQUE_ACTIONS in content.rules_on},
             potions={p.id: p for p in content.potions},
             monsters={m.id: m for m in content.monsters},
             fight_cards={f.id: f for f in content.fight_cards},
