@@ -33,12 +33,14 @@ from .engine.actions import (
     PokerWithLocals,
     PoolTrash,
     Reroll,
+    TakeBomb,
     TakeCard,
     TakeGold,
     TrailQuest,
     Train,
     UpgradeTrophy,
     UseAbility,
+    UseBomb,
     UsePotion,
     interned,
 )
@@ -60,6 +62,8 @@ HUNT_DEADLINE = 20
 HUNT_LAST_CARDS_SOLO = 1
 # Poker hands a greedy player never rerolls.
 KEEP_ALL = frozenset({PokerCategory.STRAIGHT_LOW, PokerCategory.STRAIGHT_HIGH, PokerCategory.FULL_HOUSE, PokerCategory.FIVE_KIND})
+# Monster Trail: the Gold a greedy player keeps for training and travel before it buys a Bomb instead of a Potion.
+SPARE_GOLD_FOR_BOMB = 3
 
 
 class GreedyBot:
@@ -285,7 +289,7 @@ class GreedyBot:
     # --- Fights -------------------------------------------------------------------------------
 
     def _fight_turn(self, s: GameState, p: PlayerState, actions: Sequence[Action]) -> Action:
-        for kind in (UseAbility, UsePotion):
+        for kind in (UseAbility, UsePotion, UseBomb):
             found = [a for a in actions if isinstance(a, kind)]
             if found:
                 return found[0]
@@ -377,6 +381,12 @@ class GreedyBot:
 
     def _take_market(self, s: GameState, p: PlayerState, actions: Sequence[Action]) -> Action:
         return max(actions, key=lambda a: self._market_value(s, a.slot))  # type: ignore[attr-defined]
+
+    def _potion_or_bomb(self, s: GameState, p: PlayerState, actions: Sequence[Action]) -> Action | None:
+        """Monster Trail (§9.5): a Bomb for spare Gold while it has room for one; else the Potion (the first)."""
+        if len(p.bombs) < s.rules.bomb_hold_limit and p.gold > SPARE_GOLD_FOR_BOMB:
+            return next((a for a in actions if isinstance(a, TakeBomb) and not a.pay), None)
+        return None
 
     def _wager(self, s: GameState, p: PlayerState, actions: Sequence[Action]) -> Action:
         return PASS

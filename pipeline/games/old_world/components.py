@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pipeline.content.database import Database
+from pipeline.content.database import Database, mode_of_file
 from pipeline.i18n.localizer import Localizer
 from pipeline.i18n.messages import Message
 from pipeline.rules.components import Components, Deck, Face, FaceBuilder, plain
@@ -59,6 +59,7 @@ class _Builder(FaceBuilder):
         self.action_cards()
         self.potions()
         self.mutagens()
+        self.bombs()
         self.exploration()
         self.events()
         self.monsters()
@@ -109,10 +110,19 @@ class _Builder(FaceBuilder):
             name = self.text(school, "name")
             decks[school.id] = self.deck(f"starting-{school.id}", f"{kind}: {name}")
         decks[""] = self.deck("market", kind)
+        every_school = {rec.entity.id: rec for rec in self.db.every_record("schools")}
         for card in self.content.cards:
             owner = schools.get(card.school or "")
-            deck = decks[card.school or ""]
             card_back = back
+            if card.unique and self.in_mode("action-cards", card.id):
+                # Monster Trail's Unique cards (a mode's) print as one deck, their owners in the game or not (§9.7);
+                # Ciri's, in her own box, prints with her starting deck.
+                owner = every_school[card.school or ""].entity
+                if "unique" not in decks:
+                    decks["unique"] = self.deck("unique-actions", self.label("card-kind:unique-card"))
+                deck = decks["unique"]
+            else:
+                deck = decks[card.school or ""]
             if card.school is None and card.branch is not None:  # the Mage deck: its own deck and back (§8.1)
                 if "mage" not in decks:
                     mage_kind = self.label("card-kind:mage-card")
@@ -183,6 +193,26 @@ class _Builder(FaceBuilder):
                       "icon": "potion", "symbol": symbol}
             deck.faces.append(self.face("mutagen", mutagen.id, deck.id, plain(fields), 1, back,
                                         self.where("mutagens", mutagen.id)))
+
+    def bombs(self) -> None:
+        """Monster Trail's Bomb deck (expansion sheet §9.5), printed only when its mode is played: every Bomb, also
+        the Dimeritium Bombs that leave the deck without the mode they need (they say which)."""
+        if not self.content.bombs:
+            return
+        kind = self.label("card-kind:bomb")
+        deck = self.deck("bombs", kind)
+        symbol = self.pack_symbol("bombs", self.content.bombs[0].id)
+        back = self.back("bomb-back", "bomb-back", title=kind, symbol=symbol)
+        modes = {mode.id: mode for pack in self.content.manifest.packs for mode in pack.modes} if self.content.manifest else {}
+        for bomb in self.content.bombs:
+            place = f"bomb:{bomb.id}"
+            rules = [f"**{self.label('label:bomb-vs-monster')}:** {self.effects(list(bomb.vs_monster), place)}",
+                     f"**{self.label('label:bomb-vs-witcher')}:** {self.effects(list(bomb.vs_witcher), place)}"]
+            if bomb.requires_mode is not None and bomb.requires_mode in modes:
+                rules.append(self.label("label:bomb-needs-mode", mode=self.text(modes[bomb.requires_mode], "name")))
+            fields = {"name": self.text(bomb, "name"), "rules": "\n".join(rules), "icon": "potion", "symbol": symbol}
+            deck.faces.append(self.face("bomb", bomb.id, deck.id, plain(fields), bomb.copies, back,
+                                        self.where("bombs", bomb.id)))
 
     def exploration(self) -> None:
         kind = self.label("card-kind:exploration")
@@ -368,6 +398,11 @@ class _Builder(FaceBuilder):
         return "\n".join(paragraphs)
 
     # --- expansions ----------------------------------------------------------------------------
+
+    def in_mode(self, collection: str, entity_id: str) -> bool:
+        """Whether an entity comes from a mode's folder of a pack (`packs/<id>/<mode>/`: Monster Trail's modes)."""
+        record = self.db.record(collection, entity_id)
+        return record is not None and mode_of_file(self.db.root, record.loaded.path) is not None
 
     def pack_symbol(self, collection: str, entity_id: str) -> str:
         """The symbol of the pack an entity comes from, printed on its faces ("" for the base game)."""

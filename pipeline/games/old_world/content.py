@@ -14,6 +14,7 @@ from .models import (
     ActionCard,
     AttributeTrophy,
     Board,
+    Bomb,
     DagonTrailToken,
     DestructionToken,
     Event,
@@ -189,3 +190,14 @@ class OldWorldContent:
     mutagens = Entities[Mutagen]("mutagens")
 
     mutagen_records = Records[Mutagen]("mutagens")
+
+    bombs = Entities[Bomb]("bombs")
+
+    bomb_records = Records[Bomb]("bombs")
+
+    @cached_property
+    def modes_on(self) -> frozenset[str]:
+        """The ids of the modes the selection plays (Monster Trail's `--mode`, or every playable one)."""
+        manifest = self.manifest
+        packs = manifest.packs if manifest else []
+        return frozenset(mode.id for pack in packs if pack.id in self.db.packs for mode in pack.modes_in(self.db.packs))

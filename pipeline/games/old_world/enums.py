@@ -154,3 +154,5 @@ class PackRule(StrEnum):
     LOST_MOUNT = "lost-mount"
     LEGENDARY_HUNT = "legendary-hunt"
     MUTAGENS = "mutagens"  # Monster Trail: a level-up gives Mutagens instead of cards (§9.3)
+    BOMBS = "bombs"  # Monster Trail: a Bomb may be taken instead of a Potion (§9.5)
+    UNIQUE_ACTIONS = "unique-actions"  # Monster Trail: each character's Unique card joins its starting deck (§9.7)

@@ -20,6 +20,8 @@ FACE_KINDS = FaceContract.of(
     FaceKind("potion-back", _BACK),
     FaceKind("mutagen", {"name": T.TEXT, "rules": T.RICH_TEXT, "icon": T.ICON, "symbol": T.TEXT}),  # Monster Trail
     FaceKind("mutagen-back", {"title": T.TEXT, "symbol": T.TEXT}),
+    FaceKind("bomb", {"name": T.TEXT, "rules": T.RICH_TEXT, "icon": T.ICON, "symbol": T.TEXT}),  # Monster Trail
+    FaceKind("bomb-back", {"title": T.TEXT, "symbol": T.TEXT}),
     FaceKind("exploration", {"title": T.TEXT, "deck_name": T.TEXT, "icon": T.ICON, "intro": T.RICH_TEXT,
                              "options": T.RICH_TEXT, "symbol": T.TEXT}),
     FaceKind("exploration-results", {"title": T.TEXT, "deck_name": T.TEXT, "icon": T.ICON, "body": T.RICH_TEXT}),

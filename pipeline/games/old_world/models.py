@@ -168,6 +168,8 @@ class RuleConstants(ContentModel):
 
     hand_limit: Annotated[int, Field(ge=1)]
     potion_hold_limit: Annotated[int, Field(ge=1)]
+    # Monster Trail's Bombs are held apart from the Potions, up to this many (expansion sheet §9.5).
+    bomb_hold_limit: Annotated[int, Field(ge=1)] = 4
     phase3_draw: Annotated[int, Field(ge=0)]
     phase3_draw_after_loss: Annotated[int, Field(ge=0)]
     phase3_hand_cap: Annotated[int, Field(ge=0)]
@@ -376,6 +378,9 @@ class ActionCard(Entity):
     fight: FightAbility
     extensions: list[Extension] = []
     boost: Boost | None = None
+    # A character's Unique Action card (Monster Trail, expansion sheet §9.7): it joins the owner's starting deck
+    # only with the `unique-actions` mode (rule 17: 10 starting cards, 11 with it).
+    unique: bool = False
     text: RulesWording = ""
     art: Art | None = None
 
@@ -558,6 +563,18 @@ class Mutagen(Entity):
 
     name: Translated
     ability: Ability
+
+
+class Bomb(Entity):
+    """A Bomb card (Monster Trail, expansion sheet §9.5): taken instead of a Potion and used like one in step 1
+    of a fight turn, with one effect against a monster and another against a witcher; not a Potion (rule 21)."""
+
+    name: Translated
+    copies: Annotated[int, Field(ge=1)] = 1
+    vs_monster: Effects = Field(min_length=1)
+    vs_witcher: Effects = Field(min_length=1)
+    # A Monster Trail mode the bomb needs: without it the bomb leaves the deck (Dimeritium: `weakness`, rule 21).
+    requires_mode: Slug | None = None
 
 
 class SpecialAttack(ContentModel):
@@ -759,6 +776,12 @@ class MutagensFile(ContentFile):
     entities_field = "mutagens"
 
 
+class BombsFile(ContentFile):
+    kind: Literal["bombs"]
+    bombs: list[Bomb]
+    entities_field = "bombs"
+
+
 class LegendaryMonstersFile(ContentFile):
     kind: Literal["legendary-monsters"]
     monsters: list[LegendaryMonster]
@@ -899,6 +922,7 @@ FILE_KINDS: tuple[type[ContentFile], ...] = (
     SkelligeBoardFile,
     DagonTrailTokensFile,
     MutagensFile,
+    BombsFile,
     TextsFile,
     TermsFile,
     GuideFile,

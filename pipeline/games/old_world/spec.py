@@ -24,6 +24,7 @@ from pipeline.rules.spec import (
 from .checks import run_checks
 from .checks.counts import actual_counts
 from .content import OldWorldContent
+from .enums import PackRule
 from .models import FILE_KINDS
 
 if TYPE_CHECKING:
@@ -88,8 +89,16 @@ def bots() -> Mapping[str, Callable[[int], Bot]]:
 
 
 def out_of_play(db: Database) -> Mapping[str, frozenset[str]]:
-    """Monsters that never spawn (the Siren waits on Skellige's Dagon Location, rule 10): no bot can meet them."""
-    return {"monsters": frozenset(m.id for m in OldWorldContent(db).monsters if not m.spawnable)}
+    """Monsters that never spawn (the Siren waits on Skellige's Dagon Location, rule 10): no bot can meet them; Bombs
+    whose mode is not played leave the deck (Monster Trail's Dimeritium without `weakness`, §9.5); Unique cards
+    without their mode or owner stay in the box (§9.7)."""
+    content = OldWorldContent(db)
+    schools = {school.id for school in content.schools}
+    unique = PackRule.UNIQUE_ACTIONS in content.rules_on
+    return {"monsters": frozenset(m.id for m in content.monsters if not m.spawnable),
+            "bombs": frozenset(b.id for b in content.bombs if b.requires_mode not in (None, *content.modes_on)),
+            # A Unique card waits for its mode and for its owner to be in the game (Monster Trail, §9.7).
+            "action-cards": frozenset(c.id for c in content.cards if c.unique and (not unique or c.school not in schools))}
 
 
 def statistics() -> StatisticsRecorder:

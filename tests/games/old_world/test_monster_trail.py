@@ -68,8 +68,8 @@ def test_a_mode_shows_its_own_content_only() -> None:
 
 def test_a_declared_mode_cannot_be_selected(tmp_path: Path) -> None:
     path = copy(tmp_path) / "old-world" / "game.yaml"
-    assert errors(findings_of(tmp_path / "content", selection("bombs"))) == [
-        ("OW-PACK-DECLARED", line_of(path, "- id: bombs"))]
+    assert errors(findings_of(tmp_path / "content", selection("advanced-actions"))) == [
+        ("OW-PACK-DECLARED", line_of(path, "- id: advanced-actions"))]
 
 
 def test_a_mode_needs_the_modes_it_requires(tmp_path: Path) -> None:

@@ -69,7 +69,8 @@ def _starting_decks(content: OldWorldContent) -> list[Finding]:
     per_school = manifest.components.starting_cards // max(manifest.components.schools, 1) if manifest else None
     for rec in content.school_records:
         school = rec.entity
-        deck = [c for c in content.starting_cards if c.school == school.id]
+        # A Unique card (Monster Trail) is counted on its own (rule 17: 10 starting cards, 11 with it).
+        deck = [c for c in content.starting_cards if c.school == school.id and not c.unique]
         size = sum(c.copies for c in deck)
         where = rec.where()
         if per_school is not None and db.complete and size != per_school:

@@ -12,14 +12,14 @@ from ..models import Manifest
 # Components only an expansion brings: counted when the selected packs have them (the base's counts stay as they were).
 PACK_COUNTS = ("lost_mount_cards", "mage_cards", "legendary_monsters", "quest_tokens", "special_fight_cards",
                "movement_cards", "destruction_tokens", "legendary_help_cards", "harbor_tokens", "dagon_trail_tokens",
-               "mutagens")
+               "mutagens", "bombs", "unique_cards")
 
 
 def actual_counts(content: OldWorldContent) -> dict[str, int]:
     """Component counts as printed: copies included."""
     return {
         "schools": len(content.schools),
-        "starting_cards": sum(c.copies for c in content.starting_cards),
+        "starting_cards": sum(c.copies for c in content.starting_cards if not c.unique),
         "market_cards": sum(c.copies for c in content.market_cards),
         "potions": sum(p.copies for p in content.potions),
         "city_exploration": len(content.exploration_deck(ExplorationDeck.CITY)),
@@ -45,7 +45,9 @@ def actual_counts(content: OldWorldContent) -> dict[str, int]:
                                            ("legendary_help_cards", len(content.legendary_help_cards)),
                                            ("harbor_tokens", len(content.harbor_tokens)),
                                            ("dagon_trail_tokens", sum(t.copies for t in content.dagon_trail_tokens)),
-                                           ("mutagens", len(content.mutagens))) if count},
+                                           ("mutagens", len(content.mutagens)),
+                                           ("bombs", sum(b.copies for b in content.bombs)),
+                                           ("unique_cards", sum(c.copies for c in content.starting_cards if c.unique))) if count},
     }
 
 

@@ -108,6 +108,19 @@ class KeepMutagen(Action):
     mutagen: str
 
 
+@dataclass(frozen=True, slots=True, repr=False)
+class TakeBomb(Action):
+    """Monster Trail: instead of a Potion, the top Bomb, paying one Potion held (`pay`) or 1 Gold (`pay` empty)
+    (expansion sheet §9.5)."""
+
+    pay: str = ""
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class DiscardBomb(Action):
+    bomb: str
+
+
 # --- Phase I -------------------------------------------------------------------------------------
 
 
@@ -228,6 +241,13 @@ class Wager(Action):
 @dataclass(frozen=True, slots=True, repr=False)
 class UsePotion(Action):
     potion: str
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class UseBomb(Action):
+    """Monster Trail: use a Bomb in step 1, like a Potion (expansion sheet §9.5)."""
+
+    bomb: str
 
 
 @dataclass(frozen=True, slots=True, repr=False)

@@ -6,9 +6,9 @@ from __future__ import annotations
 from ..effects import OldWorldEffect
 from ..enums import Attribute, Color, Timing
 from ..models import ActionCard
-from . import mages
+from . import bombs, mages
 from .abilities import AbilityView, is_available, mark_used, owned_abilities
-from .actions import PASS, Action, Pass, PlayCard, UseAbility, UsePotion, interned
+from .actions import PASS, Action, Pass, PlayCard, UseAbility, UseBomb, UsePotion, interned
 from .execute import Ctx, run_effects
 from .state import ComboCard, Decision, FightState, Flow, GameState, PlayerState
 from .witcher import discard_potions, set_shield, take_damage
@@ -57,8 +57,9 @@ def _plays_onto(s: GameState, beneath: str) -> dict[str, list[PlayCard]]:
 
 def step1_options(s: GameState, p: PlayerState, f: FightState, first: bool) -> list[Action]:
     options: list[Action] = []
-    if len(f.potions_used.get(p.seat, ())) < p.attributes[Attribute.ALCHEMY]:
+    if bombs.alchemy_left(f, p):  # Potions and Monster Trail's Bombs share the Alchemy limit (§9.5)
         options.extend(interned(UsePotion, x) for x in dict.fromkeys(p.potions))
+    options += bombs.options(p, f)
     for view in owned_abilities(s, p):
         usable = view.timing is Timing.FIGHT_TURN or (first and view.timing is Timing.FIGHT_FIRST_TURN)
         if usable and is_available(s, p, view):
@@ -127,6 +128,8 @@ def witcher_turn(s: GameState, seat: int) -> Flow:
             f.potions_used.setdefault(seat, []).append(action.potion)
             s.used["potions"].add(action.potion)
             yield from run_effects(s, Ctx(seat), s.tables.potions[action.potion].effects)
+        elif isinstance(action, UseBomb):
+            yield from run_effects(s, Ctx(seat), bombs.use_bomb(s, p, f, action.bomb))
         elif isinstance(action, UseAbility):
             view = next(v for v in owned_abilities(s, p) if v.key == action.source)
             yield from use_ability(s, p, view)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..effects import DrawModifier
 from ..enums import AttackType, Attribute, Terrain, Timing
-from . import mages
+from . import bombs, mages
 from .actions import ChooseAttack, Pass, Wager, interned
 from .combo import auto_abilities, is_knocked_out, witcher_turn
 from .execute import Ctx, run_effects
@@ -55,6 +55,7 @@ def end_fight(s: GameState, seats: list[int], keep_hand: bool = False) -> Flow:
     for used in f.potions_used.values():
         s.potion_discard.extend(used)
     f.potions_used = {}
+    bombs.end_fight(s, f)
     s.fight = None
     for seat in seats:
         p = s.players[seat]

@@ -13,7 +13,7 @@ from itertools import compress
 from operator import ne
 
 from ..enums import Attribute
-from . import legendary_hunt
+from . import bombs, legendary_hunt
 from .fight import TRAIL_QUEST_GOLD
 from .state import GameState
 from .tables import Tables
@@ -221,6 +221,8 @@ def is_sound(s: GameState) -> bool:
             fight_cards += len(f.life_pool) + len(f.spent)
     if s.hunt is not None and legendary_hunt.violations(s):
         return False
+    if tables.bombs and bombs.violations(s):
+        return False
     return fight_cards == len(tables.fight_cards) and potions == _potion_count(tables)
 
 
@@ -276,4 +278,5 @@ def violations(s: GameState) -> list[str]:
     if _potions(s) != _potion_count(tables):
         found.append("potions are not conserved")
     found.extend(legendary_hunt.violations(s))
+    found.extend(bombs.violations(s))
     return found

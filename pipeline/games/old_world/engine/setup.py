@@ -9,7 +9,7 @@ from pipeline.content.database import Database
 
 from ..content import OldWorldContent
 from ..enums import Attribute, ExplorationDeck, Terrain
-from . import legendary_hunt, lost_mount, mages, mutagens, skellige
+from . import bombs, legendary_hunt, lost_mount, mages, mutagens, skellige
 from .actions import BonusAttribute, PlaceMonster
 from .state import Decision, Flow, GameState, PlayerState
 from .tables import ATTRIBUTES, TERRAINS, Tables
@@ -26,6 +26,7 @@ def new_game(db: Database | Tables, players: int, seed: int, options: Mapping[st
     s.potion_deck = tables.potion_ids()
     s.rng.shuffle(s.potion_deck)
     mutagens.setup(s)
+    bombs.setup(s)
     setup_trophies(s)
     for deck in ExplorationDeck:
         s.exploration[deck.value] = tables.exploration_ids(deck)

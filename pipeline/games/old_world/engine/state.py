@@ -54,6 +54,7 @@ class PlayerState:
     hand: list[str] = field(default_factory=list)
     potions: list[str] = field(default_factory=list)
     mutagens: list[str] = field(default_factory=list)  # Monster Trail: kept in the play area (expansion sheet §9.3)
+    bombs: list[str] = field(default_factory=list)  # Monster Trail: held apart from the potions (§9.5)
     trophies: list[str] = field(default_factory=list)  # "monster:<id>", "witcher:<id>", "attribute:<id>"
     track: int = 0
     own_witcher_trophies: list[str] = field(default_factory=list)
@@ -96,6 +97,7 @@ class FightState:
     turns_taken: dict[int, int] = field(default_factory=dict)
     monster_turns: int = 0
     potions_used: dict[int, list[str]] = field(default_factory=dict)
+    bombs_used: dict[int, list[str]] = field(default_factory=dict)  # count with the potions against Alchemy (§9.5)
     once: set[tuple[int, str]] = field(default_factory=set)
     defense_penalty: dict[int, int] = field(default_factory=dict)
     combo: list[ComboCard] = field(default_factory=list)
@@ -137,6 +139,8 @@ class GameState(DecisionFlow):
         self.potion_deck: list[str] = []
         self.potion_discard: list[str] = []
         self.mutagen_deck: list[str] = []  # with Monster Trail's Mutagen mode (engine/mutagens.py)
+        self.bomb_deck: list[str] = []  # with Monster Trail's Bomb mode (engine/bombs.py)
+        self.bomb_discard: list[str] = []
         self.exploration: dict[str, list[str]] = {}
         self.exploration_used: dict[str, list[str]] = {}
         self.kept_events: set[int] = set()

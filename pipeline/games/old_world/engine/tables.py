@@ -11,6 +11,7 @@ from ..enums import Attribute, ExplorationDeck, PackRule, Region, Terrain
 from ..models import (
     ActionCard,
     AttributeTrophy,
+    Bomb,
     DestructionToken,
     Event,
     ExplorationCard,
@@ -77,6 +78,7 @@ class Tables:
     dagon_trails: int = 0
     sea: dict[str, tuple[str, ...]] = field(default_factory=dict)
     mutagens: dict[str, Mutagen] = field(default_factory=dict)  # with Monster Trail's Mutagen mode (engine/mutagens.py)
+    bombs: dict[str, Bomb] = field(default_factory=dict)  # with Monster Trail's Bomb mode (engine/bombs.py)
     # Values derived from the content by the rules, computed once on first use (interned actions,
     # payable cards per destination, ...): see `memo` users in turn.py and abilities.py.
     memo: dict[Any, Any] = field(default_factory=dict, repr=False)
@@ -91,7 +93,8 @@ class Tables:
         tables = cls(
             manifest=manifest,
             rules=manifest.rules,
-            cards={c.id: c for c in content.cards},
+            # A Unique card (Ciri's, in her pack) joins its deck only with Monster Trail's unique-actions mode (§9.7).
+            cards={c.id: c for c in content.cards if not c.unique or PackRule.UNIQUE_ACTIONS in content.rules_on},
             potions={p.id: p for p in content.potions},
             monsters={m.id: m for m in content.monsters},
             fight_cards={f.id: f for f in content.fight_cards},
@@ -129,6 +132,9 @@ class Tables:
             tables.sea = {loc: tuple(links) for loc, links in sea.items()}
         if PackRule.MUTAGENS in content.rules_on:
             tables.mutagens = {m.id: m for m in content.mutagens}
+        if PackRule.BOMBS in content.rules_on:
+            # §9.5: a bomb whose mode is not played (Dimeritium without `weakness`) is removed from the deck.
+            tables.bombs = {b.id: b for b in content.bombs if b.requires_mode is None or b.requires_mode in content.modes_on}
         return tables
 
     def profile(self, players: int) -> SetupProfile:
@@ -164,6 +170,9 @@ class Tables:
 
     def potion_ids(self) -> list[str]:
         return [p.id for p in self.potions.values() for _ in range(p.copies)]
+
+    def bomb_ids(self) -> list[str]:
+        return [b.id for b in self.bombs.values() for _ in range(b.copies)]
 
     def exploration_ids(self, deck: ExplorationDeck) -> list[str]:
         return [e.id for e in self.exploration.values() if e.deck is deck]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..enums import Attribute, Terrain
 from .actions import Action, ChooseTerrain, DiscardPotion, TakeMarket, Trash, interned
+from .bombs import bomb_instead
 from .mutagens import gain_mutagens
 from .outcome import Termination
 from .state import Decision, Flow, GameState, PlayerState
@@ -73,6 +74,8 @@ def lowerable(s: GameState, p: PlayerState) -> list[Attribute]:
 def gain_potions(s: GameState, p: PlayerState, count: int) -> Flow:
     """Draw potions; over the hold limit, discard chosen ones down to it (§6.7)."""
     for _ in range(count):
+        if (yield from bomb_instead(s, p)):  # Monster Trail: a Bomb instead of this Potion (§9.5)
+            continue
         potion = s.draw_potion()
         if potion is not None:
             p.potions.append(potion)

@@ -1,0 +1,148 @@
+"""Monster Trail's Bomb cards mode (expansion sheet §9.5): scenarios quoting the rules, played with the shipped
+pack's `bombs` mode."""
+
+from __future__ import annotations
+
+import pytest
+
+from pipeline.games.old_world.content import OldWorldContent
+from pipeline.games.old_world.effects import DiscardPotions
+from pipeline.games.old_world.engine import GameState, Tables, new_game
+from pipeline.games.old_world.engine.actions import DiscardBomb, DrawPotion, TakeBomb, UseBomb, UsePotion
+from pipeline.games.old_world.engine.bombs import violations
+from pipeline.games.old_world.engine.combo import step1_options, witcher_turn
+from pipeline.games.old_world.engine.execute import Ctx, run_effects
+from pipeline.games.old_world.engine.fight import end_fight
+from pipeline.games.old_world.engine.state import FightState
+from pipeline.games.old_world.engine.witcher import gain_potions
+from pipeline.games.old_world.enums import Attribute
+from pipeline.games.old_world.spec import SPEC, out_of_play
+
+from .conftest import ROOT, decisions, drive
+
+BOMBS = ("monster-trail", "monster-trail/bombs")
+
+
+@pytest.fixture(scope="module")
+def bomb_tables() -> Tables:
+    db, findings = SPEC.load(ROOT / "content", BOMBS)
+    assert findings == []
+    return Tables.from_content(OldWorldContent(db))
+
+
+@pytest.fixture
+def s(bomb_tables: Tables) -> GameState:
+    state = new_game(bomb_tables, 2, 1, None)
+    for p in state.players:
+        p.potions, p.gold = [], 0
+    return state
+
+
+def fight(s: GameState, kind: str = "monster") -> FightState:
+    f = FightState(kind=kind, witcher=0, defender=1 if kind == "duel" else None, monster="drowner" if kind == "monster" else None)
+    f.life_pool, s.fight_deck = s.fight_deck[:8], s.fight_deck[8:]
+    s.fight = f
+    return f
+
+
+def test_a_potion_draw_offers_the_bomb_for_one_gold(s: GameState) -> None:
+    """§9.5: "Whenever you would draw a Potion, for any reason, choose one: draw the Potion as normal, or discard
+    1 Potion or 1 Gold and take the top Bomb instead"."""
+    p = s.players[0]
+    p.gold = 2
+    top, potions = s.bomb_deck[-1], len(s.potion_deck)
+    seen = decisions(gain_potions(s, p, 1), [TakeBomb()])
+    assert [d.kind for d in seen] == ["potion-or-bomb"]
+    assert seen[0].actions == (DrawPotion(), TakeBomb())
+    assert p.bombs == [top] and p.potions == [] and p.gold == 1 and len(s.potion_deck) == potions
+
+
+def test_the_bomb_may_be_paid_with_a_potion(s: GameState) -> None:
+    p = s.players[0]
+    p.potions = ["potion-swallow"]
+    decisions(gain_potions(s, p, 1), [TakeBomb("potion-swallow")])
+    assert p.potions == [] and len(p.bombs) == 1 and s.potion_discard[-1] == "potion-swallow"
+
+
+def test_drawing_the_potion_as_normal(s: GameState) -> None:
+    p = s.players[0]
+    p.gold = 1
+    top = s.potion_deck[-1]
+    decisions(gain_potions(s, p, 1), [DrawPotion()])
+    assert p.potions == [top] and p.bombs == [] and p.gold == 1
+
+
+def test_with_neither_gold_nor_a_potion_there_is_no_choice(s: GameState) -> None:
+    p = s.players[0]
+    assert decisions(gain_potions(s, p, 1), []) == [] and len(p.potions) == 1
+
+
+def test_four_potions_and_four_bombs_are_held_together(s: GameState) -> None:
+    """§9.5: "Limits: hold up to 4 Potions and up to 4 Bombs (8 in all)"."""
+    p = s.players[0]
+    p.potions = ["potion-swallow"] * 4
+    p.bombs = [s.bomb_deck.pop() for _ in range(4)]
+    p.gold = 1
+    seen = decisions(gain_potions(s, p, 1), [TakeBomb(), DiscardBomb(p.bombs[0])])
+    assert [d.kind for d in seen] == ["potion-or-bomb", "discard-bomb"]
+    assert len(p.bombs) == 4 and len(p.potions) == 4 and violations(s) == []
+
+
+def test_potions_and_bombs_share_the_alchemy_limit(s: GameState) -> None:
+    """§9.5: "In one fight, the number of Potions plus Bombs used together is at most your Alchemy level"."""
+    p = s.players[0]
+    p.attributes[Attribute.ALCHEMY] = 2
+    p.potions, p.bombs = ["potion-swallow", "potion-swallow"], ["bomb-grapeshot", "bomb-samum"]
+    f = fight(s)
+    offered = step1_options(s, p, f, True)
+    assert UsePotion("potion-swallow") in offered and UseBomb("bomb-grapeshot") in offered
+    f.potions_used[0] = ["potion-swallow"]
+    f.bombs_used[0] = ["bomb-grapeshot"]
+    offered = step1_options(s, p, f, True)
+    assert not any(isinstance(a, UsePotion | UseBomb) for a in offered)
+
+
+def test_bombs_are_not_potions(s: GameState) -> None:
+    """§9.5: "Bombs are not Potions: 'discard potions' effects ignore them"."""
+    p = s.players[0]
+    p.potions, p.bombs = ["potion-swallow"], ["bomb-grapeshot"]
+    drive(run_effects(s, Ctx(0), [DiscardPotions(type="discard-potions", amount="all")]))
+    assert p.potions == [] and p.bombs == ["bomb-grapeshot"]
+
+
+@pytest.mark.parametrize(("kind", "damage"), [("monster", 3), ("duel", 2)])
+def test_a_bomb_hits_a_monster_or_a_witcher_with_its_own_effect(s: GameState, kind: str, damage: int) -> None:
+    """Grapeshot (designed): 3 damage against a monster, 2 against a witcher; the Bomb counts against Alchemy."""
+    p = s.players[0]
+    p.bombs = ["bomb-grapeshot"]
+    f = fight(s, kind)
+    flow = witcher_turn(s, 0)
+    decision = next(flow)
+    assert UseBomb("bomb-grapeshot") in decision.actions
+    flow.send(UseBomb("bomb-grapeshot"))
+    assert f.attack_damage == damage and p.bombs == [] and f.bombs_used == {0: ["bomb-grapeshot"]}
+
+
+def test_used_bombs_go_to_the_bomb_discard_pile_after_the_fight(s: GameState) -> None:
+    p = s.players[0]
+    f = fight(s)
+    bomb = s.bomb_deck.pop()
+    f.bombs_used[0] = [bomb]
+    drive(end_fight(s, [0]))
+    assert s.bomb_discard == [bomb] and p.bombs == [] and violations(s) == []
+
+
+def test_dimeritium_bombs_leave_the_deck_without_the_weakness_mode(s: GameState, bomb_tables: Tables) -> None:
+    """§9.5: "Dimeritium Bomb: its special ability needs the Monster Weakness & Special Attacks mode. If that mode
+    is not used, remove Dimeritium Bombs"."""
+    assert "bomb-dimeritium" not in bomb_tables.bombs
+    assert len(s.bomb_deck) == 28 - 4 and "bomb-dimeritium" not in s.bomb_deck
+    db, _ = SPEC.load(ROOT / "content", BOMBS)
+    assert out_of_play(db)["bombs"] == frozenset({"bomb-dimeritium"})
+
+
+def test_without_the_mode_a_potion_is_simply_drawn(tables: Tables) -> None:
+    s = new_game(tables, 2, 1, None)
+    p = s.players[0]
+    p.potions, p.gold = [], 5
+    assert decisions(gain_potions(s, p, 1), []) == [] and len(p.potions) == 1 and s.bomb_deck == []
