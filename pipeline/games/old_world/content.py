@@ -20,6 +20,7 @@ from .models import (
     ExplorationCard,
     HarborToken,
     HelpCard,
+    LargeMonsterCard,
     LegendaryHelpCard,
     LegendaryMonster,
     Location,
@@ -36,7 +37,9 @@ from .models import (
     QuestToken,
     School,
     SkelligeBoard,
+    SpecialAttackCard,
     SpecialFightCard,
+    WeaknessToken,
     WitcherTrophy,
 )
 
@@ -189,3 +192,16 @@ class OldWorldContent:
     mutagens = Entities[Mutagen]("mutagens")
 
     mutagen_records = Records[Mutagen]("mutagens")
+
+    # Monster Trail's Weakness mode (Koshchey's large card comes with the Monster Pack).
+    large_monster_cards = Entities[LargeMonsterCard]("large-monster-cards")
+
+    large_monster_card_records = Records[LargeMonsterCard]("large-monster-cards")
+
+    weakness_tokens = Entities[WeaknessToken]("weakness-tokens")
+
+    weakness_token_records = Records[WeaknessToken]("weakness-tokens")
+
+    special_attack_cards = Entities[SpecialAttackCard]("special-attack-cards")
+
+    special_attack_card_records = Records[SpecialAttackCard]("special-attack-cards")

@@ -12,7 +12,7 @@ from ..models import Manifest
 # Components only an expansion brings: counted when the selected packs have them (the base's counts stay as they were).
 PACK_COUNTS = ("lost_mount_cards", "mage_cards", "legendary_monsters", "quest_tokens", "special_fight_cards",
                "movement_cards", "destruction_tokens", "legendary_help_cards", "harbor_tokens", "dagon_trail_tokens",
-               "mutagens")
+               "mutagens", "large_monster_cards", "weakness_tokens", "special_attack_cards")
 
 
 def actual_counts(content: OldWorldContent) -> dict[str, int]:
@@ -45,7 +45,10 @@ def actual_counts(content: OldWorldContent) -> dict[str, int]:
                                            ("legendary_help_cards", len(content.legendary_help_cards)),
                                            ("harbor_tokens", len(content.harbor_tokens)),
                                            ("dagon_trail_tokens", sum(t.copies for t in content.dagon_trail_tokens)),
-                                           ("mutagens", len(content.mutagens))) if count},
+                                           ("mutagens", len(content.mutagens)),
+                                           ("large_monster_cards", len(content.large_monster_cards)),
+                                           ("weakness_tokens", len(content.weakness_tokens)),
+                                           ("special_attack_cards", len(content.special_attack_cards))) if count},
     }
 
 

@@ -14,6 +14,7 @@ from ..models import (
     DestructionToken,
     Event,
     ExplorationCard,
+    LargeMonsterCard,
     LegendaryHelpCard,
     LegendaryMonster,
     Location,
@@ -29,7 +30,9 @@ from ..models import (
     School,
     SetupProfile,
     SkelligeBoard,
+    SpecialAttackCard,
     SpecialFightCard,
+    WeaknessToken,
     WitcherTrophy,
 )
 
@@ -47,6 +50,16 @@ class Legendary:
     movement: dict[str, MovementCard]
     tokens: dict[str, DestructionToken]
     help: LegendaryHelpCard
+
+
+@dataclass(frozen=True)
+class WeaknessContent:
+    """Monster Trail's Weakness mode (engine/weakness.py): the large card each monster fights with (the Siren
+    with Dagon's), the Weakness tokens and the Special Attack cards."""
+
+    cards: dict[str, LargeMonsterCard]
+    tokens: dict[str, WeaknessToken]
+    specials: dict[str, SpecialAttackCard]
 
 
 @dataclass(eq=False)  # Hashed by identity: one Tables per loaded content.
@@ -77,6 +90,7 @@ class Tables:
     dagon_trails: int = 0
     sea: dict[str, tuple[str, ...]] = field(default_factory=dict)
     mutagens: dict[str, Mutagen] = field(default_factory=dict)  # with Monster Trail's Mutagen mode (engine/mutagens.py)
+    weakness: WeaknessContent | None = None  # with Monster Trail's Weakness mode (engine/weakness.py)
     # Values derived from the content by the rules, computed once on first use (interned actions,
     # payable cards per destination, ...): see `memo` users in turn.py and abilities.py.
     memo: dict[Any, Any] = field(default_factory=dict, repr=False)
@@ -129,6 +143,12 @@ class Tables:
             tables.sea = {loc: tuple(links) for loc, links in sea.items()}
         if PackRule.MUTAGENS in content.rules_on:
             tables.mutagens = {m.id: m for m in content.mutagens}
+        if PackRule.WEAKNESS in content.rules_on:
+            tables.weakness = WeaknessContent(
+                cards={monster: card for card in content.large_monster_cards for monster in (card.monster, *card.also_for)},
+                tokens={t.id: t for t in content.weakness_tokens},
+                specials={c.id: c for c in content.special_attack_cards},
+            )
         return tables
 
     def profile(self, players: int) -> SetupProfile:
