@@ -13,8 +13,6 @@ from .models import LargeMonsterCard, Monster
 if TYPE_CHECKING:
     from .components import _Builder as Builder
 
-ROMAN = {1: "I", 2: "II", 3: "III"}
-
 
 def weakness_faces(b: Builder) -> None:
     """Every Weakness-mode card and token (nothing, and no deck, unless their pack or mode is selected)."""
@@ -24,6 +22,8 @@ def weakness_faces(b: Builder) -> None:
 
 
 def _large_cards(b: Builder) -> None:
+    from .components import ROMAN  # components.py imports this module: its numerals are read once it is loaded
+
     if not b.content.large_monster_cards:
         return
     kind = b.label("card-kind:large-monster")

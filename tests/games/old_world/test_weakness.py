@@ -109,3 +109,42 @@ def test_two_special_attack_cards_firing_one_attack_is_a_finding(tmp_path: Path)
     edit(path, "attack: 4", "attack: 3")
     assert errors(findings_of(root, WEAKNESS)) == [("OW-ATTACK-DECK", line_of(path, "attack: 3")),
                                                    ("OW-ATTACK-DECK", line_of(path, "id: special-attack-4") + 1)]
+
+
+def decks_of(packs: tuple[str, ...], locale: str = "en") -> dict[str, list[tuple[str, dict[str, object], str]]]:
+    """Each deck's faces as (kind, fields, the kind of its back)."""
+    db, _ = SPEC.load(CONTENT, packs)
+    assert SPEC.printing is not None
+    components = SPEC.printing.components(db, SPEC.localizer(db, locale))
+    return {deck.id: [(face.kind, dict(face.fields), getattr(components.back_of(face), "kind", ""))
+                      for face in deck.faces] for deck in components.decks}
+
+
+def test_the_mode_prints_two_sided_large_cards_special_attack_cards_and_tokens_with_its_symbol() -> None:
+    """§9.8: "The large card is two-sided; keep the Special Attacks side face-up"; the Special Attack cards are
+    shuffled into the Monster Fight deck, so they share its back; every face of the pack carries `MT`."""
+    decks = decks_of(WEAKNESS)
+    large, specials, tokens = decks["large-monsters"], decks["special-attacks"], decks["weakness-tokens"]
+    assert len(large) == 29 and {(kind, back) for kind, _, back in large} == {("large-monster", "large-monster-back")}
+    assert {str(fields["symbol"]) for _, fields, _ in large + specials + tokens} == {"MT"}
+    assert [back for _, _, back in specials] == ["monster-fight-back"] * 4
+    assert len(tokens) == 18
+
+
+def test_the_large_card_back_holds_the_attacks_passive_and_weaknesses_in_german() -> None:
+    db, _ = SPEC.load(CONTENT, WEAKNESS)
+    assert SPEC.printing is not None
+    components = SPEC.printing.components(db, SPEC.localizer(db, "de"))
+    [leshen] = [face for deck in components.decks if deck.id == "large-monsters" for face in deck.faces
+                if face.id == "leshen"]
+    back = components.back_of(leshen)
+    assert back is not None and back.kind == "large-monster-back"
+    assert "Ruf der Wildnis" in str(back.fields["attacks"]) and "Verwurzelt" in str(back.fields["passive"])
+    assert "Reliktöl" in str(back.fields["weaknesses"]) and leshen.fields["life"] == "13"
+
+
+def test_koshcheys_large_card_prints_with_the_monster_pack_symbol_and_the_base_prints_none() -> None:
+    """§6: the Monster Pack's two large cards are the Kayran's and Koshchey's."""
+    pack = decks_of(("monster-pack",))["large-monsters"]
+    assert [(fields["name"], fields["symbol"]) for _, fields, _ in pack] == [("Koshchey", "MP")]
+    assert not {"large-monsters", "special-attacks", "weakness-tokens"} & set(decks_of(()))
