@@ -60,6 +60,14 @@ def test_a_life_pool_other_than_the_normal_cards_is_a_finding(tmp_path: Path) ->
     assert errors(findings_of(root, WEAKNESS)) == [("OW-LARGE-CARD", line_of(path, "life: 6"))]
 
 
+def test_a_large_card_attack_that_forbids_a_colour_is_a_finding(tmp_path: Path) -> None:
+    """The engine plays a forbidden colour in legendary fights only: on a large card it would be printed and ignored."""
+    root = copy(tmp_path)
+    path = root / CARDS
+    edit(path, "    text: Take 2 damage.\n    damage: 2\n", "    text: Take 2 damage.\n    damage: 2\n    forbid: purple\n")
+    assert errors(findings_of(root, WEAKNESS)) == [("OW-LARGE-CARD", line_of(path, "forbid: purple"))]
+
+
 def test_a_token_number_without_its_paragraph_is_a_finding_on_every_card(tmp_path: Path) -> None:
     """Rule 9: "Every number on a token must exist as a paragraph on every large card it may apply to"."""
     root = copy(tmp_path)

@@ -39,6 +39,11 @@ def _cards(content: OldWorldContent) -> Iterator[Finding]:
             yield finding_at(rec.where("attacks"), "OW-LARGE-CARD",
                              f"{card.id}: a large monster card has {SPECIAL_ATTACKS} Special Attacks, not "
                              f"{len(card.attacks)} (rule 8)")
+        for path, attack in [*((("attacks", i), a) for i, a in enumerate(card.attacks)), (("passive",), card.passive)]:
+            if attack.forbid is not None:
+                yield finding_at(rec.where(*path, "forbid"), "OW-LARGE-CARD",
+                                 f"{card.id}: `forbid` holds only in a legendary fight (engine/legendary_hunt.py); "
+                                 "a large monster card's attack cannot forbid a colour")
         monster = monsters.get(card.monster)
         if monster is not None and monster.life != card.life:
             yield finding_at(rec.where("life"), "OW-LARGE-CARD",
