@@ -31,6 +31,7 @@ from .models import (
     RuleConstants,
 )
 from .texts import ability_text
+from .weakness_print import weakness_faces
 
 ROMAN = {1: "I", 2: "II", 3: "III"}
 
@@ -69,6 +70,7 @@ class _Builder(FaceBuilder):
         self.lost_mount()
         self.legendary_monsters()
         legendary_hunt_faces(self)
+        weakness_faces(self)
         self.tokens()
         return self.out
 

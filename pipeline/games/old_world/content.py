@@ -21,6 +21,7 @@ from .models import (
     ExplorationCard,
     HarborToken,
     HelpCard,
+    LargeMonsterCard,
     LegendaryHelpCard,
     LegendaryMonster,
     Location,
@@ -37,7 +38,9 @@ from .models import (
     QuestToken,
     School,
     SkelligeBoard,
+    SpecialAttackCard,
     SpecialFightCard,
+    WeaknessToken,
     WitcherTrophy,
 )
 
@@ -201,3 +204,17 @@ class OldWorldContent:
         manifest = self.manifest
         packs = manifest.packs if manifest else []
         return frozenset(mode.id for pack in packs if pack.id in self.db.packs for mode in pack.modes_in(self.db.packs))
+
+    # Monster Trail's Weakness mode (Koshchey's large card comes with the Monster Pack).
+    large_monster_cards = Entities[LargeMonsterCard]("large-monster-cards")
+
+    large_monster_card_records = Records[LargeMonsterCard]("large-monster-cards")
+
+    weakness_tokens = Entities[WeaknessToken]("weakness-tokens")
+
+    weakness_token_records = Records[WeaknessToken]("weakness-tokens")
+
+    special_attack_cards = Entities[SpecialAttackCard]("special-attack-cards")
+
+    special_attack_card_records = Records[SpecialAttackCard]("special-attack-cards")
+

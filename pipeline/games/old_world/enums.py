@@ -148,6 +148,13 @@ class HelpCardKind(StrEnum):
     PACK = "pack"  # a pack's rules card (packs/<id>/help-cards.yaml): counted by no base count, printed with its pack
 
 
+# Monster Trail's attack deck with the Weakness mode (expansion sheet §9.8, rule 11): of the Monster Fight cards
+# this many go back in the box and this many aside until the first level III monster; the deck holds 16, then 20.
+ATTACK_DECK_BOXED = 4
+ATTACK_DECK_ASIDE = 4
+ATTACK_DECK_SIZES = (16, 20)
+
+
 class PackRule(StrEnum):
     """A rule an expansion switches on in the engine (expansion sheet §3-§6)."""
 
@@ -156,3 +163,4 @@ class PackRule(StrEnum):
     MUTAGENS = "mutagens"  # Monster Trail: a level-up gives Mutagens instead of cards (§9.3)
     BOMBS = "bombs"  # Monster Trail: a Bomb may be taken instead of a Potion (§9.5)
     UNIQUE_ACTIONS = "unique-actions"  # Monster Trail: each character's Unique card joins its starting deck (§9.7)
+    WEAKNESS = "weakness"  # Monster Trail: large monster cards, Special Attacks and Weakness tokens (§9.8)

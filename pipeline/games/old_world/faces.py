@@ -64,4 +64,12 @@ FACE_KINDS = FaceContract.of(
     FaceKind("destruction-token", {"text": T.RICH_TEXT, "symbol": T.TEXT}),
     FaceKind("destruction-token-back", {"title": T.TEXT, "symbol": T.TEXT}),
     FaceKind("legendary-help-card", {"title": T.TEXT, "side": T.TEXT, "symbol": T.TEXT, "body": T.RICH_TEXT}),
+    # Monster Trail's Weakness mode (weakness_print.py).
+    FaceKind("large-monster", {"name": T.TEXT, "kind": T.TEXT, "symbol": T.TEXT, "level": T.TEXT, "life": T.TEXT,
+                               "life_label": T.TEXT, "special": T.RICH_TEXT}),
+    FaceKind("large-monster-back", {"name": T.TEXT, "symbol": T.TEXT, "attacks": T.RICH_TEXT, "passive": T.RICH_TEXT,
+                                    "weaknesses": T.RICH_TEXT}),
+    FaceKind("special-attack-card", {"title": T.TEXT, "symbol": T.TEXT, "attack": T.TEXT, "passive": T.RICH_TEXT}),
+    FaceKind("weakness-token", {"number": T.TEXT, "icon": T.ICON, "symbol": T.TEXT}),
+    FaceKind("weakness-token-back", {"icon": T.ICON, "symbol": T.TEXT}),
 )

@@ -594,6 +594,52 @@ class SpecialAttack(ContentModel):
     forbid: Color | None = None
 
 
+class WeaknessParagraph(ContentModel):
+    """A numbered paragraph on the back of a large monster card (Monster Trail, expansion sheet §9.8): read when a
+    Weakness token with its number is picked up on the monster's terrain, spent before a fight against it.
+
+    What the engine plays (engine/weakness.py): the Life Pool `amount` cards smaller, `amount` cards drawn when the
+    fight starts, or the witcher strikes first."""
+
+    number: Annotated[int, Field(ge=1, le=6)]
+    text: Translated
+    effect: Literal["smaller-life-pool", "draw-cards", "strike-first"]
+    amount: Count = 0
+
+    def text_key(self) -> str:
+        return str(self.number)  # texts are `large-monster-card:<id>:weaknesses:2:text`, as the card prints it
+
+
+class LargeMonsterCard(Entity):
+    """A Large Monster card (Monster Trail's Weakness mode, expansion sheet §9.8, rule 8): the normal card's Life
+    Pool and Monster Ability on the front; 4 Special Attacks (fired by the Special Attack cards), 1 Passive ability
+    (fired when the witcher's damage reveals one) and the numbered weakness paragraphs on the back."""
+
+    monster: MonsterId
+    # Other monsters that fight with this card (the Siren uses Dagon's, §6).
+    also_for: list[MonsterId] = []
+    # The Life Pool as the normal card prints it (rule 8: they match).
+    life: Annotated[int, Field(ge=1)]
+    attacks: Annotated[list[SpecialAttack], UniqueKeys]
+    passive: SpecialAttack
+    weaknesses: Annotated[list[WeaknessParagraph], UniqueKeys]
+
+
+class WeaknessToken(Entity):
+    """A Weakness token (§9.8, rule 9): 3 terrain sets of 6; its number names a paragraph on the large card of the
+    monster on its terrain."""
+
+    terrain: Terrain
+    number: Annotated[int, Field(ge=1, le=6)]
+
+
+class SpecialAttackCard(Entity):
+    """One of the 4 Special Monster Fight cards (§9.8, rule 11) shuffled into the attack deck: revealed by the monster's
+    attack it fires that Special Attack of the large card; revealed by the witcher's damage, its Passive ability."""
+
+    attack: Annotated[int, Field(ge=1, le=4)]
+
+
 class LegendaryRule(ContentModel):
     """A Special Fight Ability as the engine plays it, for the whole fight (engine/legendary_hunt.py):
     at most `amount` damage per fight turn; `amount` more Protection; `amount` fewer cards drawn in step 4;
@@ -782,6 +828,27 @@ class BombsFile(ContentFile):
     entities_field = "bombs"
 
 
+class LargeMonsterCardsFile(ContentFile):
+    kind: Literal["large-monster-cards"]
+    cards: list[LargeMonsterCard]
+    entities_field = "cards"
+    collection = "large-monster-cards"
+
+
+class WeaknessTokensFile(ContentFile):
+    kind: Literal["weakness-tokens"]
+    tokens: list[WeaknessToken]
+    entities_field = "tokens"
+    collection = "weakness-tokens"
+
+
+class SpecialAttackCardsFile(ContentFile):
+    kind: Literal["special-attack-cards"]
+    cards: list[SpecialAttackCard]
+    entities_field = "cards"
+    collection = "special-attack-cards"
+
+
 class LegendaryMonstersFile(ContentFile):
     kind: Literal["legendary-monsters"]
     monsters: list[LegendaryMonster]
@@ -923,6 +990,9 @@ FILE_KINDS: tuple[type[ContentFile], ...] = (
     DagonTrailTokensFile,
     MutagensFile,
     BombsFile,
+    LargeMonsterCardsFile,
+    WeaknessTokensFile,
+    SpecialAttackCardsFile,
     TextsFile,
     TermsFile,
     GuideFile,

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..effects import OldWorldEffect
 from ..enums import Attribute, Color, Timing
 from ..models import ActionCard
-from . import bombs, mages
+from . import bombs, mages, weakness
 from .abilities import AbilityView, is_available, mark_used, owned_abilities
 from .actions import PASS, Action, Pass, PlayCard, UseAbility, UseBomb, UsePotion, interned
 from .execute import Ctx, run_effects
@@ -201,7 +201,10 @@ def hit_opponent(s: GameState, seat: int, f: FightState, amount: int) -> Flow:
         amount = f.legendary.absorb(amount)
     lost = min(amount, len(f.life_pool))
     for _ in range(lost):
-        f.spent.append(f.life_pool.pop())
+        card = f.life_pool.pop()
+        f.spent.append(card)
+        if weakness.is_special(s, card):
+            yield from weakness.passive(s, seat, f)  # stop, the Passive ability, then the rest (§9.8)
     return lost
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..effects import DrawModifier
 from ..enums import AttackType, Attribute, Terrain, Timing
-from . import bombs, mages
+from . import bombs, mages, weakness
 from .actions import ChooseAttack, Pass, Wager, interned
 from .combo import auto_abilities, is_knocked_out, witcher_turn
 from .execute import Ctx, run_effects
@@ -75,7 +75,9 @@ def monster_fight(s: GameState, p: PlayerState, monster: str) -> Flow:
     f = FightState(kind="monster", witcher=p.seat, monster=monster, level=m.level, decider=(p.seat - 1) % s.n)
     yield from start_fight(s, f, [p.seat])
     deal_life_pool(s, f, m.life)
-    witcher_acts = p.has_trail(terrain, s.tables) and not f.monster_first  # §6.8: a trail strikes first.
+    strikes_first = weakness.before_fight(s, p, f, terrain)  # Monster Trail's Weakness tokens (§9.8)
+    # §6.8: a trail strikes first.
+    witcher_acts = (p.has_trail(terrain, s.tables) or strikes_first) and not f.monster_first
     knocked_out = False
     while s.outcome is None:
         if witcher_acts:
@@ -106,13 +108,17 @@ def monster_fight(s: GameState, p: PlayerState, monster: str) -> Flow:
         won = yield from gain_trophy(s, p, f"monster:{monster}", from_fight=True)
         if won:
             return
+        weakness.return_tokens(s, terrain)
         spawn(s, terrain, m.level, defeated=True)
+        yield from weakness.monster_placed(s, terrain)
     elif result == "drive-away":
         s.give_gold(p, rules.gold_drive_away)
         s.driven_away[m.level].append(monster)
         yield from gain_zero_cost(s, p)
         s.reshuffle_all(p)  # The penalty card joins the rebuilt deck (§10.8: after every fight).
+        weakness.return_tokens(s, terrain)
         spawn(s, terrain, m.level, defeated=False)
+        yield from weakness.monster_placed(s, terrain)
     else:
         if not p.has_trail(terrain, s.tables) and s.token_piles[terrain]:
             p.trail_tokens.append(s.token_piles[terrain].pop())
@@ -156,6 +162,9 @@ def monster_turn(s: GameState, p: PlayerState, f: FightState) -> Flow:
     kind = yield from declare_attack(s, p, f, first)
     card = f.life_pool.pop()
     f.spent.append(card)
+    if weakness.is_special(s, card):
+        yield from weakness.special_attack(s, p, f, card)  # Charge or Bite alike (§9.8)
+        return
     attack = s.tables.fight_cards[card].attack(kind)
     amount = attack.amount_for(f.level)
     if attack.type == "damage":
@@ -181,7 +190,7 @@ def monster_turn(s: GameState, p: PlayerState, f: FightState) -> Flow:
 
 def declare_attack(s: GameState, p: PlayerState, f: FightState, first: bool) -> Flow:
     """Who calls Charge/Bite: the controller first, then the other non-active players in turn (§10.5)."""
-    if first and f.worse_attack_first:
+    if first and f.worse_attack_first and f.life_pool[-1] in s.tables.fight_cards:
         card = s.tables.fight_cards[f.life_pool[-1]]
         return max((AttackType.BITE, AttackType.CHARGE), key=lambda k: _cards_lost(s, p, f, card.attack(k)))
     if s.n == 1:

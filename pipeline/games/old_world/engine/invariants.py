@@ -13,7 +13,7 @@ from itertools import compress
 from operator import ne
 
 from ..enums import Attribute
-from . import bombs, legendary_hunt
+from . import bombs, legendary_hunt, weakness
 from .fight import TRAIL_QUEST_GOLD
 from .state import GameState
 from .tables import Tables
@@ -223,7 +223,9 @@ def is_sound(s: GameState) -> bool:
         return False
     if tables.bombs and bombs.violations(s):
         return False
-    return fight_cards == len(tables.fight_cards) and potions == _potion_count(tables)
+    if s.weakness is not None and weakness.violations(s):
+        return False
+    return fight_cards == weakness.attack_deck_size(s) and potions == _potion_count(tables)
 
 
 def violations(s: GameState) -> list[str]:
@@ -272,11 +274,12 @@ def violations(s: GameState) -> list[str]:
     if not _tokens_conserved(s):
         found.append("location tokens are not conserved")
     # Monster Fight cards (rule 73).
-    if _fight_cards(s) != len(tables.fight_cards):
+    if _fight_cards(s) != weakness.attack_deck_size(s):
         found.append("monster fight cards are not conserved")
     # Potions.
     if _potions(s) != _potion_count(tables):
         found.append("potions are not conserved")
     found.extend(legendary_hunt.violations(s))
     found.extend(bombs.violations(s))
+    found.extend(weakness.violations(s))
     return found

@@ -9,7 +9,7 @@ from pipeline.content.database import Database
 
 from ..content import OldWorldContent
 from ..enums import Attribute, ExplorationDeck, Terrain
-from . import bombs, legendary_hunt, lost_mount, mages, mutagens, skellige
+from . import bombs, legendary_hunt, lost_mount, mages, mutagens, skellige, weakness
 from .actions import BonusAttribute, PlaceMonster
 from .state import Decision, Flow, GameState, PlayerState
 from .tables import ATTRIBUTES, TERRAINS, Tables
@@ -34,6 +34,7 @@ def new_game(db: Database | Tables, players: int, seed: int, options: Mapping[st
         s.rng.shuffle(s.exploration[deck.value])
     s.fight_deck = list(tables.fight_cards)
     s.rng.shuffle(s.fight_deck)
+    weakness.setup(s)
     for terrain in TERRAINS:
         s.token_piles[terrain] = [t.id for t in tables.tokens.values() if t.terrain is terrain]
         s.rng.shuffle(s.token_piles[terrain])
@@ -131,6 +132,8 @@ def setup_choices(s: GameState) -> Flow:
         placement = list(zip(terrains, drawn, strict=True))
     for terrain, monster in placement:
         s.slots[terrain] = (s.token_piles[terrain].pop(), monster)
+    for terrain, _ in placement:
+        yield from weakness.monster_placed(s, terrain)
     for seat in range(s.n):
         for _ in range(s.profile.bonus_attribute_levels):
             options = tuple(BonusAttribute(a.value) for a in ATTRIBUTES)

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from .lost_mount import LostMount
     from .mages import Pool
     from .skellige import Seas
+    from .weakness import Weakness
 
 
 @dataclass
@@ -167,6 +168,7 @@ class GameState(DecisionFlow):
         self.seas: Seas | None = None  # with Skellige: the Ships (engine/skellige.py)
         self.other_pool: Pool | None = None  # a mixed game's pool no one is gaining from (engine/mages.py)
         self.hunt: Hunt | None = None  # the legendary monster, with Legendary Hunt (engine/legendary_hunt.py)
+        self.weakness: Weakness | None = None  # with Monster Trail's Weakness mode (engine/weakness.py)
 
     # --- The contract (moves in pipeline/rules/engine.py) -------------------------------------
 

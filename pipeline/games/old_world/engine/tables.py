@@ -15,6 +15,7 @@ from ..models import (
     DestructionToken,
     Event,
     ExplorationCard,
+    LargeMonsterCard,
     LegendaryHelpCard,
     LegendaryMonster,
     Location,
@@ -30,7 +31,9 @@ from ..models import (
     School,
     SetupProfile,
     SkelligeBoard,
+    SpecialAttackCard,
     SpecialFightCard,
+    WeaknessToken,
     WitcherTrophy,
 )
 
@@ -48,6 +51,16 @@ class Legendary:
     movement: dict[str, MovementCard]
     tokens: dict[str, DestructionToken]
     help: LegendaryHelpCard
+
+
+@dataclass(frozen=True)
+class WeaknessContent:
+    """Monster Trail's Weakness mode (engine/weakness.py): the large card each monster fights with (the Siren
+    with Dagon's), the Weakness tokens and the Special Attack cards."""
+
+    cards: dict[str, LargeMonsterCard]
+    tokens: dict[str, WeaknessToken]
+    specials: dict[str, SpecialAttackCard]
 
 
 @dataclass(eq=False)  # Hashed by identity: one Tables per loaded content.
@@ -79,6 +92,7 @@ class Tables:
     sea: dict[str, tuple[str, ...]] = field(default_factory=dict)
     mutagens: dict[str, Mutagen] = field(default_factory=dict)  # with Monster Trail's Mutagen mode (engine/mutagens.py)
     bombs: dict[str, Bomb] = field(default_factory=dict)  # with Monster Trail's Bomb mode (engine/bombs.py)
+    weakness: WeaknessContent | None = None  # with Monster Trail's Weakness mode (engine/weakness.py)
     # Values derived from the content by the rules, computed once on first use (interned actions,
     # payable cards per destination, ...): see `memo` users in turn.py and abilities.py.
     memo: dict[Any, Any] = field(default_factory=dict, repr=False)
@@ -135,6 +149,12 @@ class Tables:
         if PackRule.BOMBS in content.rules_on:
             # §9.5: a bomb whose mode is not played (Dimeritium without `weakness`) is removed from the deck.
             tables.bombs = {b.id: b for b in content.bombs if b.requires_mode is None or b.requires_mode in content.modes_on}
+        if PackRule.WEAKNESS in content.rules_on:
+            tables.weakness = WeaknessContent(
+                cards={monster: card for card in content.large_monster_cards for monster in (card.monster, *card.also_for)},
+                tokens={t.id: t for t in content.weakness_tokens},
+                specials={c.id: c for c in content.special_attack_cards},
+            )
         return tables
 
     def profile(self, players: int) -> SetupProfile:

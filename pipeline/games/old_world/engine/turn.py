@@ -7,7 +7,7 @@ from itertools import combinations
 from typing import Any
 
 from ..enums import Attribute, CardTerrain, ExplorationDeck
-from . import legendary_hunt, lost_mount, mages, skellige
+from . import legendary_hunt, lost_mount, mages, skellige, weakness
 from .actions import PASS, Action, Buy, Discard, Duel, Explore, FightMonster, Meditate, Move, Pass, Poker, interned
 from .exploration import explore, on_enter
 from .fight import duel, monster_fight
@@ -163,6 +163,7 @@ def phase_one(s: GameState, p: PlayerState) -> Flow:
             p.location = action.destination
             p.moved_into.add(action.destination)
             lost_mount.reach(s, p)
+            yield from weakness.enter(s, p)
             yield from on_enter(s, p)
         elif isinstance(action, Poker):
             p.poker_partners.add(action.seat)
