@@ -12,7 +12,7 @@ from ..models import Manifest
 # Components only an expansion brings: counted when the selected packs have them (the base's counts stay as they were).
 PACK_COUNTS = ("lost_mount_cards", "mage_cards", "legendary_monsters", "quest_tokens", "special_fight_cards",
                "movement_cards", "destruction_tokens", "legendary_help_cards", "harbor_tokens", "dagon_trail_tokens",
-               "mutagens")
+               "mutagens", "skellige_exploration", "skellige_events")
 
 
 def actual_counts(content: OldWorldContent) -> dict[str, int]:
@@ -45,7 +45,9 @@ def actual_counts(content: OldWorldContent) -> dict[str, int]:
                                            ("legendary_help_cards", len(content.legendary_help_cards)),
                                            ("harbor_tokens", len(content.harbor_tokens)),
                                            ("dagon_trail_tokens", sum(t.copies for t in content.dagon_trail_tokens)),
-                                           ("mutagens", len(content.mutagens))) if count},
+                                           ("mutagens", len(content.mutagens)),
+                                           ("skellige_exploration", len(content.skellige_exploration)),
+                                           ("skellige_events", len(content.skellige_events))) if count},
     }
 
 

@@ -159,7 +159,7 @@ def phase_one(s: GameState, p: PlayerState) -> Flow:
                 s.used["action-cards"].add(card)
             s.give_gold(p, -action.gold)
             if action.destination in s.tables.sea.get(p.location, ()):
-                skellige.sail(s, p, action.destination)
+                yield from skellige.sail(s, p, action.destination)
             p.location = action.destination
             p.moved_into.add(action.destination)
             lost_mount.reach(s, p)
@@ -196,7 +196,7 @@ def phase_two_options(s: GameState, p: PlayerState) -> list[Action]:
         )
     if p.maxed:
         options.extend(interned(Meditate, a.value) for a in meditations(s, p))
-    for deck in EXPLORATION_DECKS:
+    for deck in EXPLORATION_DECKS if skellige.may_explore(s, p) else ():
         if s.exploration[deck] or s.exploration_used[deck]:
             options.append(interned(Explore, deck))
     return options
