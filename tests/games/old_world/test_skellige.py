@@ -428,3 +428,21 @@ def test_aenye_ard_draws_four_potions_and_pawen_y_crevan_one_trail_of_each_kind(
     p.trail_tokens = []
     _drive(take_location_action(state, p, EventIslandAction()))
     assert sorted(state.tables.token_terrain(t).value for t in p.trail_tokens) == ["forest", "mountain", "water"]
+
+
+def test_hvandre_hevangi_draws_a_monster_fought_at_once_and_shuffled_back_if_it_is_not_killed() -> None:
+    # §10.5: "draw a random Monster token of level I, II or III and take its card. Go straight to Phase II and fight
+    # it, with normal outcomes. If you lose, its token is shuffled back into the pool."
+    state = _game(2)
+    assert state.seas is not None
+    p = _arrived(state, "hvandre-hevangi")
+    pools = sum(len(stack) for stack in state.monster_stacks.values())
+    _drive(take_location_action(state, p, EventIslandAction()))
+    monster = skellige.island_monster(state, p)
+    assert monster is not None and sum(len(stack) for stack in state.monster_stacks.values()) == pools - 1
+    p.hand, p.deck, p.discard = [], [], []  # no cards: knocked out at once, a complete defeat
+    gold = p.gold
+    _drive(skellige.island_fight(state, p))
+    assert skellige.island_monster(state, p) is None
+    assert monster in state.monster_stacks[state.tables.monsters[monster].level] and p.gold == gold
+    assert p.phase3_target == state.rules.phase3_draw_after_loss

@@ -24,7 +24,7 @@ from ..models import SkelligeEvent
 from .actions import Action, ChooseOption, EventIslandAction, interned
 from .execute import Ctx, run_effects
 from .exploration import MAX_EVENT_DEPTH, resolve_event
-from .state import Decision, Flow, GameState, PlayerState
+from .state import Decision, FightState, Flow, GameState, PlayerState
 from .tables import TERRAINS
 from .witcher import gain_potions, gain_trail
 
@@ -43,12 +43,14 @@ class Seas:
     explored: set[int] = field(default_factory=set)  # seats who had a Skellige Exploration card read this turn
     voyager: int | None = None  # the seat sailing out now: Dagon's emergence hits them (§10.7)
     revealed: list[str] = field(default_factory=list)  # the event islands found, in order
+    island_monsters: dict[int, str] = field(default_factory=dict)  # seat -> the monster Hvandre Hevangi drew for them
 
 
 SAFE, DANGEROUS = "safe", "dangerous"
 # The island actions of §10.5 (Loc Gwen's Gold, Aenye Ard's Potions, Hen Inis's trophy limit).
 LOC_GWEN_GOLD = 3
 AENYE_ARD_POTIONS = 4
+HVANDRE_HEVANGI_LEVELS = (1, 2, 3)
 HEN_INIS_MAX_LEVEL_I = 1  # the rulebook's "0 or 1 level-1 trophies" (the FAQ's "none" is the discrepancy, §20)
 
 
@@ -182,9 +184,9 @@ def event_island_options(s: GameState, p: PlayerState, kind: LocationAction) -> 
         return [interned(EventIslandAction)] if level_one <= HEN_INIS_MAX_LEVEL_I and s.monster_stacks[1] else []
     if kind is LocationAction.TRAIL_EACH:
         return [interned(EventIslandAction)] if any(s.token_piles[t] for t in TERRAINS) else []
-    if kind in (LocationAction.GOLD_HAUL, LocationAction.POTION_HAUL):
-        return [interned(EventIslandAction)]
-    return []
+    if kind is LocationAction.ISLAND_FIGHT:
+        return [interned(EventIslandAction)] if any(s.monster_stacks[level] for level in HVANDRE_HEVANGI_LEVELS) else []
+    return [interned(EventIslandAction)]  # Loc Gwen's Gold, Aenye Ard's Potions
 
 
 def take_event_island_action(s: GameState, p: PlayerState, kind: LocationAction) -> Flow:
@@ -192,6 +194,10 @@ def take_event_island_action(s: GameState, p: PlayerState, kind: LocationAction)
         from .locations import take_island_trophy  # locations offers this action: imported when taken
 
         take_island_trophy(s, p, "")
+    elif kind is LocationAction.ISLAND_FIGHT:  # Hvandre Hevangi: a random monster of level I-III, fought in Phase II
+        assert s.seas is not None
+        level = s.rng.choice([level for level in HVANDRE_HEVANGI_LEVELS if s.monster_stacks[level]])
+        s.seas.island_monsters[p.seat] = s.monster_stacks[level].pop()
     elif kind is LocationAction.GOLD_HAUL:  # Loc Gwen
         s.give_gold(p, LOC_GWEN_GOLD)
     elif kind is LocationAction.POTION_HAUL:  # Aenye Ard: draw 4, then down to the limit
@@ -199,6 +205,45 @@ def take_event_island_action(s: GameState, p: PlayerState, kind: LocationAction)
     elif kind is LocationAction.TRAIL_EACH:  # Pawen y Crevan: up to one Trail token of each kind
         for terrain in TERRAINS:
             yield from gain_trail(s, p, terrain)
+
+
+def island_monster(s: GameState, p: PlayerState) -> str | None:
+    """The monster Hvandre Hevangi drew for this witcher: Phase I ends and Phase II is its fight (§10.5)."""
+    return s.seas.island_monsters.get(p.seat) if s.seas is not None else None
+
+
+def island_fight(s: GameState, p: PlayerState) -> Flow:
+    """Fight the drawn monster with normal outcomes, except that it stands on no terrain's slot: a defeat takes its
+    trophy and spawns nothing; otherwise its token is shuffled back into its level's pool (§10.5) and no Trail
+    token is gained (it has no terrain)."""
+    from .fight import end_fight, fight_rounds, monster_outcome
+    from .witcher import gain_trophy, gain_zero_cost
+
+    assert s.seas is not None
+    monster = s.seas.island_monsters.pop(p.seat)
+    m = s.tables.monsters[monster]
+    s.used["monsters"].add(monster)
+    f = FightState(kind="monster", witcher=p.seat, monster=monster, level=m.level, decider=(p.seat - 1) % s.n)
+    knocked_out = yield from fight_rounds(s, p, f, witcher_first=False)
+    if s.outcome is not None:
+        return
+    left = len(f.life_pool)
+    yield from end_fight(s, [p.seat])
+    result = monster_outcome(s, knocked_out, left)
+    if result == "defeat":
+        s.give_gold(p, s.rules.gold_defeat_monster)
+        s.defeated.append(monster)
+        yield from gain_trophy(s, p, f"monster:{monster}", from_fight=True)
+        return
+    stack = s.monster_stacks[m.level]
+    stack.append(monster)
+    s.rng.shuffle(stack)
+    if result == "drive-away":
+        s.give_gold(p, s.rules.gold_drive_away)
+    else:
+        p.phase3_target = s.rules.phase3_draw_after_loss
+    yield from gain_zero_cost(s, p)
+    s.reshuffle_all(p)
 
 
 def new_turn(s: GameState, p: PlayerState) -> None:

@@ -173,7 +173,7 @@ def phase_one(s: GameState, p: PlayerState) -> Flow:
             yield from legendary_hunt.drive_away(s, p, action)
         else:
             yield from take_location_action(s, p, action)
-        if s.outcome is not None:
+        if s.outcome is not None or skellige.island_monster(s, p) is not None:
             return
 
 
@@ -213,6 +213,9 @@ def meditations(s: GameState, p: PlayerState) -> list[Attribute]:
 
 
 def phase_two(s: GameState, p: PlayerState) -> Flow:
+    if skellige.island_monster(s, p) is not None:  # Hvandre Hevangi: straight to this fight (expansion sheet §10.5)
+        yield from skellige.island_fight(s, p)
+        return
     options = phase_two_options(s, p)
     if not options:
         return
