@@ -93,7 +93,7 @@ class Tables:
     dagon_trails: int = 0
     sea: dict[str, tuple[str, ...]] = field(default_factory=dict)
     # Skellige's Exploration cards and its Event deck (its own numbers); the islands its Events reveal stand in
-    # `locations` (engine/skellige.py: event_island_location) and in `sea`, sailable once revealed.
+    # `locations` (event_island_location) and in `sea`, sailable once revealed (engine/skellige.py).
     skellige_exploration: dict[str, SkelligeExplorationCard] = field(default_factory=dict)
     skellige_events: dict[int, SkelligeEvent] = field(default_factory=dict)
     event_islands: dict[str, int] = field(default_factory=dict)  # island id -> the number of the Event revealing it
