@@ -118,7 +118,7 @@ class GreedyBot:
         while queue:
             here = queue.popleft()
             links = tables.sea.get(here, ())
-            if tables.locations[here].region is Region.SKELLIGE:
+            if tables.locations[here].region is not Region.CONTINENT:
                 sea = [harbor for harbor in links if harbor in ships]  # sailed out from a harbor with a Ship
             else:
                 sea = [] if here in ships else list(links)  # sailed back to a harbor without one

@@ -63,6 +63,8 @@ class _Builder(FaceBuilder):
         self.bombs()
         self.exploration()
         self.events()
+        self.skellige_exploration()
+        self.skellige_events()
         self.monsters()
         self.fight_cards()
         self.trophies()
@@ -265,8 +267,49 @@ class _Builder(FaceBuilder):
             }
             deck.faces.append(self.face("event", event.id, deck.id, plain(fields), 1, back, self.where("events", event.id)))
 
-    def event_body(self, event: Event) -> str:
-        place = f"event:{event.number}"
+    def skellige_exploration(self) -> None:
+        """Skellige's Exploration cards (expansion sheet §10.2): the safe upper section, the dangerous lower one."""
+        cards = self.content.skellige_exploration
+        if not cards:
+            return
+        kind = self.label("card-kind:skellige-exploration")
+        deck = self.deck("skellige-exploration", kind)
+        symbol = self.pack_symbol("skellige-exploration", cards[0].id)
+        back = self.back("skellige-exploration-back", "skellige-exploration-back", title=kind, symbol=symbol)
+        for card in cards:
+            place = f"skellige-exploration:{card.id}"
+            sections = []
+            for name, section in (("safe", card.safe), ("dangerous", card.dangerous)):
+                lines = [f"**{self.label(f'label:{name}-voyage')}**",
+                         " ".join(p for p in (self.text(section, "text"), self.effects(list(section.effects), place)) if p)]
+                for letter, choice in zip("AB", section.choices, strict=False):
+                    lines.append(f"**{letter}. {self.text(choice, 'label')}:** {self.effects(list(choice.effects), place)}")
+                sections.append("\n".join(lines))
+            fields = {"title": self.text(card, "title"), "body": "\n".join(sections), "symbol": symbol}
+            deck.faces.append(self.face("skellige-exploration", card.id, deck.id, plain(fields), 1, back,
+                                        self.where("skellige-exploration", card.id)))
+
+    def skellige_events(self) -> None:
+        """Skellige's Event deck (§10.2, §17): numbered on the back in its own sequence; an island card says so."""
+        kind = self.label("card-kind:skellige-event")
+        deck = self.deck("skellige-events", kind)
+        for event in self.content.skellige_events:
+            back = self.back("event-back", f"skellige-event-back-{event.number}", title=kind, number=str(event.number))
+            body = self.event_body(event, f"skellige-event:{event.number}")
+            if event.island is not None:
+                island = event.island
+                name = self.text(island, "name")
+                action = self.label(f"location-action:{island.action.type.value}")
+                body += (f"\n**{name}** {{icon:{island.terrain.value}}}: {action}\n"
+                         + self.label("label:island-found", name=name))
+            fields = {"number": str(event.number), "title": self.text(event, "title"),
+                      "type": self.label(f"event-type:{event.type.value}"), "body": body,
+                      "symbol": self.pack_symbol("skellige-events", event.id)}
+            deck.faces.append(self.face("event", event.id, deck.id, plain(fields), 1, back,
+                                        self.where("skellige-events", event.id)))
+
+    def event_body(self, event: Event, place: str = "") -> str:
+        place = place or f"event:{event.number}"
         paragraphs = [self.text(event, "intro")]
         for option in event.options:
             cost = f" ({self.label('label:gold-cost', amount=option.gold_cost)})" if option.gold_cost else ""

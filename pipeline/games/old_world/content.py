@@ -38,6 +38,8 @@ from .models import (
     QuestToken,
     School,
     SkelligeBoard,
+    SkelligeEvent,
+    SkelligeExplorationCard,
     SpecialAttackCard,
     SpecialFightCard,
     WeaknessToken,
@@ -180,6 +182,17 @@ class OldWorldContent:
     dagon_trail_tokens = Entities[DagonTrailToken]("dagon-trail-tokens")
 
     dagon_trail_token_records = Records[DagonTrailToken]("dagon-trail-tokens")
+
+    @cached_property
+    def skellige_events(self) -> list[SkelligeEvent]:
+        """Skellige's Event deck in number order (its own sequence, expansion sheet §17)."""
+        return sorted(self.db.all("skellige-events"), key=lambda e: e.number)
+
+    skellige_event_records = Records[SkelligeEvent]("skellige-events")
+
+    skellige_exploration = Entities[SkelligeExplorationCard]("skellige-exploration")
+
+    skellige_exploration_records = Records[SkelligeExplorationCard]("skellige-exploration")
 
     skellige_boards = Entities[SkelligeBoard]("skellige-boards")
 

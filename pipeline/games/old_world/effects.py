@@ -395,6 +395,32 @@ class EnterEvent(OwEffect):
     event: Annotated[int, Field(ge=1)]
 
 
+class EnterSkelligeEvent(OwEffect):
+    """Read a card of Skellige's Event deck, its own number sequence (expansion sheet §10.2, §17)."""
+
+    printed = ("event",)
+    type: Literal["enter-skellige-event"]
+    event: Annotated[int, Field(ge=1)]
+
+
+class MoveDagon(OwEffect):
+    """Move Dagon up (positive) or down the Danger Track (expansion sheet §10.7); up to its top spot is its
+    emergence."""
+
+    variants = ("up", "down")
+    type: Literal["move-dagon"]
+    amount: Annotated[int, Field(ge=-3, le=3)]
+
+    @model_validator(mode="after")
+    def _not_zero(self) -> MoveDagon:
+        if self.amount == 0:
+            raise ValueError("Dagon moves 1 to 3 spots up (positive) or down (negative), not 0")
+        return self
+
+    def sentence(self) -> Message:
+        return self.message("up" if self.amount > 0 else "down", amount=abs(self.amount))
+
+
 class DieBranch(ContentModel):
     """One outcome of a d6 roll: the effects for results min..max."""
 
@@ -514,6 +540,8 @@ OldWorldEffect = Annotated[
         GainTrail,
         StartQuest,
         EnterEvent,
+        EnterSkelligeEvent,
+        MoveDagon,
         RollDie,
         RollTiers,
         AttributeTest,

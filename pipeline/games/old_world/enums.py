@@ -69,6 +69,8 @@ class EventType(StrEnum):
     SHORT_FIGHT = "short-fight"
     EQUIPMENT = "equipment"
     COMPANION = "companion"
+    # A Skellige Event card that reveals an island (expansion sheet §10.5).
+    ISLAND = "island"
 
 
 class LocationAction(StrEnum):
@@ -84,6 +86,17 @@ class LocationAction(StrEnum):
     TRAIN_ANY = "train-any"
     MARKET_GAIN = "market-gain"
     TROPHY_UPGRADE = "trophy-upgrade"
+    # The islands Skellige Event cards reveal (expansion sheet §10.5).
+    FIRST_TROPHY = "first-trophy"
+    ISLAND_FIGHT = "island-fight"
+    GOLD_HAUL = "gold-haul"
+    POTION_HAUL = "potion-haul"
+    TRAIL_EACH = "trail-each"
+
+
+# The actions of the islands Skellige Event cards reveal (§10.5).
+EVENT_ISLAND_ACTIONS = frozenset({LocationAction.FIRST_TROPHY, LocationAction.ISLAND_FIGHT, LocationAction.GOLD_HAUL,
+                                  LocationAction.POTION_HAUL, LocationAction.TRAIL_EACH})
 
 
 class Region(StrEnum):
@@ -91,6 +104,8 @@ class Region(StrEnum):
 
     CONTINENT = "continent"
     SKELLIGE = "skellige"
+    # An island a Skellige Event card reveals (§10.5): the card is the island; the engine alone holds it as a location.
+    EVENT_ISLAND = "event-island"
 
 
 class Timing(StrEnum):

@@ -25,6 +25,8 @@ FACE_KINDS = FaceContract.of(
     FaceKind("exploration", {"title": T.TEXT, "deck_name": T.TEXT, "icon": T.ICON, "intro": T.RICH_TEXT,
                              "options": T.RICH_TEXT, "symbol": T.TEXT}),
     FaceKind("exploration-results", {"title": T.TEXT, "deck_name": T.TEXT, "icon": T.ICON, "body": T.RICH_TEXT}),
+    FaceKind("skellige-exploration", {"title": T.TEXT, "body": T.RICH_TEXT, "symbol": T.TEXT}),  # Skellige
+    FaceKind("skellige-exploration-back", {"title": T.TEXT, "symbol": T.TEXT}),
     FaceKind("event", {"number": T.TEXT, "title": T.TEXT, "type": T.TEXT, "body": T.RICH_TEXT, "symbol": T.TEXT}),
     FaceKind("event-back", {**_BACK, "number": T.TEXT}),  # the number: find an event without reading fronts
     FaceKind("monster", {"name": T.TEXT, "level": T.TEXT, "life": T.TEXT, "life_icon": T.ICON,

@@ -889,6 +889,58 @@ class HarborToken(Entity):
     ship: bool
 
 
+class EventIsland(ContentModel):
+    """An island a Skellige Event card reveals (§10.5): no number and no Location token; the card itself is laid
+    by the other islands, and from then on anyone may sail there from a harbor with a Ship."""
+
+    id: Slug
+    name: Translated
+    # The card a traveller plays to sail there (§10.6 step 1). Designed: the source prints none.
+    terrain: Terrain
+    action: LocationActionSpec
+
+
+class SkelligeEvent(Event):
+    """A Skellige Event card (§10.2, §17): its own number sequence, read by number like the base events."""
+
+    island: EventIsland | None = None
+
+    @property
+    def id(self) -> str:
+        return f"skellige-event-{self.number}"
+
+
+class VoyageChoice(ContentModel):
+    id: Slug
+    label: Translated
+    effects: Effects = []
+
+
+class VoyageSection(ContentModel):
+    """One half of a Skellige Exploration card: what happens on the voyage, then its effects or a choice of two."""
+
+    text: Translated
+    effects: Effects = []
+    choices: Annotated[list[VoyageChoice], UniqueKeys] = []
+
+    @model_validator(mode="after")
+    def _no_or_two_choices(self) -> VoyageSection:
+        if len(self.choices) not in (0, 2):
+            raise ValueError(f"a voyage section offers no choice or 2 choices, not {len(self.choices)}")
+        return self
+
+
+class SkelligeExplorationCard(Entity):
+    """A Skellige Exploration card (§10.2): the player on your right reads the upper section on a safe voyage,
+    the lower one on a dangerous voyage (§10.6 step 4)."""
+
+    text_prefix: ClassVar[str] = "skellige-exploration"
+
+    title: Translated
+    safe: VoyageSection
+    dangerous: VoyageSection
+
+
 class DagonTrailToken(Entity):
     """Skellige's Dagon Trail tokens (§10.1, §10.7): gained only when Dagon emerges during your voyage or beats you."""
 
@@ -925,6 +977,20 @@ class IslandsFile(ContentFile):
     islands: list[Location]
     entities_field = "islands"
     collection = "locations"
+
+
+class SkelligeExplorationFile(ContentFile):
+    kind: Literal["skellige-exploration"]
+    cards: list[SkelligeExplorationCard]
+    entities_field = "cards"
+    collection = "skellige-exploration"
+
+
+class SkelligeEventsFile(ContentFile):
+    kind: Literal["skellige-events"]
+    events: list[SkelligeEvent]
+    entities_field = "events"
+    collection = "skellige-events"
 
 
 class HarborTokensFile(ContentFile):
@@ -988,6 +1054,8 @@ FILE_KINDS: tuple[type[ContentFile], ...] = (
     HarborTokensFile,
     SkelligeBoardFile,
     DagonTrailTokensFile,
+    SkelligeEventsFile,
+    SkelligeExplorationFile,
     MutagensFile,
     BombsFile,
     LargeMonsterCardsFile,

@@ -12,9 +12,9 @@ import pytest
 from pipeline.findings import Finding
 from pipeline.games.old_world.content import OldWorldContent
 from pipeline.games.old_world.engine import Tables, new_game, skellige
-from pipeline.games.old_world.engine.actions import MarketGain, Move, Train, UpgradeTrophy
+from pipeline.games.old_world.engine.actions import EventIslandAction, Explore, MarketGain, Move, Train, UpgradeTrophy
 from pipeline.games.old_world.engine.locations import location_options, take_location_action
-from pipeline.games.old_world.engine.turn import move_options
+from pipeline.games.old_world.engine.turn import move_options, phase_two_options
 from pipeline.games.old_world.enums import Attribute
 from pipeline.games.old_world.spec import SPEC
 from pipeline.rules.simulation import run_simulation
@@ -104,6 +104,16 @@ def test_an_island_number_that_clashes_with_the_continent(tmp_path: Path) -> Non
     assert ("OW-SK-NUMBER", line_of(path, "number: 18")) in codes(findings, "OW-SK-NUMBER")
 
 
+def _drive(flow, choice: int = 0):  # type: ignore[no-untyped-def]
+    """Run an engine flow to its end, answering every decision with option `choice` (or the last one)."""
+    try:
+        decision = next(flow)
+        while True:
+            decision = flow.send(decision.actions[min(choice, len(decision.actions) - 1)])
+    except StopIteration as stop:
+        return stop.value
+
+
 def _game(players: int, seed: int = 3):  # type: ignore[no-untyped-def]
     db, _ = SPEC.load(CONTENT, (PACK,))
     return new_game(Tables.from_content(OldWorldContent(db)), players, seed)
@@ -128,13 +138,13 @@ def test_sailing_out_needs_a_ship_and_takes_it_to_the_island() -> None:
     assert not {a.destination for a in move_options(state, p) if isinstance(a, Move)} & ISLANDS
     p.location = with_ship
     assert {a.destination for a in move_options(state, p) if isinstance(a, Move)} >= ISLANDS
-    skellige.sail(state, p, "ard-skellig")
+    _drive(skellige.sail(state, p, "ard-skellig"))
     p.location = "ard-skellig"
     assert "ard-skellig" in state.seas.ships and with_ship not in state.seas.ships
     # Back to the continent: only a harbor without a Ship; the Ship goes along.
     back = {a.destination for a in move_options(state, p) if isinstance(a, Move)}
     assert back == HARBORS - state.seas.ships
-    skellige.sail(state, p, with_ship)
+    _drive(skellige.sail(state, p, with_ship))
     p.location = with_ship
     # Once per turn out to an island (the pattern island -> continent -> island -> continent at most).
     assert not {a.destination for a in move_options(state, p) if isinstance(a, Move)} & ISLANDS
@@ -256,3 +266,183 @@ def test_dagon_emerging_on_a_voyage_drops_the_shield_and_gives_a_dagon_trail() -
     assert p.shield == 0 and state.seas.trail_holders == {0} and state.seas.dagon_trails == 4
     state.rng = _Die()  # type: ignore[assignment]  # no roll once Dagon has emerged
     assert skellige.voyage(state, state.players[1]) == skellige.DANGEROUS
+
+
+# --- The Skellige decks: Exploration cards read on a voyage, the Event deck and its islands -----------------------
+
+
+def test_the_pack_holds_50_exploration_cards_and_30_events_numbered_in_their_own_sequence() -> None:
+    # §10.1: "50 Skellige Exploration cards, 30 Skellige Event cards"; §17 / rule 23: the Skellige deck is its own
+    # sequence (the base deck also starts at 1).
+    db, _ = SPEC.load(CONTENT, (PACK,))
+    content = OldWorldContent(db)
+    assert len(content.skellige_exploration) == 50
+    assert [e.number for e in content.skellige_events] == list(range(1, 31))
+    assert content.events[0].number == 1
+    # §10.5: five islands, each revealed by one card, with no number.
+    islands = {e.island.name for e in content.skellige_events if e.island is not None}
+    assert islands == {"Hen Inis", "Hvandre Hevangi", "Loc Gwen", "Aenye Ard", "Pawen y Crevan"}
+
+
+@pytest.mark.parametrize(
+    ("file", "old", "new", "code", "shown", "occurrence"),
+    [
+        # Rule 23: the Skellige Events run 1-30 without gaps (the manifest's 30).
+        ("packs/skellige/skellige-events.yaml", "  - number: 30\n", "  - number: 31\n", "OW-SK-EVENT-RANGE",
+         "  - number: 31", 1),
+        # Rule 24: "Read Skellige Event N" resolves in the Skellige deck (there is no Skellige Event 57).
+        ("packs/skellige/skellige-exploration.yaml", "{type: enter-skellige-event, event: 1}",
+         "{type: enter-skellige-event, event: 57}", "OW-SK-EVENT-REF", "event: 57}", 1),
+        # §10.5: an island card reveals an island; a card of another type does not (Loc Gwen is the second island).
+        ("packs/skellige/skellige-events.yaml", "    type: island\n    intro: \"A sheltered bay",
+         "    type: options\n    intro: \"A sheltered bay", "OW-SK-ISLAND", "    island:", 2),
+        # Rule 1: an event island has no number, so it is none of the numbered locations.
+        ("packs/skellige/skellige-events.yaml", "id: loc-gwen", "id: eyna", "OW-SK-ISLAND", "id: eyna", 1),
+        # Each island is revealed by one card only (5 islands).
+        ("packs/skellige/skellige-events.yaml", "id: aenye-ard", "id: loc-gwen", "OW-SK-ISLAND", "id: loc-gwen", 2),
+        # A kept card leaves its deck by number, which the base deck shares: Skellige Events are never kept.
+        ("packs/skellige/skellige-events.yaml", "    type: short-fight\n    intro: \"Pale hands",
+         "    type: equipment\n    intro: \"Pale hands", "OW-SK-EVENT-TYPE", "    type: equipment", 1),
+    ],
+)
+def test_content_that_breaks_the_skellige_decks(tmp_path: Path, file: str, old: str, new: str, code: str,
+                                                 shown: str, occurrence: int) -> None:
+    path, findings = changed(tmp_path, file, old, new)
+    assert (code, line_of(path, shown, occurrence)) in codes(findings, code)
+
+
+def test_a_skellige_event_nothing_leads_to_is_found(tmp_path: Path) -> None:
+    # Every Skellige Event is entered from somewhere: sk-30 no longer leads to event 30.
+    path, findings = changed(tmp_path, "packs/skellige/skellige-exploration.yaml",
+                             "{type: enter-skellige-event, event: 30}", "{type: gain-gold, amount: 1}")
+    events = path.parent / "skellige-events.yaml"
+    assert ("OW-SK-EVENT-UNREACHABLE", line_of(events, "  - number: 30")) in codes(findings, "OW-SK-EVENT-UNREACHABLE")
+
+
+def test_fifty_one_exploration_cards_break_the_count(tmp_path: Path) -> None:
+    # §10.1: 50 Skellige Exploration cards (the manifest's count, checked like every component count).
+    _, findings = changed(tmp_path, "packs/skellige/skellige-exploration.yaml", "  - id: sk-50\n",
+                          "  - id: sk-51\n    title: \"x\"\n    safe: {text: \"x\"}\n    dangerous: {text: \"x\"}\n"
+                          "  - id: sk-50\n")
+    assert any(f.code == "OW-COUNT" and "skellige exploration" in f.message for f in findings)
+
+
+def _sailing(state, card: str):  # type: ignore[no-untyped-def]
+    """The first player on a harbor with a Ship, the Exploration deck holding `card` on top."""
+    assert state.seas is not None
+    p = state.players[0]
+    p.location = sorted(state.seas.ships)[0]
+    state.seas.exploration = [card]
+    return p
+
+
+def test_a_safe_voyage_reads_the_upper_section_and_a_dangerous_one_the_lower() -> None:
+    # §10.6 step 4: "the upper section if safe, the lower section if dangerous"; §10.2's example card: safe = eat a
+    # cultist offering and flee, then draw 1 card; dangerous = a cultist's dog bites, one choice discards 2 Potions.
+    state = _game(2)  # Dagon on spot 2: safe from 3
+    p = _sailing(state, "sk-31")
+    hand = len(p.hand)
+    state.rng = _Die(3)  # type: ignore[assignment]
+    _drive(skellige.sail(state, p, "ard-skellig"))
+    assert len(p.hand) == hand + 1 and state.seas.exploration_used == ["sk-31"]
+    state = _game(2)
+    p = _sailing(state, "sk-31")
+    p.potions = state.tables.potion_ids()[:3]
+    state.rng = _Die(2)  # type: ignore[assignment]
+    _drive(skellige.sail(state, p, "ard-skellig"))  # the first choice: the dog smashes 2 Potions
+    assert len(p.potions) == 1
+
+
+def test_a_witcher_who_had_an_exploration_card_read_cannot_explore_in_phase_two() -> None:
+    # §10.6: "a player who had a Skellige Exploration card read this turn cannot Explore in Phase II".
+    state = _game(2)
+    p = _sailing(state, "sk-32")
+    assert any(isinstance(a, Explore) for a in phase_two_options(state, p))
+    _drive(skellige.sail(state, p, "ard-skellig"))
+    p.location = "ard-skellig"
+    assert not any(isinstance(a, Explore) for a in phase_two_options(state, p))
+    skellige.new_turn(state, p)
+    assert any(isinstance(a, Explore) for a in phase_two_options(state, p))
+
+
+def test_an_exploration_card_that_makes_dagon_emerge_hits_the_traveller_and_an_event_alone_hits_nobody() -> None:
+    # §10.7: "If a Skellige Exploration card makes it emerge, the traveller loses all Shields and takes a Dagon Trail
+    # token." "If an Event or other effect makes it emerge while nobody is sailing, nobody is affected."
+    state = _game(2)
+    p = _sailing(state, "sk-07")  # dangerous: the chanting moves Dagon up 1
+    assert state.seas is not None
+    state.seas.dagon, p.shield = 5, 2
+    state.rng = _Die(1)  # type: ignore[assignment]
+    _drive(skellige.sail(state, p, "ard-skellig"))
+    assert skellige.emerged(state) and p.shield == 0 and state.seas.trail_holders == {0}
+    state = _game(2)
+    assert state.seas is not None
+    p, q = state.players
+    state.seas.dagon, p.shield, p.gold = 5, 2, 0
+    _drive(skellige.enter_event(state, p, 1))  # "Take the offerings": 3 Gold, Dagon moves up 1
+    assert skellige.emerged(state) and p.gold == 3 and p.shield == 2 and state.seas.trail_holders == set()
+
+
+def test_an_island_card_reveals_its_island_for_everyone_to_sail_to() -> None:
+    # §10.5: "When found, the Event card is placed next to the other islands. From then on anyone may sail there
+    # from a continent harbor." Loc Gwen: gain 3 Gold.
+    state = _game(2)
+    assert state.seas is not None
+    p, q = state.players
+    q.location = sorted(state.seas.ships)[0]
+    q.hand = state.tables.starting_ids(q.school)[:2]
+    assert "loc-gwen" not in {a.destination for a in move_options(state, q) if isinstance(a, Move)}
+    _drive(skellige.enter_event(state, p, 9))
+    assert state.seas.revealed == ["loc-gwen"]
+    assert "loc-gwen" in {a.destination for a in move_options(state, q) if isinstance(a, Move)}
+    q = _arrived(state, "loc-gwen")
+    q.gold = 0
+    _drive(take_location_action(state, q, EventIslandAction()))
+    assert q.gold == 3
+
+
+def test_hen_inis_gives_a_level_one_trophy_to_a_witcher_with_at_most_one() -> None:
+    # §10.5: "if you have 0 or 1 level-1 monster trophies, draw a level-1 Monster token and take its trophy card.
+    # No trophy-track step, no Fatigue."
+    state = _game(2)
+    p = _arrived(state, "hen-inis")
+    level_one = [m for m in state.tables.monsters.values() if m.level == 1]
+    p.trophies = [f"monster:{level_one[0].id}", f"monster:{level_one[1].id}"]
+    assert location_options(state, p) == []
+    p.trophies = p.trophies[:1]
+    track = p.track
+    _drive(take_location_action(state, p, EventIslandAction()))
+    gained = state.tables.monsters[p.trophies[-1][8:]]
+    assert len(p.trophies) == 2 and gained.level == 1 and p.track == track
+
+
+def test_aenye_ard_draws_four_potions_and_pawen_y_crevan_one_trail_of_each_kind() -> None:
+    # §10.5: Aenye Ard: "draw 4 Potions, then discard down to the limit of 4"; Pawen y Crevan: "gain up to 1 Trail
+    # token of each kind".
+    state = _game(2)
+    p = _arrived(state, "aenye-ard")
+    p.potions = state.tables.potion_ids()[:2]
+    _drive(take_location_action(state, p, EventIslandAction()))
+    assert len(p.potions) == 4
+    p = _arrived(state, "pawen-y-crevan")
+    p.trail_tokens = []
+    _drive(take_location_action(state, p, EventIslandAction()))
+    assert sorted(state.tables.token_terrain(t).value for t in p.trail_tokens) == ["forest", "mountain", "water"]
+
+
+def test_hvandre_hevangi_draws_a_monster_fought_at_once_and_shuffled_back_if_it_is_not_killed() -> None:
+    # §10.5: "draw a random Monster token of level I, II or III and take its card. Go straight to Phase II and fight
+    # it, with normal outcomes. If you lose, its token is shuffled back into the pool."
+    state = _game(2)
+    assert state.seas is not None
+    p = _arrived(state, "hvandre-hevangi")
+    pools = sum(len(stack) for stack in state.monster_stacks.values())
+    _drive(take_location_action(state, p, EventIslandAction()))
+    monster = skellige.island_monster(state, p)
+    assert monster is not None and sum(len(stack) for stack in state.monster_stacks.values()) == pools - 1
+    p.hand, p.deck, p.discard = [], [], []  # no cards: knocked out at once, a complete defeat
+    gold = p.gold
+    _drive(skellige.island_fight(state, p))
+    assert skellige.island_monster(state, p) is None
+    assert monster in state.monster_stacks[state.tables.monsters[monster].level] and p.gold == gold
+    assert p.phase3_target == state.rules.phase3_draw_after_loss

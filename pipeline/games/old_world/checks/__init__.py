@@ -23,6 +23,7 @@ from . import (
     reach,
     setup,
     skellige,
+    skellige_events,
     special_monsters,
     stories,
     texts,
@@ -31,7 +32,7 @@ from . import (
 
 # What `pnp validate` proves of the database besides references (pipeline/content/refs.py): counts
 # match, numbered decks hold, the packs and the selected combination are sound.
-STRUCTURE = (counts, events, packs)
+STRUCTURE = (counts, events, skellige_events, packs)
 # The rest of the game's consistency rules, added by `pnp check`.
 CONSISTENCY = (cards, reach, facts, map, monsters, stories, setup, texts, guide, lost_mount, mages, special_monsters,
                legendary_hunt, monster_trail, skellige, weakness)

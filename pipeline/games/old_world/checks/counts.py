@@ -12,7 +12,8 @@ from ..models import Manifest
 # Components only an expansion brings: counted when the selected packs have them (the base's counts stay as they were).
 PACK_COUNTS = ("lost_mount_cards", "mage_cards", "legendary_monsters", "quest_tokens", "special_fight_cards",
                "movement_cards", "destruction_tokens", "legendary_help_cards", "harbor_tokens", "dagon_trail_tokens",
-               "mutagens", "bombs", "unique_cards", "large_monster_cards", "weakness_tokens", "special_attack_cards")
+               "mutagens", "bombs", "unique_cards", "large_monster_cards", "weakness_tokens", "special_attack_cards",
+               "skellige_exploration", "skellige_events")
 
 
 def actual_counts(content: OldWorldContent) -> dict[str, int]:
@@ -50,7 +51,9 @@ def actual_counts(content: OldWorldContent) -> dict[str, int]:
                                            ("unique_cards", sum(c.copies for c in content.starting_cards if c.unique)),
                                            ("large_monster_cards", len(content.large_monster_cards)),
                                            ("weakness_tokens", len(content.weakness_tokens)),
-                                           ("special_attack_cards", len(content.special_attack_cards))) if count},
+                                           ("special_attack_cards", len(content.special_attack_cards)),
+                                           ("skellige_exploration", len(content.skellige_exploration)),
+                                           ("skellige_events", len(content.skellige_events))) if count},
     }
 
 

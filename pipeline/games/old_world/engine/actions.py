@@ -187,6 +187,11 @@ class UpgradeTrophy(Action):
 
 
 @dataclass(frozen=True, slots=True, repr=False)
+class EventIslandAction(Action):
+    """The action of an island a Skellige Event card revealed (expansion sheet §10.5)."""
+
+
+@dataclass(frozen=True, slots=True, repr=False)
 class TakeGold(Action):
     """Location 0's action (designed, see map.yaml)."""
 

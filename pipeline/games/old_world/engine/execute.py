@@ -396,6 +396,21 @@ def _enter_event(s: GameState, ctx: Ctx, e: fx.EnterEvent) -> Flow:
     return enter_event(s, _me(s, ctx), e.event)
 
 
+@_executors.register(fx.EnterSkelligeEvent)
+def _enter_skellige_event(s: GameState, ctx: Ctx, e: fx.EnterSkelligeEvent) -> Flow:
+    from . import skellige
+
+    return skellige.enter_event(s, _me(s, ctx), e.event)
+
+
+@_executors.register(fx.MoveDagon)
+def _move_dagon(s: GameState, ctx: Ctx, e: fx.MoveDagon) -> None:
+    from . import skellige
+
+    if s.seas is not None:
+        skellige.move_dagon(s, e.amount, skellige.voyager(s, ctx.seat))
+
+
 @_executors.register(fx.RollDie)
 def _roll_die(s: GameState, ctx: Ctx, e: fx.RollDie) -> Flow:
     roll = s.rng.randint(1, 6)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..enums import EventType, ExplorationDeck, ResultKind, Terrain
+from ..models import Event
 from .actions import ChooseOption, interned
 from .execute import Ctx, run_effects
 from .state import Decision, Flow, GameState, PlayerState, Quest
@@ -87,13 +88,13 @@ def enter_event(s: GameState, p: PlayerState, number: int) -> Flow:
     if event is None or number in s.kept_events or s.event_depth > MAX_EVENT_DEPTH:
         return
     s.event_depth += 1
-    yield from _resolve_event(s, p, number)
+    s.used["events"].add(event.id)
+    yield from resolve_event(s, p, event)
     s.event_depth -= 1
 
 
-def _resolve_event(s: GameState, p: PlayerState, number: int) -> Flow:
-    event = s.tables.events[number]
-    s.used["events"].add(event.id)
+def resolve_event(s: GameState, p: PlayerState, event: Event) -> Flow:
+    """An event's options (the affordable ones), its effects, and the card kept if it is Equipment or a Companion."""
     ctx = Ctx(p.seat)
     if event.type is EventType.OPTIONS and event.options:
         affordable = [i for i, o in enumerate(event.options) if p.gold >= o.gold_cost]
@@ -105,5 +106,5 @@ def _resolve_event(s: GameState, p: PlayerState, number: int) -> Flow:
             yield from run_effects(s, ctx, option.effects)
     yield from run_effects(s, ctx, event.effects)
     if event.keep is not None and event.type in (EventType.EQUIPMENT, EventType.COMPANION):
-        s.kept_events.add(number)
-        p.kept.append(number)
+        s.kept_events.add(event.number)
+        p.kept.append(event.number)

@@ -73,26 +73,7 @@ def monster_fight(s: GameState, p: PlayerState, monster: str) -> Flow:
     terrain = monster_slot(s, monster)
     s.used["monsters"].add(monster)
     f = FightState(kind="monster", witcher=p.seat, monster=monster, level=m.level, decider=(p.seat - 1) % s.n)
-    yield from start_fight(s, f, [p.seat])
-    deal_life_pool(s, f, m.life)
-    strikes_first = weakness.before_fight(s, p, f, terrain)  # Monster Trail's Weakness tokens (§9.8)
-    # §6.8: a trail strikes first.
-    witcher_acts = (p.has_trail(terrain, s.tables) or strikes_first) and not f.monster_first
-    knocked_out = False
-    while s.outcome is None:
-        if witcher_acts:
-            yield from witcher_turn(s, p.seat)
-            if not f.life_pool:
-                break
-            knocked_out = is_knocked_out(p)
-        else:
-            yield from monster_turn(s, p, f)
-            knocked_out = is_knocked_out(p)
-            if not f.life_pool and not knocked_out:
-                break
-        if knocked_out:
-            break
-        witcher_acts = not witcher_acts
+    knocked_out = yield from fight_rounds(s, p, f, terrain)
     if s.outcome is not None:
         return
     left = len(f.life_pool)
@@ -125,6 +106,38 @@ def monster_fight(s: GameState, p: PlayerState, monster: str) -> Flow:
         yield from gain_zero_cost(s, p)
         s.reshuffle_all(p)
         p.phase3_target = rules.phase3_draw_after_loss
+
+
+def fight_rounds(s: GameState, p: PlayerState, f: FightState, terrain: Terrain | None) -> Flow:
+    """Start the fight, deal the monster's Life Pool, then alternate turns until the pool is empty or the witcher is
+    knocked out (§10.3-§10.7). Returns whether the witcher was knocked out; the caller ends the fight.
+
+    `terrain` is the slot the monster stands on; a monster on none (Skellige's island fight, §10.5) has no trail
+    and no Weakness tokens, so the monster strikes first."""
+    assert f.monster is not None
+    yield from start_fight(s, f, [p.seat])
+    deal_life_pool(s, f, s.tables.monsters[f.monster].life)
+    witcher_first = False
+    if terrain is not None:
+        witcher_first = weakness.before_fight(s, p, f, terrain)  # Monster Trail's Weakness tokens (§9.8)
+        witcher_first = p.has_trail(terrain, s.tables) or witcher_first  # §6.8: a trail strikes first.
+    witcher_acts = witcher_first and not f.monster_first
+    knocked_out = False
+    while s.outcome is None:
+        if witcher_acts:
+            yield from witcher_turn(s, p.seat)
+            if not f.life_pool:
+                break
+            knocked_out = is_knocked_out(p)
+        else:
+            yield from monster_turn(s, p, f)
+            knocked_out = is_knocked_out(p)
+            if not f.life_pool and not knocked_out:
+                break
+        if knocked_out:
+            break
+        witcher_acts = not witcher_acts
+    return knocked_out
 
 
 def spares_last_monster(s: GameState, p: PlayerState) -> bool:

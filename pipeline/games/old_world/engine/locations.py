@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ..enums import Attribute, LocationAction, Terrain
+from ..enums import EVENT_ISLAND_ACTIONS, Attribute, LocationAction, Terrain
+from . import skellige
 from .actions import (
     Action,
     DrawPotion,
+    EventIslandAction,
     Exchange,
     MarketGain,
     PokerWithLocals,
@@ -79,6 +81,8 @@ def location_options(s: GameState, p: PlayerState) -> list[Action]:
                 if m is not None and s.slot_cost(i) in ISLE_OF_MISTS_COSTS and p.gold >= s.slot_cost(i)]
     if kind is LocationAction.TROPHY_UPGRADE:
         return eyna_options(s, p)
+    if kind in EVENT_ISLAND_ACTIONS:
+        return skellige.event_island_options(s, p, kind)
     if kind is LocationAction.POOL_TRASH:
         filled = [i for i, m in enumerate(s.market) if m is not None]
         return [interned(PoolTrash, c) for k in range(MARKET_TRASH_MAX + 1) for c in combinations(filled, k)]
@@ -136,6 +140,8 @@ def take_location_action(s: GameState, p: PlayerState, action: Action) -> Flow:
         s.put_gained(p, s.take_from_market(action.slot), to_hand=False)
     elif isinstance(action, UpgradeTrophy):
         take_island_trophy(s, p, action.monster)
+    elif isinstance(action, EventIslandAction):
+        yield from skellige.take_event_island_action(s, p, s.tables.locations[p.location].action.type)
     elif isinstance(action, TakeGold):
         s.give_gold(p, LOCATION_ZERO_GOLD)
 

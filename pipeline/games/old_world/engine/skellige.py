@@ -1,5 +1,5 @@
-"""Skellige (expansion sheet §10.3-§10.6): Ships between the continent harbors and the islands, and the islands'
-location actions.
+"""Skellige (expansion sheet §10.3-§10.7): Ships between the continent harbors and the islands, the Skellige
+Exploration cards read on a voyage, the Skellige Event deck and the islands its cards reveal, Dagon's Danger Track.
 
 Setup shuffles the Harbor tokens onto the harbors; a harbor whose token shows a Ship gets one (at most one
 Ship per location, rule 4). A witcher on a harbor with a Ship may sail to an island once per turn, paying as for
@@ -9,33 +9,54 @@ Ship again with them. An island where another witcher stands is blocked.
 Each voyage out rolls a die against Dagon's spot on the Danger Track (§10.6 step 3): a roll in the upper range
 is safe and moves Dagon up one spot; reaching the top spot, the Dagon Location, is Dagon's emergence (§10.7):
 the traveller's Shield drops to 0 and they take a Dagon Trail token (one each, while the supply lasts). Once
-Dagon has emerged every voyage is dangerous, with no roll.
+Dagon has emerged every voyage is dangerous, with no roll. Then the top Skellige Exploration card is read: its
+upper section on a safe voyage, its lower one on a dangerous voyage (step 4); whoever had one read cannot
+Explore in Phase II this turn. A card may send the traveller into the Skellige Event deck (its own numbers,
+§17); an Event card that reveals an island makes it a destination for everyone from then on (§10.5).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..enums import Region
-from .state import GameState, PlayerState
+from ..enums import LocationAction, Region
+from ..models import SkelligeEvent
+from .actions import Action, ChooseOption, EventIslandAction, interned
+from .execute import Ctx, run_effects
+from .exploration import MAX_EVENT_DEPTH, resolve_event
+from .state import Decision, FightState, Flow, GameState, PlayerState
+from .tables import TERRAINS
+from .witcher import gain_potions, gain_trail
 
 
 @dataclass
 class Seas:
-    """Where the Ships are, and who sailed out to an island this turn (once per turn, §10.6)."""
+    """Where the Ships and Dagon are, the Skellige Exploration deck, the islands found, and per turn who sailed."""
 
     ships: set[str] = field(default_factory=set)
     sailed_out: set[int] = field(default_factory=set)
     dagon: int = 1  # Dagon's Danger Track spot (1 = the bottom); one past the last die spot: emerged
     dagon_trails: int = 0  # Dagon Trail tokens left in the supply
     trail_holders: set[int] = field(default_factory=set)  # seats holding one
+    exploration: list[str] = field(default_factory=list)  # the Skellige Exploration deck, top last
+    exploration_used: list[str] = field(default_factory=list)
+    explored: set[int] = field(default_factory=set)  # seats who had a Skellige Exploration card read this turn
+    voyager: int | None = None  # the seat sailing out now: Dagon's emergence hits them (§10.7)
+    revealed: list[str] = field(default_factory=list)  # the event islands found, in order
+    island_monsters: dict[int, str] = field(default_factory=dict)  # seat -> the monster Hvandre Hevangi drew for them
 
 
 SAFE, DANGEROUS = "safe", "dangerous"
+# The island actions of §10.5 (Loc Gwen's Gold, Aenye Ard's Potions, Hen Inis's trophy limit).
+LOC_GWEN_GOLD = 3
+AENYE_ARD_POTIONS = 4
+HVANDRE_HEVANGI_LEVELS = (1, 2, 3)
+HEN_INIS_MAX_LEVEL_I = 1  # the rulebook's "0 or 1 level-1 trophies" (the FAQ's "none" is the discrepancy, §20)
 
 
 def setup(s: GameState) -> None:
-    """§10.3 steps 7-8: the Harbor tokens, shuffled, one per harbor; each with a Ship icon gets a Ship."""
+    """§10.3 steps 3 and 5-8: the Exploration deck shuffled, Dagon on its start spot, the Harbor tokens shuffled
+    one per harbor (each with a Ship icon gets a Ship)."""
     board = s.tables.skellige
     if board is None:
         return
@@ -43,12 +64,32 @@ def setup(s: GameState) -> None:
     s.rng.shuffle(tokens)
     start = next(start.spot for start in board.starts if start.players[0] <= s.n <= start.players[1])
     s.seas = Seas(ships={harbor for harbor, ship in zip(board.harbors, tokens, strict=False) if ship}, dagon=start,
-                  dagon_trails=s.tables.dagon_trails)
+                  dagon_trails=s.tables.dagon_trails, exploration=list(s.tables.skellige_exploration))
+    s.rng.shuffle(s.seas.exploration)
 
 
 def emerged(s: GameState) -> bool:
     board = s.tables.skellige
     return s.seas is not None and board is not None and s.seas.dagon > len(board.danger_track)
+
+
+def move_dagon(s: GameState, amount: int, traveller: PlayerState | None) -> None:
+    """Move Dagon along the track, between the bottom spot and the Dagon Location; an emergence while someone
+    sails hits them, one made by an Event with nobody sailing hits nobody (§10.7)."""
+    board, seas = s.tables.skellige, s.seas
+    assert board is not None and seas is not None
+    was_out = emerged(s)
+    seas.dagon = max(1, min(len(board.danger_track) + 1, seas.dagon + amount))
+    if traveller is not None and not was_out and emerged(s):
+        traveller.shield = 0
+        if seas.dagon_trails and traveller.seat not in seas.trail_holders:
+            seas.dagon_trails -= 1
+            seas.trail_holders.add(traveller.seat)
+
+
+def voyager(s: GameState, seat: int) -> PlayerState | None:
+    """The player `seat` if they are sailing out now (the one Dagon's emergence hits)."""
+    return s.players[seat] if s.seas is not None and s.seas.voyager == seat else None
 
 
 def voyage(s: GameState, p: PlayerState) -> str:
@@ -59,41 +100,153 @@ def voyage(s: GameState, p: PlayerState) -> str:
         return DANGEROUS
     if s.rng.randint(1, 6) < board.danger_track[seas.dagon - 1].safe_from:
         return DANGEROUS
-    seas.dagon += 1
-    if emerged(s):  # the voyage still counts as safe (§10.7)
-        p.shield = 0
-        if seas.dagon_trails and p.seat not in seas.trail_holders:
-            seas.dagon_trails -= 1
-            seas.trail_holders.add(p.seat)
+    move_dagon(s, 1, p)  # the voyage still counts as safe if Dagon emerges (§10.7)
     return SAFE
 
 
 def is_island(s: GameState, location: str) -> bool:
-    return s.tables.locations[location].region is Region.SKELLIGE
+    return s.tables.locations[location].region is not Region.CONTINENT
 
 
 def may_sail(s: GameState, p: PlayerState, destination: str) -> bool:
-    """A sea link may be taken now: out from a harbor with a Ship once per turn to an island nobody else
-    holds, or back from an island to a harbor without a Ship."""
+    """A sea link may be taken now: out from a harbor with a Ship once per turn to an island nobody else holds
+    (an event island once found), or back from an island to a harbor without a Ship."""
     seas = s.seas
     if seas is None:
         return False
     if is_island(s, destination):
+        if destination in s.tables.event_islands and destination not in seas.revealed:
+            return False
         return (p.location in seas.ships and p.seat not in seas.sailed_out
                 and not any(q is not p and q.location == destination for q in s.players))
     return destination not in seas.ships
 
 
-def sail(s: GameState, p: PlayerState, destination: str) -> None:
-    """The witcher's Ship goes with them (call before moving the witcher)."""
-    assert s.seas is not None
-    s.seas.ships.discard(p.location)
-    s.seas.ships.add(destination)
+def sail(s: GameState, p: PlayerState, destination: str) -> Flow:
+    """The witcher's Ship goes with them (call before moving the witcher); a voyage out reads an Exploration card."""
+    seas = s.seas
+    assert seas is not None
+    seas.ships.discard(p.location)
+    seas.ships.add(destination)
     if is_island(s, destination):
-        s.seas.sailed_out.add(p.seat)
-        voyage(s, p)
+        seas.sailed_out.add(p.seat)
+        seas.voyager = p.seat
+        yield from read_exploration(s, p, voyage(s, p))
+        seas.voyager = None
+
+
+def read_exploration(s: GameState, p: PlayerState, result: str) -> Flow:
+    """§10.6 step 4: the top Skellige Exploration card, its upper section if safe, its lower one if dangerous."""
+    seas = s.seas
+    assert seas is not None
+    if not seas.exploration:  # a long game reshuffles the read cards
+        seas.exploration, seas.exploration_used = seas.exploration_used, []
+        s.rng.shuffle(seas.exploration)
+    if not seas.exploration:
+        return
+    card_id = seas.exploration.pop()
+    s.used.setdefault("skellige-exploration", set()).add(card_id)
+    seas.explored.add(p.seat)
+    card = s.tables.skellige_exploration[card_id]
+    section = card.safe if result == SAFE else card.dangerous
+    ctx = Ctx(p.seat)
+    yield from run_effects(s, ctx, section.effects)
+    if section.choices and s.outcome is None:
+        options = tuple(interned(ChooseOption, i) for i in range(len(section.choices)))
+        action = yield Decision(p.seat, "voyage-choice", options)
+        assert isinstance(action, ChooseOption)
+        yield from run_effects(s, ctx, section.choices[action.index].effects)
+    seas.exploration_used.append(card_id)
+
+
+def may_explore(s: GameState, p: PlayerState) -> bool:
+    """The One Exploration limit (§10.6): no Exploring in Phase II after a Skellige Exploration card this turn."""
+    return s.seas is None or p.seat not in s.seas.explored
+
+
+def enter_event(s: GameState, p: PlayerState, number: int) -> Flow:
+    """Read Skellige Event `number`; a card that reveals an island lays it by the others (§10.5)."""
+    event: SkelligeEvent | None = s.tables.skellige_events.get(number)
+    if event is None or s.seas is None or s.event_depth > MAX_EVENT_DEPTH:
+        return
+    s.event_depth += 1
+    s.used.setdefault("skellige-events", set()).add(event.id)
+    yield from resolve_event(s, p, event)
+    if event.island is not None and event.island.id not in s.seas.revealed:
+        s.seas.revealed.append(event.island.id)
+    s.event_depth -= 1
+
+
+def event_island_options(s: GameState, p: PlayerState, kind: LocationAction) -> list[Action]:
+    """The action of an event island (§10.5), when it does something for this witcher."""
+    if kind is LocationAction.FIRST_TROPHY:
+        level_one = sum(1 for t in p.trophies if t.startswith("monster:") and s.tables.monsters[t[8:]].level == 1)
+        return [interned(EventIslandAction)] if level_one <= HEN_INIS_MAX_LEVEL_I and s.monster_stacks[1] else []
+    if kind is LocationAction.TRAIL_EACH:
+        return [interned(EventIslandAction)] if any(s.token_piles[t] for t in TERRAINS) else []
+    if kind is LocationAction.ISLAND_FIGHT:
+        return [interned(EventIslandAction)] if any(s.monster_stacks[level] for level in HVANDRE_HEVANGI_LEVELS) else []
+    return [interned(EventIslandAction)]  # Loc Gwen's Gold, Aenye Ard's Potions
+
+
+def take_event_island_action(s: GameState, p: PlayerState, kind: LocationAction) -> Flow:
+    if kind is LocationAction.FIRST_TROPHY:  # Hen Inis: a level I trophy card, no track step, no Fatigue
+        from .locations import take_island_trophy  # locations offers this action: imported when taken
+
+        take_island_trophy(s, p, "")
+    elif kind is LocationAction.ISLAND_FIGHT:  # Hvandre Hevangi: a random monster of level I-III, fought in Phase II
+        assert s.seas is not None
+        level = s.rng.choice([level for level in HVANDRE_HEVANGI_LEVELS if s.monster_stacks[level]])
+        s.seas.island_monsters[p.seat] = s.monster_stacks[level].pop()
+    elif kind is LocationAction.GOLD_HAUL:  # Loc Gwen
+        s.give_gold(p, LOC_GWEN_GOLD)
+    elif kind is LocationAction.POTION_HAUL:  # Aenye Ard: draw 4, then down to the limit
+        yield from gain_potions(s, p, AENYE_ARD_POTIONS)
+    elif kind is LocationAction.TRAIL_EACH:  # Pawen y Crevan: up to one Trail token of each kind
+        for terrain in TERRAINS:
+            yield from gain_trail(s, p, terrain)
+
+
+def island_monster(s: GameState, p: PlayerState) -> str | None:
+    """The monster Hvandre Hevangi drew for this witcher: Phase I ends and Phase II is its fight (§10.5)."""
+    return s.seas.island_monsters.get(p.seat) if s.seas is not None else None
+
+
+def island_fight(s: GameState, p: PlayerState) -> Flow:
+    """Fight the drawn monster with normal outcomes, except that it stands on no terrain's slot: a defeat takes its
+    trophy and spawns nothing; otherwise its token is shuffled back into its level's pool (§10.5) and no Trail
+    token is gained (it has no terrain)."""
+    from .fight import end_fight, fight_rounds, monster_outcome
+    from .witcher import gain_trophy, gain_zero_cost
+
+    assert s.seas is not None
+    monster = s.seas.island_monsters.pop(p.seat)
+    m = s.tables.monsters[monster]
+    s.used["monsters"].add(monster)
+    f = FightState(kind="monster", witcher=p.seat, monster=monster, level=m.level, decider=(p.seat - 1) % s.n)
+    knocked_out = yield from fight_rounds(s, p, f, terrain=None)
+    if s.outcome is not None:
+        return
+    left = len(f.life_pool)
+    yield from end_fight(s, [p.seat])
+    result = monster_outcome(s, knocked_out, left)
+    if result == "defeat":
+        s.give_gold(p, s.rules.gold_defeat_monster)
+        s.defeated.append(monster)
+        yield from gain_trophy(s, p, f"monster:{monster}", from_fight=True)
+        return
+    stack = s.monster_stacks[m.level]
+    stack.append(monster)
+    s.rng.shuffle(stack)
+    if result == "drive-away":
+        s.give_gold(p, s.rules.gold_drive_away)
+    else:
+        p.phase3_target = s.rules.phase3_draw_after_loss
+    yield from gain_zero_cost(s, p)
+    s.reshuffle_all(p)
 
 
 def new_turn(s: GameState, p: PlayerState) -> None:
     if s.seas is not None:
         s.seas.sailed_out.discard(p.seat)
+        s.seas.explored.discard(p.seat)

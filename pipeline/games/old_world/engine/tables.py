@@ -14,6 +14,7 @@ from ..models import (
     Bomb,
     DestructionToken,
     Event,
+    EventIsland,
     ExplorationCard,
     LargeMonsterCard,
     LegendaryHelpCard,
@@ -26,16 +27,31 @@ from ..models import (
     MonsterFightCard,
     MovementCard,
     Mutagen,
+    Position,
     Potion,
     RuleConstants,
     School,
     SetupProfile,
     SkelligeBoard,
+    SkelligeEvent,
+    SkelligeExplorationCard,
     SpecialAttackCard,
     SpecialFightCard,
     WeaknessToken,
     WitcherTrophy,
 )
+
+# An event island has no number (§19 rule 1) and no Location token; it stands in the engine under 0, the number
+# of the map's other location without a token, which no monster, trail, quest or Legendary move reaches.
+EVENT_ISLAND_NUMBER = 0
+
+
+def event_island_location(island: EventIsland, harbors: list[str]) -> Location:
+    """An island revealed by a Skellige Event card, as the engine's location: sea links to every harbor (§10.5)."""
+    return Location(id=island.id, number=EVENT_ISLAND_NUMBER, name=island.name, terrain=island.terrain,
+                    action=island.action, connections=list(harbors), region=Region.EVENT_ISLAND,
+                    position=Position(x=0, y=0))
+
 
 ATTRIBUTES: tuple[Attribute, ...] = (Attribute.COMBAT, Attribute.DEFENSE, Attribute.ALCHEMY, Attribute.SPECIALTY)
 TERRAINS: tuple[Terrain, ...] = (Terrain.FOREST, Terrain.MOUNTAIN, Terrain.WATER)
@@ -90,6 +106,11 @@ class Tables:
     harbor_ships: tuple[bool, ...] = ()
     dagon_trails: int = 0
     sea: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    # Skellige's Exploration cards and its Event deck (its own numbers); the islands its Events reveal stand in
+    # `locations` (event_island_location) and in `sea`, sailable once revealed (engine/skellige.py).
+    skellige_exploration: dict[str, SkelligeExplorationCard] = field(default_factory=dict)
+    skellige_events: dict[int, SkelligeEvent] = field(default_factory=dict)
+    event_islands: dict[str, int] = field(default_factory=dict)  # island id -> the number of the Event revealing it
     mutagens: dict[str, Mutagen] = field(default_factory=dict)  # with Monster Trail's Mutagen mode (engine/mutagens.py)
     bombs: dict[str, Bomb] = field(default_factory=dict)  # with Monster Trail's Bomb mode (engine/bombs.py)
     weakness: WeaknessContent | None = None  # with Monster Trail's Weakness mode (engine/weakness.py)
@@ -137,9 +158,16 @@ class Tables:
         if tables.skellige is not None:
             tables.harbor_ships = tuple(token.ship for token in content.harbor_tokens)
             tables.dagon_trails = sum(token.copies for token in content.dagon_trail_tokens)
+            tables.skellige_exploration = {c.id: c for c in content.skellige_exploration}
+            tables.skellige_events = {e.number: e for e in content.skellige_events}
+            for event in content.skellige_events:
+                if event.island is not None:
+                    tables.event_islands[event.island.id] = event.number
+                    tables.locations[event.island.id] = event_island_location(event.island, tables.skellige.harbors)
+                    tables.neighbours[event.island.id] = ()
             sea: dict[str, list[str]] = {}
-            for loc in content.locations:
-                if loc.region is Region.SKELLIGE:
+            for loc in tables.locations.values():
+                if loc.region is not Region.CONTINENT:
                     sea[loc.id] = list(loc.connections)
                     for harbor in loc.connections:
                         sea.setdefault(harbor, []).append(loc.id)

@@ -159,7 +159,7 @@ def phase_one(s: GameState, p: PlayerState) -> Flow:
                 s.used["action-cards"].add(card)
             s.give_gold(p, -action.gold)
             if action.destination in s.tables.sea.get(p.location, ()):
-                skellige.sail(s, p, action.destination)
+                yield from skellige.sail(s, p, action.destination)
             p.location = action.destination
             p.moved_into.add(action.destination)
             lost_mount.reach(s, p)
@@ -174,7 +174,7 @@ def phase_one(s: GameState, p: PlayerState) -> Flow:
             yield from legendary_hunt.drive_away(s, p, action)
         else:
             yield from take_location_action(s, p, action)
-        if s.outcome is not None:
+        if s.outcome is not None or skellige.island_monster(s, p) is not None:
             return
 
 
@@ -197,7 +197,7 @@ def phase_two_options(s: GameState, p: PlayerState) -> list[Action]:
         )
     if p.maxed:
         options.extend(interned(Meditate, a.value) for a in meditations(s, p))
-    for deck in EXPLORATION_DECKS:
+    for deck in EXPLORATION_DECKS if skellige.may_explore(s, p) else ():
         if s.exploration[deck] or s.exploration_used[deck]:
             options.append(interned(Explore, deck))
     return options
@@ -214,6 +214,9 @@ def meditations(s: GameState, p: PlayerState) -> list[Attribute]:
 
 
 def phase_two(s: GameState, p: PlayerState) -> Flow:
+    if skellige.island_monster(s, p) is not None:  # Hvandre Hevangi: straight to this fight (expansion sheet §10.5)
+        yield from skellige.island_fight(s, p)
+        return
     options = phase_two_options(s, p)
     if not options:
         return
