@@ -37,6 +37,10 @@ from .models import (
     School,
     SkelligeBoard,
     SpecialFightCard,
+    WildHuntBox,
+    WildHuntEvent,
+    WildHuntExplorationCard,
+    WildHuntMember,
     WitcherTrophy,
 )
 
@@ -189,3 +193,21 @@ class OldWorldContent:
     mutagens = Entities[Mutagen]("mutagens")
 
     mutagen_records = Records[Mutagen]("mutagens")
+
+    wild_hunt_boxes = Entities[WildHuntBox]("wild-hunt")
+
+    wild_hunt_box_records = Records[WildHuntBox]("wild-hunt")
+
+    wild_hunt_members = Entities[WildHuntMember]("wild-hunt-members")
+
+    wild_hunt_member_records = Records[WildHuntMember]("wild-hunt-members")
+
+    wild_hunt_exploration = Entities[WildHuntExplorationCard]("wild-hunt-exploration")
+
+    wild_hunt_exploration_records = Records[WildHuntExplorationCard]("wild-hunt-exploration")
+
+    @cached_property
+    def wild_hunt_events(self) -> list[WildHuntEvent]:
+        return sorted(self.db.all("wild-hunt-events"), key=lambda e: e.number)
+
+    wild_hunt_event_records = Records[WildHuntEvent]("wild-hunt-events")

@@ -154,3 +154,4 @@ class PackRule(StrEnum):
     LOST_MOUNT = "lost-mount"
     LEGENDARY_HUNT = "legendary-hunt"
     MUTAGENS = "mutagens"  # Monster Trail: a level-up gives Mutagens instead of cards (§9.3)
+    WILD_HUNT = "wild-hunt"  # the cooperative game against the Wild Hunt (§11)

@@ -26,6 +26,7 @@ from . import (
     special_monsters,
     stories,
     texts,
+    wild_hunt,
 )
 
 # What `pnp validate` proves of the database besides references (pipeline/content/refs.py): counts
@@ -33,7 +34,7 @@ from . import (
 STRUCTURE = (counts, events, packs)
 # The rest of the game's consistency rules, added by `pnp check`.
 CONSISTENCY = (cards, reach, facts, map, monsters, stories, setup, texts, guide, lost_mount, mages, special_monsters,
-               legendary_hunt, monster_trail, skellige)
+               legendary_hunt, monster_trail, skellige, wild_hunt)
 
 
 def run_checks(db: Database, structure_only: bool = False) -> list[Finding]:

@@ -12,7 +12,7 @@ from ..models import Manifest
 # Components only an expansion brings: counted when the selected packs have them (the base's counts stay as they were).
 PACK_COUNTS = ("lost_mount_cards", "mage_cards", "legendary_monsters", "quest_tokens", "special_fight_cards",
                "movement_cards", "destruction_tokens", "legendary_help_cards", "harbor_tokens", "dagon_trail_tokens",
-               "mutagens")
+               "mutagens", "wild_hunt_members", "wild_hunt_special_attacks", "wild_hunt_exploration", "wild_hunt_events")
 
 
 def actual_counts(content: OldWorldContent) -> dict[str, int]:
@@ -45,7 +45,11 @@ def actual_counts(content: OldWorldContent) -> dict[str, int]:
                                            ("legendary_help_cards", len(content.legendary_help_cards)),
                                            ("harbor_tokens", len(content.harbor_tokens)),
                                            ("dagon_trail_tokens", sum(t.copies for t in content.dagon_trail_tokens)),
-                                           ("mutagens", len(content.mutagens))) if count},
+                                           ("mutagens", len(content.mutagens)),
+                                           ("wild_hunt_members", len(content.wild_hunt_members)),
+                                           ("wild_hunt_special_attacks", sum(len(m.attacks) for m in content.wild_hunt_members)),
+                                           ("wild_hunt_exploration", len(content.wild_hunt_exploration)),
+                                           ("wild_hunt_events", len(content.wild_hunt_events))) if count},
     }
 
 
