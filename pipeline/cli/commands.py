@@ -248,6 +248,9 @@ def simulation_summary(sim: SimulationReport) -> str:
         "  wins by school: " + ", ".join(f"{k} {v}" for k, v in sorted(sim.wins_by_faction.items())),
         "  wins by seat: " + ", ".join(f"{k + 1}: {v}" for k, v in sorted(sim.wins_by_seat.items())),
     ]
+    if sim.team_results:
+        played = sum(sim.team_results.values())
+        lines.append("  team results: " + ", ".join(f"{k} {v} ({v / played:.0%})" for k, v in sorted(sim.team_results.items())))
     for name, ids in sorted(sim.coverage.items()):
         lines.append(f"  coverage {name}: {len(ids)}/{sim.totals.get(name, len(ids))}")
     return "\n".join(lines)

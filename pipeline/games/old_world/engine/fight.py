@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..effects import DrawModifier
 from ..enums import AttackType, Attribute, Terrain, Timing
-from . import mages
+from . import mages, wild_hunt
 from .actions import ChooseAttack, Pass, Wager, interned
 from .combo import auto_abilities, is_knocked_out, witcher_turn
 from .execute import Ctx, run_effects
@@ -73,7 +73,7 @@ def monster_fight(s: GameState, p: PlayerState, monster: str) -> Flow:
     s.used["monsters"].add(monster)
     f = FightState(kind="monster", witcher=p.seat, monster=monster, level=m.level, decider=(p.seat - 1) % s.n)
     yield from start_fight(s, f, [p.seat])
-    deal_life_pool(s, f, m.life)
+    deal_life_pool(s, f, wild_hunt.buffed_life(s, m.life, p.location))
     witcher_acts = p.has_trail(terrain, s.tables) and not f.monster_first  # §6.8: a trail strikes first.
     knocked_out = False
     while s.outcome is None:
@@ -105,13 +105,15 @@ def monster_fight(s: GameState, p: PlayerState, monster: str) -> Flow:
         won = yield from gain_trophy(s, p, f"monster:{monster}", from_fight=True)
         if won:
             return
-        spawn(s, terrain, m.level, defeated=True)
+        if not wild_hunt.monster_gone(s, terrain, m.level):
+            spawn(s, terrain, m.level, defeated=True)
     elif result == "drive-away":
         s.give_gold(p, rules.gold_drive_away)
         s.driven_away[m.level].append(monster)
         yield from gain_zero_cost(s, p)
         s.reshuffle_all(p)  # The penalty card joins the rebuilt deck (§10.8: after every fight).
-        spawn(s, terrain, m.level, defeated=False)
+        if not wild_hunt.monster_gone(s, terrain, m.level):
+            spawn(s, terrain, m.level, defeated=False)
     else:
         if not p.has_trail(terrain, s.tables) and s.token_piles[terrain]:
             p.trail_tokens.append(s.token_piles[terrain].pop())
@@ -155,8 +157,20 @@ def monster_turn(s: GameState, p: PlayerState, f: FightState) -> Flow:
     kind = yield from declare_attack(s, p, f, first)
     card = f.life_pool.pop()
     f.spent.append(card)
+    yield from apply_attack(s, p, card, kind, f.level)
+    if p.shield == 0 and f.monster is not None:
+        special = s.tables.monsters[f.monster].special
+        key = (-1, "special")
+        if special.timing is Timing.ON_SHIELD_ZERO and key not in f.once:
+            if special.limit.value != "none":
+                f.once.add(key)
+            yield from run_effects(s, Ctx(p.seat, hostile=True), special.effects)
+
+
+def apply_attack(s: GameState, p: PlayerState, card: str, kind: AttackType, level: int) -> Flow:
+    """One half of a Monster Fight card, at the monster's level, on the witcher (§10.5, §15)."""
     attack = s.tables.fight_cards[card].attack(kind)
-    amount = attack.amount_for(f.level)
+    amount = attack.amount_for(level)
     if attack.type == "damage":
         yield from take_damage(s, p, amount)
     elif attack.type == "lower-alchemy":
@@ -169,13 +183,6 @@ def monster_turn(s: GameState, p: PlayerState, f: FightState) -> Flow:
         for _ in range(amount - done):
             if p.deck:
                 s.trash.append(p.deck.pop())
-    if p.shield == 0 and f.monster is not None:
-        special = s.tables.monsters[f.monster].special
-        key = (-1, "special")
-        if special.timing is Timing.ON_SHIELD_ZERO and key not in f.once:
-            if special.limit.value != "none":
-                f.once.add(key)
-            yield from run_effects(s, Ctx(p.seat, hostile=True), special.effects)
 
 
 def declare_attack(s: GameState, p: PlayerState, f: FightState, first: bool) -> Flow:

@@ -13,7 +13,7 @@ from itertools import compress
 from operator import ne
 
 from ..enums import Attribute
-from . import legendary_hunt
+from . import legendary_hunt, wild_hunt
 from .fight import TRAIL_QUEST_GOLD
 from .state import GameState
 from .tables import Tables
@@ -94,7 +94,9 @@ def _potions(s: GameState) -> int:
 
 def _fight_cards(s: GameState) -> int:
     f = s.fight
-    return len(s.fight_deck) + (len(f.life_pool) + len(f.spent) if f is not None and f.legendary is None else 0)
+    if f is None or f.legendary is not None:
+        return len(s.fight_deck)
+    return len(s.fight_deck) + sum(c in s.tables.fight_cards for c in (*f.life_pool, *f.spent))  # not the Hunt's attacks
 
 
 class Tally:
@@ -218,8 +220,10 @@ def is_sound(s: GameState) -> bool:
     if f is not None:
         potions += sum(map(len, f.potions_used.values()))
         if f.legendary is None:  # the legendary monster's Life Pool is its own Special Fight cards
-            fight_cards += len(f.life_pool) + len(f.spent)
+            fight_cards += sum(c in tables.fight_cards for c in (*f.life_pool, *f.spent))  # not the Wild Hunt's attacks
     if s.hunt is not None and legendary_hunt.violations(s):
+        return False
+    if s.wild_hunt is not None and wild_hunt.violations(s):
         return False
     return fight_cards == len(tables.fight_cards) and potions == _potion_count(tables)
 
@@ -276,4 +280,5 @@ def violations(s: GameState) -> list[str]:
     if _potions(s) != _potion_count(tables):
         found.append("potions are not conserved")
     found.extend(legendary_hunt.violations(s))
+    found.extend(wild_hunt.violations(s))
     return found

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from .lost_mount import LostMount
     from .mages import Pool
     from .skellige import Seas
+    from .wild_hunt import WildHuntState
 
 
 @dataclass
@@ -163,6 +164,7 @@ class GameState(DecisionFlow):
         self.seas: Seas | None = None  # with Skellige: the Ships (engine/skellige.py)
         self.other_pool: Pool | None = None  # a mixed game's pool no one is gaining from (engine/mages.py)
         self.hunt: Hunt | None = None  # the legendary monster, with Legendary Hunt (engine/legendary_hunt.py)
+        self.wild_hunt: WildHuntState | None = None  # the cooperative game's opponent (engine/wild_hunt.py)
 
     # --- The contract (moves in pipeline/rules/engine.py) -------------------------------------
 

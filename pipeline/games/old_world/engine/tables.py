@@ -30,6 +30,10 @@ from ..models import (
     SetupProfile,
     SkelligeBoard,
     SpecialFightCard,
+    WildHuntBox,
+    WildHuntEvent,
+    WildHuntExplorationCard,
+    WildHuntMember,
     WitcherTrophy,
 )
 
@@ -47,6 +51,17 @@ class Legendary:
     movement: dict[str, MovementCard]
     tokens: dict[str, DestructionToken]
     help: LegendaryHelpCard
+
+
+@dataclass(frozen=True)
+class WildHunt:
+    """Wild Hunt's content (engine/wild_hunt.py): the box (difficulty table, Round Tracking boards, Hounds), the
+    members, the Exploration cards and the Events by number."""
+
+    box: WildHuntBox
+    members: dict[str, WildHuntMember]
+    exploration: dict[str, WildHuntExplorationCard]
+    events: dict[int, WildHuntEvent]
 
 
 @dataclass(eq=False)  # Hashed by identity: one Tables per loaded content.
@@ -70,6 +85,7 @@ class Tables:
     school_sites: dict[str, str] = field(default_factory=dict)
     lost_mount: LostMountCard | None = None  # the Lost Mount card when its pack is selected (engine/lost_mount.py)
     legendary: Legendary | None = None  # Legendary Hunt's content when its pack is selected (engine/legendary_hunt.py)
+    wild_hunt: WildHunt | None = None  # Wild Hunt's content when its pack is selected (engine/wild_hunt.py)
     # With Skellige (engine/skellige.py): its board, the Ship icons of its Harbor tokens, and the sea links
     # both ways (an island lists its own; `neighbours` holds the roads only).
     skellige: SkelligeBoard | None = None
@@ -115,6 +131,13 @@ class Tables:
                 movement={c.id: c for c in content.movement_cards},
                 tokens={t.id: t for t in content.destruction_tokens},
                 help=content.legendary_help_cards[0],
+            )
+        if PackRule.WILD_HUNT in content.rules_on and content.wild_hunt_boxes:
+            tables.wild_hunt = WildHunt(
+                box=content.wild_hunt_boxes[0],
+                members={m.id: m for m in content.wild_hunt_members},
+                exploration={c.id: c for c in content.wild_hunt_exploration},
+                events={e.number: e for e in content.wild_hunt_events},
             )
         tables.skellige = next(iter(content.skellige_boards), None)
         if tables.skellige is not None:
