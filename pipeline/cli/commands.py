@@ -209,6 +209,10 @@ def balance_summary(figures: dict[str, Any], out: Path) -> str:
                    for n, row in rows if row["verdict"] in ("above fair", "below fair")]
             never = sum(1 for row in run["cards"] if row["never_used"])
             shown = "; ".join(off) if off else "every faction and seat within noise"
+            teams = [(c["players"], c["team"]) for c in run["counts"] if "team" in c]
+            if teams:  # a cooperative game: the table's win rate by player count
+                shown = "team wins " + ", ".join(f"{n}p {t['rate']:.0%} [{t['ci95'][0]:.0%}-{t['ci95'][1]:.0%}]"
+                                                 for n, t in teams)
             lines.append(f"  {variant['label']}, bot {run['bot']}: {shown}; {never} card(s) never used")
     lines.append(f"  report: {out / 'report.html'}")
     return "\n".join(lines)

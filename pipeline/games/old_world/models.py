@@ -738,6 +738,8 @@ class WildHuntBox(Entity):
     life_pool_cap: Annotated[int, Field(ge=1)]
     # The final fight's life pool (§11.6): the Monster Attack cards kept with the 4 Special Attack cards.
     final_attack_cards: Annotated[int, Field(ge=1)]
+    # The monster level whose line of a Monster Attack card the Wild Hunt deals in the final fight.
+    attack_level: Level
     # The table's choices (`pnp balance --set` plays every level): the difficulty and the member fought.
     difficulty: Slug
     member: Slug

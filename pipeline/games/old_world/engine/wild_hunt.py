@@ -33,8 +33,6 @@ from .witcher import gain_trail, lower_attribute, lowerable, raise_attribute, ta
 
 # The kind of the final fight's FightState (combo.py lets the Shields absorb its damage).
 FINAL_FIGHT = "wild-hunt"
-# The Wild Hunt's attack cards hit as a level III monster does (designed: the strongest line of each card).
-HUNT_LEVEL = 3
 # The steps the Wild Hunt moves in Phase IV (§11.5).
 HUNT_STEPS = 2
 # The first starting monster comes from the Forest pile, a second from the Water pile (§11.3 step 6).
@@ -433,7 +431,7 @@ def final_fight(s: GameState) -> Flow:
     for p in s.players:
         terror(s, p, len(h.quests))
     seats = [p.seat for p in s.players]
-    f = FightState(kind=FINAL_FIGHT, witcher=0, level=HUNT_LEVEL)
+    f = FightState(kind=FINAL_FIGHT, witcher=0, level=wh.box.attack_level)
     yield from start_fight(s, f, seats)
     for p in s.players:
         yield from run_effects(s, Ctx(p.seat, hostile=True), h.member.side_b_effects)
