@@ -1,8 +1,9 @@
 """Wild Hunt's content checks (expansion sheet §19 rules 12 and 23-28), each broken once, and its compatibility
-(rule 30): a combination the matrix forbids is a finding, exit 1."""
+(rule 30): a combination the matrix forbids is a finding, exit 1; simulate reports the table's results."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -84,3 +85,13 @@ def test_a_combination_the_matrix_forbids_exits_1_with_its_finding(other: str) -
     result = CliRunner().invoke(app, args)
     assert result.exit_code == 1
     assert "OW-PACK-INCOMPATIBLE" in result.output and PACK in result.output and other in result.output
+
+
+def test_simulate_reports_the_tables_results() -> None:
+    args = ["simulate", "--content", str(CONTENT), "--game", "old-world", "--pack", PACK, "--players", "2",
+            "--games", "3", "--fast", "--format", "json"]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    simulation = json.loads(result.output)["simulation"]
+    assert sum(simulation["team_results"].values()) == simulation["completed"] == 3
+    assert simulation["wins_by_seat"] == {}
