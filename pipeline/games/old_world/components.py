@@ -31,6 +31,7 @@ from .models import (
     RuleConstants,
 )
 from .texts import ability_text
+from .wild_hunt_print import wild_hunt_faces
 
 ROMAN = {1: "I", 2: "II", 3: "III"}
 
@@ -68,6 +69,7 @@ class _Builder(FaceBuilder):
         self.lost_mount()
         self.legendary_monsters()
         legendary_hunt_faces(self)
+        wild_hunt_faces(self)
         self.tokens()
         return self.out
 

@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 
 from pipeline.cli import app
 from pipeline.findings import Finding
+from pipeline.games.old_world.spec import SPEC
 from tests.conftest import CONTENT, line_of
 
 from .edits import checked_edit
@@ -95,3 +96,24 @@ def test_simulate_reports_the_tables_results() -> None:
     simulation = json.loads(result.output)["simulation"]
     assert sum(simulation["team_results"].values()) == simulation["completed"] == 3
     assert simulation["wins_by_seat"] == {}
+
+
+def test_every_wild_hunt_component_prints_with_the_pack_symbol_in_english_and_german() -> None:
+    # §11.1: 4 Wild Hunt cards (A/B), 16 Special Attack cards, 2 Hound cards, the Round Tracking board, 35 + 35
+    # cards; 6 Hound tokens, 20 Shield tokens, 12 Quest tokens.
+    db, _ = SPEC.load(CONTENT, (PACK,))
+    assert SPEC.printing is not None
+    for locale in ("en", "de"):
+        components = SPEC.printing.components(db, SPEC.localizer(db, locale))
+        decks = {deck.id: deck for deck in components.decks}
+        counts = {name: sum(face.copies for face in decks[name].faces) for name in (
+            "wild-hunt-cards", "wild-hunt-attacks", "hound-cards", "round-track", "wild-hunt-exploration",
+            "wild-hunt-events", "hound-tokens", "wild-hunt-shields")}
+        assert counts == {"wild-hunt-cards": 4, "wild-hunt-attacks": 16, "hound-cards": 2, "round-track": 1,
+                          "wild-hunt-exploration": 35, "wild-hunt-events": 35, "hound-tokens": 6,
+                          "wild-hunt-shields": 20}
+        assert all(face.fields["symbol"] == "WH" for name in counts for face in decks[name].faces)
+        nithral = next(face for face in decks["wild-hunt-cards"].faces if face.id == "nithral")
+        back = components.back_of(nithral)
+        assert back is not None and back.fields["title"] == "Nithral"
+        assert ("Herald of Frost" if locale == "en" else "Herold des Frosts") in back.fields["body"]
