@@ -209,6 +209,10 @@ def balance_summary(figures: dict[str, Any], out: Path) -> str:
                    for n, row in rows if row["verdict"] in ("above fair", "below fair")]
             never = sum(1 for row in run["cards"] if row["never_used"])
             shown = "; ".join(off) if off else "every faction and seat within noise"
+            teams = [(c["players"], c["team"]) for c in run["counts"] if "team" in c]
+            if teams:  # a cooperative game: the table's win rate by player count
+                shown = "team wins " + ", ".join(f"{n}p {t['rate']:.0%} [{t['ci95'][0]:.0%}-{t['ci95'][1]:.0%}]"
+                                                 for n, t in teams)
             lines.append(f"  {variant['label']}, bot {run['bot']}: {shown}; {never} card(s) never used")
     lines.append(f"  report: {out / 'report.html'}")
     return "\n".join(lines)
@@ -248,6 +252,9 @@ def simulation_summary(sim: SimulationReport) -> str:
         "  wins by school: " + ", ".join(f"{k} {v}" for k, v in sorted(sim.wins_by_faction.items())),
         "  wins by seat: " + ", ".join(f"{k + 1}: {v}" for k, v in sorted(sim.wins_by_seat.items())),
     ]
+    if sim.team_results:
+        played = sum(sim.team_results.values())
+        lines.append("  team results: " + ", ".join(f"{k} {v} ({v / played:.0%})" for k, v in sorted(sim.team_results.items())))
     for name, ids in sorted(sim.coverage.items()):
         lines.append(f"  coverage {name}: {len(ids)}/{sim.totals.get(name, len(ids))}")
     return "\n".join(lines)

@@ -103,6 +103,13 @@ class CardTally:
     owned: Tally = field(default_factory=Tally)
 
 
+def _team_row(team: Tally) -> dict[str, Any]:
+    """The table's wins out of its games, with the 95 % Wilson interval (no fair share: everyone wins or loses)."""
+    low, high = wilson(team.wins, team.plays, 1 - ALPHA)
+    return {"wins": team.wins, "plays": team.plays, "rate": round(team.wins / team.plays, 4),
+            "ci95": [round(low, 4), round(high, 4)]}
+
+
 def _figures(values: Sequence[int]) -> dict[str, Any]:
     if not values:
         return {"count": 0, "mean": 0.0, "median": 0.0, "min": 0, "max": 0, "histogram": {}}
@@ -127,14 +134,19 @@ def summarise(records: Iterable[GameRecord], cards: Sequence[str]) -> dict[str, 
         factions: dict[str, Tally] = factions_by_count.setdefault(players, {})
         seats: list[Tally] = seats_by_count.setdefault(players, [])
         rounds, margins, tiers = [], [], Counter[str]()
+        team = Tally()  # a cooperative game's table results
         for game in games:
             stats = game.stats
             if stats is None:
                 continue
+            rows = stats.seats
+            if stats.team_won is not None:  # the table won or lost together: no seat wins alone
+                team.add(stats.team_won, 0.0)
+                rows = ()
             fair = 1 / len(stats.seats)
-            while len(seats) < len(stats.seats):
+            while len(seats) < len(rows):
                 seats.append(Tally())
-            for seat, figures in enumerate(stats.seats):
+            for seat, figures in enumerate(rows):
                 won = seat == game.winner
                 factions.setdefault(figures.faction, Tally()).add(won, fair)
                 seats[seat].add(won, fair)
@@ -159,6 +171,7 @@ def summarise(records: Iterable[GameRecord], cards: Sequence[str]) -> dict[str, 
             "capped": [g.seed for g in games if g.capped],
             "errors": [{"seed": g.seed, "message": g.error} for g in games if g.error is not None],
             "rounds": _figures(rounds), "margins": _figures(margins), "tiers": dict(sorted(tiers.items())),
+            **({"team": _team_row(team)} if team.plays else {}),
         })
     # One family of comparisons: every faction and seat row of this variant and bot.
     family = sum(len(f) for f in factions_by_count.values()) + sum(len(s) for s in seats_by_count.values())

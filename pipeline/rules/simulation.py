@@ -57,6 +57,8 @@ class SimulationReport:
     turns: list[int] = field(default_factory=list)
     wins_by_faction: Counter[str] = field(default_factory=Counter)
     wins_by_seat: Counter[int] = field(default_factory=Counter)
+    # A cooperative game's team result (won or lost together: no winning seat), by the outcome's score.
+    team_results: Counter[str] = field(default_factory=Counter)
     coverage: dict[str, set[str]] = field(default_factory=dict)
     sightings: Counter[str] = field(default_factory=Counter)  # per collection: distinct ids seen, summed over games
     totals: dict[str, int] = field(default_factory=dict)  # per collection: entities in the content
@@ -91,6 +93,7 @@ class SimulationReport:
             "turns": {k: round(v, 2) for k, v in self.turn_figures().items()},
             "wins_by_faction": dict(sorted(self.wins_by_faction.items())),
             "wins_by_seat": {str(k): v for k, v in sorted(self.wins_by_seat.items())},
+            **({"team_results": dict(sorted(self.team_results.items()))} if self.team_results else {}),
             "coverage": {
                 name: {"used": len(ids), "total": self.totals.get(name, len(ids))} for name, ids in sorted(self.coverage.items())
             },
@@ -169,6 +172,8 @@ def _record(report: SimulationReport, state: State, game_seed: int) -> None:
     if outcome.winner is not None:
         report.wins_by_seat[int(outcome.winner)] += 1
         report.wins_by_faction[outcome.faction or "?"] += 1
+    elif outcome.score is not None:
+        report.team_results[outcome.score] += 1
     for name, ids in state.coverage().items():
         report.coverage.setdefault(name, set()).update(ids)
         report.sightings[name] += len(ids)

@@ -86,6 +86,7 @@ class GameStatistics:
     bought: tuple[str, ...]  # card ids a player chose to acquire (bought, exchanged, taken), once per acquisition
     played: tuple[str, ...]  # card ids played, once per play
     tier: str | None = None  # solo: the score tier reached
+    team_won: bool | None = None  # a cooperative game: whether the whole table won (no seat wins alone)
 
 
 class StatisticsRecorder(Protocol):

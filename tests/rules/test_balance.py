@@ -56,6 +56,19 @@ def test_win_rates_are_normalised_by_plays_and_capped_games_count_in_none() -> N
     assert figures["comparisons"]["seats_and_factions"] == 5
 
 
+def test_a_cooperative_game_counts_the_tables_wins_and_no_seat_rows() -> None:
+    # Wild Hunt (expansion sheet §11.2): the players win or lose together.
+    def team(seed: int, won: bool) -> GameRecord:
+        stats = GameStatistics((seat("cat", 0), seat("wolf", 0)), 8, (), (), "team-won" if won else "team-lost", won)
+        return GameRecord(2, seed, None, stats=stats)
+
+    figures = summarise([team(1, True), team(2, False), team(3, True), team(4, True)], [])
+    count = figures["counts"][0]
+    assert (count["team"]["wins"], count["team"]["plays"], count["team"]["rate"]) == (3, 4, 0.75)
+    assert count["team"]["ci95"] == [round(x, 4) for x in wilson(3, 4, 0.95)]
+    assert count["seats"] == [] and count["factions"] == []
+
+
 def test_old_world_recorder_counts_market_purchases_and_plays() -> None:
     game = find_game("old-world")
     engine = game.engine

@@ -49,6 +49,7 @@ from .engine.legendary_hunt import NO_MONSTER_LOCATION, DriveAwayLegendary, Figh
 from .engine.locations import is_school_site
 from .engine.poker import categorize
 from .engine.state import GameState, PlayerState
+from .engine.wild_hunt import FightHound
 from .enums import Attribute, LocationAction, PokerCategory, Region, Terrain
 from .models import FightAbility
 
@@ -131,7 +132,10 @@ class GreedyBot:
     def _goal(self, s: GameState, p: PlayerState) -> str | None:
         """The location of the easiest monster (nearest among the lowest levels), or a training site in solo.
         With Legendary Hunt: the legendary monster once it looks beatable, else a regular monster while a trophy
-        still lowers its Protection, else a Destruction token close by."""
+        still lowers its Protection, else a Destruction token close by.
+        Against the Wild Hunt: the nearest open quest, Hound or beatable monster (each costs the Hunt Shields)."""
+        if s.wild_hunt is not None:
+            return self._wild_hunt_goal(s, p)
         if s.hunt is None:
             return self._monster_goal(s, p)
         if self._hunt_ready(s, p):
@@ -167,6 +171,17 @@ class GreedyBot:
         dist = self._distances(s, p.location)
         token, _ = min(on_board, key=lambda v: (s.tables.monsters[v[1]].level, dist.get(s.tables.token_location(v[0]), 99)))
         return s.tables.token_location(token)
+
+    def _wild_hunt_goal(self, s: GameState, p: PlayerState) -> str | None:
+        h = s.wild_hunt
+        assert h is not None
+        targets = [loc for loc in h.quests if loc != p.location]  # a quest resolves on entering its location
+        targets += [hound.location for hound in h.hounds.values()]
+        targets += [s.tables.token_location(v[0]) for v in s.slots.values() if v is not None and self._can_beat(s, p, v[1])]
+        if not targets:
+            return None
+        dist = self._distances(s, p.location)
+        return min(targets, key=lambda loc: (dist.get(loc, 99), loc))
 
     def _hunt_ready(self, s: GameState, p: PlayerState) -> bool:
         """The legendary monster looks beatable: the fight turns the deck lasts times the damage a turn gets past
@@ -215,6 +230,9 @@ class GreedyBot:
         groups: dict[type[Action], list[Any]] = {}  # The actions by kind, in order: one pass.
         for a in actions:
             groups.setdefault(type(a), []).append(a)
+        hounds: list[FightHound] = groups.get(FightHound, [])
+        if hounds:
+            return hounds[0]
         need = self._solo_need(s, p)
         trains: list[Train] = groups.get(Train, [])
         if trains:

@@ -32,6 +32,7 @@ from .models import (
 )
 from .texts import ability_text
 from .weakness_print import weakness_faces
+from .wild_hunt_print import wild_hunt_faces
 
 ROMAN = {1: "I", 2: "II", 3: "III"}
 
@@ -73,6 +74,7 @@ class _Builder(FaceBuilder):
         self.legendary_monsters()
         legendary_hunt_faces(self)
         weakness_faces(self)
+        wild_hunt_faces(self)
         self.tokens()
         return self.out
 

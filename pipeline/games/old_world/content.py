@@ -43,6 +43,10 @@ from .models import (
     SpecialAttackCard,
     SpecialFightCard,
     WeaknessToken,
+    WildHuntBox,
+    WildHuntEvent,
+    WildHuntExplorationCard,
+    WildHuntMember,
     WitcherTrophy,
 )
 
@@ -231,3 +235,20 @@ class OldWorldContent:
 
     special_attack_card_records = Records[SpecialAttackCard]("special-attack-cards")
 
+    wild_hunt_boxes = Entities[WildHuntBox]("wild-hunt")
+
+    wild_hunt_box_records = Records[WildHuntBox]("wild-hunt")
+
+    wild_hunt_members = Entities[WildHuntMember]("wild-hunt-members")
+
+    wild_hunt_member_records = Records[WildHuntMember]("wild-hunt-members")
+
+    wild_hunt_exploration = Entities[WildHuntExplorationCard]("wild-hunt-exploration")
+
+    wild_hunt_exploration_records = Records[WildHuntExplorationCard]("wild-hunt-exploration")
+
+    @cached_property
+    def wild_hunt_events(self) -> list[WildHuntEvent]:
+        return sorted(self.db.all("wild-hunt-events"), key=lambda e: e.number)
+
+    wild_hunt_event_records = Records[WildHuntEvent]("wild-hunt-events")

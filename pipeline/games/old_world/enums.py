@@ -179,3 +179,4 @@ class PackRule(StrEnum):
     BOMBS = "bombs"  # Monster Trail: a Bomb may be taken instead of a Potion (§9.5)
     UNIQUE_ACTIONS = "unique-actions"  # Monster Trail: each character's Unique card joins its starting deck (§9.7)
     WEAKNESS = "weakness"  # Monster Trail: large monster cards, Special Attacks and Weakness tokens (§9.8)
+    WILD_HUNT = "wild-hunt"  # the cooperative game against the Wild Hunt (§11)

@@ -74,4 +74,14 @@ FACE_KINDS = FaceContract.of(
     FaceKind("special-attack-card", {"title": T.TEXT, "symbol": T.TEXT, "attack": T.TEXT, "passive": T.RICH_TEXT}),
     FaceKind("weakness-token", {"number": T.TEXT, "icon": T.ICON, "symbol": T.TEXT}),
     FaceKind("weakness-token-back", {"icon": T.ICON, "symbol": T.TEXT}),
+    # Wild Hunt (wild_hunt_print.py).
+    FaceKind("wild-hunt-card", {"title": T.TEXT, "side": T.TEXT, "symbol": T.TEXT, "body": T.RICH_TEXT}),
+    FaceKind("wild-hunt-attack", {"title": T.TEXT, "name": T.TEXT, "symbol": T.TEXT, "attack": T.RICH_TEXT,
+                                  "passive": T.RICH_TEXT}),
+    FaceKind("wild-hunt-attack-back", {"title": T.TEXT, "name": T.TEXT, "symbol": T.TEXT}),
+    FaceKind("hound-token", {"text": T.RICH_TEXT, "symbol": T.TEXT}),
+    FaceKind("hound-token-back", {"title": T.TEXT, "level": T.TEXT, "symbol": T.TEXT}),
+    FaceKind("wild-hunt-exploration", {"title": T.TEXT, "stage": T.TEXT, "symbol": T.TEXT, "body": T.RICH_TEXT}),
+    FaceKind("wild-hunt-exploration-back", {"title": T.TEXT, "stage": T.TEXT, "symbol": T.TEXT}),
+    FaceKind("wild-hunt-event-back", {"title": T.TEXT, "stage": T.TEXT, "symbol": T.TEXT}),
 )

@@ -8,6 +8,7 @@ from pipeline.rules.spec import GameStatistics, SeatStatistics
 
 from .engine.actions import Buy, Exchange, PlayCard, TakeMarket
 from .engine.state import GameState
+from .engine.wild_hunt import TEAM_WON
 
 
 class OldWorldRecorder:
@@ -35,7 +36,10 @@ class OldWorldRecorder:
         )
         outcome = state.outcome
         tier = outcome.score if outcome is not None else None
-        return GameStatistics(seats, max(p.turns for p in state.players), tuple(self.bought), tuple(self.played), tier)
+        # Against the Wild Hunt the table wins or loses together (engine/wild_hunt.py).
+        team_won = None if state.wild_hunt is None else tier == TEAM_WON
+        return GameStatistics(seats, max(p.turns for p in state.players), tuple(self.bought), tuple(self.played), tier,
+                              team_won)
 
 
 def recorder() -> OldWorldRecorder:

@@ -4,6 +4,7 @@ symbol, checked like the base guide's, and allowed in a pack whose components ar
 from __future__ import annotations
 
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -115,8 +116,12 @@ def test_pack_rules_text_of_an_undeclared_pack_is_a_finding(tmp_path: Path) -> N
 def test_components_in_a_declared_pack_stay_a_finding(tmp_path: Path) -> None:
     root = tmp_path / "content"
     _, _ = checked_edit(tmp_path, MAGES_GUIDE, "id: mages-rules", "id: mages-rules", (), True)
-    target = root / "old-world" / "packs" / "wild-hunt" / "help-cards.yaml"  # a pack still only declared
-    target.parent.mkdir(exist_ok=True)
+    manifest = root / "old-world" / "game.yaml"  # every shipped pack is playable: Wild Hunt is declared here
+    manifest.write_text(manifest.read_text(encoding="utf-8").replace("      symbol: WH\n", "      symbol: WH\n      status: declared\n"),
+                        encoding="utf-8")
+    target = root / "old-world" / "packs" / "wild-hunt" / "help-cards.yaml"
+    shutil.rmtree(target.parent)
+    target.parent.mkdir()
     target.write_text((root / "old-world" / "packs" / "ciri" / "help-cards.yaml").read_text(encoding="utf-8")
                       .replace("ciri-help", "hunt-help"), encoding="utf-8")
     db, findings = SPEC.load(root, ())

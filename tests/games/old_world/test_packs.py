@@ -95,6 +95,8 @@ def test_the_lost_mount_rule_is_on_only_when_its_pack_switches_it_on(load: Load,
 
 
 def test_a_declared_pack_cannot_be_selected(load: Load) -> None:
+    path, _ = load("      symbol: WH\n", "      symbol: WH\n      status: declared\n")  # every shipped pack is playable
+    shutil.rmtree(path.parent / "packs" / "wild-hunt")
     path, findings = load(packs=("wild-hunt",))
     assert errors(findings) == [("OW-PACK-DECLARED", line_of(path, "- id: wild-hunt"))]
 

@@ -28,6 +28,7 @@ from . import (
     stories,
     texts,
     weakness,
+    wild_hunt,
 )
 
 # What `pnp validate` proves of the database besides references (pipeline/content/refs.py): counts
@@ -35,7 +36,7 @@ from . import (
 STRUCTURE = (counts, events, skellige_events, packs)
 # The rest of the game's consistency rules, added by `pnp check`.
 CONSISTENCY = (cards, reach, facts, map, monsters, stories, setup, texts, guide, lost_mount, mages, special_monsters,
-               legendary_hunt, monster_trail, skellige, weakness)
+               legendary_hunt, monster_trail, skellige, weakness, wild_hunt)
 
 
 def run_checks(db: Database, structure_only: bool = False) -> list[Finding]:

@@ -13,7 +13,8 @@ from ..models import Manifest
 PACK_COUNTS = ("lost_mount_cards", "mage_cards", "legendary_monsters", "quest_tokens", "special_fight_cards",
                "movement_cards", "destruction_tokens", "legendary_help_cards", "harbor_tokens", "dagon_trail_tokens",
                "mutagens", "bombs", "unique_cards", "large_monster_cards", "weakness_tokens", "special_attack_cards",
-               "skellige_exploration", "skellige_events")
+               "skellige_exploration", "skellige_events", "wild_hunt_members", "wild_hunt_special_attacks",
+               "wild_hunt_exploration", "wild_hunt_events")
 
 
 def actual_counts(content: OldWorldContent) -> dict[str, int]:
@@ -53,7 +54,11 @@ def actual_counts(content: OldWorldContent) -> dict[str, int]:
                                            ("weakness_tokens", len(content.weakness_tokens)),
                                            ("special_attack_cards", len(content.special_attack_cards)),
                                            ("skellige_exploration", len(content.skellige_exploration)),
-                                           ("skellige_events", len(content.skellige_events))) if count},
+                                           ("skellige_events", len(content.skellige_events)),
+                                           ("wild_hunt_members", len(content.wild_hunt_members)),
+                                           ("wild_hunt_special_attacks", sum(len(m.attacks) for m in content.wild_hunt_members)),
+                                           ("wild_hunt_exploration", len(content.wild_hunt_exploration)),
+                                           ("wild_hunt_events", len(content.wild_hunt_events))) if count},
     }
 
 

@@ -11,6 +11,7 @@ from .abilities import AbilityView, is_available, mark_used, owned_abilities
 from .actions import PASS, Action, Pass, PlayCard, UseAbility, UseBomb, UsePotion, interned
 from .execute import Ctx, run_effects
 from .state import ComboCard, Decision, FightState, Flow, GameState, PlayerState
+from .wild_hunt import FINAL_FIGHT, absorb_shields
 from .witcher import discard_potions, set_shield, take_damage
 
 
@@ -199,6 +200,8 @@ def hit_opponent(s: GameState, seat: int, f: FightState, amount: int) -> Flow:
         return lost
     if f.legendary is not None:
         amount = f.legendary.absorb(amount)
+    if f.kind == FINAL_FIGHT:
+        amount = absorb_shields(s, amount)
     lost = min(amount, len(f.life_pool))
     for _ in range(lost):
         card = f.life_pool.pop()

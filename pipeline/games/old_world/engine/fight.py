@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..effects import DrawModifier
 from ..enums import AttackType, Attribute, Terrain, Timing
-from . import bombs, mages, weakness
+from . import bombs, mages, weakness, wild_hunt
 from .actions import ChooseAttack, Pass, Wager, interned
 from .combo import auto_abilities, is_knocked_out, witcher_turn
 from .execute import Ctx, run_effects
@@ -90,16 +90,18 @@ def monster_fight(s: GameState, p: PlayerState, monster: str) -> Flow:
         if won:
             return
         weakness.return_tokens(s, terrain)
-        spawn(s, terrain, m.level, defeated=True)
-        yield from weakness.monster_placed(s, terrain)
+        if not wild_hunt.monster_gone(s, terrain, m.level):
+            spawn(s, terrain, m.level, defeated=True)
+            yield from weakness.monster_placed(s, terrain)
     elif result == "drive-away":
         s.give_gold(p, rules.gold_drive_away)
         s.driven_away[m.level].append(monster)
         yield from gain_zero_cost(s, p)
         s.reshuffle_all(p)  # The penalty card joins the rebuilt deck (§10.8: after every fight).
         weakness.return_tokens(s, terrain)
-        spawn(s, terrain, m.level, defeated=False)
-        yield from weakness.monster_placed(s, terrain)
+        if not wild_hunt.monster_gone(s, terrain, m.level):
+            spawn(s, terrain, m.level, defeated=False)
+            yield from weakness.monster_placed(s, terrain)
     else:
         if not p.has_trail(terrain, s.tables) and s.token_piles[terrain]:
             p.trail_tokens.append(s.token_piles[terrain].pop())
@@ -116,7 +118,7 @@ def fight_rounds(s: GameState, p: PlayerState, f: FightState, terrain: Terrain |
     and no Weakness tokens, so the monster strikes first."""
     assert f.monster is not None
     yield from start_fight(s, f, [p.seat])
-    deal_life_pool(s, f, s.tables.monsters[f.monster].life)
+    deal_life_pool(s, f, wild_hunt.buffed_life(s, s.tables.monsters[f.monster].life, p.location))  # Hounds (§11.5)
     witcher_first = False
     if terrain is not None:
         witcher_first = weakness.before_fight(s, p, f, terrain)  # Monster Trail's Weakness tokens (§9.8)
@@ -178,8 +180,20 @@ def monster_turn(s: GameState, p: PlayerState, f: FightState) -> Flow:
     if weakness.is_special(s, card):
         yield from weakness.special_attack(s, p, f, card)  # Charge or Bite alike (§9.8)
         return
+    yield from apply_attack(s, p, card, kind, f.level)
+    if p.shield == 0 and f.monster is not None:
+        special = s.tables.monsters[f.monster].special
+        key = (-1, "special")
+        if special.timing is Timing.ON_SHIELD_ZERO and key not in f.once:
+            if special.limit.value != "none":
+                f.once.add(key)
+            yield from run_effects(s, Ctx(p.seat, hostile=True), special.effects)
+
+
+def apply_attack(s: GameState, p: PlayerState, card: str, kind: AttackType, level: int) -> Flow:
+    """One half of a Monster Fight card, at the monster's level, on the witcher (§10.5, §15)."""
     attack = s.tables.fight_cards[card].attack(kind)
-    amount = attack.amount_for(f.level)
+    amount = attack.amount_for(level)
     if attack.type == "damage":
         yield from take_damage(s, p, amount)
     elif attack.type == "lower-alchemy":
@@ -192,13 +206,6 @@ def monster_turn(s: GameState, p: PlayerState, f: FightState) -> Flow:
         for _ in range(amount - done):
             if p.deck:
                 s.trash.append(p.deck.pop())
-    if p.shield == 0 and f.monster is not None:
-        special = s.tables.monsters[f.monster].special
-        key = (-1, "special")
-        if special.timing is Timing.ON_SHIELD_ZERO and key not in f.once:
-            if special.limit.value != "none":
-                f.once.add(key)
-            yield from run_effects(s, Ctx(p.seat, hostile=True), special.effects)
 
 
 def declare_attack(s: GameState, p: PlayerState, f: FightState, first: bool) -> Flow:

@@ -13,7 +13,7 @@ from itertools import compress
 from operator import ne
 
 from ..enums import Attribute
-from . import bombs, legendary_hunt, weakness
+from . import bombs, legendary_hunt, weakness, wild_hunt
 from .fight import TRAIL_QUEST_GOLD
 from .state import GameState
 from .tables import Tables
@@ -94,7 +94,9 @@ def _potions(s: GameState) -> int:
 
 def _fight_cards(s: GameState) -> int:
     f = s.fight
-    return len(s.fight_deck) + (len(f.life_pool) + len(f.spent) if f is not None and f.legendary is None else 0)
+    if f is None or f.legendary is not None:
+        return len(s.fight_deck)
+    return len(s.fight_deck) + sum(c in s.tables.fight_cards for c in (*f.life_pool, *f.spent))  # not the Hunt's attacks
 
 
 class Tally:
@@ -218,12 +220,14 @@ def is_sound(s: GameState) -> bool:
     if f is not None:
         potions += sum(map(len, f.potions_used.values()))
         if f.legendary is None:  # the legendary monster's Life Pool is its own Special Fight cards
-            fight_cards += len(f.life_pool) + len(f.spent)
+            fight_cards += sum(c in tables.fight_cards for c in (*f.life_pool, *f.spent))  # not the Wild Hunt's attacks
     if s.hunt is not None and legendary_hunt.violations(s):
         return False
     if tables.bombs and bombs.violations(s):
         return False
     if s.weakness is not None and weakness.violations(s):
+        return False
+    if s.wild_hunt is not None and wild_hunt.violations(s):
         return False
     return fight_cards == weakness.attack_deck_size(s) and potions == _potion_count(tables)
 
@@ -282,4 +286,5 @@ def violations(s: GameState) -> list[str]:
     found.extend(legendary_hunt.violations(s))
     found.extend(bombs.violations(s))
     found.extend(weakness.violations(s))
+    found.extend(wild_hunt.violations(s))
     return found

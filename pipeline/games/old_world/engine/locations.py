@@ -25,6 +25,7 @@ from .legendary_hunt import blocks
 from .poker import play, play_solo
 from .state import Flow, GameState, PlayerState
 from .tables import ATTRIBUTES, TERRAINS
+from .wild_hunt import blocks as wild_hunt_blocks
 from .witcher import gain_potions, raise_attribute
 
 # Small Gold amounts printed on the board's location symbols (reference §8.6-§8.8; not manifest constants).
@@ -44,7 +45,7 @@ def school_cost(s: GameState, p: PlayerState, attribute: Attribute) -> int:
 def location_options(s: GameState, p: PlayerState) -> list[Action]:
     """The location action on offer: only where the witcher moved in this turn, once per turn (§7.1)."""
     here = p.location
-    if here not in p.moved_into or here in p.actions_used or blocks(s, here):
+    if here not in p.moved_into or here in p.actions_used or blocks(s, here) or wild_hunt_blocks(s, here):
         return []
     spec = s.tables.locations[here].action
     top = s.rules.attribute_max

@@ -9,7 +9,7 @@ from pipeline.content.database import Database
 
 from ..content import OldWorldContent
 from ..enums import Attribute, ExplorationDeck, Terrain
-from . import bombs, legendary_hunt, lost_mount, mages, mutagens, skellige, weakness
+from . import bombs, legendary_hunt, lost_mount, mages, mutagens, skellige, weakness, wild_hunt
 from .actions import BonusAttribute, PlaceMonster
 from .state import Decision, Flow, GameState, PlayerState
 from .tables import ATTRIBUTES, TERRAINS, Tables
@@ -46,6 +46,7 @@ def new_game(db: Database | Tables, players: int, seed: int, options: Mapping[st
     setup_players(s, schools)
     mages.setup_pools(s, setup_market)
     legendary_hunt.setup(s, options or {})
+    wild_hunt.setup(s, options or {})
     skellige.setup(s)
     s.start(game_flow(s, setup_choices(s)))
     return s

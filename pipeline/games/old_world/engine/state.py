@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from .mages import Pool
     from .skellige import Seas
     from .weakness import Weakness
+    from .wild_hunt import WildHuntState
 
 
 @dataclass
@@ -169,6 +170,7 @@ class GameState(DecisionFlow):
         self.other_pool: Pool | None = None  # a mixed game's pool no one is gaining from (engine/mages.py)
         self.hunt: Hunt | None = None  # the legendary monster, with Legendary Hunt (engine/legendary_hunt.py)
         self.weakness: Weakness | None = None  # with Monster Trail's Weakness mode (engine/weakness.py)
+        self.wild_hunt: WildHuntState | None = None  # the cooperative game's opponent (engine/wild_hunt.py)
 
     # --- The contract (moves in pipeline/rules/engine.py) -------------------------------------
 

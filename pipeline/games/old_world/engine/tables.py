@@ -38,6 +38,10 @@ from ..models import (
     SpecialAttackCard,
     SpecialFightCard,
     WeaknessToken,
+    WildHuntBox,
+    WildHuntEvent,
+    WildHuntExplorationCard,
+    WildHuntMember,
     WitcherTrophy,
 )
 
@@ -79,6 +83,17 @@ class WeaknessContent:
     specials: dict[str, SpecialAttackCard]
 
 
+@dataclass(frozen=True)
+class WildHunt:
+    """Wild Hunt's content (engine/wild_hunt.py): the box (difficulty table, Round Tracking boards, Hounds), the
+    members, the Exploration cards and the Events by number."""
+
+    box: WildHuntBox
+    members: dict[str, WildHuntMember]
+    exploration: dict[str, WildHuntExplorationCard]
+    events: dict[int, WildHuntEvent]
+
+
 @dataclass(eq=False)  # Hashed by identity: one Tables per loaded content.
 class Tables:
     """Every content lookup by id, plus the manifest's rule constants."""
@@ -100,6 +115,7 @@ class Tables:
     school_sites: dict[str, str] = field(default_factory=dict)
     lost_mount: LostMountCard | None = None  # the Lost Mount card when its pack is selected (engine/lost_mount.py)
     legendary: Legendary | None = None  # Legendary Hunt's content when its pack is selected (engine/legendary_hunt.py)
+    wild_hunt: WildHunt | None = None  # Wild Hunt's content when its pack is selected (engine/wild_hunt.py)
     # With Skellige (engine/skellige.py): its board, the Ship icons of its Harbor tokens, and the sea links
     # both ways (an island lists its own; `neighbours` holds the roads only).
     skellige: SkelligeBoard | None = None
@@ -153,6 +169,13 @@ class Tables:
                 movement={c.id: c for c in content.movement_cards},
                 tokens={t.id: t for t in content.destruction_tokens},
                 help=content.legendary_help_cards[0],
+            )
+        if PackRule.WILD_HUNT in content.rules_on and content.wild_hunt_boxes:
+            tables.wild_hunt = WildHunt(
+                box=content.wild_hunt_boxes[0],
+                members={m.id: m for m in content.wild_hunt_members},
+                exploration={c.id: c for c in content.wild_hunt_exploration},
+                events={e.number: e for e in content.wild_hunt_events},
             )
         tables.skellige = next(iter(content.skellige_boards), None)
         if tables.skellige is not None:

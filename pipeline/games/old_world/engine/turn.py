@@ -7,7 +7,7 @@ from itertools import combinations
 from typing import Any
 
 from ..enums import Attribute, CardTerrain, ExplorationDeck
-from . import legendary_hunt, lost_mount, mages, skellige, weakness
+from . import legendary_hunt, lost_mount, mages, skellige, weakness, wild_hunt
 from .actions import PASS, Action, Buy, Discard, Duel, Explore, FightMonster, Meditate, Move, Pass, Poker, interned
 from .exploration import explore, on_enter
 from .fight import duel, monster_fight
@@ -22,6 +22,9 @@ from .witcher import gain_trophy
 def game_flow(s: GameState, setup: Flow) -> Flow:
     """Setup choices, then turns clockwise until a win or the turn cap."""
     yield from setup
+    if s.wild_hunt is not None:  # the cooperative game plays rounds together (engine/wild_hunt.py)
+        yield from wild_hunt.flow(s)
+        return
     while s.outcome is None:
         p = s.players[s.active]
         if p.turns >= s.rules.turn_cap:
@@ -148,6 +151,7 @@ def poker_options(s: GameState, p: PlayerState) -> list[Action]:
 def phase_one(s: GameState, p: PlayerState) -> Flow:
     while True:
         options = move_options(s, p) + location_options(s, p) + poker_options(s, p) + legendary_hunt.drive_away_options(s, p)
+        options += wild_hunt.hound_options(s, p)
         if not options:
             return
         options.append(PASS)
@@ -165,6 +169,7 @@ def phase_one(s: GameState, p: PlayerState) -> Flow:
             lost_mount.reach(s, p)
             yield from weakness.enter(s, p)
             yield from on_enter(s, p)
+            yield from wild_hunt.on_enter(s, p)
         elif isinstance(action, Poker):
             p.poker_partners.add(action.seat)
             yield from play(s, p, action.seat)
@@ -172,6 +177,8 @@ def phase_one(s: GameState, p: PlayerState) -> Flow:
             return
         elif isinstance(action, legendary_hunt.DriveAwayLegendary):
             yield from legendary_hunt.drive_away(s, p, action)
+        elif isinstance(action, wild_hunt.FightHound):
+            yield from wild_hunt.fight_hound(s, action)
         else:
             yield from take_location_action(s, p, action)
         if s.outcome is not None or skellige.island_monster(s, p) is not None:
@@ -189,7 +196,8 @@ def phase_two_options(s: GameState, p: PlayerState) -> list[Action]:
         if tables.token_location(token) == p.location:
             options.append(interned(FightMonster, monster))
     options += legendary_hunt.fight_options(s, p)
-    if not is_school_site(s, p.location) and p.location != s.closed_tavern:
+    cooperative = s.wild_hunt is not None  # no witcher-vs-witcher fights, and the Hunt's own Exploration (§11.5)
+    if not cooperative and not is_school_site(s, p.location) and p.location != s.closed_tavern:
         options.extend(
             interned(Duel, q.seat)
             for q in s.players
@@ -197,7 +205,7 @@ def phase_two_options(s: GameState, p: PlayerState) -> list[Action]:
         )
     if p.maxed:
         options.extend(interned(Meditate, a.value) for a in meditations(s, p))
-    for deck in EXPLORATION_DECKS if skellige.may_explore(s, p) else ():
+    for deck in EXPLORATION_DECKS if not cooperative and skellige.may_explore(s, p) else ():
         if s.exploration[deck] or s.exploration_used[deck]:
             options.append(interned(Explore, deck))
     return options

@@ -1,0 +1,230 @@
+"""Wild Hunt (expansion sheet §11): the cooperative game's setup, rounds, Hounds, quests, Phase IV and the final fight.
+Each test quotes the rule it plays."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from pipeline.games.old_world.bots import GreedyBot
+from pipeline.games.old_world.content import OldWorldContent
+from pipeline.games.old_world.engine import GameState, Tables, Termination, new_game
+from pipeline.games.old_world.engine import wild_hunt as wh
+from pipeline.games.old_world.engine.locations import location_options
+from pipeline.games.old_world.engine.turn import phase_two_options
+from pipeline.games.old_world.engine.witcher import gain_trophy
+from pipeline.games.old_world.enums import Attribute, Terrain
+
+from .conftest import ROOT, drive
+
+
+@pytest.fixture(scope="module")
+def tables(spec: Any) -> Tables:
+    db, findings = spec.load(ROOT / "content", ("wild-hunt",))
+    assert not findings
+    return Tables.from_content(OldWorldContent(db))
+
+
+def start(tables: Tables, players: int = 2, seed: int = 1, **options: Any) -> GameState:
+    """A Wild Hunt game at the first Phase I decision (setup choices answered with the first option)."""
+    state = new_game(tables, players, seed, options or None)
+    while state.decision is not None and state.decision.kind != "phase-1":
+        state.apply(state.decision.actions[0])
+    return state
+
+
+def hunt(state: GameState) -> wh.WildHuntState:
+    assert state.wild_hunt is not None
+    return state.wild_hunt
+
+
+def monsters(state: GameState) -> dict[Terrain, int]:
+    return {t: state.tables.monsters[v[1]].level for t, v in state.slots.items() if v is not None}
+
+
+@pytest.mark.parametrize(("players", "difficulty", "levels", "shields"), [
+    (1, "just-the-story", {Terrain.FOREST: 1}, 5),
+    (2, "story-and-sword", {Terrain.FOREST: 1, Terrain.WATER: 2}, 31),
+    (3, "death-march", {Terrain.FOREST: 1, Terrain.WATER: 3}, 66),
+    (5, "just-the-story", {Terrain.FOREST: 1, Terrain.WATER: 1}, 97),
+])
+def test_setup_follows_the_difficulty_table(tables: Tables, players: int, difficulty: str, levels: dict[Terrain, int],
+                                            shields: int) -> None:
+    # §11.3 step 6: "The first goes on a location drawn from the Forest pile. The second (if any) goes on a location
+    # drawn from the Water pile"; step 5: Shields "as many as the difficulty gives".
+    state = start(tables, players, wild_hunt_difficulty=difficulty)
+    assert monsters(state) == levels
+    assert hunt(state).shields == shields
+
+
+@pytest.mark.parametrize(("players", "rounds", "deck"), [(1, 8, 7), (3, 8, 7), (4, 7, 6), (5, 7, 6)])
+def test_setup_round_track_exploration_deck_and_starting_hands(tables: Tables, players: int, rounds: int,
+                                                               deck: int) -> None:
+    state = start(tables, players)
+    h = hunt(state)
+    # §11.2: "8 (1-3 players) or 7 (4-5 players)" rounds; §11.3 step 3: "a 7- or 6-card deck", Stage I on top.
+    assert len(h.rows) == rounds
+    stages = [tables.wild_hunt.exploration[c].stage for c in h.exploration] if tables.wild_hunt else []
+    assert len(stages) == deck and stages == sorted(stages, reverse=True)  # the top is the end of the list
+    # Step 7: the Wild Hunt stands on a Mountain location; step 8: "5 cards and 3 Gold, whatever the seat".
+    assert tables.locations[h.location].terrain is Terrain.MOUNTAIN
+    assert all(len(p.hand) == 5 and p.gold == 3 for p in state.players)
+
+
+def test_nobody_suffers_fatigue_and_trophies_never_win(tables: Tables) -> None:
+    # §11.2: "Trophies are not a victory condition ... Nobody suffers Fatigue".
+    state = start(tables, 2)
+    p = state.players[0]
+    cards = p.card_count()
+    for trophy in ("monster:a", "monster:b", "monster:c", "monster:d"):
+        assert drive(gain_trophy(state, p, trophy, from_fight=True)) is False
+    assert p.card_count() == cards and state.outcome is None
+
+
+def test_no_duels_and_no_base_exploration(tables: Tables) -> None:
+    # §11.5 Phase II: "There are no witcher-vs-witcher fights"; the base City/Wilds decks are not used.
+    state = start(tables, 2)
+    a, b = state.players
+    b.location = a.location
+    kinds = {type(x).__name__ for x in phase_two_options(state, a)}
+    assert "Duel" not in kinds and "Explore" not in kinds
+
+
+def test_a_defeated_monster_costs_shields_equal_to_its_level_and_none_spawns(tables: Tables) -> None:
+    # §11.5: "A monster that is defeated or driven away costs the Wild Hunt Shields equal to the monster's level ...
+    # No new monster spawns".
+    state = start(tables, 2, wild_hunt_difficulty="story-and-sword")
+    h = hunt(state)
+    before = h.shields
+    assert wh.monster_gone(state, Terrain.WATER, 2)
+    assert state.slots[Terrain.WATER] is None and h.shields == before - 2
+
+
+def test_monster_buffs_count_hounds_and_the_hunt_on_or_next_to_it_up_to_20(tables: Tables) -> None:
+    # §11.5: "every Hound and the Wild Hunt on the same or a neighbouring location as a monster adds +1 to that
+    # monster's life pool, up to a maximum of 20 cards".
+    state = start(tables, 2)
+    h = hunt(state)
+    here = h.location
+    near = sorted(tables.neighbours[here])[0]
+    far = next(loc for loc in sorted(tables.locations) if loc != here and loc not in tables.neighbours[here]
+               and not set(tables.neighbours[loc]) & {here})
+    h.hounds = {"hound-1-1": wh.Hound(1, near)}
+    assert wh.buffed_life(state, 5, here) == 7  # the Hunt here, a Hound next door
+    assert wh.buffed_life(state, 19, here) == 20
+    assert wh.buffed_life(state, 5, far) == 5
+
+
+def test_a_new_hound_appears_next_to_the_hunt_if_one_is_already_there(tables: Tables) -> None:
+    # FAQ: "Hounds appear at the Wild Hunt's location, or next to it if one is already there."
+    state = start(tables, 2)
+    h = hunt(state)
+    wh.add_hound(state, 1)
+    wh.add_hound(state, 1)
+    first, second = (d.location for d in h.hounds.values())
+    assert first == h.location and second in tables.neighbours[h.location]
+    wh.add_hound(state, 1)  # 2 miniatures per level: no third level I Hound
+    assert len(h.hounds) == 2
+
+
+def test_a_hound_or_the_hunt_blocks_the_location_action(tables: Tables) -> None:
+    # §11.5: "the location action is blocked where a Hound or the Wild Hunt stands (FAQ)".
+    state = start(tables, 1)
+    p = state.players[0]
+    p.moved_into.add(p.location)
+    assert location_options(state, p)
+    hunt(state).hounds = {"hound-1-1": wh.Hound(1, p.location)}
+    assert location_options(state, p) == []
+
+
+def test_with_three_monsters_out_the_hunt_gains_twice_the_level_in_shields(tables: Tables) -> None:
+    # §11.5 Phase IV: "If 3 monsters are already out, no 4th is drawn. The Wild Hunt gains Shields equal to
+    # 2 x that monster's level".
+    state = start(tables, 2)
+    h = hunt(state)
+    for _ in range(3):
+        wh.add_monster(state, 1)
+    assert len(monsters(state)) == 3
+    before = h.shields
+    wh.add_monster(state, 2)
+    assert h.shields == before + 4
+
+
+def test_solo_the_hunt_moves_two_toward_you_and_its_side_a_fires_when_it_reaches_you(tables: Tables) -> None:
+    # §11.5: "Solo: no draw; it always moves 2 locations toward you"; "It stops as soon as it enters a location
+    # with any player"; "if it entered a location with at least one witcher, its Special Ability (side A) fires".
+    state = start(tables, 1)
+    h, p = hunt(state), state.players[0]
+    distance = tables.road_distances(h.location)
+    p.location = next(loc for loc in sorted(tables.locations) if distance.get(loc) == 3)
+    assert wh.move_hunt(state) is False
+    assert tables.road_distances(p.location)[h.location] == 1
+    shield = p.shield = 2
+    p.attributes[Attribute.DEFENSE] = 2
+    drive(wh.phase_four(state, h.rows[6]))  # round 7: nothing new arrives
+    assert h.location == p.location and p.shield == shield - 1  # Nithral's side A: 1 Shield
+    assert wh.move_hunt(state) is False  # "If any player is on its location, it stays put."
+
+
+def test_a_quest_sends_the_first_witcher_to_enter_to_its_event(tables: Tables) -> None:
+    # §11.5 Phase II step 3: "Draw a Mountain Location token and put a Quest token there. The first player to
+    # enter reads Wild Hunt Event 7."
+    state = start(tables, 1)
+    h, p = hunt(state), state.players[0]
+    h.exploration.append("wh-1-07")
+    drive(wh.explore(state, p))
+    (where, event), = h.quests.items()
+    assert event == 7 and tables.locations[where].terrain is Terrain.MOUNTAIN
+    gold, shields = p.gold, h.shields
+    p.location = where
+    drive(wh.on_enter(state, p))
+    assert h.quests == {} and p.gold == gold + 2 and h.shields == shields - 1  # event 7: 2 Gold, the Hunt loses 1
+
+
+def test_wild_hunt_terror_lowers_an_attribute_per_open_quest(tables: Tables) -> None:
+    # §11.6: "every player lowers attributes by 1 level for each Quest token still on the board".
+    state = start(tables, 1)
+    p = state.players[0]
+    p.attributes = dict.fromkeys(p.attributes, 3)
+    wh.terror(state, p, 2)
+    assert sum(p.attributes.values()) == 4 * 3 - 2
+
+
+def test_shields_absorb_final_fight_damage_first(tables: Tables) -> None:
+    # §11.6: "Shields go first, 1 per damage, then life-pool cards."
+    state = start(tables, 1)
+    h = hunt(state)
+    h.shields = 3
+    assert wh.absorb_shields(state, 5) == 2 and h.shields == 0
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4, 5])
+def test_the_table_wins_or_loses_together(tables: Tables, players: int) -> None:
+    # §11.2: "All players win, including those knocked out"; "Lose: every witcher is knocked out in the final fight."
+    for seed in range(1, 7):
+        state = new_game(tables, players, seed)
+        bot = GreedyBot(seed)
+        while not state.is_terminal():
+            state.apply(bot.choose(state, state.legal_actions()))
+        outcome = state.outcome
+        assert outcome is not None and outcome.winner is None
+        assert (outcome.termination, outcome.score) in {(Termination.WILD_HUNT_DEFEATED, wh.TEAM_WON),
+                                                        (Termination.WILD_HUNT_PREVAILED, wh.TEAM_LOST)}
+        assert max(p.turns for p in state.players) == len(hunt(state).rows)  # it ended in the last round's fight
+
+
+def test_with_the_weakness_mode_the_final_fight_takes_only_monster_fight_cards(spec: Any) -> None:
+    # Designed: Monster Trail's Special Attack cards (§9.8) fire a monster's large card, and the Hunt has none; its
+    # life pool (§11.6) is dealt from the Monster Fight cards only. Dealt a Special Attack card, the fight crashed.
+    db, findings = spec.load(ROOT / "content", ("wild-hunt", "monster-trail", "monster-trail/weakness"))
+    assert not findings
+    tables = Tables.from_content(OldWorldContent(db))
+    for seed in range(1, 5):
+        state = new_game(tables, 1, seed)
+        bot = GreedyBot(seed)
+        while not state.is_terminal():
+            state.apply(bot.choose(state, state.legal_actions()))
+        outcome = state.outcome
+        assert outcome is not None
+        assert outcome.termination in {Termination.WILD_HUNT_DEFEATED, Termination.WILD_HUNT_PREVAILED}
