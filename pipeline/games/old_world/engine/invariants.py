@@ -220,7 +220,8 @@ def is_sound(s: GameState) -> bool:
     if f is not None:
         potions += sum(map(len, f.potions_used.values()))
         if f.legendary is None:  # the legendary monster's Life Pool is its own Special Fight cards
-            fight_cards += sum(c in tables.fight_cards for c in (*f.life_pool, *f.spent))  # not the Wild Hunt's attacks
+            # The Wild Hunt's own attack cards join its life pool and leave with it; they are not the attack deck's.
+            fight_cards += sum(not c.startswith(wild_hunt.ATTACK_PREFIX) for c in (*f.life_pool, *f.spent))
     if s.hunt is not None and legendary_hunt.violations(s):
         return False
     if tables.bombs and bombs.violations(s):
