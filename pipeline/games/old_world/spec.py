@@ -95,10 +95,11 @@ def out_of_play(db: Database) -> Mapping[str, frozenset[str]]:
     content = OldWorldContent(db)
     schools = {school.id for school in content.schools}
     unique = PackRule.UNIQUE_ACTIONS in content.rules_on
-    return {"monsters": frozenset(m.id for m in content.monsters if not m.spawnable),
-            "bombs": frozenset(b.id for b in content.bombs if b.requires_mode not in (None, *content.modes_on)),
-            # A Unique card waits for its mode and for its owner to be in the game (Monster Trail, §9.7).
-            "action-cards": frozenset(c.id for c in content.cards if c.unique and (not unique or c.school not in schools))}
+    out = {"monsters": frozenset(m.id for m in content.monsters if not m.spawnable),
+           "bombs": frozenset(b.id for b in content.bombs if b.requires_mode not in (None, *content.modes_on)),
+           # A Unique card waits for its mode and for its owner to be in the game (Monster Trail, §9.7).
+           "action-cards": frozenset(c.id for c in content.cards if c.unique and (not unique or c.school not in schools))}
+    return {collection: ids for collection, ids in out.items() if ids}
 
 
 def statistics() -> StatisticsRecorder:
