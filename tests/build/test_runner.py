@@ -66,10 +66,10 @@ def test_a_build_loads_each_game_once_for_all_its_workers_and_keeps_nothing_afte
     loads = tmp_path / "loads.txt"  # a file, because workers are other processes
     load = GameSpec.load
 
-    def counting_load(spec: GameSpec, content_root: Path) -> tuple[Database, list[Finding]]:
+    def counting_load(spec: GameSpec, content_root: Path, packs: tuple[str, ...] = ()) -> tuple[Database, list[Finding]]:
         with loads.open("a", encoding="utf-8") as log:
             log.write(f"{spec.id} {os.getpid()}\n")
-        return load(spec, content_root)
+        return load(spec, content_root, packs)
 
     monkeypatch.setattr(GameSpec, "load", counting_load)
     ran = tmp_path / "ran.txt"
