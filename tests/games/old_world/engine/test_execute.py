@@ -51,6 +51,9 @@ CASES: dict[str, tuple[dict[str, Any], Any]] = {
     "gain-trail": ({"terrain": "forest"}, lambda s, p, b: len(p.trail_tokens) == 1),
     "start-quest": ({"terrain": "water", "enter_event": 1}, lambda s, p, b: len(p.quests) == 1),
     "enter-event": ({"event": 1}, lambda s, p, b: "event-1" in s.used["events"]),
+    # Skellige's: without the pack there is no Skellige deck and no Danger Track (test_skellige.py plays them).
+    "enter-skellige-event": ({"event": 1}, lambda s, p, b: "skellige-events" not in s.used),
+    "move-dagon": ({"amount": 1}, lambda s, p, b: s.seas is None),
     "roll-die": ({"branches": [{"min": 1, "max": 3, "effects": GOLD}, {"min": 4, "max": 6, "effects": GOLD}]},
                  lambda s, p, b: p.gold == b["gold"] + 1),
     "attribute-test": ({"attribute": "combat", "at_least": 2, "success": [], "failure": GOLD},
@@ -66,7 +69,7 @@ CASES: dict[str, tuple[dict[str, Any], Any]] = {
 
 def test_every_effect_class_has_an_executor_and_a_case() -> None:
     assert set(EXECUTORS) == set(EFFECTS)
-    assert len(EXECUTORS) == 38
+    assert len(EXECUTORS) == 40
     assert set(CASES) == {cls.type_name() for cls in EFFECTS}
 
 
