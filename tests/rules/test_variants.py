@@ -75,11 +75,11 @@ def test_a_nested_value_reaches_the_engine_tables(mages_db: Database) -> None:
     }
     changed = engine.tables(apply_variant(mages_db, variant))
     assert changed.schools["gekhira"].specialty.levels[0][0].amount == 4
-    assert changed.schools["gekhira"].specialty.levels[1][0].amount == 2  # level 2 untouched
+    assert changed.schools["gekhira"].specialty.levels[1][0].amount == 3  # level 2 untouched
     assert changed.rules.levelup_draw == {2: 1, 3: 1, 4: 5, 5: 2}
     assert changed.manifest.trophy_track[2].fatigue == 1
     shipped = engine.tables(mages_db)
-    assert shipped.schools["gekhira"].specialty.levels[0][0].amount == 2
+    assert shipped.schools["gekhira"].specialty.levels[0][0].amount == 3
     assert shipped.rules.levelup_draw[4] == 2 and shipped.manifest.trophy_track[2].fatigue != 1
 
 
