@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from pipeline.content.database import BASE_PACK, Database
+from pipeline.content.database import BASE_PACK, MODE_SEPARATOR, Database
 from pipeline.findings import Finding, Severity, error, warning
 
 from .engine import Bot, State
@@ -62,6 +62,7 @@ class SimulationReport:
     coverage: dict[str, set[str]] = field(default_factory=dict)
     sightings: Counter[str] = field(default_factory=Counter)  # per collection: distinct ids seen, summed over games
     totals: dict[str, int] = field(default_factory=dict)  # per collection: entities in the content
+    selection: tuple[str, ...] = ()  # the packs and modes played (Database.packs), for the reproduce hint
 
     def turn_figures(self) -> dict[str, float]:
         if not self.turns:
@@ -113,7 +114,10 @@ class SimulationReport:
 
     def _reproduce(self, seed: int) -> str:
         command = f"pnp simulate --game {self.game} --players {self.players} --games 1 --seed {seed} --bot {self.bot}"
-        return f"reproduce with: {command}"
+        # A mode is selected as `<pack>/<mode>` (Database.packs): `--mode`, after its pack's `--pack`.
+        options = "".join(f" --mode {entry.partition(MODE_SEPARATOR)[2]}" if MODE_SEPARATOR in entry else f" --pack {entry}"
+                          for entry in self.selection)
+        return f"reproduce with: {command}{options}"
 
     def merge(self, other: SimulationReport) -> None:
         """Fold another run's coverage into this one (smoke runs over several player counts)."""
@@ -142,7 +146,7 @@ def run_simulation(
     content tables when the caller already built them."""
     factory = engine.bots()[bot]
     tables = engine.tables(db) if tables is None else tables
-    report = SimulationReport(game_id, players, bot, seed, games)
+    report = SimulationReport(game_id, players, bot, seed, games, selection=db.packs)
     for i in range(games):
         game_seed = seed + i
         try:

@@ -46,6 +46,15 @@ def test_errors_become_findings_with_the_seed() -> None:
     assert "seed 2" in finding.message and "--seed 2" in finding.hint
 
 
+def test_the_reproduce_hint_selects_the_packs_and_modes_that_were_played() -> None:
+    db, _ = SPEC.load(ROOT / "content", ("wild-hunt", "monster-trail", "monster-trail/bombs"))
+    report = run_simulation(ENGINE, SPEC.id, db, players=3, games=0, seed=18, bot="greedy")
+    report.errors.append(GameError("SIM-INVARIANT", 18, "invariant broken: x"))
+    [finding] = report.findings("content/old-world/game.yaml")
+    assert finding.hint == ("reproduce with: pnp simulate --game old-world --players 3 --games 1 --seed 18 --bot greedy"
+                            " --pack wild-hunt --pack monster-trail --mode bombs")
+
+
 def test_games_at_the_turn_cap_are_one_warning_with_their_rate() -> None:
     crash = GameError("SIM-CRASH", 5, "KeyError: 'x'")
     report = SimulationReport("old-world", 1, "random", 1, 8, errors=[crash], capped=[2, 4])

@@ -57,10 +57,14 @@ def end_fight(s: GameState, seats: list[int], keep_hand: bool = False) -> Flow:
     f.potions_used = {}
     bombs.end_fight(s, f)
     s.fight = None
+    # Every fighter's Shield drops back to Defense before any after-fight ability: such an ability may ask its
+    # player a question (a Potion or a Bomb), and a later fighter's Energy must not stay above Wisdom meanwhile.
+    for seat in seats:
+        p = s.players[seat]
+        set_shield(s, p, p.attributes[Attribute.DEFENSE])
     for seat in seats:
         p = s.players[seat]
         s.reshuffle_all(p, with_hand=not keep_hand)
-        set_shield(s, p, p.attributes[Attribute.DEFENSE])
         yield from auto_abilities(s, p, Timing.AFTER_FIGHT)
 
 

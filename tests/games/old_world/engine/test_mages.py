@@ -166,6 +166,25 @@ def test_energy_may_exceed_wisdom_in_a_fight_and_refills_to_wisdom_after(mage_ga
     assert ardea.shield == ardea.attributes[Attribute.DEFENSE]
 
 
+def test_every_fighters_energy_is_back_to_wisdom_before_an_after_fight_ability_asks(
+        mage_game: Callable[..., GameState]) -> None:
+    """§8.4: Energy "may exceed Wisdom during a fight"; "after a fight it refills up to Wisdom" (base sheet: "After
+    any fight: [...] Shield up to Defense"). In a fight of several (a Wild Hunt Hound), the first fighter's Basilisk
+    trophy draws a Potion past the hold limit after it: while that player chooses one to discard the fight is over,
+    so the Mage's Energy must already be back within Wisdom (issue 17)."""
+    s = mage_game(["wolf", "ardea"])
+    wolf, ardea = s.players
+    wolf.trophies.append("monster:basilisk")
+    wolf.potions = s.potion_deck[-s.rules.potion_hold_limit:]
+    del s.potion_deck[-s.rules.potion_hold_limit:]
+    s.fight = FightState(kind="hound", witcher=0, level=1)
+    set_shield(s, ardea, ardea.attributes[Attribute.DEFENSE] + 2)
+    flow = end_fight(s, [0, 1])
+    asked = next(flow)
+    assert (asked.kind, asked.player) == ("discard-potion", 0) and s.fight is None
+    assert ardea.shield == ardea.attributes[Attribute.DEFENSE]
+
+
 def test_raising_wisdom_raises_energy(mage_game: Callable[..., GameState]) -> None:
     """§8.4: "Raising Wisdom raises Energy by 1"."""
     s = mage_game(["ardea", "cat"])
