@@ -1,0 +1,36 @@
+"""The rules text of Wild Hunt, Skellige and Monster Trail in print: `--pack P --pack-only` prints each pack's
+guide sections, in English and German, in the reference guide and (summaries) in the player aid."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from tests.build.conftest import Build
+
+# pack: {locale: (a section title with the pack's mark, an entry title the guide prints, one the aid prints)}
+EXPECTED = {
+    "wild-hunt": {
+        "en": ("Wild Hunt [WH]", "Hounds of the Wild Hunt", "The Final Fight"),
+        "de": ("Wilde Jagd [WH]", "Die Hunde der Wilden Jagd", "Der Endkampf"),
+    },
+}
+
+
+def pdf_text(path: Path) -> str:
+    return "\n".join(page.extract_text() for page in PdfReader(path).pages)
+
+
+@pytest.mark.parametrize("pack", sorted(EXPECTED))
+@pytest.mark.parametrize("locale", ["en", "de"])
+def test_pack_only_prints_the_packs_guide_sections(build: Build, pack: str, locale: str) -> None:
+    code, _, out = build("--locale", locale, "--pack", pack, "--pack-only", "--target", "guides")
+    assert code == 0
+    section, entry, aid_entry = EXPECTED[pack][locale]
+    folder = out / "old-world" / locale
+    guide = pdf_text(folder / "reference-guide.pdf")
+    assert section in guide and entry in guide and aid_entry in guide
+    aid = pdf_text(folder / "player-aid.pdf")
+    assert section in aid and aid_entry in aid
