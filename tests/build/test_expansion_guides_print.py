@@ -16,6 +16,10 @@ EXPECTED = {
         "en": ("Wild Hunt [WH]", "Hounds of the Wild Hunt", "The Final Fight"),
         "de": ("Wilde Jagd [WH]", "Die Hunde der Wilden Jagd", "Der Endkampf"),
     },
+    "skellige": {
+        "en": ("Skellige [SK]", "Ships and Sea Travel", "The Danger Track and Dagon"),
+        "de": ("Skellige [SK]", "Schiffe und Seereisen", "Die Gefahrenleiste und Dagon"),
+    },
 }
 
 
