@@ -20,6 +20,10 @@ EXPECTED = {
         "en": ("Skellige [SK]", "Ships and Sea Travel", "The Danger Track and Dagon"),
         "de": ("Skellige [SK]", "Schiffe und Seereisen", "Die Gefahrenleiste und Dagon"),
     },
+    "monster-trail": {
+        "en": ("Bomb Cards [MT]", "Large Monster Cards and Special Attacks", "Weakness Tokens"),
+        "de": ("Bombenkarten [MT]", "Große Monsterkarten und Spezialangriffe", "Schwächeplättchen"),
+    },
 }
 
 
@@ -38,3 +42,12 @@ def test_pack_only_prints_the_packs_guide_sections(build: Build, pack: str, loca
     assert section in guide and entry in guide and aid_entry in guide
     aid = pdf_text(folder / "player-aid.pdf")
     assert section in aid and aid_entry in aid
+
+
+def test_a_mode_prints_only_its_own_section(build: Build) -> None:
+    """A guide file in a Monster Trail mode's folder prints with that mode alone, not with the others."""
+    code, _, out = build("--locale", "en", "--pack", "monster-trail", "--mode", "bombs", "--pack-only", "--target", "guides")
+    assert code == 0
+    guide = pdf_text(out / "old-world" / "en" / "reference-guide.pdf")
+    assert "Bomb Cards [MT]" in guide
+    assert "Mutagen Cards" not in guide and "Weakness Tokens" not in guide and "The Troll" not in guide
