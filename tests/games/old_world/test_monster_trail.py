@@ -102,7 +102,8 @@ def test_content_outside_a_mode_folder_is_reported_at_its_file(tmp_path: Path) -
     folder = root / "old-world" / "packs" / PACK
     (folder / "troll").rename(folder / "trolls")
     [unknown] = [f for f in findings_of(root, ()) if f.code == "OW-PACK-UNKNOWN"]
-    assert unknown.file.endswith("packs/monster-trail/trolls/monster-tokens.yaml") and "troll" in unknown.hint
+    # The folder's first file (sorted: guide.yaml, the mode's rules text) carries the finding.
+    assert unknown.file.endswith("packs/monster-trail/trolls/guide.yaml") and "troll" in unknown.hint
 
 
 def test_content_of_a_declared_mode_is_reported_at_its_file(tmp_path: Path) -> None:
@@ -111,7 +112,7 @@ def test_content_of_a_declared_mode_is_reported_at_its_file(tmp_path: Path) -> N
          "          # Its Monster card and token")
     edit(root / "old-world" / "game.yaml", "          adds: {monsters: 1, monster_tokens: 1}\n", "")
     [status] = [f for f in findings_of(root, ()) if f.code == "OW-PACK-STATUS"]
-    assert status.file.endswith("packs/monster-trail/troll/monster-tokens.yaml") and "troll" in status.message
+    assert status.file.endswith("packs/monster-trail/troll/guide.yaml") and "troll" in status.message
 
 
 def test_a_mode_whose_count_differs(tmp_path: Path) -> None:
