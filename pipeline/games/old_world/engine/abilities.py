@@ -44,7 +44,10 @@ def _abilities(s: GameState, p: PlayerState) -> tuple[AbilityView, ...]:
     for key in p.trophies:
         kind, _, ident = key.partition(":")
         if kind == "monster":
-            ab = t.monsters[ident].trophy
+            trophy = t.monsters[ident].trophy
+            if trophy is None:  # a monster without a trophy card is never a trophy (Dagon, §10.7)
+                continue
+            ab = trophy
         elif kind == "witcher":
             ab = t.witcher_trophies[ident].ability
         else:
