@@ -13,7 +13,7 @@ from .state import GameState, PlayerState
 
 @dataclass(frozen=True)
 class AbilityView:
-    key: str  # "specialty", "monster:<id>", "witcher:<id>", "attribute:<id>", "kept:<n>", "mutagen:<id>"
+    key: str  # "specialty", "monster:<id>", "witcher:<id>", "attribute:<id>", "dagon-bonus:<id>", "kept:<n>", "mutagen:<id>"
     timing: Timing
     limit: Limit
     condition: Condition | None
@@ -50,6 +50,8 @@ def _abilities(s: GameState, p: PlayerState) -> tuple[AbilityView, ...]:
             ab = trophy
         elif kind == "witcher":
             ab = t.witcher_trophies[ident].ability
+        elif kind == "dagon-bonus":
+            ab = t.dagon_bonus[ident].ability
         else:
             ab = t.attribute_trophies[ident].ability
         views.append(AbilityView(key, ab.timing, ab.limit, ab.condition, ab.effects))

@@ -132,7 +132,8 @@ def _lower_shield(s: GameState, ctx: Ctx, e: fx.LowerShield) -> None:
 @_executors.register(fx.LowerShieldPerTrophy)
 def _lower_shield_per_trophy(s: GameState, ctx: Ctx, e: fx.LowerShieldPerTrophy) -> None:
     p = _me(s, ctx)
-    set_shield(s, p, p.shield - e.amount * len(p.trophies))
+    cards = sum(1 for t in p.trophies if not t.startswith("dagon-bonus:"))  # the Trophy cards, not the Bonus cards
+    set_shield(s, p, p.shield - e.amount * cards)
 
 
 @_executors.register(fx.SetShield)
