@@ -23,8 +23,8 @@ CONTENT = Path(__file__).resolve().parents[3] / "content"
 BONUS_CARDS = 5
 
 
-def _game(players: int = 2, seed: int = 3) -> GameState:
-    db, _ = SPEC.load(CONTENT, ("skellige",))
+def _game(players: int = 2, seed: int = 3, packs: tuple[str, ...] = ("skellige",)) -> GameState:
+    db, _ = SPEC.load(CONTENT, packs)
     return new_game(Tables.from_content(OldWorldContent(db)), players, seed)
 
 
@@ -165,3 +165,54 @@ def test_a_dagon_bonus_card_works_like_a_trophy() -> None:
     p.trophies = ["dagon-bonus:kraken-hide"]
     views = {view.key: view for view in owned_abilities(state, p)}
     assert views["dagon-bonus:kraken-hide"].effects == state.tables.dagon_bonus["kraken-hide"].ability.effects
+
+
+def test_the_siren_waits_on_the_dagon_location_until_dagon_emerges_and_returns_when_it_leaves(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # §6 (Monster Pack): "While the Siren is there, players may sail to the Dagon Location before Dagon emerges".
+    # "If Dagon emerges while the Siren is still there, move the Siren off the board. It comes back to the Dagon
+    # Location when Dagon leaves."
+    state = _game(packs=("skellige", "monster-pack"))
+    assert state.seas is not None
+    p = _at_harbor_with_ship(state)
+    assert skellige.siren_waits(state) and skellige.dagon_options(state, p) == [SailToDagon()]
+    _emerge(state)
+    assert not skellige.siren_waits(state)
+    fought: list[str | None] = []
+
+    def rounds(s: GameState, q: PlayerState, f: FightState, terrain: Terrain | None) -> Flow:
+        fought.append(f.monster)
+        return (yield from _fixed_fight(False, 0)(s, q, f, terrain))
+
+    monkeypatch.setattr(fight, "fight_rounds", rounds)
+    skellige.sail_to_dagon(state, p)
+    _drive(skellige.dagon_fight(state, p))  # Dagon is driven away: it leaves, and the Siren is back
+    assert fought == ["dagon"] and skellige.siren_waits(state)
+    skellige.new_turn(state, p)
+    skellige.sail_to_dagon(state, p)
+    _drive(skellige.dagon_fight(state, p))
+    assert fought == ["dagon", "siren"]
+
+
+def test_beating_the_siren_gives_2_gold_and_her_trophy_with_no_track_step_and_she_never_returns(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # §6: "Killing it gives 2 Gold and its Trophy card, but no trophy-track step and no Fatigue. Once it is defeated
+    # or driven away it is removed for good; it never respawns." "Nobody can ever get a Siren Trail token".
+    state = _game(packs=("skellige", "monster-pack"))
+    assert state.seas is not None
+    p = _at_harbor_with_ship(state)
+    gold, track, tokens = p.gold, p.track, list(p.trail_tokens)
+    monkeypatch.setattr(fight, "fight_rounds", _fixed_fight(False, 0))
+    skellige.sail_to_dagon(state, p)
+    _drive(skellige.dagon_fight(state, p))
+    assert p.gold == gold + 2 and p.trophies == ["monster:siren"] and p.track == track
+    assert not skellige.siren_waits(state) and skellige.dagon_options(state, p) == []
+    # A complete defeat leaves her there, and gives no trail token.
+    state = _game(packs=("skellige", "monster-pack"))
+    p = _at_harbor_with_ship(state)
+    monkeypatch.setattr(fight, "fight_rounds", _fixed_fight(True, 2))
+    skellige.sail_to_dagon(state, p)
+    _drive(skellige.dagon_fight(state, p))
+    assert skellige.siren_waits(state) and p.trail_tokens == tokens and p.trophies == []
