@@ -339,12 +339,12 @@ class _Builder(FaceBuilder):
         place = f"monster:{monster.id}"
         name = self.text(monster, "name")
         where = self.where("monsters", monster.id)
-        if monster.trophy is None:  # Dagon: the back tells what fighting it brings (§10.7)
+        if monster.trophy is None:  # Dagon: the back tells what fighting it brings, track step included (§10.7)
             trophy = self.label(f"outcome:{monster.id}")
         else:
             trophy = f"**{self.label('label:trophy')}.** " + self.ability(monster.trophy, place)
-        if not monster.grants_track_step:
-            trophy += "\n" + self.label("label:no-track-step")
+            if not monster.grants_track_step:
+                trophy += "\n" + self.label("label:no-track-step")
         back_fields = {
             "name": name,
             "description": "*" + self.text(monster, "description") + "*",
@@ -353,7 +353,7 @@ class _Builder(FaceBuilder):
         }
         back = self.face("monster-back", f"{monster.id}-back", deck, plain(back_fields), where=where)
         special = self.ability(monster.special, place)
-        if not monster.spawnable:
+        if not monster.spawnable and monster.trophy is not None:  # the Siren's note; Dagon rises on the Danger Track
             special += "\n*" + self.label("label:never-spawns") + "*"
         fields = {
             "name": name,
