@@ -35,6 +35,8 @@ from .weakness_print import weakness_faces
 from .wild_hunt_print import wild_hunt_faces
 
 ROMAN = {1: "I", 2: "II", 3: "III"}
+# The Dagon Bonus cards' band, in place of a school colour: the deep sea. [NOT IN SOURCE] designed.
+DAGON_COLOR = "#1f5f7a"
 
 # Tokens the content files do not list, with their counts and sides. [NOT IN SOURCE] designed
 # for this prototype: 40 one-Gold coins, 12 five-Gold coins, 5 trail markers per terrain,
@@ -337,9 +339,12 @@ class _Builder(FaceBuilder):
         place = f"monster:{monster.id}"
         name = self.text(monster, "name")
         where = self.where("monsters", monster.id)
-        trophy = f"**{self.label('label:trophy')}.** " + self.ability(monster.trophy, place)
-        if not monster.grants_track_step:
-            trophy += "\n" + self.label("label:no-track-step")
+        if monster.trophy is None:  # Dagon: the back tells what fighting it brings, track step included (§10.7)
+            trophy = self.label(f"outcome:{monster.id}")
+        else:
+            trophy = f"**{self.label('label:trophy')}.** " + self.ability(monster.trophy, place)
+            if not monster.grants_track_step:
+                trophy += "\n" + self.label("label:no-track-step")
         back_fields = {
             "name": name,
             "description": "*" + self.text(monster, "description") + "*",
@@ -348,7 +353,7 @@ class _Builder(FaceBuilder):
         }
         back = self.face("monster-back", f"{monster.id}-back", deck, plain(back_fields), where=where)
         special = self.ability(monster.special, place)
-        if not monster.spawnable:
+        if not monster.spawnable and monster.trophy is not None:  # the Siren's note; Dagon rises on the Danger Track
             special += "\n*" + self.label("label:never-spawns") + "*"
         fields = {
             "name": name,
@@ -397,6 +402,27 @@ class _Builder(FaceBuilder):
             face = self.face("attribute-trophy", trophy.id, deck.id, fields, 1, back, self.where("attribute-trophies", trophy.id))
             deck.faces.append(face)
         self.witcher_trophies()
+        self.dagon_bonus_cards()
+
+    def dagon_bonus_cards(self) -> None:
+        """Skellige's 5 Dagon Bonus cards (§10.7), laid out like the Witcher Trophy cards: kept with the trophies."""
+        if not self.content.dagon_bonus_cards:
+            return
+        kind = self.label("card-kind:dagon-bonus")
+        deck = self.deck("dagon-bonus-cards", kind)
+        back = self.back("trophy-back", "dagon-bonus-back", title=kind, icon="monster", school_color=DAGON_COLOR)
+        for card in self.content.dagon_bonus_cards:
+            fields = {
+                "name": self.text(card, "name"),
+                "school": kind,
+                "school_color": DAGON_COLOR,
+                "flavor": "*" + self.text(card, "description") + "*",
+                "ability": self.ability(card.ability, f"dagon-bonus:{card.id}"),
+                "icon": "trophy",
+                "symbol": self.pack_symbol("dagon-bonus-cards", card.id),
+            }
+            where = self.where("dagon-bonus-cards", card.id)
+            deck.faces.append(self.face("witcher-trophy", card.id, deck.id, plain(fields), 1, back, where))
 
     def witcher_trophies(self) -> None:
         kind = self.label("card-kind:witcher-trophy")

@@ -15,6 +15,7 @@ from .models import (
     AttributeTrophy,
     Board,
     Bomb,
+    DagonBonusCard,
     DagonTrailToken,
     DestructionToken,
     Event,
@@ -186,6 +187,10 @@ class OldWorldContent:
     dagon_trail_tokens = Entities[DagonTrailToken]("dagon-trail-tokens")
 
     dagon_trail_token_records = Records[DagonTrailToken]("dagon-trail-tokens")
+
+    dagon_bonus_cards = Entities[DagonBonusCard]("dagon-bonus-cards")
+
+    dagon_bonus_card_records = Records[DagonBonusCard]("dagon-bonus-cards")
 
     @cached_property
     def skellige_events(self) -> list[SkelligeEvent]:

@@ -121,6 +121,14 @@ class LowerShield(OwEffect):
     amount: Amount
 
 
+class LowerShieldPerTrophy(OwEffect):
+    """Lower the Shield by `amount` for each Trophy card the witcher owns (Dagon's Special Ability, §10.2)."""
+
+    printed = ("amount",)
+    type: Literal["lower-shield-per-trophy"]
+    amount: Amount = 1
+
+
 class SetShield(OwEffect):
     """Set the Shield to a value (capped by Defense); `value: 0` breaks it."""
 
@@ -512,6 +520,7 @@ OldWorldEffect = Annotated[
         LowerAttribute,
         RaiseShield,
         LowerShield,
+        LowerShieldPerTrophy,
         SetShield,
         LowerDefenseThisFight,
         GainPotion,

@@ -402,7 +402,8 @@ class Monster(Entity):
     level: Level
     life: Annotated[int, Field(ge=1)]
     special: Ability
-    trophy: Ability
+    # Dagon has no trophy card: driving it away gives a Dagon Bonus card instead (expansion sheet §10.7).
+    trophy: Ability | None = None
     description: Translated
     # A monster without a token never enters the monster piles (the Siren, expansion sheet §6, rule 10).
     token: MonsterTokenId | None = None
@@ -1101,6 +1102,15 @@ class DagonTrailToken(Entity):
     copies: Annotated[int, Field(ge=1)]
 
 
+class DagonBonusCard(Entity):
+    """A Dagon Bonus card (§10.1, §10.7): the top one goes to the witcher who drives Dagon away, kept with their
+    trophies; its ability works like a trophy's."""
+
+    name: Translated
+    description: Translated
+    ability: Ability
+
+
 class DangerSpot(ContentModel):
     """One die spot of the Danger Track (§10.2): rolls from `safe_from` up are safe, the rest dangerous."""
 
@@ -1159,6 +1169,13 @@ class DagonTrailTokensFile(ContentFile):
     tokens: list[DagonTrailToken]
     entities_field = "tokens"
     collection = "dagon-trail-tokens"
+
+
+class DagonBonusCardsFile(ContentFile):
+    kind: Literal["dagon-bonus-cards"]
+    cards: list[DagonBonusCard]
+    entities_field = "cards"
+    collection = "dagon-bonus-cards"
 
 
 class SkelligeBoardFile(ContentFile):
@@ -1233,6 +1250,7 @@ FILE_KINDS: tuple[type[ContentFile], ...] = (
     HarborTokensFile,
     SkelligeBoardFile,
     DagonTrailTokensFile,
+    DagonBonusCardsFile,
     SkelligeEventsFile,
     SkelligeExplorationFile,
     MutagensFile,

@@ -28,6 +28,16 @@ HARBORS = {"kaer-seren", "cidaris", "novigrad", "cintra", "glenmore", "doldeth"}
 ISLANDS = {"ard-skellig", "isle-of-mists", "eyna"}
 
 
+# A sixth Dagon Bonus card, written after the fifth's id line (so the fifth keeps its own fields).
+SIXTH_BONUS_CARD = """    name: Sea Salt
+    description: "Salt from the deep."
+    ability: {timing: phase-1, effects: [{type: gain-gold, amount: 1}]}
+
+  - id: sea-salt
+"""
+DAGON_TROPHY = "    trophy: {timing: fight-turn, effects: [{type: draw-cards, amount: 1}]}\n"
+
+
 def changed(tmp_path: Path, file: str, old: str, new: str) -> tuple[Path, list[Finding]]:
     """The shipped content with one file changed (old -> new), loaded with Skellige, and every check."""
     return checked_edit(tmp_path, file, old, new, (PACK,), structure_only=False)
@@ -89,12 +99,31 @@ def test_the_base_game_has_no_islands() -> None:
         ("packs/skellige/skellige-board.yaml", "      - {safe_from: 5}\n", "", "OW-SK-TRACK", "      - {safe_from: 4}"),
         # Rule 10: exactly 5 Dagon Trail tokens.
         ("packs/skellige/dagon-trail-tokens.yaml", "copies: 5", "copies: 6", "OW-SK-DAGON", "copies: 6"),
+        # §10.1: exactly 5 Dagon Bonus cards; a sixth is reported where it is written.
+        ("packs/skellige/dagon-bonus-cards.yaml", "  - id: deep-ink\n", "  - id: deep-ink\n" + SIXTH_BONUS_CARD,
+         "OW-SK-DAGON-BONUS", "  - id: sea-salt"),
+        # §10.7: Dagon has no trophy card; driving it away gives the top Dagon Bonus card.
+        ("packs/skellige/monsters.yaml", "    description: >-\n", DAGON_TROPHY + "    description: >-\n",
+         "OW-SK-DAGON-CARD", "    trophy:"),
     ],
 )
 def test_content_that_breaks_the_map_extension_rules(tmp_path: Path, file: str, old: str, new: str, code: str,
                                                       shown: str) -> None:
     path, findings = changed(tmp_path, file, old, new)
     assert (code, line_of(path, shown)) in codes(findings, code)
+
+
+def test_skellige_without_the_dagon_card_or_with_a_bonus_card_short(tmp_path: Path) -> None:
+    # §10.1: the Dagon Monster card and the 5 Dagon Bonus cards come with Skellige; both are reported at the board.
+    text = (CONTENT / "old-world/packs/skellige/monsters.yaml").read_text(encoding="utf-8")
+    dagon = text[text.index("  - id: dagon"):]
+    path, findings = changed(tmp_path, "packs/skellige/monsters.yaml", "monsters:\n" + dagon, "monsters: []\n")
+    board = path.parent / "skellige-board.yaml"
+    assert ("OW-SK-DAGON-CARD", line_of(board, "  - id: skellige")) in codes(findings, "OW-SK-DAGON-CARD")
+    # One card short of five is reported at the last one written.
+    text = (CONTENT / "old-world/packs/skellige/dagon-bonus-cards.yaml").read_text(encoding="utf-8")
+    path, findings = changed(tmp_path / "four", "packs/skellige/dagon-bonus-cards.yaml", text[text.index("\n  - id: deep-ink"):], "\n")
+    assert codes(findings, "OW-SK-DAGON-BONUS") == [("OW-SK-DAGON-BONUS", line_of(path, "  - id: cultist-chart"))]
 
 
 def test_an_island_number_that_clashes_with_the_continent(tmp_path: Path) -> None:

@@ -98,11 +98,7 @@ def test_skelliges_dagon_without_its_large_card_is_named(tmp_path: Path) -> None
     """§9.8: "The Skellige Dagon card's second side holds its 4 Special Attacks for this mode"; the Siren uses it (§6)."""
     root = copy(tmp_path)
     dagon = root / "old-world/packs/skellige/monsters.yaml"
-    dagon.write_text("kind: monsters\nmonsters:\n  - id: dagon\n    name: Dagon\n    level: 3\n    life: 14\n"
-                     "    special: {timing: fight-start, effects: [{type: lower-shield, amount: 1}]}\n"
-                     "    trophy: {timing: fight-turn, effects: [{type: draw-cards, amount: 1}]}\n"
-                     "    description: The sea god rises.\n    spawnable: false\n    grants_track_step: false\n",
-                     encoding="utf-8")
+    (root / "old-world/packs/skellige/large-monster-cards.yaml").unlink()  # Dagon's card, which the Siren shares
     packs = (*selection("weakness"), "monster-pack", "skellige")
     found = [f for f in findings_of(root, packs) if f.code == "OW-LARGE-CARD-MISSING"]
     assert [(f.line, "dagon" in f.message) for f in found if "dagon:" in f.message] == [(line_of(dagon, "- id: dagon"), True)]

@@ -12,6 +12,7 @@ from ..models import Manifest
 # Components only an expansion brings: counted when the selected packs have them (the base's counts stay as they were).
 PACK_COUNTS = ("lost_mount_cards", "mage_cards", "legendary_monsters", "quest_tokens", "special_fight_cards",
                "movement_cards", "destruction_tokens", "legendary_help_cards", "harbor_tokens", "dagon_trail_tokens",
+               "dagon_bonus_cards",
                "mutagens", "bombs", "unique_cards", "large_monster_cards", "weakness_tokens", "special_attack_cards",
                "skellige_exploration", "skellige_events", "wild_hunt_members", "wild_hunt_special_attacks",
                "wild_hunt_exploration", "wild_hunt_events")
@@ -47,6 +48,7 @@ def actual_counts(content: OldWorldContent) -> dict[str, int]:
                                            ("legendary_help_cards", len(content.legendary_help_cards)),
                                            ("harbor_tokens", len(content.harbor_tokens)),
                                            ("dagon_trail_tokens", sum(t.copies for t in content.dagon_trail_tokens)),
+                                           ("dagon_bonus_cards", len(content.dagon_bonus_cards)),
                                            ("mutagens", len(content.mutagens)),
                                            ("bombs", sum(b.copies for b in content.bombs)),
                                            ("unique_cards", sum(c.copies for c in content.starting_cards if c.unique)),

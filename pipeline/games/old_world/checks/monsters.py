@@ -115,6 +115,8 @@ def _abilities(content: OldWorldContent) -> list[Finding]:
     for records, field in holders:
         for rec in records:
             ability = getattr(rec.entity, field)
+            if ability is None:  # Dagon has no trophy card (§10.7)
+                continue
             if ability.limit is Limit.ONCE_PER_FIGHT and ability.timing not in FIGHT_TIMINGS:
                 findings.append(
                     finding_at(

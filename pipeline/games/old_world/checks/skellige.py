@@ -16,6 +16,8 @@ CONTINENT_MAX = 18
 HARBOR_NUMBERS = frozenset({1, 5, 6, 9, 12, 13})
 SHIPS = 3
 DAGON_TRAIL_TOKENS = 5  # rule 10
+DAGON_BONUS_CARDS = 5  # §10.1
+DAGON = "dagon"
 DIE = range(1, 7)
 PLAYER_COUNTS = range(1, 6)
 
@@ -23,7 +25,7 @@ PLAYER_COUNTS = range(1, 6)
 def check(content: OldWorldContent) -> list[Finding]:
     findings = [*_numbers(content), *_sea_links(content), *_dagon_trails(content)]
     for rec in content.skellige_board_records:
-        findings += [*_harbors(content, rec), *_ships(content, rec), *_danger_track(rec)]
+        findings += [*_harbors(content, rec), *_ships(content, rec), *_danger_track(rec), *_dagon(content, rec)]
     return findings
 
 
@@ -48,6 +50,25 @@ def _dagon_trails(content: OldWorldContent) -> list[Finding]:
         return [finding_at(records[0].where("copies"), "OW-SK-DAGON",
                            f"Skellige has {DAGON_TRAIL_TOKENS} Dagon Trail tokens, not {count} (rule 10)")]
     return []
+
+
+def _dagon(content: OldWorldContent, board: Record[SkelligeBoard]) -> list[Finding]:
+    """§10.1 and §10.7: Skellige brings the Dagon Monster card, with no trophy card (driving Dagon away gives the top
+    Dagon Bonus card instead), and the 5 Dagon Bonus cards."""
+    findings = []
+    dagon = next((rec for rec in content.monster_records if rec.entity.id == DAGON), None)
+    if dagon is None:
+        findings.append(finding_at(board.where("id"), "OW-SK-DAGON-CARD",
+                                   "Skellige has the Dagon Monster card, and the content has no monster `dagon` (§10.1)"))
+    elif dagon.entity.trophy is not None:
+        findings.append(finding_at(dagon.where("trophy"), "OW-SK-DAGON-CARD",
+                                   "Dagon has no trophy card: driving it away gives the top Dagon Bonus card (§10.7)"))
+    bonus = content.dagon_bonus_card_records
+    if len(bonus) != DAGON_BONUS_CARDS:
+        where = bonus[-1].where("id") if bonus else board.where("id")
+        findings.append(finding_at(where, "OW-SK-DAGON-BONUS",
+                                   f"Skellige has {DAGON_BONUS_CARDS} Dagon Bonus cards, not {len(bonus)} (§10.1)"))
+    return findings
 
 
 def _harbor_ids(content: OldWorldContent) -> set[str]:

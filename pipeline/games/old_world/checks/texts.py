@@ -83,7 +83,7 @@ def _template_with(name: str, where: dict[str, Record]) -> str:
 
 def _abilities(content: OldWorldContent) -> Iterator[Ability]:
     for monster in content.monsters:
-        yield from (monster.special, monster.trophy)
+        yield from (monster.special, *([monster.trophy] if monster.trophy is not None else []))
     yield from (trophy.ability for trophy in content.attribute_trophies)
     yield from (trophy.ability for trophy in content.witcher_trophies)
     for event in content.events:

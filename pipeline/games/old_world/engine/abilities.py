@@ -13,7 +13,7 @@ from .state import GameState, PlayerState
 
 @dataclass(frozen=True)
 class AbilityView:
-    key: str  # "specialty", "monster:<id>", "witcher:<id>", "attribute:<id>", "kept:<n>", "mutagen:<id>"
+    key: str  # "specialty", "monster:<id>", "witcher:<id>", "attribute:<id>", "dagon-bonus:<id>", "kept:<n>", "mutagen:<id>"
     timing: Timing
     limit: Limit
     condition: Condition | None
@@ -44,9 +44,14 @@ def _abilities(s: GameState, p: PlayerState) -> tuple[AbilityView, ...]:
     for key in p.trophies:
         kind, _, ident = key.partition(":")
         if kind == "monster":
-            ab = t.monsters[ident].trophy
+            trophy = t.monsters[ident].trophy
+            if trophy is None:  # a monster without a trophy card is never a trophy (Dagon, §10.7)
+                continue
+            ab = trophy
         elif kind == "witcher":
             ab = t.witcher_trophies[ident].ability
+        elif kind == "dagon-bonus":
+            ab = t.dagon_bonus[ident].ability
         else:
             ab = t.attribute_trophies[ident].ability
         views.append(AbilityView(key, ab.timing, ab.limit, ab.condition, ab.effects))

@@ -192,6 +192,11 @@ class EventIslandAction(Action):
 
 
 @dataclass(frozen=True, slots=True, repr=False)
+class SailToDagon(Action):
+    """Board the Ship here and sail to the Dagon Location to fight Dagon in Phase II (expansion sheet §10.7)."""
+
+
+@dataclass(frozen=True, slots=True, repr=False)
 class TakeGold(Action):
     """Location 0's action (designed, see map.yaml)."""
 

@@ -129,6 +129,13 @@ def _lower_shield(s: GameState, ctx: Ctx, e: fx.LowerShield) -> None:
     set_shield(s, p, p.shield - e.amount)
 
 
+@_executors.register(fx.LowerShieldPerTrophy)
+def _lower_shield_per_trophy(s: GameState, ctx: Ctx, e: fx.LowerShieldPerTrophy) -> None:
+    p = _me(s, ctx)
+    cards = sum(1 for t in p.trophies if not t.startswith("dagon-bonus:"))  # the Trophy cards, not the Bonus cards
+    set_shield(s, p, p.shield - e.amount * cards)
+
+
 @_executors.register(fx.SetShield)
 def _set_shield(s: GameState, ctx: Ctx, e: fx.SetShield) -> None:
     set_shield(s, _me(s, ctx), e.value)

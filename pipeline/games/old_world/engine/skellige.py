@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 from ..enums import LocationAction, Region
 from ..models import SkelligeEvent
-from .actions import Action, ChooseOption, EventIslandAction, interned
+from .actions import Action, ChooseOption, EventIslandAction, SailToDagon, interned
 from .execute import Ctx, run_effects
 from .exploration import MAX_EVENT_DEPTH, resolve_event
 from .state import Decision, FightState, Flow, GameState, PlayerState
@@ -44,6 +44,10 @@ class Seas:
     voyager: int | None = None  # the seat sailing out now: Dagon's emergence hits them (§10.7)
     revealed: list[str] = field(default_factory=list)  # the event islands found, in order
     island_monsters: dict[int, str] = field(default_factory=dict)  # seat -> the monster Hvandre Hevangi drew for them
+    at_dagon: set[int] = field(default_factory=set)  # seats whose Ship sailed to the Dagon Location this turn
+    start: int = 1  # Dagon's start spot for the player count, where driving it away puts it back (§10.7)
+    bonus: list[str] = field(default_factory=list)  # the Dagon Bonus deck, top last
+    siren: bool = False  # with the Monster Pack: the Siren still waits on the Dagon Location (gone once beaten, §6)
 
 
 SAFE, DANGEROUS = "safe", "dangerous"
@@ -51,6 +55,9 @@ SAFE, DANGEROUS = "safe", "dangerous"
 LOC_GWEN_GOLD = 3
 AENYE_ARD_POTIONS = 4
 HVANDRE_HEVANGI_LEVELS = (1, 2, 3)
+DAGON = "dagon"
+DAGON_GOLD = 2  # driving Dagon away (§10.7)
+SIREN = "siren"
 HEN_INIS_MAX_LEVEL_I = 1  # the rulebook's "0 or 1 level-1 trophies" (the FAQ's "none" is the discrepancy, §20)
 
 
@@ -64,8 +71,10 @@ def setup(s: GameState) -> None:
     s.rng.shuffle(tokens)
     start = next(start.spot for start in board.starts if start.players[0] <= s.n <= start.players[1])
     s.seas = Seas(ships={harbor for harbor, ship in zip(board.harbors, tokens, strict=False) if ship}, dagon=start,
-                  dagon_trails=s.tables.dagon_trails, exploration=list(s.tables.skellige_exploration))
+                  dagon_trails=s.tables.dagon_trails, exploration=list(s.tables.skellige_exploration), start=start,
+                  bonus=list(s.tables.dagon_bonus), siren=SIREN in s.tables.monsters)
     s.rng.shuffle(s.seas.exploration)
+    s.rng.shuffle(s.seas.bonus)  # §10.3 step 6
 
 
 def emerged(s: GameState) -> bool:
@@ -82,9 +91,7 @@ def move_dagon(s: GameState, amount: int, traveller: PlayerState | None) -> None
     seas.dagon = max(1, min(len(board.danger_track) + 1, seas.dagon + amount))
     if traveller is not None and not was_out and emerged(s):
         traveller.shield = 0
-        if seas.dagon_trails and traveller.seat not in seas.trail_holders:
-            seas.dagon_trails -= 1
-            seas.trail_holders.add(traveller.seat)
+        take_dagon_trail(seas, traveller)
 
 
 def voyager(s: GameState, seat: int) -> PlayerState | None:
@@ -244,6 +251,117 @@ def island_fight(s: GameState, p: PlayerState) -> Flow:
         p.phase3_target = s.rules.phase3_draw_after_loss
     yield from gain_zero_cost(s, p)
     s.reshuffle_all(p)
+
+
+def siren_waits(s: GameState) -> bool:
+    """The Monster Pack's Siren is on the Dagon Location: Dagon's emergence drives her off the board, and she comes
+    back when Dagon leaves; once defeated or driven away she is gone for good (§6, §13 FAQ)."""
+    return s.seas is not None and s.seas.siren and not emerged(s)
+
+
+def dagon_options(s: GameState, p: PlayerState) -> list[Action]:
+    """Sail to the Dagon Location (§10.7): once Dagon has emerged, or while the Siren waits there (§6), from a
+    continent harbor with a Ship, once per turn."""
+    seas = s.seas
+    if seas is None or DAGON not in s.tables.monsters or p.seat in seas.sailed_out:
+        return []
+    if not emerged(s) and not siren_waits(s):
+        return []
+    if p.location not in seas.ships or is_island(s, p.location):
+        return []
+    return [interned(SailToDagon)]
+
+
+def sail_to_dagon(s: GameState, p: PlayerState) -> None:
+    """No Skellige Exploration card is read (§13 FAQ); Phase I ends and Phase II is the fight. The Ship waits there and
+    brings the witcher back to their harbor after the fight (designed: the sheet lets them sail only back to the
+    continent; going straight back keeps their place on the map)."""
+    assert s.seas is not None
+    s.seas.sailed_out.add(p.seat)
+    s.seas.at_dagon.add(p.seat)
+
+
+def at_dagon(s: GameState, p: PlayerState) -> bool:
+    return s.seas is not None and p.seat in s.seas.at_dagon
+
+
+def dagon_fight(s: GameState, p: PlayerState) -> Flow:
+    """The fight at the Dagon Location: the Siren's while she waits there (§6), else Dagon's.
+
+    §10.7: Dagon is driven away if the witcher wins, or loses while Dagon has 0-1 life cards left: 2 Gold, a 0-cost market
+    card and the top Dagon Bonus card, no trophy-track step and no Fatigue; Dagon goes back to its start spot. A
+    complete defeat leaves Dagon up: the witcher takes a Dagon Trail token (if they have none), a 0-cost market card,
+    and draws 1 card fewer in Phase III."""
+    from .fight import end_fight, fight_rounds, monster_outcome
+    from .witcher import gain_zero_cost
+
+    seas, board = s.seas, s.tables.skellige
+    assert seas is not None and board is not None
+    seas.at_dagon.discard(p.seat)
+    if siren_waits(s):
+        yield from siren_fight(s, p)
+        return
+    if not emerged(s):  # Dagon went back down before this fight (an Event): nobody to fight
+        return
+    s.used["monsters"].add(DAGON)
+    f = FightState(kind="monster", witcher=p.seat, monster=DAGON, level=s.tables.monsters[DAGON].level,
+                   decider=(p.seat - 1) % s.n)
+    knocked_out = yield from fight_rounds(s, p, f, terrain=None)
+    if s.outcome is not None:
+        return
+    left = len(f.life_pool)
+    yield from end_fight(s, [p.seat])
+    if monster_outcome(s, knocked_out, left) == "complete-defeat":
+        take_dagon_trail(seas, p)
+        p.phase3_target = s.rules.phase3_draw_after_loss
+    else:
+        s.give_gold(p, DAGON_GOLD)
+        if seas.bonus:
+            card = seas.bonus.pop()
+            s.used.setdefault("dagon-bonus-cards", set()).add(card)
+            p.trophies.append(f"dagon-bonus:{card}")  # kept with the trophies: no track step, no Fatigue
+        seas.dagon = seas.start
+    yield from gain_zero_cost(s, p)
+    s.reshuffle_all(p)
+
+
+def siren_fight(s: GameState, p: PlayerState) -> Flow:
+    """The Siren fights like a normal monster (§6), except: no Siren Trail token ever; her kill gives 2 Gold and her
+    trophy card with no trophy-track step and no Fatigue; defeated or driven away, she is removed for good."""
+    from .fight import end_fight, fight_rounds, monster_outcome
+    from .witcher import gain_zero_cost
+
+    seas = s.seas
+    assert seas is not None
+    s.used["monsters"].add(SIREN)
+    siren = s.tables.monsters[SIREN]
+    f = FightState(kind="monster", witcher=p.seat, monster=SIREN, level=siren.level, decider=(p.seat - 1) % s.n)
+    knocked_out = yield from fight_rounds(s, p, f, terrain=None)
+    if s.outcome is not None:
+        return
+    left = len(f.life_pool)
+    yield from end_fight(s, [p.seat])
+    result = monster_outcome(s, knocked_out, left)
+    if result == "defeat":
+        s.give_gold(p, DAGON_GOLD)
+        s.defeated.append(SIREN)
+        p.trophies.append(f"monster:{SIREN}")  # no track step, no Fatigue (rule 10)
+    elif result == "drive-away":
+        s.give_gold(p, s.rules.gold_drive_away)
+    else:
+        p.phase3_target = s.rules.phase3_draw_after_loss
+    if result != "complete-defeat":
+        seas.siren = False
+    if result != "defeat":
+        yield from gain_zero_cost(s, p)
+    s.reshuffle_all(p)
+
+
+def take_dagon_trail(seas: Seas, p: PlayerState) -> None:
+    """One Dagon Trail token each, while the supply lasts (§10.7)."""
+    if seas.dagon_trails and p.seat not in seas.trail_holders:
+        seas.dagon_trails -= 1
+        seas.trail_holders.add(p.seat)
 
 
 def new_turn(s: GameState, p: PlayerState) -> None:

@@ -12,6 +12,7 @@ from ..models import (
     ActionCard,
     AttributeTrophy,
     Bomb,
+    DagonBonusCard,
     DestructionToken,
     Event,
     EventIsland,
@@ -121,6 +122,7 @@ class Tables:
     skellige: SkelligeBoard | None = None
     harbor_ships: tuple[bool, ...] = ()
     dagon_trails: int = 0
+    dagon_bonus: dict[str, DagonBonusCard] = field(default_factory=dict)
     sea: dict[str, tuple[str, ...]] = field(default_factory=dict)
     # Skellige's Exploration cards and its Event deck (its own numbers); the islands its Events reveal stand in
     # `locations` (event_island_location) and in `sea`, sailable once revealed (engine/skellige.py).
@@ -181,6 +183,7 @@ class Tables:
         if tables.skellige is not None:
             tables.harbor_ships = tuple(token.ship for token in content.harbor_tokens)
             tables.dagon_trails = sum(token.copies for token in content.dagon_trail_tokens)
+            tables.dagon_bonus = {card.id: card for card in content.dagon_bonus_cards}
             tables.skellige_exploration = {c.id: c for c in content.skellige_exploration}
             tables.skellige_events = {e.number: e for e in content.skellige_events}
             for event in content.skellige_events:

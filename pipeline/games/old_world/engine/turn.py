@@ -8,7 +8,7 @@ from typing import Any
 
 from ..enums import Attribute, CardTerrain, ExplorationDeck
 from . import legendary_hunt, lost_mount, mages, skellige, weakness, wild_hunt
-from .actions import PASS, Action, Buy, Discard, Duel, Explore, FightMonster, Meditate, Move, Pass, Poker, interned
+from .actions import PASS, Action, Buy, Discard, Duel, Explore, FightMonster, Meditate, Move, Pass, Poker, SailToDagon, interned
 from .exploration import explore, on_enter
 from .fight import duel, monster_fight
 from .locations import is_school_site, location_options, take_location_action
@@ -151,7 +151,7 @@ def poker_options(s: GameState, p: PlayerState) -> list[Action]:
 def phase_one(s: GameState, p: PlayerState) -> Flow:
     while True:
         options = move_options(s, p) + location_options(s, p) + poker_options(s, p) + legendary_hunt.drive_away_options(s, p)
-        options += wild_hunt.hound_options(s, p)
+        options += wild_hunt.hound_options(s, p) + skellige.dagon_options(s, p)
         if not options:
             return
         options.append(PASS)
@@ -179,9 +179,11 @@ def phase_one(s: GameState, p: PlayerState) -> Flow:
             yield from legendary_hunt.drive_away(s, p, action)
         elif isinstance(action, wild_hunt.FightHound):
             yield from wild_hunt.fight_hound(s, action)
+        elif isinstance(action, SailToDagon):
+            skellige.sail_to_dagon(s, p)
         else:
             yield from take_location_action(s, p, action)
-        if s.outcome is not None or skellige.island_monster(s, p) is not None:
+        if s.outcome is not None or skellige.island_monster(s, p) is not None or skellige.at_dagon(s, p):
             return
 
 
@@ -224,6 +226,9 @@ def meditations(s: GameState, p: PlayerState) -> list[Attribute]:
 def phase_two(s: GameState, p: PlayerState) -> Flow:
     if skellige.island_monster(s, p) is not None:  # Hvandre Hevangi: straight to this fight (expansion sheet §10.5)
         yield from skellige.island_fight(s, p)
+        return
+    if skellige.at_dagon(s, p):  # sailed to the Dagon Location: straight to its fight (§10.7)
+        yield from skellige.dagon_fight(s, p)
         return
     options = phase_two_options(s, p)
     if not options:

@@ -1,0 +1,218 @@
+"""Skellige's Dagon (expansion sheet §10.2, §10.7): sailing to the Dagon Location once it has emerged, its Special
+Ability, and the fight's outcomes with the Dagon Bonus cards. The fight itself is `fight_rounds`; these scenarios
+fix its result (knocked out or not, life cards left) to test what §10.7 says follows."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from pipeline.games.old_world.content import OldWorldContent
+from pipeline.games.old_world.engine import Tables, fight, new_game, skellige
+from pipeline.games.old_world.engine.abilities import owned_abilities
+from pipeline.games.old_world.engine.actions import SailToDagon
+from pipeline.games.old_world.engine.execute import Ctx, run_effects
+from pipeline.games.old_world.engine.state import FightState, Flow, GameState, PlayerState
+from pipeline.games.old_world.engine.turn import phase_one, phase_two
+from pipeline.games.old_world.enums import Terrain
+from pipeline.games.old_world.spec import SPEC
+
+CONTENT = Path(__file__).resolve().parents[3] / "content"
+BONUS_CARDS = 5
+
+
+def _game(players: int = 2, seed: int = 3, packs: tuple[str, ...] = ("skellige",)) -> GameState:
+    db, _ = SPEC.load(CONTENT, packs)
+    return new_game(Tables.from_content(OldWorldContent(db)), players, seed)
+
+
+def _drive(flow: Flow, choose: Callable[[tuple[object, ...]], object] | None = None) -> object:
+    """Run a flow to its end, answering each decision with `choose(options)` (default: the first option)."""
+    try:
+        decision = next(flow)
+        while True:
+            options = decision.actions
+            decision = flow.send(choose(options) if choose else options[0])
+    except StopIteration as stop:
+        return stop.value
+
+
+def _emerge(state: GameState) -> None:
+    board = state.tables.skellige
+    assert state.seas is not None and board is not None
+    state.seas.dagon = len(board.danger_track) + 1
+
+
+def _at_harbor_with_ship(state: GameState) -> PlayerState:
+    assert state.seas is not None
+    p = state.players[0]
+    p.location = sorted(state.seas.ships)[0]
+    return p
+
+
+def _fixed_fight(knocked_out: bool, left: int) -> Callable[[GameState, PlayerState, FightState, Terrain | None], Flow]:
+    """A fight whose witcher is knocked out or not, with `left` cards of Dagon's Life Pool unspent."""
+
+    def rounds(s: GameState, p: PlayerState, f: FightState, terrain: Terrain | None) -> Flow:
+        s.fight = f
+        f.life_pool = [s.fight_deck.pop() for _ in range(left)]
+        return knocked_out
+        yield  # a flow, like the real one
+
+    return rounds
+
+
+def test_the_dagon_location_opens_once_dagon_has_emerged_from_a_continent_harbor_with_a_ship() -> None:
+    # §10.7: "it can only be entered once Dagon has emerged, and only from a continent harbor by Ship (never from an
+    # island)".
+    state = _game()
+    assert state.seas is not None
+    p = _at_harbor_with_ship(state)
+    assert skellige.dagon_options(state, p) == []
+    _emerge(state)
+    assert skellige.dagon_options(state, p) == [SailToDagon()]
+    p.location = sorted({"kaer-seren", "cidaris", "novigrad", "cintra", "glenmore", "doldeth"} - state.seas.ships)[0]
+    assert skellige.dagon_options(state, p) == []
+    state.seas.ships.add("ard-skellig")
+    p.location = "ard-skellig"
+    assert skellige.dagon_options(state, p) == []
+
+
+def test_sailing_to_dagon_reads_no_exploration_card_and_phase_two_is_its_fight(monkeypatch: pytest.MonkeyPatch) -> None:
+    # §10.7: "sail to the Dagon Location. No Skellige Exploration card is read (FAQ). Go to Phase II and fight it."
+    state = _game()
+    assert state.seas is not None
+    _emerge(state)
+    p = _at_harbor_with_ship(state)
+    harbor, deck = p.location, list(state.seas.exploration)
+    _drive(phase_one(state, p), lambda options: next(a for a in options if isinstance(a, SailToDagon)))
+    assert skellige.at_dagon(state, p) and state.seas.exploration == deck and p.seat not in state.seas.explored
+    fought: list[str | None] = []
+
+    def rounds(s: GameState, q: PlayerState, f: FightState, terrain: Terrain | None) -> Flow:
+        fought.append(f.monster)
+        return (yield from _fixed_fight(False, 0)(s, q, f, terrain))
+
+    monkeypatch.setattr(fight, "fight_rounds", rounds)
+    _drive(phase_two(state, p))
+    assert fought == ["dagon"] and p.location == harbor and not skellige.at_dagon(state, p)
+
+
+@pytest.mark.parametrize(("knocked_out", "left"), [(False, 0), (True, 1), (True, 0)])
+def test_winning_or_losing_with_0_to_1_life_cards_left_drives_dagon_away(
+    monkeypatch: pytest.MonkeyPatch, knocked_out: bool, left: int
+) -> None:
+    # §10.7: "Driven Away if the player wins, or loses while Dagon has 0-1 life cards left. Dagon goes back to its
+    # start spot for the player count. The player gets: 2 Gold; any 0-cost card from the market; the top Dagon Bonus
+    # card, kept with their trophies. There is no trophy-track step and no Fatigue."
+    state = _game()
+    assert state.seas is not None
+    _emerge(state)
+    p = _at_harbor_with_ship(state)
+    skellige.sail_to_dagon(state, p)
+    gold, track, cards = p.gold, p.track, len(p.deck) + len(p.discard) + len(p.hand)
+    top = state.seas.bonus[-1]
+    monkeypatch.setattr(fight, "fight_rounds", _fixed_fight(knocked_out, left))
+    _drive(skellige.dagon_fight(state, p))
+    assert p.gold == gold + 2 and p.track == track
+    assert len(p.deck) + len(p.discard) + len(p.hand) == cards + 1  # the 0-cost market card
+    assert p.trophies == [f"dagon-bonus:{top}"] and len(state.seas.bonus) == BONUS_CARDS - 1
+    assert state.seas.dagon == state.seas.start and not skellige.emerged(state)
+    assert state.seas.trail_holders == set()
+
+
+def test_a_complete_defeat_leaves_dagon_up_and_gives_a_dagon_trail_token(monkeypatch: pytest.MonkeyPatch) -> None:
+    # §10.7: "Complete defeat (the player is out of cards and Dagon has 2+ cards): Dagon stays. The player gets the
+    # Dagon Trail token (if they have none) and any 0-cost market card, and draws 1 fewer card in Phase III."
+    state = _game()
+    assert state.seas is not None
+    _emerge(state)
+    p = _at_harbor_with_ship(state)
+    skellige.sail_to_dagon(state, p)
+    gold, cards = p.gold, len(p.deck) + len(p.discard) + len(p.hand)
+    monkeypatch.setattr(fight, "fight_rounds", _fixed_fight(True, 2))
+    _drive(skellige.dagon_fight(state, p))
+    assert skellige.emerged(state) and state.seas.trail_holders == {p.seat}
+    assert p.gold == gold and p.trophies == [] and len(state.seas.bonus) == BONUS_CARDS
+    assert len(p.deck) + len(p.discard) + len(p.hand) == cards + 1
+    assert p.phase3_target == state.rules.phase3_draw_after_loss
+    # A second complete defeat gives no second token: one each.
+    trails = state.seas.dagon_trails
+    skellige.sail_to_dagon(state, p)
+    _drive(skellige.dagon_fight(state, p))
+    assert state.seas.dagon_trails == trails
+
+
+def test_dagons_special_ability_discards_a_random_card_and_lowers_the_shield_per_trophy_card() -> None:
+    # §10.2: "before Dagon's first attack, the player discards 1 random hand card and lowers their Shield by 1 for
+    # each Trophy card they own." A Dagon Bonus card is kept with the trophies but is no Trophy card.
+    state = _game()
+    p = state.players[0]
+    p.trophies = ["monster:drowner", "attribute:combat-1", "dagon-bonus:kraken-hide"]
+    p.shield = 3
+    hand = len(p.hand)
+    special = state.tables.monsters["dagon"].special
+    _drive(run_effects(state, Ctx(p.seat, hostile=True), special.effects))
+    assert len(p.hand) == hand - 1 and p.shield == 1
+
+
+def test_a_dagon_bonus_card_works_like_a_trophy() -> None:
+    # §10.7: the Bonus card is "kept with their trophies": its ability is the witcher's from then on.
+    state = _game()
+    p = state.players[0]
+    p.trophies = ["dagon-bonus:kraken-hide"]
+    views = {view.key: view for view in owned_abilities(state, p)}
+    assert views["dagon-bonus:kraken-hide"].effects == state.tables.dagon_bonus["kraken-hide"].ability.effects
+
+
+def test_the_siren_waits_on_the_dagon_location_until_dagon_emerges_and_returns_when_it_leaves(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # §6 (Monster Pack): "While the Siren is there, players may sail to the Dagon Location before Dagon emerges".
+    # "If Dagon emerges while the Siren is still there, move the Siren off the board. It comes back to the Dagon
+    # Location when Dagon leaves."
+    state = _game(packs=("skellige", "monster-pack"))
+    assert state.seas is not None
+    p = _at_harbor_with_ship(state)
+    assert skellige.siren_waits(state) and skellige.dagon_options(state, p) == [SailToDagon()]
+    _emerge(state)
+    assert not skellige.siren_waits(state)
+    fought: list[str | None] = []
+
+    def rounds(s: GameState, q: PlayerState, f: FightState, terrain: Terrain | None) -> Flow:
+        fought.append(f.monster)
+        return (yield from _fixed_fight(False, 0)(s, q, f, terrain))
+
+    monkeypatch.setattr(fight, "fight_rounds", rounds)
+    skellige.sail_to_dagon(state, p)
+    _drive(skellige.dagon_fight(state, p))  # Dagon is driven away: it leaves, and the Siren is back
+    assert fought == ["dagon"] and skellige.siren_waits(state)
+    skellige.new_turn(state, p)
+    skellige.sail_to_dagon(state, p)
+    _drive(skellige.dagon_fight(state, p))
+    assert fought == ["dagon", "siren"]
+
+
+def test_beating_the_siren_gives_2_gold_and_her_trophy_with_no_track_step_and_she_never_returns(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # §6: "Killing it gives 2 Gold and its Trophy card, but no trophy-track step and no Fatigue. Once it is defeated
+    # or driven away it is removed for good; it never respawns." "Nobody can ever get a Siren Trail token".
+    state = _game(packs=("skellige", "monster-pack"))
+    assert state.seas is not None
+    p = _at_harbor_with_ship(state)
+    gold, track, tokens = p.gold, p.track, list(p.trail_tokens)
+    monkeypatch.setattr(fight, "fight_rounds", _fixed_fight(False, 0))
+    skellige.sail_to_dagon(state, p)
+    _drive(skellige.dagon_fight(state, p))
+    assert p.gold == gold + 2 and p.trophies == ["monster:siren"] and p.track == track
+    assert not skellige.siren_waits(state) and skellige.dagon_options(state, p) == []
+    # A complete defeat leaves her there, and gives no trail token.
+    state = _game(packs=("skellige", "monster-pack"))
+    p = _at_harbor_with_ship(state)
+    monkeypatch.setattr(fight, "fight_rounds", _fixed_fight(True, 2))
+    skellige.sail_to_dagon(state, p)
+    _drive(skellige.dagon_fight(state, p))
+    assert skellige.siren_waits(state) and p.trail_tokens == tokens and p.trophies == []
