@@ -26,6 +26,8 @@ CASES: dict[str, tuple[dict[str, Any], Any]] = {
     "lower-attribute": ({"attribute": "defense"}, lambda s, p, b: p.attributes[A.DEFENSE] == 1),
     "raise-shield": ({"amount": 1}, lambda s, p, b: p.shield == 2),
     "lower-shield": ({"amount": 1}, lambda s, p, b: p.shield == 0),
+    # No Trophy card yet: nothing to lower (tests/games/old_world/test_dagon.py lowers it per card).
+    "lower-shield-per-trophy": ({"amount": 1}, lambda s, p, b: p.shield == 1),
     "set-shield": ({"value": 0}, lambda s, p, b: p.shield == 0),
     "lower-defense-this-fight": ({}, lambda s, p, b: p.shield == 1),
     "gain-potion": ({}, lambda s, p, b: len(p.potions) == 2),
@@ -69,7 +71,7 @@ CASES: dict[str, tuple[dict[str, Any], Any]] = {
 
 def test_every_effect_class_has_an_executor_and_a_case() -> None:
     assert set(EXECUTORS) == set(EFFECTS)
-    assert len(EXECUTORS) == 40
+    assert len(EXECUTORS) == 41
     assert set(CASES) == {cls.type_name() for cls in EFFECTS}
 
 
