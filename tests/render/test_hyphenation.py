@@ -40,7 +40,7 @@ def _words(locale: str) -> set[str]:
 def test_the_kept_dictionary_breaks_every_word_where_pyphen_does(cache_dir: Path, monkeypatch: pytest.MonkeyPatch,
                                                                  locale: str) -> None:
     hyphenation.dictionary(locale)  # parses and keeps it
-    assert list((cache_dir / "hyphenation").glob("*.pickle"))
+    assert list((cache_dir / "hyphenation").glob("*.json"))
     _fresh_process(monkeypatch)
 
     def no_parse(self: pyphen.HyphDict, path: Path) -> None:
@@ -57,12 +57,12 @@ def test_the_kept_dictionary_breaks_every_word_where_pyphen_does(cache_dir: Path
 
 def test_a_damaged_kept_dictionary_is_parsed_again_and_replaced(cache_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     hyphenation.dictionary("de")
-    [kept] = (cache_dir / "hyphenation").glob("*.pickle")
-    kept.write_bytes(b"not a pickle")
+    [kept] = (cache_dir / "hyphenation").glob("*.json")
+    kept.write_bytes(b"not a kept dictionary")
     _fresh_process(monkeypatch)
     german = hyphenation.dictionary("de")
     assert german is not None and german.inserted("Ungeheuer") == "Un-ge-heuer"  # three letters after the last break
-    assert kept.read_bytes() != b"not a pickle"
+    assert kept.read_bytes() != b"not a kept dictionary"
 
 
 def test_no_cache_dir_keeps_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -75,3 +75,15 @@ def test_no_cache_dir_keeps_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     finally:
         hyphenation.dictionary.cache_clear()
     assert not list(tmp_path.rglob("*"))
+
+
+@pytest.mark.parametrize("content", [b"[]", b'{"abc": [1, ["x"]]}', b'{"abc": "1"}', b"{}"])
+def test_a_kept_dictionary_of_another_shape_is_parsed_again(cache_dir: Path, monkeypatch: pytest.MonkeyPatch,
+                                                            content: bytes) -> None:
+    # The kept file is data read from the project's cache dir: anything but the patterns `_parsed` writes is ignored.
+    hyphenation.dictionary("de")
+    [kept] = (cache_dir / "hyphenation").glob("*.json")
+    kept.write_bytes(content)
+    _fresh_process(monkeypatch)
+    german = hyphenation.dictionary("de")
+    assert german is not None and german.inserted("Ungeheuer") == "Un-ge-heuer"
