@@ -75,15 +75,10 @@ def monster_fight(s: GameState, p: PlayerState, monster: str) -> Flow:
     """Fight the monster at the witcher's location to defeat, drive away or complete defeat (§10.3-§10.9)."""
     m = s.tables.monsters[monster]
     terrain = monster_slot(s, monster)
-    s.used["monsters"].add(monster)
-    f = FightState(kind="monster", witcher=p.seat, monster=monster, level=m.level, decider=(p.seat - 1) % s.n)
-    knocked_out = yield from fight_rounds(s, p, f, terrain)
-    if s.outcome is not None:
+    result = yield from fought(s, p, monster, terrain)
+    if result is None:
         return
-    left = len(f.life_pool)
-    yield from end_fight(s, [p.seat])
     rules = s.rules
-    result = monster_outcome(s, knocked_out, left)
     if result == "defeat" and spares_last_monster(s, p):
         result = "drive-away"
     if result == "defeat":
@@ -112,6 +107,20 @@ def monster_fight(s: GameState, p: PlayerState, monster: str) -> Flow:
         yield from gain_zero_cost(s, p)
         s.reshuffle_all(p)
         p.phase3_target = rules.phase3_draw_after_loss
+
+
+def fought(s: GameState, p: PlayerState, monster: str, terrain: Terrain | None) -> Flow:
+    """Fight `monster` through to the fight's end (§10.3-§10.8) and return its outcome ("defeat", "drive-away" or
+    "complete-defeat"), or None when the game ended during the fight. The caller applies the outcome."""
+    s.used["monsters"].add(monster)
+    f = FightState(kind="monster", witcher=p.seat, monster=monster, level=s.tables.monsters[monster].level,
+                   decider=(p.seat - 1) % s.n)
+    knocked_out = yield from fight_rounds(s, p, f, terrain)
+    if s.outcome is not None:
+        return None
+    left = len(f.life_pool)
+    yield from end_fight(s, [p.seat])
+    return monster_outcome(s, knocked_out, left)
 
 
 def fight_rounds(s: GameState, p: PlayerState, f: FightState, terrain: Terrain | None) -> Flow:

@@ -24,7 +24,7 @@ from ..models import SkelligeEvent
 from .actions import Action, ChooseOption, EventIslandAction, SailToDagon, interned
 from .execute import Ctx, run_effects
 from .exploration import MAX_EVENT_DEPTH, resolve_event
-from .state import Decision, FightState, Flow, GameState, PlayerState
+from .state import Decision, Flow, GameState, PlayerState
 from .tables import TERRAINS
 from .witcher import gain_potions, gain_trail
 
@@ -223,20 +223,15 @@ def island_fight(s: GameState, p: PlayerState) -> Flow:
     """Fight the drawn monster with normal outcomes, except that it stands on no terrain's slot: a defeat takes its
     trophy and spawns nothing; otherwise its token is shuffled back into its level's pool (§10.5) and no Trail
     token is gained (it has no terrain)."""
-    from .fight import end_fight, fight_rounds, monster_outcome
+    from .fight import fought
     from .witcher import gain_trophy, gain_zero_cost
 
     assert s.seas is not None
     monster = s.seas.island_monsters.pop(p.seat)
     m = s.tables.monsters[monster]
-    s.used["monsters"].add(monster)
-    f = FightState(kind="monster", witcher=p.seat, monster=monster, level=m.level, decider=(p.seat - 1) % s.n)
-    knocked_out = yield from fight_rounds(s, p, f, terrain=None)
-    if s.outcome is not None:
+    result = yield from fought(s, p, monster, terrain=None)
+    if result is None:
         return
-    left = len(f.life_pool)
-    yield from end_fight(s, [p.seat])
-    result = monster_outcome(s, knocked_out, left)
     if result == "defeat":
         s.give_gold(p, s.rules.gold_defeat_monster)
         s.defeated.append(monster)
@@ -292,7 +287,7 @@ def dagon_fight(s: GameState, p: PlayerState) -> Flow:
     card and the top Dagon Bonus card, no trophy-track step and no Fatigue; Dagon goes back to its start spot. A
     complete defeat leaves Dagon up: the witcher takes a Dagon Trail token (if they have none), a 0-cost market card,
     and draws 1 card fewer in Phase III."""
-    from .fight import end_fight, fight_rounds, monster_outcome
+    from .fight import fought
     from .witcher import gain_zero_cost
 
     seas, board = s.seas, s.tables.skellige
@@ -303,15 +298,10 @@ def dagon_fight(s: GameState, p: PlayerState) -> Flow:
         return
     if not emerged(s):  # Dagon went back down before this fight (an Event): nobody to fight
         return
-    s.used["monsters"].add(DAGON)
-    f = FightState(kind="monster", witcher=p.seat, monster=DAGON, level=s.tables.monsters[DAGON].level,
-                   decider=(p.seat - 1) % s.n)
-    knocked_out = yield from fight_rounds(s, p, f, terrain=None)
-    if s.outcome is not None:
+    result = yield from fought(s, p, DAGON, terrain=None)
+    if result is None:
         return
-    left = len(f.life_pool)
-    yield from end_fight(s, [p.seat])
-    if monster_outcome(s, knocked_out, left) == "complete-defeat":
+    if result == "complete-defeat":
         take_dagon_trail(seas, p)
         p.phase3_target = s.rules.phase3_draw_after_loss
     else:
@@ -328,20 +318,14 @@ def dagon_fight(s: GameState, p: PlayerState) -> Flow:
 def siren_fight(s: GameState, p: PlayerState) -> Flow:
     """The Siren fights like a normal monster (§6), except: no Siren Trail token ever; her kill gives 2 Gold and her
     trophy card with no trophy-track step and no Fatigue; defeated or driven away, she is removed for good."""
-    from .fight import end_fight, fight_rounds, monster_outcome
+    from .fight import fought
     from .witcher import gain_zero_cost
 
     seas = s.seas
     assert seas is not None
-    s.used["monsters"].add(SIREN)
-    siren = s.tables.monsters[SIREN]
-    f = FightState(kind="monster", witcher=p.seat, monster=SIREN, level=siren.level, decider=(p.seat - 1) % s.n)
-    knocked_out = yield from fight_rounds(s, p, f, terrain=None)
-    if s.outcome is not None:
+    result = yield from fought(s, p, SIREN, terrain=None)
+    if result is None:
         return
-    left = len(f.life_pool)
-    yield from end_fight(s, [p.seat])
-    result = monster_outcome(s, knocked_out, left)
     if result == "defeat":
         s.give_gold(p, DAGON_GOLD)
         s.defeated.append(SIREN)
