@@ -6,7 +6,6 @@ Exit codes: 0 no errors (warnings allowed), 1 errors found, 2 usage error.
 from __future__ import annotations
 
 import sys
-from importlib.metadata import PackageNotFoundError, version
 from typing import Annotated
 
 import typer
@@ -28,6 +27,9 @@ app = typer.Typer(
 
 def _version(shown: bool) -> None:
     if shown:
+        # Here, not at the top: importlib.metadata is a third of `pnp --help`'s imports (issue 19).
+        from importlib.metadata import PackageNotFoundError, version
+
         try:
             typer.echo(f"pnp-pipeline {version('pnp-pipeline')}")
         except PackageNotFoundError:  # run from a checkout that was never installed
