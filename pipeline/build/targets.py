@@ -13,6 +13,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -89,6 +90,7 @@ class Job:
     content: str = ""  # digest of the game's content files (keys its database in the build's Databases)
     tts_decks: dict[str, str] = field(default_factory=dict)  # the cache key of each deck's TTS images
     forms: str = ""  # what the cards target's kept face drawings are keyed by besides the face (build/forms.py)
+    helpers: int = 0  # processes it may start beside itself: the --jobs a build of one unit leaves free (runner.py)
 
 
 class Databases:
@@ -338,17 +340,23 @@ def build_cards(context: BuildContext, job: Job, record: TargetRecord) -> list[F
     title = f"{job.game} {job.locale} cards"
     imposed, problems = sheets(prepared, "cards", profile, job.options.backs, job.options.back_offset, title, chars)
     findings += problems
+    sheets_checked: Callable[[], list[Finding]] = list
     if imposed is not None:
         _write(job, record, "cards.pdf", imposed.data, imposed.pages, imposed.placed)
         record.extra["cards"] = imposed.placed
         _positions(job, record, "cards.pdf", imposed)
-        findings += _preflight(job, profile, "cards.pdf", imposed, prepared, "cards")
+        sheets_checked = partial(_preflight, job, profile, "cards.pdf", imposed, prepared, "cards")
+        if job.helpers:  # a helper reads the sheets back while this process draws the 1-up file
+            from .runner import beside
+
+            sheets_checked = beside(sheets_checked)
     single = cards_one_up(prepared, profile.bleed, job.options.backs, f"{job.game} {job.locale} cards 1-up", chars)
     record.extra["redrawn"] = sorted({f"{face.face.deck}/{face.face.id}" for face in store.drawn(faces)})
     store.keep(faces, keys)
     _write(job, record, "cards-1up.pdf", single.data, single.pages, single.placed)
     _positions(job, record, "cards-1up.pdf", single)
     findings += _preflight(job, profile, "cards-1up.pdf", single, prepared, "cards", one_up=True)
+    findings += sheets_checked()
     if job.options.backs == "duplex":
         findings += _calibration(context, job, record, profile)
     return findings

@@ -14,7 +14,7 @@ from pipeline.build.cache import TargetRecord
 from pipeline.build.runner import plan_units
 from pipeline.build.targets import TARGET_NAMES, BuildOptions, Job
 from pipeline.content.database import Database
-from pipeline.findings import Finding
+from pipeline.findings import Finding, error
 from pipeline.games import find_game
 from pipeline.rules.spec import GameSpec
 from tests.conftest import FIXTURES
@@ -92,3 +92,35 @@ def test_a_build_loads_each_game_once_for_all_its_workers_and_keeps_nothing_afte
 
     build([game], options, targets=["tokens"], jobs=1, show_progress=False)
     assert len(loads.read_text(encoding="utf-8").splitlines()) == 2
+
+
+def test_one_target_with_a_spare_worker_reads_its_sheets_back_in_a_helper(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """--jobs 2 on one cards target: the sheets' preflight runs in a forked helper while this process draws the
+    1-up file, and its findings come back into the target's record."""
+    from pipeline.build import preflight
+
+    checked = tmp_path / "checked.txt"
+    preflight_pdf = preflight.preflight_pdf
+
+    def logging_preflight(data: bytes, path: str, *rest: Any, **named: Any) -> list[Finding]:
+        with checked.open("a", encoding="utf-8") as log:
+            log.write(f"{Path(path).name} {os.getpid()}\n")
+        found = preflight_pdf(data, path, *rest, **named)
+        return found + [error("PREFLIGHT-MARK", "seen by the helper", path)] if path.endswith("/cards.pdf") else found
+
+    monkeypatch.setattr(preflight, "preflight_pdf", logging_preflight)
+    options = BuildOptions(tmp_path / "out", FIXTURES, REPO / "layouts", tmp_path / "cache", force=True)
+    result = build([find_game("old-world")], options, targets=["cards"], locales=["en"], jobs=2, show_progress=False)
+    ran = dict(line.split() for line in checked.read_text(encoding="utf-8").splitlines())
+    assert ran["cards-1up.pdf"] == str(os.getpid()) and ran["cards.pdf"] != str(os.getpid())
+    assert [f.message for f in result.report.errors] == ["seen by the helper"]
+
+
+def test_a_helper_hands_back_its_result_or_its_failure() -> None:
+    assert runner.beside(lambda: [os.getpid()])() != [os.getpid()]
+    with pytest.raises(ZeroDivisionError):
+        runner.beside(lambda: 1 // 0)()
+    with pytest.raises(runner.WorkerLost):
+        runner.beside(lambda: os._exit(3))()
