@@ -325,7 +325,7 @@ def _profile(context: BuildContext, job: Job) -> tuple[Profile | None, list[Find
 
 def build_cards(context: BuildContext, job: Job, record: TargetRecord) -> list[Finding]:
     """cards.pdf (sheets of 3 x 3 poker cards with backs as asked) and cards-1up.pdf."""
-    from pipeline.render.sheets import cards_one_up, sheets
+    from pipeline.render.sheets import sheets
 
     from .forms import FormStore, card_charset
 
@@ -340,28 +340,37 @@ def build_cards(context: BuildContext, job: Job, record: TargetRecord) -> list[F
     faces = list(prepared.faces.values())
     keys = store.load(faces) if not job.options.force else {id(face): store.key(face) for face in faces}
     title = f"{job.game} {job.locale} cards"
+    one_up_file: Callable[[], tuple[Imposed, list[Finding]]] = partial(_one_up_file, job, profile, prepared, chars)
+    if job.helpers:  # a helper draws and checks the 1-up file while this process draws and checks the sheets
+        from .runner import beside
+
+        one_up_file = beside(one_up_file)
     imposed, problems = sheets(prepared, "cards", profile, job.options.backs, job.options.back_offset, title, chars)
     findings += problems
-    sheets_checked: Callable[[], list[Finding]] = list
     if imposed is not None:
         _write(job, record, "cards.pdf", imposed.data, imposed.pages, imposed.placed)
         record.extra["cards"] = imposed.placed
         _positions(job, record, "cards.pdf", imposed)
-        sheets_checked = partial(_preflight, job, profile, "cards.pdf", imposed, prepared, "cards")
-        if job.helpers:  # a helper reads the sheets back while this process draws the 1-up file
-            from .runner import beside
-
-            sheets_checked = beside(sheets_checked)
-    single = cards_one_up(prepared, profile.bleed, job.options.backs, f"{job.game} {job.locale} cards 1-up", chars)
+        findings += _preflight(job, profile, "cards.pdf", imposed, prepared, "cards")
+    single, checked = one_up_file()
+    # Kept: the faces this process drew. A helper's own drawings stay in it; they matter only when no sheet was
+    # imposed (then the next build draws the faces again).
     record.extra["redrawn"] = sorted({f"{face.face.deck}/{face.face.id}" for face in store.drawn(faces)})
     store.keep(faces, keys)
     _write(job, record, "cards-1up.pdf", single.data, single.pages, single.placed)
     _positions(job, record, "cards-1up.pdf", single)
-    findings += _preflight(job, profile, "cards-1up.pdf", single, prepared, "cards", one_up=True)
-    findings += sheets_checked()
+    findings += checked
     if job.options.backs == "duplex":
         findings += _calibration(context, job, record, profile)
     return findings
+
+
+def _one_up_file(job: Job, profile: Profile, prepared: Prepared, chars: str) -> tuple[Imposed, list[Finding]]:
+    """cards-1up.pdf (each face copied from the sheets' drawing where this process drew them) and its preflight."""
+    from pipeline.render.sheets import cards_one_up
+
+    single = cards_one_up(prepared, profile.bleed, job.options.backs, f"{job.game} {job.locale} cards 1-up", chars)
+    return single, _preflight(job, profile, "cards-1up.pdf", single, prepared, "cards", one_up=True)
 
 
 def print_labels(context: BuildContext, english: dict[str, str]) -> dict[str, str]:

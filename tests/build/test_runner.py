@@ -94,11 +94,11 @@ def test_a_build_loads_each_game_once_for_all_its_workers_and_keeps_nothing_afte
     assert len(loads.read_text(encoding="utf-8").splitlines()) == 2
 
 
-def test_one_target_with_a_spare_worker_reads_its_sheets_back_in_a_helper(
+def test_one_target_with_a_spare_worker_draws_its_1up_file_in_a_helper(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """--jobs 2 on one cards target: the sheets' preflight runs in a forked helper while this process draws the
-    1-up file, and its findings come back into the target's record."""
+    """--jobs 2 on one cards target: a forked helper draws and checks cards-1up.pdf while this process draws and
+    checks the sheets; the helper's file and findings come back into the target, and the bytes are the serial build's."""
     from pipeline.build import preflight
 
     checked = tmp_path / "checked.txt"
@@ -108,14 +108,19 @@ def test_one_target_with_a_spare_worker_reads_its_sheets_back_in_a_helper(
         with checked.open("a", encoding="utf-8") as log:
             log.write(f"{Path(path).name} {os.getpid()}\n")
         found = preflight_pdf(data, path, *rest, **named)
-        return found + [error("PREFLIGHT-MARK", "seen by the helper", path)] if path.endswith("/cards.pdf") else found
+        return found + [error("PREFLIGHT-MARK", "seen by the helper", path)] if path.endswith("/cards-1up.pdf") else found
 
     monkeypatch.setattr(preflight, "preflight_pdf", logging_preflight)
     options = BuildOptions(tmp_path / "out", FIXTURES, REPO / "layouts", tmp_path / "cache", force=True)
     result = build([find_game("old-world")], options, targets=["cards"], locales=["en"], jobs=2, show_progress=False)
     ran = dict(line.split() for line in checked.read_text(encoding="utf-8").splitlines())
-    assert ran["cards-1up.pdf"] == str(os.getpid()) and ran["cards.pdf"] != str(os.getpid())
+    assert ran["cards.pdf"] == str(os.getpid()) and ran["cards-1up.pdf"] != str(os.getpid())
     assert [f.message for f in result.report.errors] == ["seen by the helper"]
+    serial = BuildOptions(tmp_path / "serial", FIXTURES, REPO / "layouts", tmp_path / "cache-serial", force=True)
+    build([find_game("old-world")], serial, targets=["cards"], locales=["en"], jobs=1, show_progress=False)
+    for name in ("cards.pdf", "cards-1up.pdf"):
+        written = Path("old-world", "en", name)
+        assert (tmp_path / "out" / written).read_bytes() == (tmp_path / "serial" / written).read_bytes(), name
 
 
 def test_a_helper_hands_back_its_result_or_its_failure() -> None:
