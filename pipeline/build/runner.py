@@ -198,9 +198,11 @@ def _watch_parent(parent: int) -> None:
     os._exit(1)
 
 
-def beside(work: Callable[[], T]) -> Callable[[], T]:
-    """Start `work` in a forked process bound to this one (a job's helper, `Job.helpers`); the callable returned
-    waits for its result, or raises its exception (`WorkerLost` if the process ended without one).
+@contextmanager
+def beside(work: Callable[[], T]) -> Iterator[Callable[[], T]]:
+    """Start `work` in a forked process bound to this one (a job's helper, `Job.helpers`); the callable given
+    waits for its result, or raises its exception (`WorkerLost` if the process ended without one). Leaving the
+    block ends the process: one whose result nobody waits for (the caller failed first) is killed.
 
     Forked, the process shares what this one has built (content, layouts, drawn faces) without pickling it;
     only the result travels back.
@@ -226,14 +228,17 @@ def beside(work: Callable[[], T]) -> Callable[[], T]:
             done, value = receive.recv()
         except EOFError:
             raise WorkerLost() from None
-        finally:
-            receive.close()
-            process.join()
         if not done:
             raise value
         return value
 
-    return result
+    try:
+        yield result
+    finally:
+        receive.close()
+        if process.is_alive():
+            process.kill()
+        process.join()
 
 
 # A worker process's handle on the build's databases: the pool's initializer hands the run's `Databases` to

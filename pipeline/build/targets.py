@@ -11,7 +11,7 @@ import hashlib
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
@@ -340,19 +340,20 @@ def build_cards(context: BuildContext, job: Job, record: TargetRecord) -> list[F
     faces = list(prepared.faces.values())
     keys = store.load(faces) if not job.options.force else {id(face): store.key(face) for face in faces}
     title = f"{job.game} {job.locale} cards"
-    one_up_file: Callable[[], tuple[Imposed, list[Finding]]] = partial(_one_up_file, job, profile, prepared, chars)
-    if job.helpers:  # a helper draws and checks the 1-up file while this process draws and checks the sheets
-        from .runner import beside
+    with ExitStack() as helper:
+        one_up_file: Callable[[], tuple[Imposed, list[Finding]]] = partial(_one_up_file, job, profile, prepared, chars)
+        if job.helpers:  # a helper draws and checks the 1-up file while this process draws and checks the sheets
+            from .runner import beside
 
-        one_up_file = beside(one_up_file)
-    imposed, problems = sheets(prepared, "cards", profile, job.options.backs, job.options.back_offset, title, chars)
-    findings += problems
-    if imposed is not None:
-        _write(job, record, "cards.pdf", imposed.data, imposed.pages, imposed.placed)
-        record.extra["cards"] = imposed.placed
-        _positions(job, record, "cards.pdf", imposed)
-        findings += _preflight(job, profile, "cards.pdf", imposed, prepared, "cards")
-    single, checked = one_up_file()
+            one_up_file = helper.enter_context(beside(one_up_file))
+        imposed, problems = sheets(prepared, "cards", profile, job.options.backs, job.options.back_offset, title, chars)
+        findings += problems
+        if imposed is not None:
+            _write(job, record, "cards.pdf", imposed.data, imposed.pages, imposed.placed)
+            record.extra["cards"] = imposed.placed
+            _positions(job, record, "cards.pdf", imposed)
+            findings += _preflight(job, profile, "cards.pdf", imposed, prepared, "cards")
+        single, checked = one_up_file()
     # Kept: the faces this process drew. A helper's own drawings stay in it; they matter only when no sheet was
     # imposed (then the next build draws the faces again).
     record.extra["redrawn"] = sorted({f"{face.face.deck}/{face.face.id}" for face in store.drawn(faces)})

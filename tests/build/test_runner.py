@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import time
+from multiprocessing import active_children
 from pathlib import Path
 from typing import Any
 
@@ -124,8 +126,16 @@ def test_one_target_with_a_spare_worker_draws_its_1up_file_in_a_helper(
 
 
 def test_a_helper_hands_back_its_result_or_its_failure() -> None:
-    assert runner.beside(lambda: [os.getpid()])() != [os.getpid()]
-    with pytest.raises(ZeroDivisionError):
-        runner.beside(lambda: 1 // 0)()
-    with pytest.raises(runner.WorkerLost):
-        runner.beside(lambda: os._exit(3))()
+    with runner.beside(lambda: [os.getpid()]) as result:
+        assert result() != [os.getpid()]
+    with runner.beside(lambda: 1 // 0) as result, pytest.raises(ZeroDivisionError):
+        result()
+    with runner.beside(lambda: os._exit(3)) as result, pytest.raises(runner.WorkerLost):
+        result()
+
+
+def test_a_helper_nobody_waits_for_ends_with_the_block() -> None:
+    """The caller failed before asking: the helper (here one that would run for a minute) is killed, not left."""
+    with pytest.raises(RuntimeError), runner.beside(lambda: time.sleep(60)):
+        raise RuntimeError("the sheets failed")
+    assert not [child for child in active_children() if child.name == "pnp-helper"]
