@@ -27,6 +27,7 @@ from contextlib import closing, contextmanager
 from dataclasses import replace
 from multiprocessing import active_children, get_context
 from types import FrameType
+from typing import TypeVar
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -40,6 +41,7 @@ LOAD_COST = 0.8
 Unit = tuple[int, Job]  # index of the job it belongs to, the job cut down to the unit's targets
 PR_SET_PDEATHSIG = 1  # linux/prctl.h
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+T = TypeVar("T")
 
 
 class BuildStopped(BaseException):
@@ -146,8 +148,8 @@ def _makespan(units: list[Unit], workers: int) -> float:
 
 def _run(units: list[Unit], workers: int, databases: Databases) -> Generator[tuple[int, list[TargetRecord]], None, None]:
     if workers <= 1 or len(units) <= 1:
-        for index, job in units:
-            yield index, run_job(job, databases)
+        for index, job in units:  # one unit: the workers it leaves free are its helpers (Job.helpers)
+            yield index, run_job(replace(job, helpers=max(0, workers - 1)), databases)
         return
     pool = ProcessPoolExecutor(max_workers=min(workers, len(units)), mp_context=get_context("fork"),
                                initializer=_start_worker, initargs=(os.getpid(), databases))
@@ -194,6 +196,49 @@ def _watch_parent(parent: int) -> None:
     while os.getppid() == parent:
         time.sleep(0.5)
     os._exit(1)
+
+
+@contextmanager
+def beside(work: Callable[[], T]) -> Iterator[Callable[[], T]]:
+    """Start `work` in a forked process bound to this one (a job's helper, `Job.helpers`); the callable given
+    waits for its result, or raises its exception (`WorkerLost` if the process ended without one). Leaving the
+    block ends the process: one whose result nobody waits for (the caller failed first) is killed.
+
+    Forked, the process shares what this one has built (content, layouts, drawn faces) without pickling it;
+    only the result travels back.
+    """
+    context = get_context("fork")
+    receive, send = context.Pipe(duplex=False)
+    parent = os.getpid()
+
+    def run() -> None:
+        bind_to_parent(parent)
+        try:
+            outcome: tuple[bool, object] = (True, work())
+        except Exception as exc:
+            outcome = (False, exc)
+        send.send(outcome)
+
+    process = context.Process(target=run, name="pnp-helper", daemon=True)
+    process.start()
+    send.close()
+
+    def result() -> T:
+        try:
+            done, value = receive.recv()
+        except EOFError:
+            raise WorkerLost() from None
+        if not done:
+            raise value
+        return value
+
+    try:
+        yield result
+    finally:
+        receive.close()
+        if process.is_alive():
+            process.kill()
+        process.join()
 
 
 # A worker process's handle on the build's databases: the pool's initializer hands the run's `Databases` to

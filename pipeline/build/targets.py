@@ -11,8 +11,9 @@ import hashlib
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field, replace
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -89,6 +90,7 @@ class Job:
     content: str = ""  # digest of the game's content files (keys its database in the build's Databases)
     tts_decks: dict[str, str] = field(default_factory=dict)  # the cache key of each deck's TTS images
     forms: str = ""  # what the cards target's kept face drawings are keyed by besides the face (build/forms.py)
+    helpers: int = 0  # processes it may start beside itself: the --jobs a build of one unit leaves free (runner.py)
 
 
 class Databases:
@@ -279,8 +281,10 @@ def locale_findings(spec: GameSpec, db: Database, localizer: Localizer,
     from pipeline.i18n.catalogs import catalog_path
     from pipeline.i18n.status import catalog_status
 
+    if localizer.is_source:  # before the strings are derived: a tenth of a second for old-world
+        return [], []
     strings = spec.strings(db)
-    if not strings or localizer.is_source:
+    if not strings:
         return [], []
     where = catalog_path(db.root, localizer.locale).as_posix()
     failure = localizer.catalog_error
@@ -321,7 +325,7 @@ def _profile(context: BuildContext, job: Job) -> tuple[Profile | None, list[Find
 
 def build_cards(context: BuildContext, job: Job, record: TargetRecord) -> list[Finding]:
     """cards.pdf (sheets of 3 x 3 poker cards with backs as asked) and cards-1up.pdf."""
-    from pipeline.render.sheets import cards_one_up, sheets
+    from pipeline.render.sheets import sheets
 
     from .forms import FormStore, card_charset
 
@@ -336,22 +340,38 @@ def build_cards(context: BuildContext, job: Job, record: TargetRecord) -> list[F
     faces = list(prepared.faces.values())
     keys = store.load(faces) if not job.options.force else {id(face): store.key(face) for face in faces}
     title = f"{job.game} {job.locale} cards"
-    imposed, problems = sheets(prepared, "cards", profile, job.options.backs, job.options.back_offset, title, chars)
-    findings += problems
-    if imposed is not None:
-        _write(job, record, "cards.pdf", imposed.data, imposed.pages, imposed.placed)
-        record.extra["cards"] = imposed.placed
-        _positions(job, record, "cards.pdf", imposed)
-        findings += _preflight(job, profile, "cards.pdf", imposed, prepared, "cards")
-    single = cards_one_up(prepared, profile.bleed, job.options.backs, f"{job.game} {job.locale} cards 1-up", chars)
+    with ExitStack() as helper:
+        one_up_file: Callable[[], tuple[Imposed, list[Finding]]] = partial(_one_up_file, job, profile, prepared, chars)
+        if job.helpers:  # a helper draws and checks the 1-up file while this process draws and checks the sheets
+            from .runner import beside
+
+            one_up_file = helper.enter_context(beside(one_up_file))
+        imposed, problems = sheets(prepared, "cards", profile, job.options.backs, job.options.back_offset, title, chars)
+        findings += problems
+        if imposed is not None:
+            _write(job, record, "cards.pdf", imposed.data, imposed.pages, imposed.placed)
+            record.extra["cards"] = imposed.placed
+            _positions(job, record, "cards.pdf", imposed)
+            findings += _preflight(job, profile, "cards.pdf", imposed, prepared, "cards")
+        single, checked = one_up_file()
+    # Kept: the faces this process drew. A helper's own drawings stay in it; they matter only when no sheet was
+    # imposed (then the next build draws the faces again).
     record.extra["redrawn"] = sorted({f"{face.face.deck}/{face.face.id}" for face in store.drawn(faces)})
     store.keep(faces, keys)
     _write(job, record, "cards-1up.pdf", single.data, single.pages, single.placed)
     _positions(job, record, "cards-1up.pdf", single)
-    findings += _preflight(job, profile, "cards-1up.pdf", single, prepared, "cards", one_up=True)
+    findings += checked
     if job.options.backs == "duplex":
         findings += _calibration(context, job, record, profile)
     return findings
+
+
+def _one_up_file(job: Job, profile: Profile, prepared: Prepared, chars: str) -> tuple[Imposed, list[Finding]]:
+    """cards-1up.pdf (each face copied from the sheets' drawing where this process drew them) and its preflight."""
+    from pipeline.render.sheets import cards_one_up
+
+    single = cards_one_up(prepared, profile.bleed, job.options.backs, f"{job.game} {job.locale} cards 1-up", chars)
+    return single, _preflight(job, profile, "cards-1up.pdf", single, prepared, "cards", one_up=True)
 
 
 def print_labels(context: BuildContext, english: dict[str, str]) -> dict[str, str]:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterable
+from functools import lru_cache
+from pathlib import Path
 
 from pipeline.findings import Finding, error
 from pipeline.font_files import STYLES, coverage, current_family
@@ -20,14 +22,15 @@ NOT_DRAWN = frozenset("\n\r\t")
 
 def missing_glyphs(text: str) -> list[str]:
     """The characters of text (tokens excluded) that one style of the family in effect cannot draw, in order, once each."""
-    files = [current_family().file(style) for style in STYLES]
-    found: list[str] = []
-    for char in dict.fromkeys(prose(text)):
-        if char in NOT_DRAWN:
-            continue
-        if any(ord(char) not in coverage(file) for file in files):
-            found.append(char)
-    return found
+    drawable = _drawable(tuple(current_family().file(style) for style in STYLES))
+    return [char for char in dict.fromkeys(prose(text)) if char not in NOT_DRAWN and ord(char) not in drawable]
+
+
+@lru_cache(maxsize=16)
+def _drawable(files: tuple[Path, ...]) -> frozenset[int]:
+    """The code points every one of the files draws: a build checks some 74,000 characters, one set lookup each
+    (four cached cmap lookups each took a tenth of the old-world cards build's CPU time)."""
+    return frozenset.intersection(*(coverage(file) for file in files))
 
 
 def describe(char: str) -> str:

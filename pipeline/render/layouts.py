@@ -28,14 +28,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
-from reportlab.lib.colors import toColor
 
 from pipeline.content.yaml_loader import LoadedFile, load_yaml_file
 from pipeline.findings import Finding, error
 from pipeline.font_files import DEFAULT, STYLES, FontFamily, FontFileError, family, read_font
 from pipeline.rules.faces import ICON_TOKEN
 
-from .icons import ICON_HINT, IconLibrary, load_icons, with_game_icons
+from .icons import ICON_HINT, IconLibrary, load_icons, rgb, with_game_icons
 from .richtext import TextStyle
 from .units import Box, RangeError, Size, UnitError, parse_length, parse_points
 
@@ -644,7 +643,7 @@ class _Numbers:
                                                                 f"(known: {known})"))
             return value
         try:
-            toColor(resolved)
+            rgb(resolved)  # parsed once per colour: the layouts name a few colours some 2,000 times
         except ValueError:
             named = f"{value!r} (palette: {resolved!r})" if resolved != value else repr(value)
             self.problems.append(_Problem(path, "LAYOUT-COLOR", f"{named} is not a colour"))

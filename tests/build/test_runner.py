@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import time
+from multiprocessing import active_children
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +16,7 @@ from pipeline.build.cache import TargetRecord
 from pipeline.build.runner import plan_units
 from pipeline.build.targets import TARGET_NAMES, BuildOptions, Job
 from pipeline.content.database import Database
-from pipeline.findings import Finding
+from pipeline.findings import Finding, error
 from pipeline.games import find_game
 from pipeline.rules.spec import GameSpec
 from tests.conftest import FIXTURES
@@ -92,3 +94,48 @@ def test_a_build_loads_each_game_once_for_all_its_workers_and_keeps_nothing_afte
 
     build([game], options, targets=["tokens"], jobs=1, show_progress=False)
     assert len(loads.read_text(encoding="utf-8").splitlines()) == 2
+
+
+def test_one_target_with_a_spare_worker_draws_its_1up_file_in_a_helper(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """--jobs 2 on one cards target: a forked helper draws and checks cards-1up.pdf while this process draws and
+    checks the sheets; the helper's file and findings come back into the target, and the bytes are the serial build's."""
+    from pipeline.build import preflight
+
+    checked = tmp_path / "checked.txt"
+    preflight_pdf = preflight.preflight_pdf
+
+    def logging_preflight(data: bytes, path: str, *rest: Any, **named: Any) -> list[Finding]:
+        with checked.open("a", encoding="utf-8") as log:
+            log.write(f"{Path(path).name} {os.getpid()}\n")
+        found = preflight_pdf(data, path, *rest, **named)
+        return found + [error("PREFLIGHT-MARK", "seen by the helper", path)] if path.endswith("/cards-1up.pdf") else found
+
+    monkeypatch.setattr(preflight, "preflight_pdf", logging_preflight)
+    options = BuildOptions(tmp_path / "out", FIXTURES, REPO / "layouts", tmp_path / "cache", force=True)
+    result = build([find_game("old-world")], options, targets=["cards"], locales=["en"], jobs=2, show_progress=False)
+    ran = dict(line.split() for line in checked.read_text(encoding="utf-8").splitlines())
+    assert ran["cards.pdf"] == str(os.getpid()) and ran["cards-1up.pdf"] != str(os.getpid())
+    assert [f.message for f in result.report.errors] == ["seen by the helper"]
+    serial = BuildOptions(tmp_path / "serial", FIXTURES, REPO / "layouts", tmp_path / "cache-serial", force=True)
+    build([find_game("old-world")], serial, targets=["cards"], locales=["en"], jobs=1, show_progress=False)
+    for name in ("cards.pdf", "cards-1up.pdf"):
+        written = Path("old-world", "en", name)
+        assert (tmp_path / "out" / written).read_bytes() == (tmp_path / "serial" / written).read_bytes(), name
+
+
+def test_a_helper_hands_back_its_result_or_its_failure() -> None:
+    with runner.beside(lambda: [os.getpid()]) as result:
+        assert result() != [os.getpid()]
+    with runner.beside(lambda: 1 // 0) as result, pytest.raises(ZeroDivisionError):
+        result()
+    with runner.beside(lambda: os._exit(3)) as result, pytest.raises(runner.WorkerLost):
+        result()
+
+
+def test_a_helper_nobody_waits_for_ends_with_the_block() -> None:
+    """The caller failed before asking: the helper (here one that would run for a minute) is killed, not left."""
+    with pytest.raises(RuntimeError), runner.beside(lambda: time.sleep(60)):
+        raise RuntimeError("the sheets failed")
+    assert not [child for child in active_children() if child.name == "pnp-helper"]

@@ -79,6 +79,25 @@ def test_the_glyph_check_reads_the_family_that_prints(tmp_path: Path) -> None:
     assert finding.code == "I18N-GLYPH" and "sparse.ttf" in finding.message
 
 
+def test_a_character_one_style_lacks_is_missing(tmp_path: Path) -> None:
+    """Every style of the family must draw a character: a bold that lacks 'A' makes 'A' missing, though the
+    regular, italic and bold italic have it."""
+    import reportlab
+
+    fonts = tmp_path / "layouts" / "fonts"
+    fonts.mkdir(parents=True)
+    shutil.copy(Path(reportlab.__file__).parent / "fonts" / "hb-test.ttf", fonts / "sparse.ttf")
+    for name in ("Vera.ttf", "VeraIt.ttf", "VeraBI.ttf"):
+        shutil.copy(Path(reportlab.__file__).parent / "fonts" / name, fonts / name)
+    (tmp_path / "layouts" / "base.yaml").write_text(
+        "kind: templates\nfonts: {family: Mixed, regular: fonts/Vera.ttf, bold: fonts/sparse.ttf, "
+        "italic: fonts/VeraIt.ttf, bold-italic: fonts/VeraBI.ttf}\n", encoding="utf-8")
+    layouts, findings = load_layouts(tmp_path / "layouts")
+    assert findings == []
+    with use_family(layouts.family_for("old-world")):
+        assert missing_glyphs("A{icon:gold}A\n") == ["A"]
+
+
 @pytest.mark.parametrize(("written", "why"), [
     ("fonts/Missing.ttf", "cannot read file"),
     ("fonts/bitstream-vera-license.txt", "not a TrueType font"),

@@ -53,6 +53,39 @@ def test_every_shipped_icon_file_draws() -> None:
     assert PdfReader(out).pages[0].get_contents().get_data().count(b" Tf") == 1  # the canvas's own preamble only
 
 
+def test_an_icon_placed_again_writes_what_the_renderer_writes() -> None:
+    """The operators kept per icon file (icons._operators) are the renderer's own, placed anywhere, in any size."""
+    from pipeline.render.icons import _drawing, _icon_file, _IconRenderer
+
+    library, _ = load_icons(REPO / "layouts")
+    with use_icons(library, "old-world", "de"):
+        for name in ("sword", "xp", "monster-gold", "vp"):
+            kept, fresh = Canvas(io.BytesIO()), Canvas(io.BytesIO())
+            for x, y, size in ((0, 0, 10), (12.5, 3.25, 7.2)):
+                draw_icon(kept, name, x, y, size)
+                path = _icon_file(name)
+                assert path is not None
+                drawing = _drawing(path)
+                fresh.saveState()
+                fresh.translate(x, y)
+                fresh.scale(size / drawing.width, size / drawing.height)
+                _IconRenderer().draw(drawing, fresh, 0, 0)
+                fresh.restoreState()
+            assert kept._code == fresh._code
+
+
+def test_a_translucent_icon_keeps_its_graphics_state(tmp_path: Path) -> None:
+    """An icon that needs a resource of its document (here an alpha) is drawn by the renderer every time."""
+    layouts = tmp_path / "layouts"
+    icon(layouts, "icons/veil.svg", '<rect width="100" height="100" fill="#0000ff" fill-opacity="0.5"/>')
+    library, findings = load_icons(layouts)
+    assert findings == []
+    with use_icons(library, "game"):
+        first, second = rendered("veil"), rendered("veil")
+    assert first.getpixel((20, 20)) == second.getpixel((20, 20))
+    assert first.getpixel((20, 20))[0] > 100  # half blue over white, not opaque blue
+
+
 def test_a_game_and_a_locale_override_the_base_icon(tmp_path: Path) -> None:
     layouts = tmp_path / "layouts"
     icon(layouts, "icons/coin.svg", '<rect width="100" height="100" fill="#ff0000"/>')
