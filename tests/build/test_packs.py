@@ -27,10 +27,12 @@ def test_the_monster_pack_alone_prints_its_cards_and_token_with_its_symbol(build
     code, _, out = build("--locale", "en", "--pack", "monster-pack", "--pack-only", "--target", "cards", "--target", "tokens")
     assert code == 0
     report = json.loads((out / "old-world" / "build-report.json").read_text(encoding="utf-8"))
-    # The fact sheet (§6): 2 Monster cards (Koshchey, Siren), the Kayran's large card, 1 Monster token (Koshchey).
-    assert {t["target"]: t["cards"] for t in report["targets"]} == {"cards": 3, "tokens": 1}
+    # The fact sheet (§6): 2 Monster cards (Koshchey, Siren), the Kayran's large legendary card, Koshchey's large
+    # monster card (for Monster Trail's Weakness mode; it is in this box), 1 Monster token (Koshchey).
+    assert {t["target"]: t["cards"] for t in report["targets"]} == {"cards": 4, "tokens": 1}
     text = "".join(page.extract_text() for page in PdfReader(out / "old-world" / "en" / "cards-1up.pdf").pages)
-    assert all(name in text for name in ("Koshchey", "Siren", "Kayran", "Special Attacks", "no trophy-track step"))
+    assert all(name in text for name in ("Koshchey", "Siren", "Kayran", "Large Monster Card", "Special Attacks",
+                                         "no trophy-track step"))
     assert text.count("MP") >= 4  # each card's front, and the Kayran's back
     tokens = "".join(page.extract_text() for page in PdfReader(out / "old-world" / "en" / "tokens.pdf").pages)
     assert "Koshchey" in tokens and "MP" in tokens
