@@ -15,6 +15,7 @@ from pipeline.rules.engine import RandomBot
 
 from . import effects as fx
 from .engine import legendary_hunt as lh
+from .engine import skellige
 from .engine.actions import (
     PASS,
     Action,
@@ -33,6 +34,7 @@ from .engine.actions import (
     PokerWithLocals,
     PoolTrash,
     Reroll,
+    SailToDagon,
     TakeBomb,
     TakeCard,
     TakeGold,
@@ -155,6 +157,9 @@ class GreedyBot:
         return self._monster_goal(s, p)
 
     def _monster_goal(self, s: GameState, p: PlayerState) -> str | None:
+        harbor = self._dagon_harbor(s, p)
+        if harbor is not None:
+            return harbor
         on_board = [v for v in s.slots.values() if v is not None]
         need = self._solo_need(s, p)
         if need is not None and len(on_board) <= 1:
@@ -171,6 +176,31 @@ class GreedyBot:
         dist = self._distances(s, p.location)
         token, _ = min(on_board, key=lambda v: (s.tables.monsters[v[1]].level, dist.get(s.tables.token_location(v[0]), 99)))
         return s.tables.token_location(token)
+
+    def _dagon_foe(self, s: GameState, p: PlayerState) -> str | None:
+        """Skellige: who waits on the Dagon Location (the Siren before Dagon emerges, §6; Dagon once it has, §10.7),
+        if the witcher looks strong enough to beat them by the usual rough guess."""
+        if s.seas is None or skellige.DAGON not in s.tables.monsters:
+            return None
+        foe = skellige.SIREN if skellige.siren_waits(s) else skellige.DAGON if skellige.emerged(s) else None
+        return foe if foe is not None and self._can_beat(s, p, foe) else None
+
+    def _dagon_harbor(self, s: GameState, p: PlayerState) -> str | None:
+        """The nearest continent harbor with a Ship, where a witcher strong enough boards to sail to the Dagon
+        Location: a sea fight with no track step, worth it for the Gold, the 0-cost card and the Bonus card (or the
+        Siren's trophy) while the easiest monster on the map is no nearer."""
+        if self._dagon_foe(s, p) is None:
+            return None
+        assert s.seas is not None
+        dist = self._distances(s, p.location)
+        harbors = [h for h in s.seas.ships if not skellige.is_island(s, h) and h in dist]
+        if not harbors:
+            return None
+        harbor = min(harbors, key=lambda h: (dist[h], h))
+        monsters = [s.tables.token_location(v[0]) for v in s.slots.values() if v is not None and self._can_beat(s, p, v[1])]
+        if monsters and min(dist.get(loc, 99) for loc in monsters) < dist[harbor]:
+            return None
+        return harbor
 
     def _wild_hunt_goal(self, s: GameState, p: PlayerState) -> str | None:
         h = s.wild_hunt
@@ -221,6 +251,8 @@ class GreedyBot:
             elif spec.type is LocationAction.TRAIN_ATTRIBUTE and spec.attribute is attribute:
                 if p.attributes[attribute] <= p.level:
                     sites.append(loc.id)
+            elif spec.type is LocationAction.TRAIN_ANY and p.attributes[attribute] < s.rules.attribute_max:
+                sites.append(loc.id)  # Ard Skellig trains for free (§10.4); its voyages also raise Dagon
         sites = [x for x in sites if x != p.location] or sites
         return min(sites, key=lambda x: dist.get(x, 99)) if sites else None
 
@@ -255,6 +287,8 @@ class GreedyBot:
             best = max(exchanges, key=lambda a: self._market_value(s, a.slot) - self.value(s, a.trash))
             if self._market_value(s, best.slot) - self.value(s, best.trash) > 2:
                 return best
+        if SailToDagon in groups and self._dagon_foe(s, p) is not None:
+            return interned(SailToDagon)
         drives: list[DriveAwayLegendary] = groups.get(DriveAwayLegendary, [])
         if drives and not self._hunt_ready(s, p):
             # Not fighting it yet: a card buys the token it leaves here (taken at the end of Phase I) and frees

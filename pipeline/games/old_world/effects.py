@@ -359,6 +359,15 @@ class PeekOpponentDeck(OwEffect):
         return self.message(amount=self.amount)
 
 
+class OpponentSpecialtyLevel(OwEffect):
+    """In a duel, played before the life pools are made: the opponent's Specialty counts as this level for the fight
+    (the Dimeritium Bomb against a witcher, expansion sheet §9.5)."""
+
+    printed = ("level",)
+    type: Literal["opponent-specialty-level"]
+    level: Annotated[int, Field(ge=1, le=5)] = 1
+
+
 class MonsterChoosesWorseAttack(OwEffect):
     """The monster's controller picks the attack half that costs the witcher more cards."""
 
@@ -544,6 +553,7 @@ OldWorldEffect = Annotated[
         PerEnergy,
         ExtraComboCard,
         PeekOpponentDeck,
+        OpponentSpecialtyLevel,
         MonsterChoosesWorseAttack,
         IgnoreTrailFirstStrike,
         GainTrail,

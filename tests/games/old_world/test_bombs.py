@@ -97,3 +97,15 @@ def test_hold_limits_other_than_four_with_bombs(tmp_path: Path, old: str, new: s
     edit(path, old, new)
     assert ("OW-BOMB-LIMIT", line_of(path, shown)) in found(root)
     assert "OW-BOMB-LIMIT" not in [code for code, _ in found(root, ())]
+
+
+def test_the_dimeritium_bomb_prints_what_the_engine_plays() -> None:
+    """§9.5: "vs a witcher: play it before life pools are made; the opponent's Specialty counts as level 1 for this
+    fight" (engine/fight.py `duel_bombs`); its monster side is the designed peek-and-discard."""
+    packs = (*BOMBS, "monster-trail/weakness")
+    english = next(face for face in bomb_faces("en", packs) if face.id == "bomb-dimeritium").fields["rules"]
+    german = next(face for face in bomb_faces("de", packs) if face.id == "bomb-dimeritium").fields["rules"]
+    assert ("**Against a witcher:** Before the life pools are made: your opponent's Specialty {icon:specialty} counts as "
+            "level 1 for this fight.") in english
+    assert "**Against a monster:** Look at the top 2 cards of your opponent's deck; discard up to 2" in english
+    assert "Spezialisierung {icon:specialty} deines Gegners zählt in diesem Kampf als Stufe 1." in german

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from pipeline.games.old_world.bots import BOTS, HUNT_LAST_CARDS_SOLO, TRAIN_DETOUR, GreedyBot, RandomBot
 from pipeline.games.old_world.engine import legendary_hunt as lh
-from pipeline.games.old_world.engine.actions import PASS, Action, PlayCard
-from pipeline.games.old_world.engine.state import GameState
+from pipeline.games.old_world.engine import skellige
+from pipeline.games.old_world.engine.actions import PASS, Action, PlayCard, SailToDagon
+from pipeline.games.old_world.engine.state import GameState, PlayerState
 from pipeline.games.old_world.enums import Attribute, LocationAction
 from pipeline.games.old_world.spec import SPEC
 from pipeline.rules.simulation import run_simulation
@@ -143,3 +146,82 @@ def test_greedy_drives_the_legendary_monster_away_in_solo_games() -> None:
             drives += isinstance(action, lh.DriveAwayLegendary)
             s.apply(action)
     assert drives > 0
+
+
+# --- Skellige (expansion sheet §6, §10.4, §10.7) --------------------------------------------------------------
+
+
+def _dagon_game(packs: tuple[str, ...] = ("skellige",), emerged: bool = True) -> tuple[GameState, PlayerState]:
+    """A Skellige game with the first witcher on a continent harbor with a Ship, Dagon emerged (or not)."""
+    s = _game(2, 3, packs)
+    board = s.tables.skellige
+    assert s.seas is not None and board is not None
+    if emerged:
+        s.seas.dagon = len(board.danger_track) + 1
+    p = s.players[0]
+    p.location = sorted(s.seas.ships)[0]
+    return s, p
+
+
+def _strengthen(p: PlayerState, cards: int) -> None:
+    """Give the witcher copies of their own cards until they hold `cards` in all."""
+    p.deck += [p.deck[0]] * (cards - p.card_count())
+
+
+def test_greedy_sails_to_dagon_once_it_has_emerged_and_the_witcher_outlasts_its_life_pool() -> None:
+    # §10.7: "Board a Ship at a continent location that has one and sail to the Dagon Location ... fight it."
+    s, p = _dagon_game()
+    dagon = s.tables.monsters["dagon"]
+    bot = GreedyBot(1)
+    options: list[Action] = [*skellige.dagon_options(s, p), PASS]
+    assert options[0] == SailToDagon()
+    _strengthen(p, dagon.life - 1)
+    assert bot._phase_1(s, p, options) != SailToDagon()  # too few cards for its Life Pool: not yet
+    _strengthen(p, dagon.life)
+    assert bot._phase_1(s, p, options) == SailToDagon()
+
+
+def test_greedy_heads_for_the_nearest_harbor_with_a_ship_while_dagon_is_up() -> None:
+    s, p = _dagon_game()
+    assert s.seas is not None
+    _strengthen(p, s.tables.monsters["dagon"].life)
+    s.slots = dict.fromkeys(s.slots)  # no monster on the map to fight instead, nothing to train
+    p.attributes[Attribute.COMBAT] = s.rules.attribute_max
+    p.location = next(loc for loc in s.tables.neighbours[p.location] if loc not in s.seas.ships and not skellige.is_island(s, loc))
+    bot = GreedyBot(1)
+    dist = bot._distances(s, p.location)
+    nearest = min(dist[h] for h in s.seas.ships if not skellige.is_island(s, h))
+    goal = bot._goal(s, p)
+    assert goal in s.seas.ships and dist[goal] == nearest
+    s.seas.dagon = s.seas.start  # driven back down: nothing waits on the Dagon Location
+    assert bot._goal(s, p) is None
+
+
+def test_greedy_sails_to_the_siren_before_dagon_emerges() -> None:
+    # §6: "While the Siren is there, players may sail to the Dagon Location before Dagon emerges."
+    s, p = _dagon_game(("skellige", "monster-pack"), emerged=False)
+    _strengthen(p, s.tables.monsters["siren"].life)
+    options: list[Action] = [*skellige.dagon_options(s, p), PASS]
+    assert GreedyBot(1)._phase_1(s, p, options) == SailToDagon()
+
+
+def test_greedy_trains_at_ard_skellig_for_free() -> None:
+    # §10.4: Ard Skellig raises any one attribute by 1 with no price: a training site one voyage from a Ship.
+    s, p = _dagon_game(emerged=False)
+    p.gold = 0  # no school it can pay at
+    p.attributes[Attribute.COMBAT] = p.level + 1  # past what the continent's training sites allow
+    assert p.attributes[Attribute.COMBAT] < s.rules.attribute_max
+    assert GreedyBot(1)._training_site(s, p, Attribute.COMBAT) == "ard-skellig"
+
+
+@pytest.mark.parametrize(("packs", "players", "seed", "fought"), [
+    (("skellige",), 1, 1, {"dagon"}),
+    (("skellige", "monster-pack"), 2, 6, {"dagon", "siren"}),
+])
+def test_seeded_greedy_games_fight_dagon_and_the_siren(packs: tuple[str, ...], players: int, seed: int, fought: set[str]) -> None:
+    # The bots used to stay off the sea, so the simulation never played the Dagon Location's fights.
+    db, _ = SPEC.load(ROOT / "content", packs)
+    assert SPEC.engine is not None
+    report = run_simulation(SPEC.engine, SPEC.id, db, players, 1, seed, "greedy")
+    assert report.errors == [] and report.completed == 1
+    assert fought <= report.coverage["monsters"]

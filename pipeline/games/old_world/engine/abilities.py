@@ -27,18 +27,26 @@ def owned_abilities(s: GameState, p: PlayerState) -> tuple[AbilityView, ...]:
 
     Shared per content and holdings (`Tables.memo`): do not mutate the views.
     """
-    key = ("abilities", p.school, p.attributes[Attribute.SPECIALTY], tuple(p.trophies), tuple(p.kept), tuple(p.mutagens))
+    level = specialty_level(s, p)
+    key = ("abilities", p.school, level, tuple(p.trophies), tuple(p.kept), tuple(p.mutagens))
     memo = s.tables.memo
     views = memo.get(key)
     if views is None:
-        views = memo[key] = _abilities(s, p)
+        views = memo[key] = _abilities(s, p, level)
     return views
 
 
-def _abilities(s: GameState, p: PlayerState) -> tuple[AbilityView, ...]:
+def specialty_level(s: GameState, p: PlayerState) -> int:
+    """The level the witcher's Specialty works at: a Dimeritium Bomb thrown at them before the duel's life pools were
+    made sets it for that fight (expansion sheet §9.5), never above their own."""
+    level = p.attributes[Attribute.SPECIALTY]
+    thrown = s.fight.specialty_level.get(p.seat) if s.fight is not None else None
+    return level if thrown is None else min(level, thrown)
+
+
+def _abilities(s: GameState, p: PlayerState, level: int) -> tuple[AbilityView, ...]:
     t = s.tables
     spec = t.schools[p.school].specialty
-    level = p.attributes[Attribute.SPECIALTY]
     potions = spec.cost.potions[level - 1] if spec.cost is not None and spec.cost.potions else 0
     views = [AbilityView("specialty", spec.timing, spec.limit, spec.condition, spec.levels[level - 1], spec.cost, potions)]
     for key in p.trophies:

@@ -3,6 +3,7 @@ Bombs are held apart from the Potions and used in step 1 of a fight turn within 
 
 from __future__ import annotations
 
+from ..effects import OpponentSpecialtyLevel
 from ..enums import Attribute
 from ..models import Effects
 from .actions import Action, DiscardBomb, DrawPotion, TakeBomb, UseBomb, interned
@@ -64,11 +65,24 @@ def alchemy_left(f: FightState, p: PlayerState) -> bool:
     return used < p.attributes[Attribute.ALCHEMY]
 
 
-def options(p: PlayerState, f: FightState) -> list[Action]:
-    """The Bombs a witcher may use in step 1 of a fight turn (none in an event's short fight: no opponent)."""
+def options(s: GameState, p: PlayerState, f: FightState) -> list[Action]:
+    """The Bombs a witcher may use in step 1 of a fight turn (none in an event's short fight: no opponent); in a duel
+    not those whose use against a witcher comes before the life pools are made."""
     if f.kind == "short" or not alchemy_left(f, p):
         return []
-    return [interned(UseBomb, b) for b in dict.fromkeys(p.bombs)]
+    return [interned(UseBomb, b) for b in dict.fromkeys(p.bombs) if not (f.is_duel and before_life_pools(s, b))]
+
+
+def before_life_pools(s: GameState, bomb: str) -> bool:
+    """§9.5, the Dimeritium Bomb "vs a witcher": "play it before life pools are made"."""
+    return any(isinstance(effect, OpponentSpecialtyLevel) for effect in s.tables.bombs[bomb].vs_witcher)
+
+
+def duel_openers(s: GameState, p: PlayerState, f: FightState) -> list[Action]:
+    """The Bombs a duellist may throw before the life pools are made, within the fight's Alchemy limit."""
+    if not alchemy_left(f, p):
+        return []
+    return [interned(UseBomb, b) for b in dict.fromkeys(p.bombs) if before_life_pools(s, b)]
 
 
 def use_bomb(s: GameState, p: PlayerState, f: FightState, bomb: str) -> Effects:

@@ -60,7 +60,7 @@ def step1_options(s: GameState, p: PlayerState, f: FightState, first: bool) -> l
     options: list[Action] = []
     if bombs.alchemy_left(f, p):  # Potions and Monster Trail's Bombs share the Alchemy limit (§9.5)
         options.extend(interned(UsePotion, x) for x in dict.fromkeys(p.potions))
-    options += bombs.options(p, f)
+    options += bombs.options(s, p, f)
     for view in owned_abilities(s, p):
         usable = view.timing is Timing.FIGHT_TURN or (first and view.timing is Timing.FIGHT_FIRST_TURN)
         if usable and is_available(s, p, view):

@@ -136,6 +136,15 @@ def _lower_shield_per_trophy(s: GameState, ctx: Ctx, e: fx.LowerShieldPerTrophy)
     set_shield(s, p, p.shield - e.amount * cards)
 
 
+@_executors.register(fx.OpponentSpecialtyLevel)
+def _opponent_specialty_level(s: GameState, ctx: Ctx, e: fx.OpponentSpecialtyLevel) -> None:
+    f = s.fight
+    if f is None or not f.is_duel or f.defender is None:  # only a duel has an opponent with a Specialty
+        return
+    opponent = f.defender if ctx.seat == f.witcher else f.witcher
+    f.specialty_level[opponent] = e.level
+
+
 @_executors.register(fx.SetShield)
 def _set_shield(s: GameState, ctx: Ctx, e: fx.SetShield) -> None:
     set_shield(s, _me(s, ctx), e.value)

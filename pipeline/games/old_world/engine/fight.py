@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..effects import DrawModifier
 from ..enums import AttackType, Attribute, Terrain, Timing
 from . import bombs, mages, weakness, wild_hunt
-from .actions import ChooseAttack, Pass, Wager, interned
+from .actions import ChooseAttack, Pass, UseBomb, Wager, interned
 from .combo import auto_abilities, is_knocked_out, witcher_turn
 from .execute import Ctx, run_effects
 from .state import Decision, FightState, Flow, GameState, PlayerState
@@ -296,6 +296,7 @@ def duel(s: GameState, attacker: PlayerState, defender: PlayerState) -> Flow:
     rules = s.rules
     yield from place_wagers(s, attacker.seat, defender.seat)
     f = FightState(kind="duel", witcher=attacker.seat, defender=defender.seat)
+    yield from duel_bombs(s, f, [attacker, defender])
     yield from start_fight(s, f, [attacker.seat, defender.seat])
     turn, other = attacker, defender
     winner = None
@@ -330,6 +331,19 @@ def duel(s: GameState, attacker: PlayerState, defender: PlayerState) -> Flow:
     else:
         attacker.phase3_target = rules.phase3_draw_after_loss
     s.draw(defender, rules.duel_defender_draw_win if winner is defender else rules.duel_defender_draw_loss)
+
+
+def duel_bombs(s: GameState, f: FightState, duellists: list[PlayerState]) -> Flow:
+    """Monster Trail (§9.5): before the life pools are made, the attacker and then the defender may throw a Bomb whose
+    use against a witcher comes then (the Dimeritium Bomb)."""
+    s.fight = f
+    for p in duellists:
+        openers = bombs.duel_openers(s, p, f)
+        if not openers or s.outcome is not None:
+            continue
+        action = yield Decision(p.seat, "duel-bomb", (*openers, interned(Pass)))
+        if isinstance(action, UseBomb):
+            yield from run_effects(s, Ctx(p.seat), bombs.use_bomb(s, p, f, action.bomb))
 
 
 def place_wagers(s: GameState, attacker: int, defender: int) -> Flow:

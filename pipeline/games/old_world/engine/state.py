@@ -114,6 +114,7 @@ class FightState:
     worse_attack_first: bool = False
     decider: int = 0
     protection: dict[int, int] = field(default_factory=dict)  # a Mage's Protection, by seat (§8.4)
+    specialty_level: dict[int, int] = field(default_factory=dict)  # a Dimeritium Bomb's Specialty level, by seat (§9.5)
     legendary: LegendaryFight | None = None  # a fight against the legendary monster (engine/legendary_hunt.py)
 
     @property

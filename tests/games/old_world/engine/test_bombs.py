@@ -8,11 +8,12 @@ import pytest
 from pipeline.games.old_world.content import OldWorldContent
 from pipeline.games.old_world.effects import DiscardPotions
 from pipeline.games.old_world.engine import GameState, Tables, new_game
-from pipeline.games.old_world.engine.actions import DiscardBomb, DrawPotion, TakeBomb, UseBomb, UsePotion
-from pipeline.games.old_world.engine.bombs import violations
+from pipeline.games.old_world.engine.abilities import owned_abilities, specialty_level
+from pipeline.games.old_world.engine.actions import DiscardBomb, DrawPotion, Pass, TakeBomb, UseBomb, UsePotion
+from pipeline.games.old_world.engine.bombs import duel_openers, violations
 from pipeline.games.old_world.engine.combo import step1_options, witcher_turn
 from pipeline.games.old_world.engine.execute import Ctx, run_effects
-from pipeline.games.old_world.engine.fight import end_fight
+from pipeline.games.old_world.engine.fight import duel, end_fight
 from pipeline.games.old_world.engine.state import FightState
 from pipeline.games.old_world.engine.witcher import gain_potions
 from pipeline.games.old_world.enums import Attribute
@@ -146,3 +147,66 @@ def test_without_the_mode_a_potion_is_simply_drawn(tables: Tables) -> None:
     p = s.players[0]
     p.potions, p.gold = [], 5
     assert decisions(gain_potions(s, p, 1), []) == [] and len(p.potions) == 1 and s.bomb_deck == []
+
+
+# --- The Dimeritium Bomb, with the weakness mode -----------------------------------------------------------------
+
+DIMERITIUM = "bomb-dimeritium"
+
+
+@pytest.fixture(scope="module")
+def dimeritium_tables() -> Tables:
+    db, findings = SPEC.load(ROOT / "content", (*BOMBS, "monster-trail/weakness"))
+    assert findings == []
+    return Tables.from_content(OldWorldContent(db))
+
+
+def test_a_dimeritium_bomb_thrown_before_the_life_pools_makes_the_opponents_specialty_level_1(
+    dimeritium_tables: Tables,
+) -> None:
+    """§9.5: the Dimeritium Bomb "vs a witcher: play it before life pools are made; the opponent's Specialty counts
+    as level 1 for this fight"."""
+    s = new_game(dimeritium_tables, 2, 1, None)
+    attacker, defender = s.players
+    attacker.bombs, attacker.potions = [DIMERITIUM], []
+    defender.attributes[Attribute.SPECIALTY] = 3
+    defender.discard = [defender.deck.pop()]
+    levels = s.tables.schools[defender.school].specialty.levels
+    flow = duel(s, attacker, defender)
+    decision = next(flow)
+    assert (decision.kind, decision.player) == ("duel-bomb", 0)
+    assert decision.actions == (UseBomb(DIMERITIUM), Pass())
+    assert defender.discard, "the life pools are not made yet"
+    flow.send(UseBomb(DIMERITIUM))
+    f = s.fight
+    assert f is not None and f.specialty_level == {1: 1} and f.bombs_used == {0: [DIMERITIUM]} and attacker.bombs == []
+    assert not defender.discard  # the life pools are made after the bomb
+    assert specialty_level(s, defender) == 1 and owned_abilities(s, defender)[0].effects == levels[0]
+    assert specialty_level(s, attacker) == attacker.attributes[Attribute.SPECIALTY]
+    s.fight = None  # "for this fight": after it the Specialty is back at its level
+    assert owned_abilities(s, defender)[0].effects == levels[2]
+
+
+def test_a_witcher_who_passes_keeps_the_dimeritium_bomb_and_the_opponent_its_specialty(dimeritium_tables: Tables) -> None:
+    s = new_game(dimeritium_tables, 2, 1, None)
+    attacker, defender = s.players
+    attacker.bombs = [DIMERITIUM]
+    defender.attributes[Attribute.SPECIALTY] = 2
+    flow = duel(s, attacker, defender)
+    assert next(flow).kind == "duel-bomb"
+    flow.send(Pass())
+    assert s.fight is not None and s.fight.specialty_level == {} and attacker.bombs == [DIMERITIUM]
+    assert specialty_level(s, defender) == 2
+
+
+def test_dimeritium_hits_a_monster_in_step_1_but_a_witcher_only_before_the_life_pools(dimeritium_tables: Tables) -> None:
+    """Its use against a monster is the designed card text, in step 1 like any Bomb; against a witcher it is too late then."""
+    s = new_game(dimeritium_tables, 2, 1, None)
+    p = s.players[0]
+    p.bombs, p.potions = [DIMERITIUM], []
+    assert UseBomb(DIMERITIUM) in step1_options(s, p, fight(s, "monster"), True)
+    assert UseBomb(DIMERITIUM) not in step1_options(s, p, fight(s, "duel"), True)
+    p.attributes[Attribute.ALCHEMY] = 1
+    f = fight(s, "duel")
+    f.potions_used[0] = ["potion-swallow"]  # the Alchemy limit is spent: no Bomb before the duel either
+    assert duel_openers(s, p, f) == []

@@ -48,6 +48,8 @@ CASES: dict[str, tuple[dict[str, Any], Any]] = {
     "deal-damage": ({"amount": 2}, lambda s, p, b: s.fight.attack_damage == 2),
     "extra-combo-card": ({}, lambda s, p, b: s.fight.extra_links == 1),
     "peek-opponent-deck": ({"amount": 3, "discard": 1}, lambda s, p, b: len(s.fight.life_pool) == 4),
+    # Only a duel has an opponent's Specialty (test_bombs.py throws the Dimeritium Bomb in one).
+    "opponent-specialty-level": ({}, lambda s, p, b: s.fight.specialty_level == {}),
     "monster-chooses-worse-attack": ({}, lambda s, p, b: s.fight.worse_attack_first),
     "monster-strikes-first": ({}, lambda s, p, b: s.fight.monster_first),
     "gain-trail": ({"terrain": "forest"}, lambda s, p, b: len(p.trail_tokens) == 1),
@@ -71,7 +73,7 @@ CASES: dict[str, tuple[dict[str, Any], Any]] = {
 
 def test_every_effect_class_has_an_executor_and_a_case() -> None:
     assert set(EXECUTORS) == set(EFFECTS)
-    assert len(EXECUTORS) == 41
+    assert len(EXECUTORS) == 42
     assert set(CASES) == {cls.type_name() for cls in EFFECTS}
 
 
