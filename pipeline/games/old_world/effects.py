@@ -444,6 +444,7 @@ class DieBranch(ContentModel):
 class RollDie(OwEffect):
     """Roll one die; the branches must cover 1–6 exactly once."""
 
+    in_combo = True  # Monster Trail's Advanced Action cards roll in a combo (expansion sheet §9.6)
     variants = ("", "range", "result")  # the roll, then a line per branch: a range of results or one
     type: Literal["roll-die"]
     branches: list[DieBranch] = Field(min_length=2)
