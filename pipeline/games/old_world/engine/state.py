@@ -270,7 +270,7 @@ class GameState(DecisionFlow):
             card = self.reveal()
             if card is None:
                 break
-            if accept(self.tables.cards[card].cost):
+            if self.tables.takes_by_cost(card) and accept(self.tables.cards[card].cost):
                 found = card
                 break
             revealed.append(card)
