@@ -11,6 +11,7 @@ import pytest
 from pipeline.findings import Finding
 from pipeline.games.old_world.content import OldWorldContent
 from pipeline.games.old_world.spec import SPEC
+from pipeline.rules.components import Face
 from tests.conftest import line_of
 
 CONTENT = Path(__file__).resolve().parents[3] / "content"
@@ -84,3 +85,23 @@ def test_a_starting_card_with_a_trash_cost(tmp_path: Path) -> None:
     path = root / "old-world" / "cards" / "starting-bear.yaml"
     edit(path, "    school: bear\n", "    school: bear\n    trash_cost: true\n")
     assert ("OW-ADVANCED-CARD", "starting-bear.yaml", line_of(path, "trash_cost: true")) in found(root, ())
+
+
+def advanced_faces(locale: str, packs: tuple[str, ...] = ADVANCED) -> list[Face]:
+    db, _ = SPEC.load(CONTENT, packs)
+    assert SPEC.printing is not None
+    components = SPEC.printing.components(db, SPEC.localizer(db, locale))
+    return [face for deck in components.decks if deck.id == "advanced-actions" for face in deck.faces]
+
+
+def test_the_cards_print_with_the_pack_symbol_and_their_trash_cost_in_english_and_german() -> None:
+    """§9.6: the trash cost is the whole price, so the card shows the trash, not a number; the pack's symbol."""
+    english, german = advanced_faces("en"), advanced_faces("de")
+    assert sum(face.copies for face in english) == 40 and {face.fields["symbol"] for face in english} == {"MT"}
+    assert all(face.fields["trash"] == "trash" and "cost" not in face.fields for face in english)
+    endurance = next(face for face in english if face.id == "advanced-endurance")
+    assert endurance.fields["abilities"] == "*Buy: trash 1 card from your hand.*\n**Travel (Phase I):** Draw 2 cards {icon:draw}."
+    assert "fight" not in endurance.fields  # no fight ability: the panel stays empty
+    vergeltung = next(face for face in german if face.id == "advanced-retaliation")
+    assert vergeltung.fields["name"] == "Vergeltung" and "**Durch Schaden abgelegt:**" in vergeltung.fields["abilities"]
+    assert advanced_faces("en", ()) == []
