@@ -283,6 +283,18 @@ class GainMarketCard(OwEffect):
         return self.message(f"{rule}:{self.destination.value}", cost=cost if cost is not None else 0)
 
 
+class GainAnyMarketCard(OwEffect):
+    """Take any market card, whatever its cost: an Advanced Action card too, without its trash (Monster Trail FAQ,
+    expansion sheet §9.6)."""
+
+    variants = tuple(destination.value for destination in Destination)
+    type: Literal["gain-any-market-card"]
+    destination: Destination = Destination.HAND
+
+    def sentence(self) -> Message:
+        return self.message(self.destination.value)
+
+
 class GainZeroCostCard(OwEffect):
     """Add a printed-0-cost market card to your discard pile (the standard penalty)."""
 
@@ -537,6 +549,7 @@ OldWorldEffect = Annotated[
         PutBackOnDeck,
         LookAtDeck,
         GainMarketCard,
+        GainAnyMarketCard,
         GainZeroCostCard,
         TrashMarketCards,
         DealDamage,

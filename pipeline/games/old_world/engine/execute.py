@@ -269,6 +269,17 @@ def _gain_market_card(s: GameState, ctx: Ctx, e: fx.GainMarketCard) -> Flow:
     s.put_gained(p, s.take_from_market(action.slot), to_hand)
 
 
+@_executors.register(fx.GainAnyMarketCard)
+def _gain_any_market_card(s: GameState, ctx: Ctx, e: fx.GainAnyMarketCard) -> Flow:
+    p = _me(s, ctx)
+    slots = [i for i, c in enumerate(s.market) if c is not None]
+    if not slots:
+        return
+    action = yield Decision(p.seat, "take-market", tuple(interned(TakeMarket, i) for i in slots))
+    assert isinstance(action, TakeMarket)
+    s.put_gained(p, s.take_from_market(action.slot), e.destination is fx.Destination.HAND)
+
+
 @_executors.register(fx.GainZeroCostCard)
 def _gain_zero_cost_card(s: GameState, ctx: Ctx, e: fx.GainZeroCostCard) -> Flow:
     return gain_zero_cost(s, _me(s, ctx))

@@ -7,9 +7,9 @@ import pytest
 
 from pipeline.games.old_world.bots import GreedyBot
 from pipeline.games.old_world.content import OldWorldContent
-from pipeline.games.old_world.effects import GainMarketCard
+from pipeline.games.old_world.effects import GainAnyMarketCard, GainMarketCard
 from pipeline.games.old_world.engine import GameState, Tables, new_game
-from pipeline.games.old_world.engine.actions import PASS, Buy, Exchange, Move, Trash
+from pipeline.games.old_world.engine.actions import PASS, Buy, Exchange, Move, TakeMarket, Trash
 from pipeline.games.old_world.engine.advanced_actions import TrashBuy, Travel
 from pipeline.games.old_world.engine.execute import Ctx, run_effects
 from pipeline.games.old_world.engine.locations import location_options
@@ -92,6 +92,16 @@ def test_no_take_a_cost_card_effect_takes_one(s: GameState, max_cost: int) -> No
     drive(run_effects(s, Ctx(0), [GainMarketCard(type="gain-market-card", max_cost=max_cost)]))
     gained = [c for c in (*p.hand, *p.discard) if s.tables.cards[c].trash_cost]
     assert gained == []  # none on the market fits: the cards revealed from the deck are not Advanced either
+
+
+def test_an_effect_that_takes_any_card_may_take_one_without_the_trash(s: GameState) -> None:
+    """§9.6, FAQ L6061: "An effect that lets you take any card from the pool may take it, and then you do not
+    trash"."""
+    p = s.players[0]
+    offer(s, 0, RETALIATION)
+    hand = list(p.hand)
+    seen = decisions(run_effects(s, Ctx(0), [GainAnyMarketCard(type="gain-any-market-card")]), [TakeMarket(0)])
+    assert TakeMarket(0) in seen[0].actions and p.hand == [*hand, RETALIATION] and s.trash == []
 
 
 def test_the_zero_cost_penalty_never_gives_one(s: GameState) -> None:
