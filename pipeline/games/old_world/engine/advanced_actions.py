@@ -3,8 +3,9 @@
 The cards sit in the Action deck (`Tables.market_ids`), so they reach the market like any other. Buying one costs
 1 hand card trashed, the whole price: no slot modifier, no discarding for a cost (`buy_options`, `buy`). No effect
 that takes a card by its cost takes one (`Tables.takes_by_cost`; the Vengerberg exchange included). A traveling
-ability is played from hand in Phase I, then the card is discarded (`travel_options`, `travel`). A passive fires
-when damage discards the card from the deck or the hand, before the rest of the damage (`damage_discarded`).
+ability is played from hand in Phase I, then the card is discarded; one a turn (`travel_options`, `travel`). A
+passive fires when damage discards the card from the deck or the hand, before the rest of the damage
+(`damage_discarded`).
 """
 
 from __future__ import annotations
@@ -46,6 +47,10 @@ def buy(s: GameState, p: PlayerState, action: TrashBuy) -> None:
 
 
 def travel_options(s: GameState, p: PlayerState) -> list[Action]:
+    """One traveling ability per turn (designed: a card that draws would otherwise draw itself back, turn after
+    reshuffle, for ever)."""
+    if p.travelled:
+        return []
     cards = s.tables.cards
     return [interned(Travel, card) for card in dict.fromkeys(p.hand) if cards[card].travel]
 
@@ -53,6 +58,7 @@ def travel_options(s: GameState, p: PlayerState) -> list[Action]:
 def travel(s: GameState, p: PlayerState, action: Travel) -> Flow:
     from .execute import Ctx, run_effects  # execute imports witcher, which imports this module
 
+    p.travelled = True
     p.hand.remove(action.card)
     p.discard.append(action.card)
     s.used["action-cards"].add(action.card)

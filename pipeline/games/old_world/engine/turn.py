@@ -40,6 +40,7 @@ def take_turn(s: GameState, p: PlayerState) -> Flow:
     s.turn += 1
     p.turns += 1
     p.moved_into, p.actions_used, p.poker_partners = set(), set(), set()
+    p.travelled = False
     skellige.new_turn(s, p)
     p.phase3_target = s.rules.phase3_draw
     with mages.own_pool(s, p):  # every card this player gains comes from their own pool (expansion sheet §8.4)

@@ -114,13 +114,13 @@ def test_the_zero_cost_penalty_never_gives_one(s: GameState) -> None:
 
 def test_a_traveling_ability_is_used_in_phase_one(s: GameState) -> None:
     """§9.6: "Traveling ability, used in Phase I. Example: Endurance, which has no fight ability" (Endurance's
-    designed travel: draw 2 cards)."""
+    designed travel: draw 2 cards); one traveling ability a turn (designed)."""
     p = s.players[0]
-    p.hand = [ENDURANCE]
+    p.hand = [ENDURANCE, "advanced-deep-breath"]
     deck = len(p.deck)
     seen = decisions(phase_one(s, p), [Travel(ENDURANCE), PASS])
     assert Travel(ENDURANCE) in seen[0].actions and not any(isinstance(a, Travel) for a in seen[1].actions)
-    assert p.discard[-1] == ENDURANCE and len(p.hand) == 2 and len(p.deck) == deck - 2
+    assert p.discard[-1] == ENDURANCE and len(p.hand) == 3 and len(p.deck) == deck - 2
     assert not any(isinstance(a, Move) and ENDURANCE in a.pay for a in seen[1].actions)
 
 
