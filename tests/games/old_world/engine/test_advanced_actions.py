@@ -177,3 +177,13 @@ def test_the_greedy_bot_buys_and_travels_with_them() -> None:
     assert bought > 0 and travelled > 0
     result = run_simulation(SPEC.engine, SPEC.id, db, 3, 5, 1, "greedy", check_invariants=True)
     assert result.completed == 5
+
+
+def test_a_retaliation_during_a_special_attack_passive_leaves_the_damage_loop_sound() -> None:
+    """With the Weakness mode too: the witcher's damage reveals a Special Attack card, its Passive ability hits the
+    witcher, damage discards Retaliation, which hits the same Life Pool before the first hit is done (3 players,
+    seed 4 popped an empty pool)."""
+    db, _ = SPEC.load(ROOT / "content", ("monster-trail",))
+    assert SPEC.engine is not None
+    result = run_simulation(SPEC.engine, SPEC.id, db, 3, 1, 4, "greedy", check_invariants=True)
+    assert result.completed == 1
