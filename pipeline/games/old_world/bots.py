@@ -46,6 +46,7 @@ from .engine.actions import (
     UsePotion,
     interned,
 )
+from .engine.advanced_actions import TrashBuy, Travel
 from .engine.combo import connects
 from .engine.legendary_hunt import NO_MONSTER_LOCATION, DriveAwayLegendary, FightLegendary
 from .engine.locations import is_school_site
@@ -53,7 +54,7 @@ from .engine.poker import categorize
 from .engine.state import GameState, PlayerState
 from .engine.wild_hunt import FightHound
 from .enums import Attribute, LocationAction, PokerCategory, Region, Terrain
-from .models import FightAbility
+from .models import ActionCard, FightAbility
 
 # The farthest training site (in moves) the greedy bot walks to for a level of Combat.
 TRAIN_DETOUR = 2
@@ -101,7 +102,10 @@ class GreedyBot:
         v = self._values.get(card)
         if v is None:
             c = s.tables.cards[card]
-            v = self._values[card] = c.cost * 2 + c.fight.damage * 1.5 + c.fight.shield + c.fight.draw + len(c.extensions) * 0.5
+            v = c.cost * 2 + c.fight.damage * 1.5 + c.fight.shield + c.fight.draw + len(c.extensions) * 0.5
+            if c.trash_cost:
+                v += _advanced_extra(c)
+            self._values[card] = v
         return v
 
     def _lowest(self, s: GameState, actions: Sequence[Action], key: Callable[[Action], str]) -> Action:
@@ -265,6 +269,9 @@ class GreedyBot:
         hounds: list[FightHound] = groups.get(FightHound, [])
         if hounds:
             return hounds[0]
+        travels = [a for a in groups.get(Travel, []) if self._travel_pays(s, p, a.card)]
+        if travels:
+            return travels[0]
         need = self._solo_need(s, p)
         trains: list[Train] = groups.get(Train, [])
         if trains:
@@ -295,6 +302,16 @@ class GreedyBot:
             # the location action; the bot used to walk on, so it never held more than the tokens it passed.
             return self._lowest(s, drives, lambda a: a.card)  # type: ignore[attr-defined]
         return self._move(s, p, groups.get(Move, []))
+
+    def _travel_pays(self, s: GameState, p: PlayerState, card: str) -> bool:
+        """An Advanced card's traveling ability is worth the card when it draws it back, or raises a Shield below
+        Defense, or gains Gold while the hand holds more than it needs to move."""
+        for effect in s.tables.cards[card].travel:
+            if isinstance(effect, fx.DrawCards) or (isinstance(effect, fx.GainGold) and len(p.hand) > 3):
+                return True
+            if isinstance(effect, fx.RaiseShield) and p.shield < p.attributes[Attribute.DEFENSE]:
+                return True
+        return False
 
     def _market_value(self, s: GameState, slot: int) -> float:
         card = s.market[slot]
@@ -336,7 +353,17 @@ class GreedyBot:
 
     def _buy(self, s: GameState, p: PlayerState, actions: Sequence[Action]) -> Action:
         buys = [a for a in actions if isinstance(a, Buy)]
-        return max(buys, key=lambda a: self._market_value(s, a.slot) - 0.5 * sum(self.value(s, c) for c in a.pay))
+        trash_buys = [a for a in actions if isinstance(a, TrashBuy)]
+        if not trash_buys:
+            return max(buys, key=lambda a: self._market_value(s, a.slot) - 0.5 * sum(self.value(s, c) for c in a.pay))
+
+        def gain(a: Buy | TrashBuy) -> float:
+            if isinstance(a, TrashBuy):  # the trashed card is gone for good
+                return self._market_value(s, a.slot) - self.value(s, a.trash)
+            return self._market_value(s, a.slot) - 0.5 * sum(self.value(s, c) for c in a.pay)
+
+        offered: list[Buy | TrashBuy] = [*buys, *trash_buys]
+        return max(offered, key=gain)
 
     # --- Fights -------------------------------------------------------------------------------
 
@@ -470,6 +497,17 @@ class GreedyBot:
         goal = self._goal(s, p)
         terrain = s.tables.locations[goal].terrain if goal else Terrain.FOREST
         return next((a for a in actions if getattr(a, "terrain", "") == terrain.value), None)
+
+
+def _advanced_extra(card: ActionCard) -> float:
+    """What an Advanced Action card adds beyond its icons: a die roll's mean damage, a traveling ability and a
+    damage-discard passive (Monster Trail, expansion sheet §9.6)."""
+    extra = 2.0 * bool(card.travel) + 2.0 * bool(card.damage_discard)
+    for effect in card.fight.effects:
+        if isinstance(effect, fx.RollDie):
+            extra += 1.5 * sum((b.max - b.min + 1) * sum(e.amount for e in b.effects if isinstance(e, fx.DealDamage))
+                               for b in effect.branches) / 6
+    return extra
 
 
 def _ability_value(ability: FightAbility) -> float:

@@ -131,6 +131,13 @@ class _Builder(FaceBuilder):
                 deck = decks["unique"]
             else:
                 deck = decks[card.school or ""]
+            if card.trash_cost:  # Monster Trail's Advanced cards: printed as their own deck, shuffled into the market's
+                if "advanced" not in decks:
+                    decks["advanced"] = self.deck("advanced-actions", self.label("card-kind:advanced-card"))
+                deck = decks["advanced"]
+                deck.faces.append(self.face("advanced-card", card.id, deck.id, plain(self.advanced_fields(card)), card.copies,
+                                            card_back, self.where("action-cards", card.id)))
+                continue
             if card.school is None and card.branch is not None:  # the Mage deck: its own deck and back (§8.1)
                 if "mage" not in decks:
                     mage_kind = self.label("card-kind:mage-card")
@@ -165,6 +172,17 @@ class _Builder(FaceBuilder):
             "rules": self.text(card, "text"),
             "extensions": rows,
         }
+
+    def advanced_fields(self, card: ActionCard) -> dict[str, Any]:
+        """An Advanced Action card (expansion sheet §9.6): the trash icon for its price, and above its fight ability
+        the buy rule, its traveling ability and its damage-discard passive."""
+        place = f"action-card:{card.id}"
+        fields = {key: value for key, value in self.action_fields(card).items() if key != "cost"}
+        lines = [f"*{self.label('label:trash-cost')}*"]
+        for label, effects in (("label:travel", card.travel), ("label:damage-discard", card.damage_discard)):
+            if effects:
+                lines.append(f"**{self.label(label)}:** {self.effects(list(effects), place)}")
+        return {**fields, "trash": "trash", "abilities": "\n".join(lines), "symbol": self.pack_symbol("action-cards", card.id)}
 
     def card_type(self, card: ActionCard) -> str:
         """The card's type by its colour; a Mage card adds its spell branch (expansion sheet §8.5)."""

@@ -87,8 +87,13 @@ class OldWorldContent:
 
     @cached_property
     def market_cards(self) -> list[ActionCard]:
-        """The witchers' Action deck (a Mage card has a spell branch)."""
-        return [c for c in self.cards if c.school is None and c.branch is None]
+        """The witchers' Action deck (a Mage card has a spell branch) without Monster Trail's Advanced cards."""
+        return [c for c in self.cards if c.school is None and c.branch is None and not c.trash_cost]
+
+    @cached_property
+    def advanced_cards(self) -> list[ActionCard]:
+        """Monster Trail's Advanced Action cards (expansion sheet §9.6): shuffled into the Action deck in play."""
+        return [c for c in self.cards if c.trash_cost]
 
     @cached_property
     def mage_cards(self) -> list[ActionCard]:

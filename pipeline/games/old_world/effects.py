@@ -283,6 +283,18 @@ class GainMarketCard(OwEffect):
         return self.message(f"{rule}:{self.destination.value}", cost=cost if cost is not None else 0)
 
 
+class GainAnyMarketCard(OwEffect):
+    """Take any market card, whatever its cost: an Advanced Action card too, without its trash (Monster Trail FAQ,
+    expansion sheet §9.6)."""
+
+    variants = tuple(destination.value for destination in Destination)
+    type: Literal["gain-any-market-card"]
+    destination: Destination = Destination.HAND
+
+    def sentence(self) -> Message:
+        return self.message(self.destination.value)
+
+
 class GainZeroCostCard(OwEffect):
     """Add a printed-0-cost market card to your discard pile (the standard penalty)."""
 
@@ -453,6 +465,7 @@ class DieBranch(ContentModel):
 class RollDie(OwEffect):
     """Roll one die; the branches must cover 1–6 exactly once."""
 
+    in_combo = True  # Monster Trail's Advanced Action cards roll in a combo (expansion sheet §9.6)
     variants = ("", "range", "result")  # the roll, then a line per branch: a range of results or one
     type: Literal["roll-die"]
     branches: list[DieBranch] = Field(min_length=2)
@@ -545,6 +558,7 @@ OldWorldEffect = Annotated[
         PutBackOnDeck,
         LookAtDeck,
         GainMarketCard,
+        GainAnyMarketCard,
         GainZeroCostCard,
         TrashMarketCards,
         DealDamage,

@@ -15,6 +15,10 @@ FACE_KINDS = FaceContract.of(
     FaceKind("action-card", {"name": T.TEXT, "cost": T.NUMBER, "color": T.COLOR, "type": T.TEXT, "terrain": T.ICON,
                              "fight": T.RICH_TEXT, "rules": T.RICH_TEXT, "extensions": T.ROWS, "art": T.IMAGE,
                              "school": T.TEXT, "school_color": T.COLOR, "symbol": T.TEXT}),
+    # Monster Trail's Advanced Action cards: a trash instead of a cost, their abilities instead of art.
+    FaceKind("advanced-card", {"name": T.TEXT, "trash": T.ICON, "color": T.COLOR, "type": T.TEXT, "terrain": T.ICON,
+                               "abilities": T.RICH_TEXT, "fight": T.RICH_TEXT, "rules": T.RICH_TEXT,
+                               "extensions": T.ROWS, "symbol": T.TEXT}),
     FaceKind("action-back", _BACK),
     FaceKind("potion", {"name": T.TEXT, "timing": T.TEXT, "rules": T.RICH_TEXT, "icon": T.ICON, "art": T.IMAGE}),
     FaceKind("potion-back", _BACK),

@@ -381,6 +381,13 @@ class ActionCard(Entity):
     # A character's Unique Action card (Monster Trail, expansion sheet §9.7): it joins the owner's starting deck
     # only with the `unique-actions` mode (rule 17: 10 starting cards, 11 with it).
     unique: bool = False
+    # An Advanced Action card (Monster Trail, expansion sheet §9.6): bought by trashing 1 hand card, the whole price
+    # (`cost` stays 0 and no slot modifier applies); never matches a "take a 0-, 1- or 2-cost card" effect.
+    trash_cost: bool = False
+    # Its traveling ability: played from hand in Phase I, then discarded.
+    travel: Effects = []
+    # Its passive: fires when damage discards it from the deck or the hand.
+    damage_discard: Effects = []
     text: RulesWording = ""
     art: Art | None = None
 

@@ -114,7 +114,7 @@ def test_a_starting_deck_short_of_a_card_is_reported_at_its_school(mutated_examp
 GOLD_ON_A_CARD = ("cards/market.yaml", "fight: {damage: 1}", "fight: {damage: 1, effects: [{type: gain-gold, amount: 1}]}")
 # What makes sense when a combo resolves (reference §21 rule 18): damage, shield, draw, card moves.
 COMBO = ("deal-damage, discard-random-from-hand, draw-cards, draw-modifier, gain-energy, gain-protection, "
-         "peek-opponent-deck, per-energy, put-back-on-deck, raise-shield, return-this-card-to-hand, roll-tiers, "
+         "peek-opponent-deck, per-energy, put-back-on-deck, raise-shield, return-this-card-to-hand, roll-die, roll-tiers, "
          "search-discard-for-any, take-top-of-discard")
 
 

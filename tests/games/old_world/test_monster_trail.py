@@ -67,9 +67,12 @@ def test_a_mode_shows_its_own_content_only() -> None:
 
 
 def test_a_declared_mode_cannot_be_selected(tmp_path: Path) -> None:
-    path = copy(tmp_path) / "old-world" / "game.yaml"
-    assert errors(findings_of(tmp_path / "content", selection("advanced-actions"))) == [
-        ("OW-PACK-DECLARED", line_of(path, "- id: advanced-actions"))]
+    root = copy(tmp_path)
+    path = root / "old-world" / "game.yaml"
+    # Every mode is playable now: declare one (its content not written yet) to select it.
+    edit(path, "          adds: {monsters: 1, monster_tokens: 1}\n", "          status: declared\n")
+    shutil.rmtree(root / "old-world" / "packs" / PACK / "troll")
+    assert errors(findings_of(root, selection("troll"))) == [("OW-PACK-DECLARED", line_of(path, "- id: troll"))]
 
 
 def test_a_mode_needs_the_modes_it_requires(tmp_path: Path) -> None:

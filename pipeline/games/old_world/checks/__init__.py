@@ -8,6 +8,7 @@ from pipeline.rules.checks import run_check_modules
 
 from ..content import OldWorldContent
 from . import (
+    advanced_actions,
     cards,
     counts,
     events,
@@ -36,7 +37,7 @@ from . import (
 STRUCTURE = (counts, events, skellige_events, packs)
 # The rest of the game's consistency rules, added by `pnp check`.
 CONSISTENCY = (cards, reach, facts, map, monsters, stories, setup, texts, guide, lost_mount, mages, special_monsters,
-               legendary_hunt, monster_trail, skellige, weakness, wild_hunt)
+               legendary_hunt, monster_trail, advanced_actions, skellige, weakness, wild_hunt)
 
 
 def run_checks(db: Database, structure_only: bool = False) -> list[Finding]:

@@ -91,7 +91,8 @@ def _starting_decks(content: OldWorldContent) -> list[Finding]:
                 )
     for card_rec in content.card_records:
         card = card_rec.entity
-        if not (card.fight.damage or card.fight.shield or card.fight.draw or card.fight.effects):
+        # An Advanced card with a traveling ability may have no fight ability (Endurance, expansion sheet §9.6).
+        if not (card.fight.damage or card.fight.shield or card.fight.draw or card.fight.effects or card.travel):
             src = card_rec.where("fight")
             findings.append(warning("OW-CARD-EMPTY", f"{card.name} has an empty fight ability", src.file, src.line, src.column))
     return findings

@@ -13,7 +13,8 @@ from ..models import Manifest
 PACK_COUNTS = ("lost_mount_cards", "mage_cards", "legendary_monsters", "quest_tokens", "special_fight_cards",
                "movement_cards", "destruction_tokens", "legendary_help_cards", "harbor_tokens", "dagon_trail_tokens",
                "dagon_bonus_cards",
-               "mutagens", "bombs", "unique_cards", "large_monster_cards", "weakness_tokens", "special_attack_cards",
+               "mutagens", "bombs", "unique_cards", "advanced_cards", "large_monster_cards", "weakness_tokens",
+               "special_attack_cards",
                "skellige_exploration", "skellige_events", "wild_hunt_members", "wild_hunt_special_attacks",
                "wild_hunt_exploration", "wild_hunt_events")
 
@@ -52,6 +53,7 @@ def actual_counts(content: OldWorldContent) -> dict[str, int]:
                                            ("mutagens", len(content.mutagens)),
                                            ("bombs", sum(b.copies for b in content.bombs)),
                                            ("unique_cards", sum(c.copies for c in content.starting_cards if c.unique)),
+                                           ("advanced_cards", sum(c.copies for c in content.advanced_cards)),
                                            ("large_monster_cards", len(content.large_monster_cards)),
                                            ("weakness_tokens", len(content.weakness_tokens)),
                                            ("special_attack_cards", len(content.special_attack_cards)),

@@ -46,6 +46,8 @@ def _reachable_cards(content: OldWorldContent, manifest: Manifest) -> set[str]:
     exchange = any(loc.action.type is LocationAction.CARD_EXCHANGE for loc in content.locations)
 
     def gained(card: ActionCard, held_cost: int | None) -> bool:
+        if card.trash_cost:  # bought by trashing 1 hand card; no exchange or cost effect takes it (§9.6)
+            return hand >= 1
         if card.cost == 0 or max(0, card.cost + cheapest_slot) <= hand:
             return True
         if any(card.cost == e.cost if e.cost is not None else card.cost <= (e.max_cost or 0) for e in gains):
@@ -56,7 +58,8 @@ def _reachable_cards(content: OldWorldContent, manifest: Manifest) -> set[str]:
     while True:
         top = max((c.cost for c in content.cards if c.id in held), default=None)
         # The Mage deck's market follows the same rules (expansion sheet §8.3).
-        more = {c.id for c in (*content.market_cards, *content.mage_cards) if c.id not in held and gained(c, top)}
+        offered = (*content.market_cards, *content.mage_cards, *content.advanced_cards)
+        more = {c.id for c in offered if c.id not in held and gained(c, top)}
         if not more:
             return held
         held |= more

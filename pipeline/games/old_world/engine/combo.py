@@ -202,10 +202,12 @@ def hit_opponent(s: GameState, seat: int, f: FightState, amount: int) -> Flow:
         amount = f.legendary.absorb(amount)
     if f.kind == FINAL_FIGHT:
         amount = absorb_shields(s, amount)
-    lost = min(amount, len(f.life_pool))
-    for _ in range(lost):
+    lost = 0
+    # Re-read the pool each card: a Passive ability may make an Advanced card hit back at it meanwhile (§9.6, §9.8).
+    while lost < amount and f.life_pool:
         card = f.life_pool.pop()
         f.spent.append(card)
+        lost += 1
         if weakness.is_special(s, card):
             yield from weakness.passive(s, seat, f)  # stop, the Passive ability, then the rest (§9.8)
     return lost

@@ -269,13 +269,24 @@ def _gain_market_card(s: GameState, ctx: Ctx, e: fx.GainMarketCard) -> Flow:
         return cost == e.cost if e.cost is not None else cost <= (e.max_cost or 0)
 
     to_hand = e.destination is fx.Destination.HAND
-    slots = [i for i, c in enumerate(s.market) if c is not None and accept(s.tables.cards[c].cost)]
+    slots = [i for i, c in enumerate(s.market) if c is not None and s.tables.takes_by_cost(c) and accept(s.tables.cards[c].cost)]
     if not slots:
         s.gain_by_cost(p, accept, to_hand)  # §10.10 fallback: reveal until one fits.
         return
     action = yield Decision(p.seat, "take-market", tuple(interned(TakeMarket, i) for i in slots))
     assert isinstance(action, TakeMarket)
     s.put_gained(p, s.take_from_market(action.slot), to_hand)
+
+
+@_executors.register(fx.GainAnyMarketCard)
+def _gain_any_market_card(s: GameState, ctx: Ctx, e: fx.GainAnyMarketCard) -> Flow:
+    p = _me(s, ctx)
+    slots = [i for i, c in enumerate(s.market) if c is not None]
+    if not slots:
+        return
+    action = yield Decision(p.seat, "take-market", tuple(interned(TakeMarket, i) for i in slots))
+    assert isinstance(action, TakeMarket)
+    s.put_gained(p, s.take_from_market(action.slot), e.destination is fx.Destination.HAND)
 
 
 @_executors.register(fx.GainZeroCostCard)

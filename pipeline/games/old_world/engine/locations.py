@@ -73,13 +73,13 @@ def location_options(s: GameState, p: PlayerState) -> list[Action]:
             interned(Exchange, h, i)
             for h in dict.fromkeys(p.hand)
             for i, m in enumerate(s.market)
-            if m is not None and cards[m].cost <= cards[h].cost + allowance
+            if m is not None and s.tables.takes_by_cost(m) and cards[m].cost <= cards[h].cost + allowance
         ]
     if kind is LocationAction.TRAIN_ANY:  # Ard Skellig: any one attribute, no price (§10.4)
         return [interned(Train, a.value) for a in ATTRIBUTES if p.attributes[a] < top]
     if kind is LocationAction.MARKET_GAIN:
-        return [interned(MarketGain, i) for i, m in enumerate(s.market)
-                if m is not None and s.slot_cost(i) in ISLE_OF_MISTS_COSTS and p.gold >= s.slot_cost(i)]
+        return [interned(MarketGain, i) for i, m in enumerate(s.market) if m is not None and s.tables.takes_by_cost(m)
+                and s.slot_cost(i) in ISLE_OF_MISTS_COSTS and p.gold >= s.slot_cost(i)]
     if kind is LocationAction.TROPHY_UPGRADE:
         return eyna_options(s, p)
     if kind in EVENT_ISLAND_ACTIONS:

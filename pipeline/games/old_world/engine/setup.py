@@ -64,7 +64,7 @@ def setup_market(s: GameState, ids: list[str] | None = None) -> None:
     others: list[str] = []
     while len(zeros) < zero_slots and s.action_deck:
         card = s.action_deck.pop()
-        (zeros if tables.cards[card].cost == 0 else others).append(card)
+        (zeros if tables.takes_by_cost(card) and tables.cards[card].cost == 0 else others).append(card)
     s.action_deck.extend(others)
     s.rng.shuffle(s.action_deck)
     s.rng.shuffle(zeros)

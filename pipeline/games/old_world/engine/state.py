@@ -69,6 +69,7 @@ class PlayerState:
     moved_into: set[str] = field(default_factory=set)
     actions_used: set[str] = field(default_factory=set)
     poker_partners: set[int] = field(default_factory=set)
+    travelled: bool = False  # Monster Trail: one traveling ability per turn (engine/advanced_actions.py)
     phase3_target: int = 0
 
     def has_trail(self, terrain: Terrain, tables: Tables) -> bool:
@@ -271,7 +272,7 @@ class GameState(DecisionFlow):
             card = self.reveal()
             if card is None:
                 break
-            if accept(self.tables.cards[card].cost):
+            if self.tables.takes_by_cost(card) and accept(self.tables.cards[card].cost):
                 found = card
                 break
             revealed.append(card)

@@ -242,6 +242,11 @@ class Tables:
             ids = self.memo[key] = tuple(c.id for c in self.cards.values() if c.school == school for _ in range(c.copies))
         return list(ids)
 
+    def takes_by_cost(self, card: str) -> bool:
+        """Whether an effect that takes a card of some cost may take this one: never an Advanced Action card, whose
+        price is a trash (Monster Trail, expansion sheet §9.6, rule 20; the Vengerberg exchange included)."""
+        return not self.cards[card].trash_cost
+
     def potion_ids(self) -> list[str]:
         return [p.id for p in self.potions.values() for _ in range(p.copies)]
 

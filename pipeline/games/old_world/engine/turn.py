@@ -7,7 +7,7 @@ from itertools import combinations
 from typing import Any
 
 from ..enums import Attribute, CardTerrain, ExplorationDeck
-from . import legendary_hunt, lost_mount, mages, skellige, weakness, wild_hunt
+from . import advanced_actions, legendary_hunt, lost_mount, mages, skellige, weakness, wild_hunt
 from .actions import PASS, Action, Buy, Discard, Duel, Explore, FightMonster, Meditate, Move, Pass, Poker, SailToDagon, interned
 from .exploration import explore, on_enter
 from .fight import duel, monster_fight
@@ -40,6 +40,7 @@ def take_turn(s: GameState, p: PlayerState) -> Flow:
     s.turn += 1
     p.turns += 1
     p.moved_into, p.actions_used, p.poker_partners = set(), set(), set()
+    p.travelled = False
     skellige.new_turn(s, p)
     p.phase3_target = s.rules.phase3_draw
     with mages.own_pool(s, p):  # every card this player gains comes from their own pool (expansion sheet §8.4)
@@ -151,7 +152,7 @@ def poker_options(s: GameState, p: PlayerState) -> list[Action]:
 def phase_one(s: GameState, p: PlayerState) -> Flow:
     while True:
         options = move_options(s, p) + location_options(s, p) + poker_options(s, p) + legendary_hunt.drive_away_options(s, p)
-        options += wild_hunt.hound_options(s, p) + skellige.dagon_options(s, p)
+        options += wild_hunt.hound_options(s, p) + skellige.dagon_options(s, p) + advanced_actions.travel_options(s, p)
         if not options:
             return
         options.append(PASS)
@@ -181,6 +182,8 @@ def phase_one(s: GameState, p: PlayerState) -> Flow:
             yield from wild_hunt.fight_hound(s, action)
         elif isinstance(action, SailToDagon):
             skellige.sail_to_dagon(s, p)
+        elif isinstance(action, advanced_actions.Travel):
+            yield from advanced_actions.travel(s, p, action)
         else:
             yield from take_location_action(s, p, action)
         if s.outcome is not None or skellige.island_monster(s, p) is not None or skellige.at_dagon(s, p):
@@ -258,7 +261,7 @@ def buy_options(s: GameState, p: PlayerState) -> list[Action]:
     hand = tuple(sorted(p.hand))
     memo = s.tables.memo
     for slot, card in enumerate(s.market):
-        if card is None:
+        if card is None or not s.tables.takes_by_cost(card):  # an Advanced card is bought by a trash (advanced_actions)
             continue
         cost = s.slot_cost(slot)
         if cost <= len(hand):
@@ -268,7 +271,7 @@ def buy_options(s: GameState, p: PlayerState) -> list[Action]:
                 buys = memo[key] = [interned(Buy, slot, pay) for pay in dict.fromkeys(combinations(hand, cost))]
                 _trim(memo)
             options += buys
-    return options
+    return options + advanced_actions.buy_options(s, p)
 
 
 def phase_three(s: GameState, p: PlayerState) -> Flow:
@@ -289,16 +292,19 @@ def phase_three(s: GameState, p: PlayerState) -> Flow:
     options = buy_options(s, p)
     if options:
         action = yield Decision(p.seat, "buy", tuple(options))
-        assert isinstance(action, Buy)
-        for card in action.pay:
-            p.hand.remove(card)
-            p.discard.append(card)
-        s.put_gained(p, s.take_from_market(action.slot), to_hand=True)
+        if isinstance(action, advanced_actions.TrashBuy):
+            advanced_actions.buy(s, p, action)
+        else:
+            assert isinstance(action, Buy)
+            for card in action.pay:
+                p.hand.remove(card)
+                p.discard.append(card)
+            s.put_gained(p, s.take_from_market(action.slot), to_hand=True)
         mages.discard_twin(s, action.slot)
         bought = action.slot
     else:
         # §18.9: nothing affordable: take a printed-0-cost card into hand for free (displayed, else revealed).
-        zero = [i for i, c in enumerate(s.market) if c is not None and s.tables.cards[c].cost == 0]
+        zero = [i for i, c in enumerate(s.market) if c is not None and s.tables.takes_by_cost(c) and s.tables.cards[c].cost == 0]
         bought = zero[-1] if zero else -1
         if zero:
             s.put_gained(p, s.take_from_market(bought), to_hand=True)

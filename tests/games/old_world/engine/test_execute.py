@@ -43,6 +43,7 @@ CASES: dict[str, tuple[dict[str, Any], Any]] = {
     "put-back-on-deck": ({"amount": 1}, None),
     "look-at-deck": ({}, lambda s, p, b: sorted(p.deck) == sorted(b["deck_cards"])),
     "gain-market-card": ({"max_cost": 5}, lambda s, p, b: len(p.hand) == b["hand"] + 1),
+    "gain-any-market-card": ({"destination": "discard"}, lambda s, p, b: len(p.discard) == b["discard"] + 1),
     "gain-zero-cost-card": ({}, lambda s, p, b: len(p.discard) == b["discard"] + 1),
     "trash-market-cards": ({"amount": 2}, lambda s, p, b: len(s.trash) == 2),
     "deal-damage": ({"amount": 2}, lambda s, p, b: s.fight.attack_damage == 2),
@@ -73,7 +74,7 @@ CASES: dict[str, tuple[dict[str, Any], Any]] = {
 
 def test_every_effect_class_has_an_executor_and_a_case() -> None:
     assert set(EXECUTORS) == set(EFFECTS)
-    assert len(EXECUTORS) == 42
+    assert len(EXECUTORS) == 43
     assert set(CASES) == {cls.type_name() for cls in EFFECTS}
 
 
