@@ -328,3 +328,36 @@ def test_the_charge_bite_token_decides_the_attack_by_the_games_rng(tables: Table
         assert kind is (AttackType.CHARGE if expected else AttackType.BITE)
         kinds.add(kind)
     assert kinds == {AttackType.CHARGE, AttackType.BITE}
+
+
+
+def test_the_greedy_team_supports_with_the_whole_hand_weakest_card_first(tables: Tables) -> None:
+    # A card given in Support takes one card off the pool and gives the fighter one more; Phase III refills the hand.
+    state = start(tables, 2)
+    fighter, helper = state.players
+    helper.location = fighter.location
+    bot = GreedyBot(1)
+    weakest = min(bot.value(state, c) for c in helper.hand)
+    seen: list[str] = []
+
+    def answer(decision: Any) -> Any:
+        action = bot._support(state, helper, decision.actions)
+        seen.append(action.card)
+        return action
+
+    assert drive(wh.support(state, fighter), answer) == 5 and helper.hand == []
+    assert bot.value(state, seen[0]) == weakest
+
+
+def test_the_greedy_team_shares_gold_until_even_and_never_hands_it_back(tables: Tables) -> None:
+    state = start(tables, 2)
+    a, b = state.players
+    b.location = a.location
+    a.gold, b.gold = 5, 1
+    bot = GreedyBot(1)
+    for giver in (a, b, a, b, a):
+        offered = [x for x in wh.exchange_options(state, giver) if isinstance(x, wh.HandOver)]
+        action = bot._hand_over(state, giver, offered)
+        if action is not None:
+            wh.hand_over(state, giver, action)
+    assert (a.gold, b.gold) == (3, 3)
