@@ -5,12 +5,15 @@ from __future__ import annotations
 import csv
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
 from pipeline.cli import app
+from pipeline.render.balance_report import team_steps
+from pipeline.rules.balance import wilson
 from tests.conftest import CONTENT
 
 runner = CliRunner()
@@ -128,3 +131,53 @@ def test_a_pack_selection_is_checked_as_by_simulate(tmp_path: Path, packs: list[
     result, output = balance(tmp_path, "-g", "old-world", "--players", "2", "--games", "1", *args)
     assert result == code and message in output, output
     assert not (tmp_path / "balance.json").exists()
+
+
+WILD_HUNT_LEVEL = "packs.wild-hunt.wild-hunt.wild-hunt.difficulty"
+WILD_HUNT_LEVELS = ["just-the-story", "story-and-sword", "blood-and-broken-bones", "death-march"]
+
+
+def test_the_wild_hunt_plays_every_difficulty_and_the_report_shows_the_team_steps(tmp_path: Path) -> None:
+    # Issue 17: "the balance lab shows difficulty levels that step": every level by default, easiest first.
+    code, output = balance(tmp_path, "-g", "old-world", "--players", "1", "--games", "2", "--pack", "wild-hunt")
+    assert code == 0, output
+    figures = json.loads((tmp_path / "balance.json").read_text(encoding="utf-8"))
+    assert [v["settings"] for v in figures["variants"]] == [{WILD_HUNT_LEVEL: level} for level in WILD_HUNT_LEVELS]
+    assert figures["settings"] == [{"key": WILD_HUNT_LEVEL, "values": WILD_HUNT_LEVELS}]
+    with (tmp_path / "team.csv").open(encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    assert [r["variant"] for r in rows] == [f"{WILD_HUNT_LEVEL}={level}" for level in WILD_HUNT_LEVELS]
+    assert rows[0]["step"] == "" and all(r["step"] in STEPS for r in rows[1:]) and {r["plays"] for r in rows} == {"2"}
+    html = (tmp_path / "report.html").read_text(encoding="utf-8")
+    assert "<h2>The team</h2>" in html and html.count("death-march") >= 2
+    text = "".join(page.extract_text() for page in PdfReader(tmp_path / "report.pdf").pages)
+    assert "Team win rate by variant" in text and "bot greedy, 1 player(s)" in text
+
+
+def test_a_difficulty_set_on_the_command_line_replaces_the_sweep(tmp_path: Path) -> None:
+    code, output = balance(tmp_path, "-g", "old-world", "--players", "1", "--games", "1", "--pack", "wild-hunt",
+                           "--set", f"{WILD_HUNT_LEVEL}=death-march")
+    assert code == 0, output
+    figures = json.loads((tmp_path / "balance.json").read_text(encoding="utf-8"))
+    assert [v["settings"] for v in figures["variants"]] == [{WILD_HUNT_LEVEL: "death-march"}]
+
+
+STEPS = {"steps below", "lower within noise", "not lower"}
+
+
+def team_figures(*teams: tuple[int, int]) -> dict[str, Any]:
+    """Report figures of one bot and player count, a variant per (wins, plays) with its Wilson interval."""
+
+    def variant(i: int, wins: int, plays: int) -> dict[str, Any]:
+        low, high = wilson(wins, plays, 0.95)
+        team = {"wins": wins, "plays": plays, "rate": wins / plays, "ci95": [low, high]}
+        return {"label": f"level {i}", "runs": [{"bot": "greedy", "counts": [{"players": 2, "team": team}]}]}
+
+    return {"bots": ["greedy"], "players": [2], "variants": [variant(i, w, p) for i, (w, p) in enumerate(teams)]}
+
+
+def test_each_level_is_judged_against_the_one_before() -> None:
+    [row] = team_steps(team_figures((600, 1000), (400, 1000), (380, 1000), (390, 1000)))
+    assert [c["step"] for c in row["cells"]] == ["", "steps below", "lower within noise", "not lower"]
+    assert team_steps({"bots": ["greedy"], "players": [2], "variants": [
+        {"label": "as shipped", "runs": [{"bot": "greedy", "counts": [{"players": 2}]}]}]}) == []

@@ -105,7 +105,8 @@ def _run_on_dask(batches: Sequence[Batch], scheduler: str) -> list[list[GameReco
 @dataclass(frozen=True)
 class BalanceRun:
     """What to play: player counts (`2-5`, `2,4`, `3`; None: every count), bots, variants, the seeds (game i of
-    each cell: seed + i), and the expansions played with the base (`pnp simulate --pack`)."""
+    each cell: seed + i), and the expansions played with the base (`pnp simulate --pack`). The engine's sweeps
+    (`EngineSpec.sweeps`, every Wild Hunt difficulty) join the settings unless one sets the same key."""
 
     players: str | None
     bots: list[str]
@@ -137,11 +138,14 @@ def balance(
         return report, None
     supported = engine.player_counts(db)
     counts = parse_players(run.players, supported) if run.players else supported
+    given = {setting.key for setting in run.settings}
+    swept = [setting for setting in (engine.sweeps(db) if engine.sweeps else []) if setting.key not in given]
+    settings = [*run.settings, *swept]
     try:
-        check_settings(db, run.settings)
+        check_settings(db, settings)
     except VariantError as exc:
         raise UsageError(str(exc)) from None
-    variants = grid(run.settings)
+    variants = grid(settings)
     cells = [(v, bot, n) for v in variants for bot in run.bots for n in counts]
     batches = [
         Batch(game.id, os.fspath(root.resolve()), packs, tuple(v.items()), bot, n, run.seed + start,
@@ -175,7 +179,7 @@ def balance(
         out_variants.append({"label": name, "settings": variant, "runs": runs})
     figures = {
         "game": game.id, "packs": list(packs), "players": counts, "bots": run.bots, "games": run.games, "seed": run.seed,
-        "settings": [{"key": s.key, "values": list(s.values)} for s in run.settings],
+        "settings": [{"key": s.key, "values": list(s.values)} for s in settings],
         "method": METHOD, "variants": out_variants,
     }
     return report, figures

@@ -1,5 +1,7 @@
 """The files of `pnp balance`: `balance.json` (the figures as added up), CSV tables, `report.html` (tables and
-plots as embedded PNG) and `report.pdf` (the same plots and a table of verdicts, fonts embedded).
+plots as embedded PNG) and `report.pdf` (the same plots and a table of verdicts, fonts embedded). A cooperative
+game's report leads with the team's win rate per variant and player count, and whether each variant (a difficulty
+level) steps below the one before.
 
 Plots are drawn with matplotlib's Agg backend (no display needed); the PDF embeds its fonts as TrueType
 (`pdf.fonttype` 42) so a print shop's preflight finds no font missing.
@@ -99,6 +101,62 @@ def _tables(figures: dict[str, Any]) -> Iterator[tuple[str, list[str], list[list
                     "rounds_min", "rounds_max", "margin_mean", "margin_median", "margin_max", "solo_tiers"], lengths
     owned = [f"owned_{h}" for h in RATE_HEADER]
     yield "cards", ["variant", "bot", "card", "bought", "played", *owned, "never_used", "where"], cards
+    team = [[c["variant"], row["bot"], row["players"], c["wins"], c["plays"], c["rate"], *c["ci95"], c["step"]]
+            for row in team_steps(figures) for c in row["cells"]]
+    if team:
+        yield "team", ["variant", "bot", "players", "wins", "plays", "rate", "ci95_low", "ci95_high", "step"], team
+
+
+# --- The team of a cooperative game -------------------------------------------------------------------
+
+STEPS_BELOW, LOWER_IN_NOISE, NOT_LOWER = "steps below", "lower within noise", "not lower"
+
+
+def team_steps(figures: dict[str, Any]) -> list[dict[str, Any]]:
+    """A cooperative game's table win rate, per bot and player count, in each variant in the order played (a
+    difficulty sweep: easiest first), with whether it steps below the variant before: "steps below" (its 95 %
+    interval wholly under the one before), "lower within noise" (a lower rate, the intervals overlap) or "not lower".
+    Empty for a game without team results."""
+    rows = []
+    for bot in figures["bots"]:
+        for n in figures["players"]:
+            cells: list[dict[str, Any]] = []
+            for variant in figures["variants"]:
+                run = next(r for r in variant["runs"] if r["bot"] == bot)
+                count = next(c for c in run["counts"] if c["players"] == n)
+                team = count.get("team")
+                if team is None:
+                    continue
+                step = ""
+                if cells:
+                    before = cells[-1]
+                    step = (STEPS_BELOW if team["ci95"][1] < before["ci95"][0]
+                            else LOWER_IN_NOISE if team["rate"] < before["rate"] else NOT_LOWER)
+                cells.append({"variant": variant["label"], **team, "step": step})
+            if cells:
+                rows.append({"bot": bot, "players": n, "cells": cells})
+    return rows
+
+
+def _team_table(rows: list[dict[str, Any]]) -> str:
+    columns = "".join(f"<th>{html.escape(c['variant'])}</th>" for c in rows[0]["cells"])
+    body = "".join(
+        f"<tr><td>{html.escape(row['bot'])}</td><td>{row['players']}</td>"
+        + "".join(f"<td class='{c['step'].replace(' ', '-')}'>{c['rate']:.1%} [{c['ci95'][0]:.1%}–{c['ci95'][1]:.1%}]"
+                  f"{' ' + c['step'] if c['step'] else ''}</td>" for c in row["cells"])
+        + "</tr>"
+        for row in rows
+    )
+    return f"<table><tr><th>bot</th><th>players</th>{columns}</tr>{body}</table>"
+
+
+def _team_lines(rows: list[dict[str, Any]]) -> list[str]:
+    lines = ["Team win rate by variant (95 % interval), and whether each steps below the one before:"]
+    for row in rows:
+        shown = "; ".join(f"{c['rate']:.1%} [{c['ci95'][0]:.1%}-{c['ci95'][1]:.1%}]{' ' + c['step'] if c['step'] else ''}"
+                          for c in row["cells"])
+        lines.append(f"  bot {row['bot']}, {row['players']} player(s): {shown}")
+    return [*lines, ""]
 
 
 # --- Plots --------------------------------------------------------------------------------------------
@@ -207,6 +265,9 @@ def _verdict_pages(figures: dict[str, Any]) -> Iterator[Figure]:
     """Text pages: every row that left its fair share's adjusted interval, the cards never used, and the method."""
     lines = [f"Balance report: {figures['game']} ({played_packs(figures)}), {figures['games']} games per player count, "
              f"seeds from {figures['seed']}", ""]
+    team = team_steps(figures)
+    if team:
+        lines += _team_lines(team)
     for variant, bot, run in _cells(figures):
         lines.append(f"{variant}, bot {bot}: {run['comparisons']['seats_and_factions']} comparisons (Bonferroni)")
         rows = [(c["players"], row) for c in run["counts"] for row in (*c["factions"], *c["seats"])]
@@ -280,7 +341,7 @@ def _comparison_cell(row: dict[str, Any] | None) -> str:
 STYLE = """body{font-family:sans-serif;max-width:70em;margin:1em auto;font-size:14px}
 table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ccc;padding:2px 6px;text-align:right}
 td:first-child,th:first-child{text-align:left}.above-fair{background:#f8d7d7}.below-fair{background:#fbe3cf}
-img{max-width:100%}"""
+.not-lower{background:#f8d7d7}.lower-within-noise{background:#fbe3cf}img{max-width:100%}"""
 
 
 def _html(figures: dict[str, Any], plots: list[tuple[str, Figure]]) -> str:
@@ -293,6 +354,11 @@ def _html(figures: dict[str, Any], plots: list[tuple[str, Figure]]) -> str:
              f"bots {', '.join(figures['bots'])}.</p>",
              "<h2>How to read it</h2><ul>"
              + "".join(f"<li><b>{html.escape(k)}</b>: {html.escape(v)}</li>" for k, v in figures["method"].items()) + "</ul>"]
+    team = team_steps(figures)
+    if team:
+        parts.append("<h2>The team</h2><p>The table's win rate in each variant (95 % interval), and whether it steps "
+                     "below the variant before: its interval wholly under the one before, a lower rate within noise, "
+                     "or not lower.</p>" + _team_table(team))
     if len(figures["variants"]) > 1:
         parts.append("<h2>Variants side by side</h2>" + _comparison_table(figures))
     for variant, bot, run in _cells(figures):

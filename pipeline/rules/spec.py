@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from pipeline.rules.components import Components
     from pipeline.rules.engine import Bot, State
     from pipeline.rules.guide import GuideDocument
+    from pipeline.rules.variants import Setting
 
 
 @dataclass(frozen=True)
@@ -118,6 +119,9 @@ class EngineSpec:
     # Entities the selected content prints but no rule of this selection can bring into play, by collection
     # (a monster waiting for its partner expansion): SIM-UNUSED does not ask the bots to reach them.
     out_of_play: Callable[[Database], Mapping[str, frozenset[str]]] | None = None
+    # The choices `pnp balance` sweeps unless told otherwise (`--set` of the same key): each of a selected pack's
+    # difficulty levels, say, where the content holds only the table's one pick.
+    sweeps: Callable[[Database], list[Setting]] | None = None
 
 
 @dataclass(frozen=True)

@@ -76,6 +76,11 @@ def _file_stem(db: Database, record: Record) -> str:
     return ".".join(relative.with_suffix("").parts)
 
 
+def entity_key(db: Database, collection: str, key: Any) -> str:
+    """The `FILE.ID` a `--set` key starts with for one entity (`packs.wild-hunt.wild-hunt.wild-hunt`)."""
+    return f"{_file_stem(db, db.collections[collection][key])}.{key}"
+
+
 def _entities(db: Database) -> dict[str, tuple[str, Any]]:
     """Every entity by `FILE.ID` (the manifest too: `game.old-world.trophy_track.2.fatigue`)."""
     return {

@@ -52,7 +52,7 @@ from .engine.legendary_hunt import NO_MONSTER_LOCATION, DriveAwayLegendary, Figh
 from .engine.locations import is_school_site
 from .engine.poker import categorize
 from .engine.state import GameState, PlayerState
-from .engine.wild_hunt import FightHound
+from .engine.wild_hunt import FightHound, HandOver
 from .enums import Attribute, LocationAction, PokerCategory, Region, Terrain
 from .models import ActionCard, FightAbility
 
@@ -233,9 +233,11 @@ class GreedyBot:
         return per_turn * turns >= life
 
     def _can_beat(self, s: GameState, p: PlayerState, monster: str) -> bool:
-        """Enough cards to outlast the monster's Life Pool (a rough guess)."""
+        """Enough cards to outlast the monster's Life Pool (a rough guess). Against the Wild Hunt each card the
+        witchers here may give in Support counts twice: one card off the pool, one more card for the fighter."""
         m = s.tables.monsters[monster]
-        return p.card_count() >= m.life
+        support = sum(len(q.hand) for q in s.players if q is not p and q.location == p.location) if s.wild_hunt else 0
+        return p.card_count() + 2 * support >= m.life
 
     def _solo_need(self, s: GameState, p: PlayerState) -> Attribute | None:
         if s.n != 1 or not s.attribute_trophies:
@@ -272,6 +274,9 @@ class GreedyBot:
         travels = [a for a in groups.get(Travel, []) if self._travel_pays(s, p, a.card)]
         if travels:
             return travels[0]
+        gift = self._hand_over(s, p, groups.get(HandOver, []))
+        if gift is not None:
+            return gift
         need = self._solo_need(s, p)
         trains: list[Train] = groups.get(Train, [])
         if trains:
@@ -313,6 +318,24 @@ class GreedyBot:
                 return True
         return False
 
+    def _hand_over(self, s: GameState, p: PlayerState, offered: list[HandOver]) -> HandOver | None:
+        """Against the Wild Hunt the team shares: Gold and Potions go to a witcher here holding at least 2 fewer (so
+        gifts never go back and forth), a Trail token to a witcher here without one who can beat that terrain's
+        monster (a trail strikes first)."""
+        for a in offered:
+            q = s.players[a.seat]
+            if a.zone == "gold" and p.gold >= q.gold + 2:
+                return a
+            if a.zone == "potions" and len(p.potions) >= len(q.potions) + 2:
+                return a
+            if a.zone == "trail_tokens":
+                terrain = s.tables.token_terrain(a.item)
+                slot = s.slots.get(terrain)
+                if slot is not None and not q.has_trail(terrain, s.tables) and self._can_beat(s, q, slot[1]) \
+                        and not self._can_beat(s, p, slot[1]):
+                    return a
+        return None
+
     def _market_value(self, s: GameState, slot: int) -> float:
         card = s.market[slot]
         return self.value(s, card) if card is not None else 0.0
@@ -345,6 +368,11 @@ class GreedyBot:
                 return a
         explores = [a for a in actions if isinstance(a, Explore)]
         return self.rng.choice(explores) if explores else None
+
+    def _support(self, s: GameState, p: PlayerState, actions: Sequence[Action]) -> Action:
+        """Against the Wild Hunt a card given in Support counts twice (one card off the monster's life pool, one more
+        drawn by the fighter), and Phase III draws the hand back up: the whole hand goes, the weakest card first."""
+        return self._lowest(s, [a for a in actions if not isinstance(a, Pass)], lambda a: a.card)  # type: ignore[attr-defined]
 
     def _phase_3_discard(self, s: GameState, p: PlayerState, actions: Sequence[Action]) -> Action:
         if len(p.hand) <= s.rules.phase3_hand_cap:

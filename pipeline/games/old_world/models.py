@@ -805,6 +805,8 @@ class WildHuntBox(Entity):
     # The Exploration deck of a game (§11.3 step 3): Stage I cards on top of 3 Stage II, by player count.
     stage_one_cards: dict[int, int]
     stage_two_cards: Annotated[int, Field(ge=1)]
+    # Dice Poker against the locals (§11.5, the Wild Hunt Help card): Gold paid per result, lower than the solo table.
+    poker_payout: dict[PokerCategory, Count]
     # Monster buffs (§11.5): each Hound and the Wild Hunt on or next to a monster adds 1, up to this many cards.
     life_pool_cap: Annotated[int, Field(ge=1)]
     # The final fight's life pool (§11.6): the Monster Attack cards kept with the 4 Special Attack cards.

@@ -20,6 +20,7 @@ from pipeline.rules.spec import (
     Progress,
     player_counts_of,
 )
+from pipeline.rules.variants import Setting, entity_key
 
 from .checks import run_checks
 from .checks.counts import actual_counts
@@ -102,6 +103,15 @@ def out_of_play(db: Database) -> Mapping[str, frozenset[str]]:
     return {collection: ids for collection, ids in out.items() if ids}
 
 
+def sweeps(db: Database) -> list[Setting]:
+    """With Wild Hunt, every difficulty level of its table (§11.3): the team's win rate must fall level by level."""
+    content = OldWorldContent(db)
+    if PackRule.WILD_HUNT not in content.rules_on:
+        return []
+    return [Setting(f"{entity_key(db, 'wild-hunt', box.id)}.difficulty", tuple(level.id for level in box.difficulties))
+            for box in content.wild_hunt_boxes]
+
+
 def statistics() -> StatisticsRecorder:
     from .statistics import recorder
 
@@ -162,7 +172,7 @@ SPEC = GameSpec(
     strings=strings,
     engine=EngineSpec(tables=tables, new_game=new_game, player_counts=player_counts, bots=bots,
                       progress=Progress(clock=_clock, seat=_seat, standing=_standing), statistics=statistics,
-                      out_of_play=out_of_play),
+                      out_of_play=out_of_play, sweeps=sweeps),
     printing=PrintSpec(components=components, boards=boards),
     guide=GuideSpec(reference=reference_guide, player_aid=player_aid, pack_documents=pack_guides),
 )

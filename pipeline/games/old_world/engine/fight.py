@@ -131,7 +131,10 @@ def fight_rounds(s: GameState, p: PlayerState, f: FightState, terrain: Terrain |
     and no Weakness tokens, so the monster strikes first."""
     assert f.monster is not None
     yield from start_fight(s, f, [p.seat])
-    deal_life_pool(s, f, wild_hunt.buffed_life(s, s.tables.monsters[f.monster].life, p.location))  # Hounds (§11.5)
+    supported = yield from wild_hunt.support(s, p)  # the Wild Hunt's Support shrinks the pool (§11.5)
+    life = wild_hunt.buffed_life(s, s.tables.monsters[f.monster].life, p.location)  # Hounds (§11.5)
+    deal_life_pool(s, f, max(0, life - supported))
+    s.draw(p, supported, reshuffle=False)
     witcher_first = False
     if terrain is not None:
         witcher_first = weakness.before_fight(s, p, f, terrain)  # Monster Trail's Weakness tokens (§9.8)
@@ -226,6 +229,8 @@ def declare_attack(s: GameState, p: PlayerState, f: FightState, first: bool) -> 
     if first and f.worse_attack_first and f.life_pool[-1] in s.tables.fight_cards:
         card = s.tables.fight_cards[f.life_pool[-1]]
         return max((AttackType.BITE, AttackType.CHARGE), key=lambda k: _cards_lost(s, p, f, card.attack(k)))
+    if s.wild_hunt is not None:
+        return wild_hunt.flip_token(s)
     if s.n == 1:
         roll = s.rng.randint(1, 6)
         return AttackType.CHARGE if roll <= s.rules.solo_charge_max_roll else AttackType.BITE

@@ -121,7 +121,10 @@ def take_location_action(s: GameState, p: PlayerState, action: Action) -> Flow:
     elif isinstance(action, DrawPotion):
         yield from gain_potions(s, p, 1)
     elif isinstance(action, PokerWithLocals):
-        yield from (play_solo(s, p) if s.n == 1 else play(s, p, None))
+        if s.tables.wild_hunt is not None:  # the locals pay by the Wild Hunt Help card's table (expansion sheet §11.5)
+            yield from play_solo(s, p, s.tables.wild_hunt.box.poker_payout)
+        else:
+            yield from (play_solo(s, p) if s.n == 1 else play(s, p, None))
     elif isinstance(action, TrailQuest):
         s.give_gold(p, TALK_TO_LOCALS_GOLD)
         if action.terrain:

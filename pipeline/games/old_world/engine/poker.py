@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from itertools import combinations
 
 from ..enums import PokerCategory
@@ -96,12 +97,14 @@ def play(s: GameState, p: PlayerState, opponent: int | None) -> Flow:
         s.bank += pot  # Lost to the locals: the pot returns to the bank.
 
 
-def play_solo(s: GameState, p: PlayerState) -> Flow:
-    """Solo poker: stake, roll, one reroll, Gold from the payout table; the stake is not returned (§14.3)."""
+def play_solo(s: GameState, p: PlayerState, payout: Mapping[PokerCategory, int] | None = None) -> Flow:
+    """Solo poker: stake, roll, one reroll, Gold from the payout table; the stake is not returned (§14.3).
+    `payout` replaces the solo table (the Wild Hunt Help card's, expansion sheet §11.5)."""
     s.give_gold(p, -s.rules.poker_stake)
     dice = roll(s)
     s.dice = {p.seat: dice}
     yield from reroll(s, p.seat, dice)
     s.dice = {}
     category, _, _ = categorize(dice)
-    s.give_gold(p, s.tables.manifest.dice_poker.solo_payout.get(category, 0))
+    table = s.tables.manifest.dice_poker.solo_payout if payout is None else payout
+    s.give_gold(p, table.get(category, 0))

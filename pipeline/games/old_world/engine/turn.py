@@ -139,8 +139,9 @@ def _trim(memo: dict[Any, Any]) -> None:
 
 
 def poker_options(s: GameState, p: PlayerState) -> list[Action]:
-    """Dice Poker with each witcher here, once each, at a location moved into this turn (§7.1, §9.1)."""
-    if p.location not in p.moved_into or p.gold < s.rules.poker_stake:
+    """Dice Poker with each witcher here, once each, at a location moved into this turn (§7.1, §9.1); never against
+    the Wild Hunt, where Dice Poker is only against the locals (expansion sheet §11.5)."""
+    if p.location not in p.moved_into or p.gold < s.rules.poker_stake or s.wild_hunt is not None:
         return []
     return [
         interned(Poker, q.seat)
@@ -152,7 +153,8 @@ def poker_options(s: GameState, p: PlayerState) -> list[Action]:
 def phase_one(s: GameState, p: PlayerState) -> Flow:
     while True:
         options = move_options(s, p) + location_options(s, p) + poker_options(s, p) + legendary_hunt.drive_away_options(s, p)
-        options += wild_hunt.hound_options(s, p) + skellige.dagon_options(s, p) + advanced_actions.travel_options(s, p)
+        options += wild_hunt.hound_options(s, p) + wild_hunt.exchange_options(s, p) + skellige.dagon_options(s, p)
+        options += advanced_actions.travel_options(s, p)
         if not options:
             return
         options.append(PASS)
@@ -180,6 +182,8 @@ def phase_one(s: GameState, p: PlayerState) -> Flow:
             yield from legendary_hunt.drive_away(s, p, action)
         elif isinstance(action, wild_hunt.FightHound):
             yield from wild_hunt.fight_hound(s, action)
+        elif isinstance(action, wild_hunt.HandOver):
+            wild_hunt.hand_over(s, p, action)
         elif isinstance(action, SailToDagon):
             skellige.sail_to_dagon(s, p)
         elif isinstance(action, advanced_actions.Travel):

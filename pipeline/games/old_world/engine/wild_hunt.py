@@ -4,9 +4,11 @@ the Wild Hunt over a fixed number of rounds (the Round Tracking board: 8 with 1-
 Setup (§11.3, `setup`, `place_starting_monsters`): the difficulty's starting monsters (Forest pile, then Water
 pile) and Shields, the member's card on side A on a Mountain location, the Exploration deck (Stage I on top of 3
 Stage II), 5 cards and 3 Gold for everyone. Each round (`flow`) the four phases are played together: Phase I for
-every player in turn (moves, location actions, which a Hound or the Wild Hunt blocks, Hound fights:
-`fight_hound`), Phase II (monster fights without Fatigue or new monsters; a defeated or driven-away monster costs
-the Hunt Shields; meditation; one Exploration card for the team: `explore`), Phase III, then Phase IV (`phase_four`:
+every player in turn (moves, location actions, which a Hound or the Wild Hunt blocks, Dice Poker only against the
+locals, gifts between witchers on one location: `exchange_options`, Hound fights: `fight_hound`), Phase II (monster
+fights without Fatigue or new monsters, helped by the other witchers there: `support`, Charge or Bite by the token:
+`flip_token`; a defeated or driven-away monster costs the Hunt Shields; meditation; one Exploration card for the
+team: `explore`), Phase III, then Phase IV (`phase_four`:
 the round's Hound and/or monster, the Hunt's move toward a player and its side-A ability). The last round ends in
 the final fight (`final_fight`), with Shields absorbing damage before the member's life pool of Monster Fight cards
 and its 4 Special Attack cards.
@@ -25,10 +27,10 @@ from typing import Any
 from ..enums import AttackType, Terrain
 from ..models import HuntAttack, RoundRow, WildHuntMember
 from . import weakness
-from .actions import Action, interned
+from .actions import PASS, Action, Discard, interned
 from .execute import Ctx, run_effects
 from .outcome import Outcome, Termination
-from .state import Flow, GameState, PlayerState
+from .state import Decision, Flow, GameState, PlayerState
 from .tables import ATTRIBUTES, TERRAINS, WildHunt
 from .witcher import gain_trail, lower_attribute, lowerable, raise_attribute, take_damage
 
@@ -49,6 +51,21 @@ class FightHound(Action):
     """Phase I: fight the Hound standing here, with every witcher on this location (§11.5)."""
 
     hound: str
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class HandOver(Action):
+    """Phase I, the Exchange action: give the witcher in `seat`, on this location, 1 Gold (`zone` "gold") or one item
+    of a PlayerState list in EXCHANGED; a trade is two of these (§11.5)."""
+
+    seat: int
+    zone: str
+    item: str = ""
+
+
+# What witchers on one location may give each other (§11.5): Potions, Bombs, Trail tokens, Trail Quests (a Trail
+# Quest carries its 1 Gold along), and Gold.
+EXCHANGED = ("potions", "bombs", "trail_tokens", "trail_quests")
 
 
 @dataclass
@@ -246,6 +263,73 @@ def monster_gone(s: GameState, terrain: Terrain, level: int) -> bool:
     s.slots[terrain] = None
     lose_shields(s, level)
     return True
+
+
+# --- Exchange and Support (§11.5) -------------------------------------------------------------------
+
+
+def exchange_options(s: GameState, p: PlayerState) -> list[Action]:
+    """Gifts to each other witcher on this location, any number of times; the 4-Potion and 4-Bomb limits still
+    apply to the receiver."""
+    if s.wild_hunt is None:
+        return []
+    options: list[Action] = []
+    for q in s.players:
+        if q is p or q.location != p.location:
+            continue
+        if p.gold > 0:
+            options.append(interned(HandOver, q.seat, "gold"))
+        full = {"potions": len(q.potions) >= s.rules.potion_hold_limit, "bombs": len(q.bombs) >= s.rules.bomb_hold_limit}
+        for zone in EXCHANGED:
+            if not full.get(zone, False):
+                options += [interned(HandOver, q.seat, zone, item) for item in dict.fromkeys(getattr(p, zone))]
+    return options
+
+
+def hand_over(s: GameState, p: PlayerState, action: HandOver) -> None:
+    q = s.players[action.seat]
+    if action.zone == "gold":
+        p.gold -= 1
+        q.gold += 1
+    else:
+        getattr(p, action.zone).remove(action.item)
+        getattr(q, action.zone).append(action.item)
+
+
+def support(s: GameState, fighter: PlayerState) -> Flow:
+    """Support (§11.5 Phase II): every other witcher here holding a card may discard any number of them; returns the
+    total, by which the monster's life pool shrinks and which the fighter draws once it is built. A witcher who
+    supported takes one of the fighter's Witcher Trophies, at most one from each witcher. 0 without the Wild Hunt."""
+    from .witcher import gain_trophy
+
+    if s.wild_hunt is None:
+        return 0
+    total = 0
+    for offset in range(1, s.n):
+        q = s.players[(fighter.seat + offset) % s.n]
+        if q.location != fighter.location:
+            continue
+        given = 0
+        while q.hand:
+            options = (*(interned(Discard, c) for c in dict.fromkeys(q.hand)), PASS)
+            action = yield Decision(q.seat, "support", options)
+            if not isinstance(action, Discard):
+                break
+            q.hand.remove(action.card)
+            q.discard.append(action.card)
+            given += 1
+        total += given
+        owned = {s.tables.witcher_trophies[key[8:]].school for key in q.trophies if key.startswith("witcher:")}
+        if given and fighter.own_witcher_trophies and fighter.school not in owned:
+            trophy = fighter.own_witcher_trophies.pop(s.rng.randrange(len(fighter.own_witcher_trophies)))
+            yield from gain_trophy(s, q, f"witcher:{trophy}", from_fight=False)
+    return total
+
+
+def flip_token(s: GameState) -> AttackType:
+    """The Charge/Bite token, flipped once the Monster Fight card is revealed (§11.5 Phase II); in the final fight
+    each witcher flips it separately (§11.6)."""
+    return AttackType.CHARGE if s.rng.random() < 0.5 else AttackType.BITE
 
 
 # --- Hounds (§11.5 Phase I) ------------------------------------------------------------------------
@@ -510,8 +594,7 @@ def hunt_turn(s: GameState, f: Any, standing: Sequence[PlayerState]) -> Flow:
             yield from run_effects(s, Ctx(p.seat, hostile=True), attack.effects)
         return
     for p in standing:
-        kind = AttackType.CHARGE if s.rng.random() < 0.5 else AttackType.BITE
-        yield from apply_attack(s, p, card, kind, f.level)
+        yield from apply_attack(s, p, card, flip_token(s), f.level)
 
 
 def attack_of(s: GameState, card: str) -> HuntAttack:

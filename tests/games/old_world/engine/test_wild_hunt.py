@@ -3,18 +3,21 @@ Each test quotes the rule it plays."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
 
 from pipeline.games.old_world.bots import GreedyBot
 from pipeline.games.old_world.content import OldWorldContent
-from pipeline.games.old_world.engine import GameState, Tables, Termination, new_game
+from pipeline.games.old_world.engine import GameState, Tables, Termination, fight, new_game, poker
 from pipeline.games.old_world.engine import wild_hunt as wh
-from pipeline.games.old_world.engine.locations import location_options
-from pipeline.games.old_world.engine.turn import phase_two_options
+from pipeline.games.old_world.engine.actions import Discard, PokerWithLocals, Reroll
+from pipeline.games.old_world.engine.locations import location_options, take_location_action
+from pipeline.games.old_world.engine.state import FightState
+from pipeline.games.old_world.engine.turn import phase_two_options, poker_options
 from pipeline.games.old_world.engine.witcher import gain_trophy
-from pipeline.games.old_world.enums import Attribute, Terrain
+from pipeline.games.old_world.enums import AttackType, Attribute, LocationAction, Terrain
 
 from .conftest import ROOT, drive
 
@@ -228,3 +231,133 @@ def test_with_the_weakness_mode_the_final_fight_takes_only_monster_fight_cards(s
         outcome = state.outcome
         assert outcome is not None
         assert outcome.termination in {Termination.WILD_HUNT_DEFEATED, Termination.WILD_HUNT_PREVAILED}
+
+
+# --- Exchange, Dice Poker, Support and the Charge/Bite token (§11.5) ---------------------------------
+
+
+def test_dice_poker_only_against_the_locals_with_the_lower_wild_hunt_payout(tables: Tables,
+                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    # §11.5: "Dice poker: only against the locals. Pay 1 Gold, roll 5 dice, reroll once, and compare with the Wild
+    # Hunt Help card table: ... four of a kind 4" (the base solo table pays 5).
+    state = start(tables, 2)
+    a, b = state.players
+    tavern = next(loc.id for loc in sorted(tables.locations.values(), key=lambda x: x.id)
+                  if loc.action.type is LocationAction.LOCALS_POKER)
+    hunt(state).location = next(loc for loc in sorted(tables.locations) if loc != tavern
+                                and loc not in tables.neighbours[tavern])
+    hunt(state).hounds = {}
+    a.location = b.location = tavern
+    a.moved_into = {tavern}
+    assert poker_options(state, a) == []  # no Dice Poker against another witcher
+    assert PokerWithLocals() in location_options(state, a)
+    monkeypatch.setattr(poker, "roll", lambda s: [6, 6, 6, 6, 1])
+    gold = a.gold
+    drive(take_location_action(state, a, PokerWithLocals()), lambda d: Reroll(()))
+    assert a.gold == gold - 1 + 4
+
+
+def test_exchange_gives_gold_potions_bombs_trails_and_quests_to_a_witcher_here(tables: Tables) -> None:
+    # §11.5: "witchers on the same location may trade or give away, any number of times: Gold, Potions, Bombs, Trail
+    # tokens, and Trail Quests (with their 1 Gold). The 4-Potion and 4-Bomb limits still apply."
+    state = start(tables, 3)
+    a, b, c = state.players
+    b.location = a.location
+    c.location = next(loc for loc in sorted(tables.locations) if loc != a.location)
+    a.potions, a.trail_tokens = ["swallow"], ["token-x"]
+    offered = wh.exchange_options(state, a)
+    assert {(x.seat, x.zone, x.item) for x in offered if isinstance(x, wh.HandOver)} == {
+        (b.seat, "gold", ""), (b.seat, "potions", "swallow"), (b.seat, "trail_tokens", "token-x")}
+    gold = a.gold, b.gold
+    wh.hand_over(state, a, wh.HandOver(b.seat, "gold"))
+    wh.hand_over(state, a, wh.HandOver(b.seat, "potions", "swallow"))
+    assert (a.gold, b.gold) == (gold[0] - 1, gold[1] + 1) and b.potions == ["swallow"] and a.potions == []
+    wh.hand_over(state, b, wh.HandOver(a.seat, "potions", "swallow"))  # and back again: any number of times
+    assert a.potions == ["swallow"]
+    b.potions = ["p"] * state.rules.potion_hold_limit
+    assert not any(x.zone == "potions" for x in wh.exchange_options(state, a))  # the receiver's limit
+
+
+def test_support_shrinks_the_life_pool_the_fighter_draws_as_many_and_takes_one_trophy_each(tables: Tables) -> None:
+    # §11.5 Phase II: "The others there may Support, if they hold at least 1 card: they discard any number of cards
+    # from their hand. The monster's life pool shrinks by that many, and after the pool is built the fighter draws
+    # that many cards. A supporter takes the fighter's Witcher Trophy (at most one trophy from each other player)."
+    state = start(tables, 3, wild_hunt_difficulty="story-and-sword")
+    fighter, helper, away = state.players
+    token, monster = state.slots[Terrain.FOREST] or ("", "")
+    here = tables.token_location(token)
+    fighter.location = helper.location = here
+    away.location = next(loc for loc in sorted(tables.locations) if loc != here)
+    fighter.trail_tokens.append(state.token_piles[Terrain.FOREST].pop())  # a trail: the witcher strikes first
+    life = wh.buffed_life(state, tables.monsters[monster].life, here)
+    flow = fight.monster_fight(state, fighter, monster)
+    decision = next(flow)
+    given = 0
+    while decision.kind == "support":
+        assert decision.player == helper.seat  # the witcher elsewhere does not support
+        pick = next(a for a in decision.actions if isinstance(a, Discard)) if given < 2 else decision.actions[-1]
+        given += isinstance(pick, Discard)
+        decision = flow.send(pick)
+    assert given == 2 and len(helper.hand) == 5 - 2
+    assert state.fight is not None and len(state.fight.life_pool) == life - 2
+    assert len(fighter.hand) == 5 + 2
+    assert sum(t.startswith("witcher:") for t in helper.trophies) == 1
+    state.fight = None
+    state.players[0].hand, helper.hand = fighter.hand[:5], ["a", "b"]
+    drive(wh.support(state, fighter), lambda d: next(iter(d.actions)))  # supports again: no second trophy
+    assert sum(t.startswith("witcher:") for t in helper.trophies) == 1
+
+
+@pytest.mark.parametrize("players", [1, 3])
+def test_the_charge_bite_token_decides_the_attack_by_the_games_rng(tables: Tables, players: int) -> None:
+    # §11.5 Phase II: "Charge or Bite is decided by flipping the Charge/Bite token after the card is revealed": no
+    # player declares it (nor does the solo die), and the flip comes from the game's seeded RNG.
+    state = start(tables, players)
+    fighter = state.players[0]
+    f = FightState(kind="monster", witcher=0, level=1, life_pool=["x"], decider=(0 - 1) % players)
+    state.fight = f
+    kinds = set()
+    for seed in range(20):
+        state.rng.seed(seed)
+        expected = random.Random(seed).random() < 0.5
+
+        def no_decision(d: Any) -> Any:
+            raise AssertionError(f"nobody decides Charge or Bite: {d.kind}")
+
+        kind = drive(fight.declare_attack(state, fighter, f, first=False), no_decision)
+        assert kind is (AttackType.CHARGE if expected else AttackType.BITE)
+        kinds.add(kind)
+    assert kinds == {AttackType.CHARGE, AttackType.BITE}
+
+
+
+def test_the_greedy_team_supports_with_the_whole_hand_weakest_card_first(tables: Tables) -> None:
+    # A card given in Support takes one card off the pool and gives the fighter one more; Phase III refills the hand.
+    state = start(tables, 2)
+    fighter, helper = state.players
+    helper.location = fighter.location
+    bot = GreedyBot(1)
+    weakest = min(bot.value(state, c) for c in helper.hand)
+    seen: list[str] = []
+
+    def answer(decision: Any) -> Any:
+        action = bot._support(state, helper, decision.actions)
+        seen.append(action.card)
+        return action
+
+    assert drive(wh.support(state, fighter), answer) == 5 and helper.hand == []
+    assert bot.value(state, seen[0]) == weakest
+
+
+def test_the_greedy_team_shares_gold_until_even_and_never_hands_it_back(tables: Tables) -> None:
+    state = start(tables, 2)
+    a, b = state.players
+    b.location = a.location
+    a.gold, b.gold = 5, 1
+    bot = GreedyBot(1)
+    for giver in (a, b, a, b, a):
+        offered = [x for x in wh.exchange_options(state, giver) if isinstance(x, wh.HandOver)]
+        action = bot._hand_over(state, giver, offered)
+        if action is not None:
+            wh.hand_over(state, giver, action)
+    assert (a.gold, b.gold) == (3, 3)
