@@ -53,6 +53,20 @@ def content_root() -> Path:
     return CONTENT
 
 
+def copy_old_world(tmp_path: Path) -> Path:
+    """A content root holding a copy of the shipped Old World, for tests that break it."""
+    root = tmp_path / "content"
+    shutil.copytree(CONTENT / "old-world", root / "old-world")
+    return root
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    """Replace the first `old` in a content file (which must hold it) with `new`."""
+    text = path.read_text(encoding="utf-8")
+    assert old in text, old
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
 def line_of(path: Path, text: str, occurrence: int = 1) -> int:
     """1-based line of the n-th occurrence of text in a file."""
     count = 0

@@ -3,7 +3,6 @@ breaks a rule, at the line that does."""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -12,22 +11,10 @@ from pipeline.findings import Finding
 from pipeline.games.old_world.content import OldWorldContent
 from pipeline.games.old_world.spec import SPEC
 from pipeline.rules.components import Face
-from tests.conftest import line_of
+from tests.conftest import copy_old_world, edit, line_of
 
 CONTENT = Path(__file__).resolve().parents[3] / "content"
 ADVANCED = ("monster-trail", "monster-trail/advanced-actions")
-
-
-def copy(tmp_path: Path) -> Path:
-    root = tmp_path / "content"
-    shutil.copytree(CONTENT / "old-world", root / "old-world")
-    return root
-
-
-def edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert old in text, old
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
 def found(root: Path, packs: tuple[str, ...] = ADVANCED) -> list[tuple[str, str, int]]:
@@ -73,7 +60,7 @@ CARDS = "advanced-cards.yaml"
     ],
 )
 def test_advanced_cards_that_break_a_rule(tmp_path: Path, file: str, old: str, new: str, code: str, shown: str) -> None:
-    root = copy(tmp_path)
+    root = copy_old_world(tmp_path)
     path = root / "old-world" / "packs" / "monster-trail" / "advanced-actions" / file
     edit(path, old, new)
     text, _, occurrence = shown.partition("#")
@@ -81,7 +68,7 @@ def test_advanced_cards_that_break_a_rule(tmp_path: Path, file: str, old: str, n
 
 
 def test_a_starting_card_with_a_trash_cost(tmp_path: Path) -> None:
-    root = copy(tmp_path)
+    root = copy_old_world(tmp_path)
     path = root / "old-world" / "cards" / "starting-bear.yaml"
     edit(path, "    school: bear\n", "    school: bear\n    trash_cost: true\n")
     assert ("OW-ADVANCED-CARD", "starting-bear.yaml", line_of(path, "trash_cost: true")) in found(root, ())

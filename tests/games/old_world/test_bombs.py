@@ -3,7 +3,6 @@ German, and content that breaks a rule, at the line that does."""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -12,22 +11,10 @@ from pipeline.findings import Finding
 from pipeline.games.old_world.content import OldWorldContent
 from pipeline.games.old_world.spec import SPEC
 from pipeline.rules.components import Face
-from tests.conftest import line_of
+from tests.conftest import copy_old_world, edit, line_of
 
 CONTENT = Path(__file__).resolve().parents[3] / "content"
 BOMBS = ("monster-trail", "monster-trail/bombs")
-
-
-def copy(tmp_path: Path) -> Path:
-    root = tmp_path / "content"
-    shutil.copytree(CONTENT / "old-world", root / "old-world")
-    return root
-
-
-def edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert old in text, old
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
 def found(root: Path, packs: tuple[str, ...] = BOMBS) -> list[tuple[str, int]]:
@@ -76,7 +63,7 @@ def test_the_bombs_print_with_the_pack_symbol_in_english_and_german() -> None:
     ],
 )
 def test_bombs_that_break_a_rule(tmp_path: Path, old: str, new: str, code: str, shown: str | None) -> None:
-    root = copy(tmp_path)
+    root = copy_old_world(tmp_path)
     path = root / "old-world" / "packs" / "monster-trail" / "bombs" / "bombs.yaml"
     edit(path, old, new)
     at = line_of(path, shown) if shown else line_of(root / "old-world" / "game.yaml", "adds: {bombs: 28}")
@@ -92,7 +79,7 @@ def test_bombs_that_break_a_rule(tmp_path: Path, old: str, new: str, code: str, 
     ],
 )
 def test_hold_limits_other_than_four_with_bombs(tmp_path: Path, old: str, new: str, shown: str) -> None:
-    root = copy(tmp_path)
+    root = copy_old_world(tmp_path)
     path = root / "old-world" / "game.yaml"
     edit(path, old, new)
     assert ("OW-BOMB-LIMIT", line_of(path, shown)) in found(root)

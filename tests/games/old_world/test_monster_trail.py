@@ -13,7 +13,7 @@ from pipeline.content.database import mode_entry
 from pipeline.findings import Finding, Severity
 from pipeline.games.old_world.content import OldWorldContent
 from pipeline.games.old_world.spec import SPEC
-from tests.conftest import line_of
+from tests.conftest import copy_old_world, edit, line_of
 
 CONTENT = Path(__file__).resolve().parents[3] / "content"
 PACK = "monster-trail"
@@ -22,18 +22,6 @@ MODES = ["manticore", "mutagens", "troll", "bombs", "advanced-actions", "unique-
 
 def selection(*modes: str) -> tuple[str, ...]:
     return (PACK, *(mode_entry(PACK, mode) for mode in modes))
-
-
-def copy(tmp_path: Path) -> Path:
-    root = tmp_path / "content"
-    shutil.copytree(CONTENT / "old-world", root / "old-world")
-    return root
-
-
-def edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert old in text, old
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
 def findings_of(root: Path, packs: tuple[str, ...]) -> list[Finding]:
@@ -67,7 +55,7 @@ def test_a_mode_shows_its_own_content_only() -> None:
 
 
 def test_a_declared_mode_cannot_be_selected(tmp_path: Path) -> None:
-    root = copy(tmp_path)
+    root = copy_old_world(tmp_path)
     path = root / "old-world" / "game.yaml"
     # Every mode is playable now: declare one (its content not written yet) to select it.
     edit(path, "          adds: {monsters: 1, monster_tokens: 1}\n", "          status: declared\n")
@@ -76,7 +64,7 @@ def test_a_declared_mode_cannot_be_selected(tmp_path: Path) -> None:
 
 
 def test_a_mode_needs_the_modes_it_requires(tmp_path: Path) -> None:
-    root = copy(tmp_path)
+    root = copy_old_world(tmp_path)
     path = root / "old-world" / "game.yaml"
     edit(path, "          name: Troll Monster\n", "          name: Troll Monster\n          requires: [manticore]\n")
     assert errors(findings_of(root, selection("troll"))) == [("OW-PACK-REQUIRES", line_of(path, "- id: troll"))]
@@ -93,7 +81,7 @@ def test_a_mode_needs_the_modes_it_requires(tmp_path: Path) -> None:
     ],
 )
 def test_a_mode_declaration_that_breaks_a_rule(tmp_path: Path, old: str, new: str, shown: str, occurrence: int) -> None:
-    root = copy(tmp_path)
+    root = copy_old_world(tmp_path)
     path = root / "old-world" / "game.yaml"
     edit(path, old, new)
     found = errors(findings_of(root, ()))
@@ -101,7 +89,7 @@ def test_a_mode_declaration_that_breaks_a_rule(tmp_path: Path, old: str, new: st
 
 
 def test_content_outside_a_mode_folder_is_reported_at_its_file(tmp_path: Path) -> None:
-    root = copy(tmp_path)
+    root = copy_old_world(tmp_path)
     folder = root / "old-world" / "packs" / PACK
     (folder / "troll").rename(folder / "trolls")
     [unknown] = [f for f in findings_of(root, ()) if f.code == "OW-PACK-UNKNOWN"]
@@ -110,7 +98,7 @@ def test_content_outside_a_mode_folder_is_reported_at_its_file(tmp_path: Path) -
 
 
 def test_content_of_a_declared_mode_is_reported_at_its_file(tmp_path: Path) -> None:
-    root = copy(tmp_path)
+    root = copy_old_world(tmp_path)
     edit(root / "old-world" / "game.yaml", "          # Its Monster card and token", "          status: declared\n"
          "          # Its Monster card and token")
     edit(root / "old-world" / "game.yaml", "          adds: {monsters: 1, monster_tokens: 1}\n", "")
@@ -119,7 +107,7 @@ def test_content_of_a_declared_mode_is_reported_at_its_file(tmp_path: Path) -> N
 
 
 def test_a_mode_whose_count_differs(tmp_path: Path) -> None:
-    root = copy(tmp_path)
+    root = copy_old_world(tmp_path)
     path = root / "old-world" / "game.yaml"
     edit(path, "adds: {schools: 1, starting_cards: 10, witcher_trophies: 4}\n        - id: mutagens",
          "adds: {schools: 1, starting_cards: 10, witcher_trophies: 3}\n        - id: mutagens")
@@ -127,7 +115,7 @@ def test_a_mode_whose_count_differs(tmp_path: Path) -> None:
 
 
 def test_a_potion_cost_names_every_specialty_level(tmp_path: Path) -> None:
-    root = copy(tmp_path)
+    root = copy_old_world(tmp_path)
     path = root / "old-world" / "packs" / PACK / "manticore" / "manticore.yaml"
     edit(path, "potions: [2, 1, 1, 1, 1]", "potions: [2, 1]")
     db, findings = SPEC.load(root, selection("manticore"))
@@ -136,7 +124,7 @@ def test_a_potion_cost_names_every_specialty_level(tmp_path: Path) -> None:
 
 def test_the_manticore_home_must_be_a_site_that_names_its_school(tmp_path: Path) -> None:
     """§9.2, rule 18: the Manticore witcher's own school location is location 0, whose action names it."""
-    root = copy(tmp_path)
+    root = copy_old_world(tmp_path)
     edit(root / "old-world" / "map.yaml", "action: {type: special, school: manticore}", "action: {type: special}")
     path = root / "old-world" / "packs" / PACK / "manticore" / "manticore.yaml"
     db, findings = SPEC.load(root, selection("manticore"))
@@ -160,7 +148,7 @@ def test_the_manticore_home_must_be_a_site_that_names_its_school(tmp_path: Path)
     ],
 )
 def test_mode_content_that_breaks_a_rule(tmp_path: Path, file: str, old: str, new: str, code: str, shown: str) -> None:
-    root = copy(tmp_path)
+    root = copy_old_world(tmp_path)
     path = root / "old-world" / "packs" / PACK / file
     edit(path, old, new)
     db, findings = SPEC.load(root, selection(file.split("/")[0]))

@@ -3,7 +3,6 @@ the shipped cards, their print, and content that breaks a rule, at the line that
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -11,23 +10,11 @@ import pytest
 from pipeline.games.old_world.content import OldWorldContent
 from pipeline.games.old_world.spec import SPEC
 from pipeline.rules.components import Face
-from tests.conftest import line_of
+from tests.conftest import copy_old_world, edit, line_of
 
 CONTENT = Path(__file__).resolve().parents[3] / "content"
 UNIQUE = ("monster-trail", "monster-trail/unique-actions")
 CARDS = Path("packs") / "monster-trail" / "unique-actions" / "unique-cards.yaml"
-
-
-def copy(tmp_path: Path) -> Path:
-    root = tmp_path / "content"
-    shutil.copytree(CONTENT / "old-world", root / "old-world")
-    return root
-
-
-def edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert old in text, old
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
 def found(root: Path, packs: tuple[str, ...] = UNIQUE) -> list[tuple[str, int]]:
@@ -83,14 +70,14 @@ def test_unique_cards_print_with_their_owner_and_pack_symbol() -> None:
     ],
 )
 def test_unique_cards_that_break_rule_17(tmp_path: Path, old: str, new: str, shown: str, occurrence: int) -> None:
-    root = copy(tmp_path)
+    root = copy_old_world(tmp_path)
     path = root / "old-world" / CARDS
     edit(path, old, new)
     assert ("OW-UNIQUE-CARD", line_of(path, shown, occurrence)) in found(root)
 
 
 def test_a_missing_unique_card_is_a_count_finding_at_the_mode(tmp_path: Path) -> None:
-    root = copy(tmp_path)
+    root = copy_old_world(tmp_path)
     path = root / "old-world" / CARDS
     text = path.read_text(encoding="utf-8")
     path.write_text(text[:text.index("  - id: philippa-unique")], encoding="utf-8")
