@@ -201,7 +201,7 @@ def phase_two_options(s: GameState, p: PlayerState) -> list[Action]:
     options: list[Action] = []
     tables = s.tables
     on_board = [v for v in s.slots.values() if v is not None]
-    for token, monster in on_board:
+    for token, monster in on_board if wild_hunt.may_fight_monster_at(s, p.location) else ():
         if tables.token_location(token) == p.location:
             options.append(interned(FightMonster, monster))
     options += legendary_hunt.fight_options(s, p)
@@ -242,6 +242,7 @@ def phase_two(s: GameState, p: PlayerState) -> Flow:
         return
     action = yield Decision(p.seat, "phase-2", tuple(options))
     if isinstance(action, FightMonster):
+        wild_hunt.claim_monster_fight(s, p.location)
         yield from monster_fight(s, p, action.monster)
     elif isinstance(action, legendary_hunt.FightLegendary):
         yield from legendary_hunt.fight(s, p)

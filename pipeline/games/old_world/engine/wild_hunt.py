@@ -91,6 +91,7 @@ class WildHuntState:
     hound_tokens: dict[int, list[str]] = field(default_factory=dict)  # face-down tokens by level
     quests: dict[str, int] = field(default_factory=dict)  # quest location -> the Wild Hunt Event it reads
     fought: set[str] = field(default_factory=set)  # Hounds fought this Phase I
+    fights_at: set[str] = field(default_factory=set)  # locations whose monster was fought this Phase II
     side_b: bool = False
 
 
@@ -178,7 +179,7 @@ def flow(s: GameState) -> Flow:
     place_starting_monsters(s)
     for index, row in enumerate(h.rows):
         h.round = index + 1
-        h.fought = set()
+        h.fought, h.fights_at = set(), set()
         s.turn += 1
         for p in s.players:
             p.turns += 1
@@ -266,6 +267,18 @@ def monster_gone(s: GameState, terrain: Terrain, level: int) -> bool:
 
 
 # --- Exchange and Support (§11.5) -------------------------------------------------------------------
+
+
+def may_fight_monster_at(s: GameState, location: str) -> bool:
+    """Witchers sharing a location pick one of them to fight its monster alone (§11.5 Phase II): once that fight
+    is over, won or lost, nobody else fights it this round. Always true without the Wild Hunt."""
+    return s.wild_hunt is None or location not in s.wild_hunt.fights_at
+
+
+def claim_monster_fight(s: GameState, location: str) -> None:
+    """The monster fight at `location` is this round's one (a no-op without the Wild Hunt)."""
+    if s.wild_hunt is not None:
+        s.wild_hunt.fights_at.add(location)
 
 
 def exchange_options(s: GameState, p: PlayerState) -> list[Action]:

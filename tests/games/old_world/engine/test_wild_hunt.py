@@ -15,7 +15,7 @@ from pipeline.games.old_world.engine import wild_hunt as wh
 from pipeline.games.old_world.engine.actions import Discard, PokerWithLocals, Reroll
 from pipeline.games.old_world.engine.locations import location_options, take_location_action
 from pipeline.games.old_world.engine.state import FightState
-from pipeline.games.old_world.engine.turn import phase_two_options, poker_options
+from pipeline.games.old_world.engine.turn import phase_two, phase_two_options, poker_options
 from pipeline.games.old_world.engine.witcher import gain_trophy
 from pipeline.games.old_world.enums import AttackType, Attribute, LocationAction, Terrain
 
@@ -306,6 +306,28 @@ def test_support_shrinks_the_life_pool_the_fighter_draws_as_many_and_takes_one_t
     state.players[0].hand, helper.hand = fighter.hand[:5], ["a", "b"]
     drive(wh.support(state, fighter), lambda d: next(iter(d.actions)))  # supports again: no second trophy
     assert sum(t.startswith("witcher:") for t in helper.trophies) == 1
+
+
+def test_witchers_sharing_a_location_fight_its_monster_once_a_round(tables: Tables) -> None:
+    # §11.5 Phase II: "If several players share a location, they pick one to fight its monster alone." Once that
+    # fight is over, won or lost, the others there may not fight the monster this round; next round they may.
+    state = start(tables, 2, wild_hunt_difficulty="story-and-sword")
+    first, second = state.players
+    token, monster = state.slots[Terrain.FOREST] or ("", "")
+    first.location = second.location = tables.token_location(token)
+
+    def fights(p: Any) -> list[str]:
+        return [a.monster for a in phase_two_options(state, p) if type(a).__name__ == "FightMonster"]
+
+    assert fights(first) == [monster] and fights(second) == [monster]
+    # The first witcher fights it in Phase II (the first option: the fight; then every question's first answer).
+    drive(phase_two(state, first), lambda d: next((a for a in d.actions if type(a).__name__ == "FightMonster"),
+                                                  d.actions[0]))
+    assert state.fight is None
+    state.slots[Terrain.FOREST] = (token, monster)  # won or lost, the monster is still there for this test
+    assert fights(second) == []
+    hunt(state).fights_at = set()  # a new round
+    assert fights(second) == [monster]
 
 
 @pytest.mark.parametrize("players", [1, 3])
