@@ -8,9 +8,9 @@ from pathlib import Path
 from pipeline.findings import Finding
 from pipeline.games.old_world.content import OldWorldContent
 from pipeline.games.old_world.spec import SPEC
-from tests.conftest import line_of
+from tests.conftest import copy_old_world, edit, line_of
 
-from .test_monster_trail import copy, edit, errors, selection
+from .test_monster_trail import errors, selection
 
 CONTENT = Path(__file__).resolve().parents[3] / "content"
 WEAKNESS = selection("weakness")
@@ -43,7 +43,7 @@ def test_the_mode_shows_29_large_cards_18_tokens_and_4_special_attack_cards() ->
 
 def test_a_large_card_with_three_special_attacks_is_a_finding(tmp_path: Path) -> None:
     """Rule 8: "A large monster card has exactly 4 special attacks"."""
-    root = copy(tmp_path)
+    root = copy_old_world(tmp_path)
     path = root / CARDS
     text = path.read_text(encoding="utf-8")
     start = text.index("  - id: frenzy\n")
@@ -54,7 +54,7 @@ def test_a_large_card_with_three_special_attacks_is_a_finding(tmp_path: Path) ->
 
 def test_a_life_pool_other_than_the_normal_cards_is_a_finding(tmp_path: Path) -> None:
     """Rule 8: "its Life Pool and Ability match the normal card"."""
-    root = copy(tmp_path)
+    root = copy_old_world(tmp_path)
     path = root / CARDS
     edit(path, "  monster: drowner\n  life: 5\n", "  monster: drowner\n  life: 6\n")
     assert errors(findings_of(root, WEAKNESS)) == [("OW-LARGE-CARD", line_of(path, "life: 6"))]
@@ -62,7 +62,7 @@ def test_a_life_pool_other_than_the_normal_cards_is_a_finding(tmp_path: Path) ->
 
 def test_a_large_card_attack_that_forbids_a_colour_is_a_finding(tmp_path: Path) -> None:
     """The engine plays a forbidden colour in legendary fights only: on a large card it would be printed and ignored."""
-    root = copy(tmp_path)
+    root = copy_old_world(tmp_path)
     path = root / CARDS
     edit(path, "    text: Take 2 damage.\n    damage: 2\n", "    text: Take 2 damage.\n    damage: 2\n    forbid: purple\n")
     assert errors(findings_of(root, WEAKNESS)) == [("OW-LARGE-CARD", line_of(path, "forbid: purple"))]
@@ -70,7 +70,7 @@ def test_a_large_card_attack_that_forbids_a_colour_is_a_finding(tmp_path: Path) 
 
 def test_a_token_number_without_its_paragraph_is_a_finding_on_every_card(tmp_path: Path) -> None:
     """Rule 9: "Every number on a token must exist as a paragraph on every large card it may apply to"."""
-    root = copy(tmp_path)
+    root = copy_old_world(tmp_path)
     edit(root / TOKENS, "terrain: water\n  number: 3\n", "terrain: water\n  number: 4\n")
     found = errors(findings_of(root, WEAKNESS))
     assert [code for code, _ in found] == ["OW-WEAKNESS-PARAGRAPH"] * 29
@@ -78,7 +78,7 @@ def test_a_token_number_without_its_paragraph_is_a_finding_on_every_card(tmp_pat
 
 def test_a_terrain_set_of_five_tokens_is_a_finding(tmp_path: Path) -> None:
     """Rule 9: "Weakness tokens: 18 = 3 terrains x 6"."""
-    root = copy(tmp_path)
+    root = copy_old_world(tmp_path)
     edit(root / TOKENS, "terrain: water\n  number: 3\n", "terrain: forest\n  number: 3\n")
     codes = sorted(code for code, _ in errors(findings_of(root, WEAKNESS)))
     assert codes == ["OW-WEAKNESS-TOKENS", "OW-WEAKNESS-TOKENS"]  # forest has 7, water 5
@@ -86,7 +86,7 @@ def test_a_terrain_set_of_five_tokens_is_a_finding(tmp_path: Path) -> None:
 
 def test_a_monster_in_play_without_its_large_card_is_a_finding(tmp_path: Path) -> None:
     """Rule 7: "With Monster Trail each also has one large card (29 = 28 base + Troll)"."""
-    root = copy(tmp_path)
+    root = copy_old_world(tmp_path)
     edit(root / CARDS, "  monster: troll\n", "  monster: leshen\n")
     troll = root / "old-world/packs/monster-trail/troll/monsters.yaml"
     found = errors(findings_of(root, selection("weakness", "troll")))
@@ -96,7 +96,7 @@ def test_a_monster_in_play_without_its_large_card_is_a_finding(tmp_path: Path) -
 
 def test_skelliges_dagon_without_its_large_card_is_named(tmp_path: Path) -> None:
     """§9.8: "The Skellige Dagon card's second side holds its 4 Special Attacks for this mode"; the Siren uses it (§6)."""
-    root = copy(tmp_path)
+    root = copy_old_world(tmp_path)
     dagon = root / "old-world/packs/skellige/monsters.yaml"
     (root / "old-world/packs/skellige/large-monster-cards.yaml").unlink()  # Dagon's card, which the Siren shares
     packs = (*selection("weakness"), "monster-pack", "skellige")
@@ -108,7 +108,7 @@ def test_skelliges_dagon_without_its_large_card_is_named(tmp_path: Path) -> None
 
 def test_two_special_attack_cards_firing_one_attack_is_a_finding(tmp_path: Path) -> None:
     """Rule 11: the 4 Special Attack cards fire the large card's 4 attacks [inferred by the sheet]."""
-    root = copy(tmp_path)
+    root = copy_old_world(tmp_path)
     path = root / SPECIALS
     edit(path, "attack: 4", "attack: 3")
     assert errors(findings_of(root, WEAKNESS)) == [("OW-ATTACK-DECK", line_of(path, "attack: 3")),
