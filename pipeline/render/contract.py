@@ -51,12 +51,13 @@ def layout_contract_findings(layouts: Layouts, game: str, contract: FaceContract
                              boards: Iterable[str] = ()) -> list[Finding]:
     """Every template a game's face kinds use, checked against the kinds' fields; unused game templates."""
     findings: list[Finding] = []
-    for kind in contract.kinds.values():
-        template = layouts.template_for(game, kind.name)
-        if template is not None:
-            for spec in template.boxes:
-                findings += _binding_findings(template, spec, kind, game)
-            findings += _undrawn_findings(template, kind, game)
+    used_templates = [(kind, t) for kind in contract.kinds.values() if (t := layouts.template_for(game, kind.name))]
+    # A template another one extends first: a box written there is judged against the kind it was written for.
+    for kind, template in sorted(used_templates, key=lambda pair: pair[1].name not in layouts.parents):
+        bindings: list[Finding] = []
+        for spec in template.boxes:
+            bindings += _binding_findings(template, spec, kind, game)
+        findings += _first_per_place(bindings, findings) + _undrawn_findings(template, kind, game)
     used = {*contract.kinds, *boards}
     for name, template in layouts.templates.items():
         namespace, _, short = name.rpartition("/")
@@ -65,6 +66,13 @@ def layout_contract_findings(layouts: Layouts, game: str, contract: FaceContract
                                     "and no template extends it", template.file, template.line,
                                     hint=f"{game} prints: {', '.join(sorted(contract.kinds))}"))
     return sorted(set(findings))
+
+
+def _first_per_place(bindings: list[Finding], earlier: list[Finding]) -> list[Finding]:
+    """A binding written once and inherited by several templates (Monster Trail's `advanced-card` extends
+    `action-card`) is one mistake at one line: only the first template judged reports it."""
+    seen = {(f.file, f.line, f.column) for f in earlier if f.code.startswith("LAYOUT-FIELD")}
+    return [f for f in bindings if (f.file, f.line, f.column) not in seen]
 
 
 def _binding_findings(template: Template, spec: BoxSpec, kind: FaceKind, game: str) -> list[Finding]:
