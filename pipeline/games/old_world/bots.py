@@ -380,17 +380,12 @@ class GreedyBot:
         return self._lowest(s, [a for a in actions if not isinstance(a, Pass)], lambda a: a.card)  # type: ignore[attr-defined]
 
     def _buy(self, s: GameState, p: PlayerState, actions: Sequence[Action]) -> Action:
-        buys = [a for a in actions if isinstance(a, Buy)]
-        trash_buys = [a for a in actions if isinstance(a, TrashBuy)]
-        if not trash_buys:
-            return max(buys, key=lambda a: self._market_value(s, a.slot) - 0.5 * sum(self.value(s, c) for c in a.pay))
-
         def gain(a: Buy | TrashBuy) -> float:
             if isinstance(a, TrashBuy):  # the trashed card is gone for good
                 return self._market_value(s, a.slot) - self.value(s, a.trash)
             return self._market_value(s, a.slot) - 0.5 * sum(self.value(s, c) for c in a.pay)
 
-        offered: list[Buy | TrashBuy] = [*buys, *trash_buys]
+        offered: list[Buy | TrashBuy] = [a for a in actions if isinstance(a, (Buy, TrashBuy))]
         return max(offered, key=gain)
 
     # --- Fights -------------------------------------------------------------------------------

@@ -65,12 +65,15 @@ def travel(s: GameState, p: PlayerState, action: Travel) -> Flow:
     yield from run_effects(s, Ctx(p.seat), s.tables.cards[action.card].travel)
 
 
+def has_damage_passive(s: GameState, card: str) -> bool:
+    """Whether damage discarding `card` fires a passive (only Advanced cards have one: most damage has none)."""
+    return card in _passives(s)
+
+
 def damage_discarded(s: GameState, p: PlayerState, card: str, amount: int) -> Flow:
-    """Damage just discarded `card` with `amount` still to deal: its passive happens now; the damage left after a
-    Shield it raised is returned (a witcher's Shield was spent before any card went)."""
-    passive = _passives(s).get(card)
-    if passive is None:
-        return amount
+    """Damage just discarded `card`, which has a passive, with `amount` still to deal: the passive happens now; the
+    damage left after a Shield it raised is returned (a witcher's Shield was spent before any card went)."""
+    passive = _passives(s)[card]
     from .combo import hit_opponent  # combo and execute import witcher, which imports this module
     from .execute import Ctx, run_effects
 

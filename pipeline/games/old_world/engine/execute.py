@@ -269,7 +269,7 @@ def _gain_market_card(s: GameState, ctx: Ctx, e: fx.GainMarketCard) -> Flow:
         return cost == e.cost if e.cost is not None else cost <= (e.max_cost or 0)
 
     to_hand = e.destination is fx.Destination.HAND
-    slots = [i for i, c in enumerate(s.market) if c is not None and s.tables.takes_by_cost(c) and accept(s.tables.cards[c].cost)]
+    slots = s.market_slots(accept)
     if not slots:
         s.gain_by_cost(p, accept, to_hand)  # §10.10 fallback: reveal until one fits.
         return

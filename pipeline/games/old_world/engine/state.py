@@ -7,6 +7,7 @@ choose; `apply()` sends the chosen action back in. All chance goes through `self
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 from types import ModuleType
@@ -264,7 +265,16 @@ class GameState(DecisionFlow):
         assert card is not None
         return max(0, self.tables.cards[card].cost + self.tables.manifest.market.slot_modifiers[slot])
 
-    def gain_by_cost(self, p: PlayerState, accept: Any, to_hand: bool) -> str | None:
+    def takes_at_cost(self, card: str, accept: Callable[[int], bool]) -> bool:
+        """Whether an effect taking a card whose printed cost passes `accept` may take this one (never an Advanced
+        Action card, priced by a trash: `Tables.takes_by_cost`)."""
+        return self.tables.takes_by_cost(card) and accept(self.tables.cards[card].cost)
+
+    def market_slots(self, accept: Callable[[int], bool]) -> list[int]:
+        """The market slots whose card such an effect may take."""
+        return [i for i, card in enumerate(self.market) if card is not None and self.takes_at_cost(card, accept)]
+
+    def gain_by_cost(self, p: PlayerState, accept: Callable[[int], bool], to_hand: bool) -> str | None:
         """Reveal Action Deck cards until one passes `accept` (§10.10); the rest go to the common discard."""
         revealed: list[str] = []
         found = None
@@ -272,7 +282,7 @@ class GameState(DecisionFlow):
             card = self.reveal()
             if card is None:
                 break
-            if self.tables.takes_by_cost(card) and accept(self.tables.cards[card].cost):
+            if self.takes_at_cost(card, accept):
                 found = card
                 break
             revealed.append(card)

@@ -411,8 +411,7 @@ def hound_bonus(s: GameState, p: PlayerState, bonus: str) -> Flow:
         s.draw(p, 1)
     elif bonus in ("zero-cost-card", "one-cost-card"):
         cost = 0 if bonus == "zero-cost-card" else 1
-        shown = [i for i, c in enumerate(s.market)
-                 if c is not None and s.tables.takes_by_cost(c) and s.tables.cards[c].cost == cost]
+        shown = s.market_slots(lambda printed: printed == cost)
         if shown:
             s.put_gained(p, s.take_from_market(shown[-1]), to_hand=False)
         else:  # none shown: reveal Action cards until one of that cost appears

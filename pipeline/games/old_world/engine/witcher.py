@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..enums import Attribute, Terrain
 from .actions import Action, ChooseTerrain, DiscardPotion, TakeMarket, Trash, interned
-from .advanced_actions import damage_discarded
+from .advanced_actions import damage_discarded, has_damage_passive
 from .bombs import bomb_instead
 from .mutagens import gain_mutagens
 from .outcome import Termination
@@ -108,7 +108,8 @@ def take_damage(s: GameState, p: PlayerState, amount: int) -> Flow:
         p.discard.append(card)
         amount -= 1
         lost += 1
-        amount = yield from damage_discarded(s, p, card, amount)  # Monster Trail's Advanced card passives (§9.6)
+        if has_damage_passive(s, card):  # Monster Trail's Advanced card passives (§9.6)
+            amount = yield from damage_discarded(s, p, card, amount)
     while amount > 0 and p.hand:
         action: Action = yield Decision(p.seat, "lose-card", tuple(_discards(p)))
         assert isinstance(action, Trash)
@@ -116,7 +117,8 @@ def take_damage(s: GameState, p: PlayerState, amount: int) -> Flow:
         p.discard.append(action.card)
         amount -= 1
         lost += 1
-        amount = yield from damage_discarded(s, p, action.card, amount)
+        if has_damage_passive(s, action.card):
+            amount = yield from damage_discarded(s, p, action.card, amount)
     return lost
 
 
@@ -166,7 +168,7 @@ def trash_chosen(s: GameState, p: PlayerState, count: int, zones: tuple[str, ...
 
 def gain_zero_cost(s: GameState, p: PlayerState) -> Flow:
     """Add a printed-0-cost card to the discard pile: a displayed one, else revealed from the deck (§10.10)."""
-    slots = [i for i, c in enumerate(s.market) if c is not None and s.tables.takes_by_cost(c) and s.tables.cards[c].cost == 0]
+    slots = s.market_slots(lambda cost: cost == 0)
     if not slots:
         s.gain_by_cost(p, lambda cost: cost == 0, to_hand=False)
         return
