@@ -13,6 +13,7 @@ from babel.messages.catalog import Catalog
 from hypothesis import HealthCheck, settings
 from hypothesis.internal.detection import is_hypothesis_test
 
+from pipeline.content import kept_files
 from pipeline.content.database import Database
 from pipeline.findings import Finding
 from pipeline.games import find_game
@@ -35,6 +36,13 @@ for _name, _examples in FUZZ_PROFILES.items():
         _name, max_examples=_examples, deadline=None, suppress_health_check=[HealthCheck.too_slow], print_blob=True
     )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
+
+
+@pytest.fixture(autouse=True)
+def _no_parsed_files_kept(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A check or build keeps parsed YAML in its cache folder for the rest of the process: each test starts without."""
+    monkeypatch.setattr(kept_files, "_kept_in", [])
+    monkeypatch.setattr(kept_files, "_pending", {})
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -30,6 +30,7 @@ from pipeline.build.targets import (
     supported_targets,
 )
 from pipeline.content.database import Database
+from pipeline.content.kept_files import keep_loaded_in, save_kept
 from pipeline.findings import Finding, Report, Severity, warning
 from pipeline.render.hyphenation import keep_parsed_in
 from pipeline.rules.components import Components
@@ -70,6 +71,7 @@ def build(games: Sequence[GameSpec], options: BuildOptions, locales: Sequence[st
     _check_folder("--out", options.out_dir)
     _check_folder("--cache-dir", options.cache_dir)
     keep_parsed_in(options.cache_dir)
+    keep_loaded_in(options.cache_dir)
     if options.pack_only and not options.packs:
         raise UsageError("--pack-only prints the packs named with --pack: name at least one")
     options = replace(options, packs=require_packs(games, options.content_root, options.packs, options.modes), modes=())
@@ -81,6 +83,7 @@ def build(games: Sequence[GameSpec], options: BuildOptions, locales: Sequence[st
             chosen = _chosen_targets(targets, options.selection)
             databases = Databases()  # each game loaded once, by the plan, for every job of this build
             plan, report = _plan(list(games), locales, chosen, options, databases)
+            save_kept()  # the games are loaded and the options hold: the parsed files are worth keeping
             unwritable = _unwritable([options.out_dir, options.cache_dir] if plan else [])
             report.extend(unwritable)  # said once, and nothing is drawn
             records = [] if unwritable else run_jobs(plan, jobs, databases, show_progress)

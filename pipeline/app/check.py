@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pipeline.content.database import Database, display_path
+from pipeline.content.kept_files import keep_loaded_in, save_kept
 from pipeline.content.schema import stale_schemas, write_schemas
 from pipeline.findings import Finding, Report, Severity
 from pipeline.games import LISTINGS, GameListing, discover
@@ -63,6 +64,7 @@ def check(games: Sequence[GameSpec | GameListing], root: Path, locales: Sequence
     """
     report = Report()
     keep_parsed_in(cache_dir)
+    keep_loaded_in(cache_dir)
     stats: dict[str, dict[str, int]] = {}
     layouts: Layouts | None = None  # one load for every game checked, so a layout problem is reported once
     fit_inputs = ""  # what every recorded fit depends on besides its game and locale: code, libraries, layouts, place
@@ -112,6 +114,7 @@ def check(games: Sequence[GameSpec | GameListing], root: Path, locales: Sequence
     if cache is not None:  # written once the run is complete: a usage error leaves no record behind
         for name, key, game_record in records:
             cache.store(name, key, game_record)
+    save_kept()
     report.extra["stats"] = stats
     report.extra["skipped"] = skipped_of(report.findings)
     return report

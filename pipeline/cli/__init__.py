@@ -10,13 +10,11 @@ from typing import Annotated
 
 import typer
 
-from .build import build, preflight, watch
-from .commands import balance, check, games, import_sheet, new, replay, schema, simulate, validate
-from .diff import diff
-from .i18n import i18n_app
+from .lazy import LazyGroup
 
 app = typer.Typer(
     name="pnp",
+    cls=LazyGroup,  # each command is built when it runs (lazy.py: COMMANDS), not for `pnp --help`
     help="Print-and-play pipeline: check game content against its rules engine and render print-ready PDF.",
     no_args_is_help=True,
     add_completion=True,  # --install-completion / --show-completion for bash, zsh, fish and PowerShell
@@ -44,11 +42,6 @@ def _root(
     ] = False,
 ) -> None:
     """Print-and-play pipeline: check game content against its rules engine and render print-ready PDF."""
-
-for command in (games, new, validate, check, simulate, balance, replay, build, watch, preflight, diff, schema):
-    app.command()(command)
-app.command(name="import")(import_sheet)
-app.add_typer(i18n_app, name="i18n")
 
 
 def main() -> None:

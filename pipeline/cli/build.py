@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING, Annotated, NoReturn
 import typer
 
 # The build modules (and reportlab with them) are imported when a build runs, not for `--help`.
-from pipeline.app.gate import Gate, load_gate
 from pipeline.app.project import UsageError, project_folder, select_games
 from pipeline.build import TARGET_NAMES
 
@@ -28,6 +27,7 @@ from .options import (
 from .reporter import Format, GateFormat, emit, fail, usage_exits
 
 if TYPE_CHECKING:
+    from pipeline.app.gate import Gate
     from pipeline.build.targets import BuildOptions
     from pipeline.rules.spec import GameSpec
 
@@ -99,6 +99,7 @@ def build(
     """Render print-ready PDFs (cards, tokens, boards, help cards) and digital-table PNGs for each game and locale."""
     from pipeline.app.build import build as run_build
     from pipeline.app.build import parse_back_offset, target_line
+    from pipeline.app.gate import load_gate
     from pipeline.build.selection import Selection
     from pipeline.build.targets import BuildOptions
 
@@ -158,6 +159,7 @@ def watch(
 ) -> None:
     """Build, then on every saved edit of the content or layouts rebuild what it changed and print the findings
     of build and check for the games it touched. Ctrl-C stops (exit 130)."""
+    from pipeline.app.gate import load_gate
     from pipeline.app.watch import Round
     from pipeline.app.watch import watch as run_watch
     from pipeline.build.targets import BuildOptions

@@ -11,7 +11,6 @@ import typer
 
 # Only the light project module at import: the other application modules are imported inside the
 # commands that use them, so `pnp --help` and `pnp games` load no game.
-from pipeline.app.gate import load_gate
 from pipeline.app.project import listed_games, select_games, select_listings
 
 from .options import (
@@ -72,6 +71,7 @@ def validate(
 ) -> None:
     """Load every content file, check it against the schema and models, resolve references, count components."""
     from pipeline.app import check as checking
+    from pipeline.app.gate import load_gate
 
     root = resolve_content(content)
     gate = load_gate(root)  # before the run: a malformed suppression stops it at once (exit 2)
@@ -94,6 +94,7 @@ def check(
     text-fit check of each locale (default: every locale the game declares). A game whose content, layouts and
     pipeline are unchanged since its last check replays that check's findings."""
     from pipeline.app import check as checking
+    from pipeline.app.gate import load_gate
 
     root = resolve_content(content)
     gate = load_gate(root)

@@ -7,6 +7,7 @@ on deeply nested input.
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -29,6 +30,7 @@ from ruamel.yaml.reader import ReaderError
 from pipeline.findings import Finding, error
 from pipeline.reading import YAML_LIMIT, FileTooLarge, UnreadableFile, read_input
 
+from . import kept_files
 from .yaml_scalars import MAP, SCALAR_TAGS, SEQ, plain_scalar, short_tag, tagged_scalar
 
 __all__ = [
@@ -534,7 +536,8 @@ def load_yaml_file(
     max_bytes: int = MAX_FILE_BYTES,
     max_nodes: int = MAX_NODES,
 ) -> tuple[LoadedFile | None, list[Finding]]:
-    """Read and parse a YAML file; one that cannot be read (not a regular file, say) is a YAML-READ finding."""
+    """Read and parse a YAML file; one that cannot be read (not a regular file, say) is a YAML-READ finding.
+    Bytes parsed before are read back from `kept_files` when the command keeps parsed files."""
     shown = display if display is not None else path.as_posix()
     try:
         data = read_input(path, max_bytes)
@@ -542,4 +545,15 @@ def load_yaml_file(
         return None, [_too_large(exc.size, max_bytes, shown)]
     except UnreadableFile as exc:
         return None, [error("YAML-READ", exc.reason, shown)]
-    return load_yaml_text(data, shown, path, max_bytes=max_bytes, max_nodes=max_nodes)
+    limits = (max_bytes, max_nodes)
+    kept = kept_files.recall(path, data, limits)
+    if kept is not None:
+        values, positions, key_positions = kept
+        with contextlib.suppress(TypeError, ValueError):  # a damaged record: parse
+            return LoadedFile(path, shown, values, {tuple(k): Position(line, column) for k, line, column in positions},
+                              {tuple(k): Position(line, column) for k, line, column in key_positions}), []
+    loaded, findings = load_yaml_text(data, shown, path, max_bytes=max_bytes, max_nodes=max_nodes)
+    if loaded is not None:
+        kept_files.keep(path, data, limits, loaded.data, [(list(k), p.line, p.column) for k, p in loaded.positions.items()],
+                        [(list(k), p.line, p.column) for k, p in loaded.key_positions.items()])
+    return loaded, findings

@@ -9,7 +9,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from pipeline.content.database import Database, Record
-from pipeline.content.texts import FieldPath, TextIndex, content_fields
+from pipeline.content.texts import FieldPath, TextIndex, text_index
 
 from .localizer import Describe, Localizer
 from .messages import Message, SourceString
@@ -28,10 +28,11 @@ def message_templates(db: Database) -> list[SourceString]:
 
 
 def content_strings(db: Database) -> list[SourceString]:
-    """The content's translatable fields (msgctxt from the models), with where each is written."""
+    """The content's translatable fields (msgctxt from the models), with where each is written: the fields of the
+    database's TextIndex, which the faces, boards and guides of every locale print from, so they are walked once."""
     return [
         SourceString(f.context, f.source, path=f.record.loaded.path, line=_written_line(f.record, f.path), note=f.note)
-        for f in content_fields(db)
+        for f in text_index(db).fields
     ]
 
 

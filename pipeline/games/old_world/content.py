@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
+from typing import TYPE_CHECKING
 
-from pipeline.content.database import Database
+from pipeline.content.database import Database, Record
 from pipeline.content.views import Entities, First, FirstRecord, Records
 from pipeline.i18n.models import MessageTemplate
 
@@ -51,6 +52,9 @@ from .models import (
     WitcherTrophy,
 )
 
+if TYPE_CHECKING:
+    from pipeline.rules.effects import Effect
+
 
 @dataclass(frozen=True)
 class OldWorldContent:
@@ -59,6 +63,13 @@ class OldWorldContent:
     manifest = First[Manifest]("game")
 
     manifest_record = FirstRecord[Manifest]("game")
+
+    @cached_property
+    def effects(self) -> list[tuple[Record, tuple[str | int, ...], Effect]]:
+        """Every effect in the database with its record and path, walked once for every check that reads them."""
+        from .checks.walk import effects_in  # the checks package imports this module
+
+        return list(effects_in(self.db))
 
     @cached_property
     def board(self) -> Board | None:

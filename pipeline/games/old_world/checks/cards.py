@@ -10,7 +10,6 @@ from pipeline.findings import Finding, warning
 from ..content import OldWorldContent
 from ..effects import EFFECTS, GainMarketCard
 from ..enums import CardTerrain, LocationAction
-from .walk import effects_in
 
 MIN_ZERO_COST = 3  # setup puts three printed-0-cost cards on the market
 ADVISED_ZERO_COST = 10  # 0-cost gains are the standard penalty: the deck must usually have one
@@ -143,7 +142,7 @@ def _market(content: OldWorldContent) -> list[Finding]:
                 manifest_where.column,
             )
         )
-    for rec, path, effect in effects_in(db):
+    for rec, path, effect in content.effects:
         if isinstance(effect, GainMarketCard) and effect.cost is not None and content.market_cards and costs[effect.cost] == 0:
             findings.append(
                 finding_at(

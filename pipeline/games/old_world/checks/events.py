@@ -10,7 +10,6 @@ from pipeline.findings import Finding
 from ..content import OldWorldContent
 from ..effects import EnterEvent, StartQuest
 from ..models import Event
-from .walk import effects_in
 
 
 def check(content: OldWorldContent) -> list[Finding]:
@@ -65,7 +64,7 @@ def _events_graph(content: OldWorldContent) -> list[Finding]:
                         f"quest {card.entity.id}",
                     )
                 )
-    for rec, path, effect in effects_in(db):
+    for rec, path, effect in content.effects:
         if isinstance(rec.entity, Event):
             continue
         if isinstance(effect, StartQuest):

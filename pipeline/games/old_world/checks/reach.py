@@ -22,7 +22,6 @@ from ..content import OldWorldContent
 from ..effects import GainMarketCard
 from ..enums import LocationAction
 from ..models import ActionCard, Manifest, RuleConstants
-from .walk import effects_in
 
 
 def check(content: OldWorldContent) -> list[Finding]:
@@ -42,7 +41,7 @@ def _reachable_cards(content: OldWorldContent, manifest: Manifest) -> set[str]:
     """The ids of every card some player can hold: starting cards, then every market card a route reaches."""
     cheapest_slot = min(manifest.market.slot_modifiers)
     hand = _buying_hand(manifest.rules)
-    gains = [e for _, _, e in effects_in(content.db) if isinstance(e, GainMarketCard)]
+    gains = [e for _, _, e in content.effects if isinstance(e, GainMarketCard)]
     exchange = any(loc.action.type is LocationAction.CARD_EXCHANGE for loc in content.locations)
 
     def gained(card: ActionCard, held_cost: int | None) -> bool:

@@ -17,7 +17,6 @@ from ..content import OldWorldContent
 from ..effects import EnterSkelligeEvent
 from ..enums import EVENT_ISLAND_ACTIONS, EventType
 from ..models import SkelligeEvent
-from .walk import effects_in
 
 EVENT_ISLANDS = 5  # §10.5: Hen Inis, Hvandre Hevangi, Loc Gwen, Aenye Ard, Pawen y Crevan
 KEPT_TYPES = frozenset({EventType.EQUIPMENT, EventType.COMPANION})
@@ -40,7 +39,7 @@ def _entry_refs(content: OldWorldContent) -> list[Ref]:
     """Every "Read Skellige Event N" of the selected content outside the Skellige Event deck itself."""
     db = content.db
     return [Ref(effect.event, rec.where(*path, "event"), str(getattr(rec.entity, "id", "")))
-            for rec, path, effect in effects_in(db)
+            for rec, path, effect in content.effects
             if isinstance(effect, EnterSkelligeEvent) and not isinstance(rec.entity, SkelligeEvent) and db.is_shown(rec)]
 
 

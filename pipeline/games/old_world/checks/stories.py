@@ -8,7 +8,6 @@ from pipeline.findings import Finding
 from ..content import OldWorldContent
 from ..effects import AttributeTest, RollDie, ShortFight
 from ..enums import EventType, ResultKind
-from .walk import effects_in
 
 DIE_FACES = frozenset(range(1, 7))
 
@@ -70,7 +69,7 @@ def _event_types(content: OldWorldContent) -> list[Finding]:
 def _die_rolls(content: OldWorldContent) -> list[Finding]:
     """Every die roll covers the faces 1–6 exactly once."""
     findings = []
-    for rec, path, effect in effects_in(content.db):
+    for rec, path, effect in content.effects:
         if not isinstance(effect, RollDie):
             continue
         faces: list[int] = []

@@ -15,7 +15,6 @@ from pipeline.rules.effects import Effect, describe
 from ..content import OldWorldContent
 from ..effects import EFFECTS, NOTHING
 from ..models import Ability, ActionCard, Potion, School
-from .walk import effects_in
 
 # Template families the code prints by computed context: a template in them nobody prints is a typo.
 COMPUTED = ("effect:", "ability:")
@@ -57,7 +56,7 @@ def _unfilled(content: OldWorldContent) -> list[Finding]:
     where = {r.entity.id: r for r in content.text_records}
     findings: list[Finding] = []
     seen: set[str] = set()
-    for record, path, effect in effects_in(db):
+    for record, path, effect in content.effects:
         for name in placeholders(localizer.effect_text(effect)):
             context = _template_with(name, where)
             if context in seen:

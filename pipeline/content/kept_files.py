@@ -1,0 +1,87 @@
+"""Parsed YAML files kept on disk between runs, so a run re-parses only the files whose bytes changed.
+
+Parsing with positions is most of loading a game: ruamel's events, one `Position` per node. Loading the
+three shipped games took 4.1–5.3 s with every file parsed and 1.9–2.0 s with every file read back
+(in-process, fastest of 3, on the 2-core machine at load ~11). A file's record is
+`<cache_dir>/parsed/<hash of its path>.json`: its data and the (path, line, column) of each node and
+key under a key of the file's bytes, the parse limits, the loader's source and ruamel's version. JSON,
+not pickle or marshal, so a file in a project's cache cannot run code or crash the reader (marshal
+read back in about half the time). One record per file, rewritten when the file changes, so the
+folder does not grow with edits. A record that is missing, unreadable or under another key is a miss; only a file that
+parsed without findings is kept, so every finding still comes from a parse. Records are written by
+`save_kept` once the command's run is complete: a usage error leaves none behind.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import ruamel.yaml
+
+from pipeline.atomic import WriteError, write_atomic
+
+_kept_in: list[Path] = []  # the cache folder of this process's run, once a command says where it is
+_pending: dict[Path, bytes] = {}  # records made by this run, written by save_kept
+
+# The code whose output a record holds: a change to any of these files parses every file again.
+_LOADER_SOURCES = ("yaml_loader.py", "yaml_scalars.py")
+
+
+def keep_loaded_in(cache_dir: Path) -> None:
+    """Keep (and reuse) parsed YAML files under `<cache_dir>/parsed/` from now on in this process (the folder as
+    it is now: a later change of directory does not move it)."""
+    _kept_in[:] = [cache_dir.resolve()]
+
+
+@cache
+def _loader_digest() -> str:
+    here = Path(__file__).parent
+    sources = b"".join(hashlib.sha256((here / name).read_bytes()).digest() for name in _LOADER_SOURCES)
+    return hashlib.sha256(sources + ruamel.yaml.__version__.encode()).hexdigest()
+
+
+def _record(path: Path) -> Path | None:
+    if not _kept_in:
+        return None
+    name = hashlib.sha256(str(path.resolve()).encode()).hexdigest()[:32]
+    return _kept_in[0] / "parsed" / f"{name}.json"
+
+
+def _key(source: bytes, limits: tuple[int, int]) -> str:
+    return hashlib.sha256(source + f"|{limits}|{_loader_digest()}".encode()).hexdigest()
+
+
+Positions = list[tuple[list[str | int], int, int]]  # each node's path, line and column
+
+
+def recall(path: Path, source: bytes, limits: tuple[int, int]) -> tuple[Any, Positions, Positions] | None:
+    """The data, node positions and key positions kept for these bytes of path, or None."""
+    record = _record(path)
+    if record is None:
+        return None
+    with contextlib.suppress(OSError, ValueError, TypeError):
+        key, data, positions, key_positions = json.loads(_pending.get(record) or record.read_bytes())
+        if key == _key(source, limits) and isinstance(positions, list) and isinstance(key_positions, list):
+            return data, positions, key_positions
+    return None
+
+
+def keep(path: Path, source: bytes, limits: tuple[int, int], data: Any, positions: Positions,
+         key_positions: Positions) -> None:
+    """Record what these bytes of path parsed to, to be written by `save_kept`."""
+    record = _record(path)
+    if record is not None:
+        _pending[record] = json.dumps([_key(source, limits), data, positions, key_positions]).encode()
+
+
+def save_kept() -> None:
+    """Write the records this run made; a cache that cannot be written costs a parse next time, nothing else."""
+    while _pending:
+        record, blob = _pending.popitem()
+        with contextlib.suppress(WriteError):
+            write_atomic(record, blob)
