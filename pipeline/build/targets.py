@@ -397,9 +397,11 @@ def _calibration(context: BuildContext, job: Job, record: TargetRecord, profile:
     from pipeline.rules.print_labels import CALIBRATION_LABELS
 
     sheet = calibration_pdf(profile.paper, job.options.back_offset, print_labels(context, CALIBRATION_LABELS), job.locale)
+    from .preflight import preflight_drawn
+
     data = sheet.finish()
     _write(job, record, "calibration.pdf", data, sheet.pages)
-    return preflight_written(job, "calibration.pdf", data, profile)
+    return preflight_drawn(sheet.drawn(), f"{job.game}/{job.locale}/calibration.pdf", profile, False)
 
 
 def _preflight(job: Job, profile: Profile, relative: str, imposed: Imposed, prepared: Prepared, target: Target,
@@ -409,12 +411,12 @@ def _preflight(job: Job, profile: Profile, relative: str, imposed: Imposed, prep
     (default: the target's) placed as often as its copies."""
     from pipeline.render.sheets import groups
 
-    from .preflight import count_findings, preflight_pdf, safe_zone_findings
+    from .preflight import count_findings, preflight_drawn, safe_zone_findings
 
     path = f"{job.game}/{job.locale}/{relative}"
     slots = [slot for group in groups(prepared, target) for slot in group.slots]
     trims = {slot[0].template.size for slot in slots} | {slot[1].template.size for slot in slots if slot[1]}
-    findings = preflight_pdf(imposed.data, path, profile, one_up, trims)
+    findings = preflight_drawn(imposed.drawn, path, profile, one_up, trims)
     if target == "cards":
         backs = job.options.backs != "none"
         back_page = 0 if job.options.backs == "gutter" and not one_up else 1
@@ -537,7 +539,7 @@ def build_guides(context: BuildContext, job: Job, record: TargetRecord) -> list[
 
 
 def preflight_written(job: Job, relative: str, data: bytes, profile: Profile | None) -> list[Finding]:
-    """The output preflight of a PDF that places no cards (boards, guides): pages, fonts and marks."""
+    """The output preflight of a PDF that places no cards (boards, guides): pages, fonts and marks, read back with pypdf."""
     from .preflight import preflight_pdf
 
     return preflight_pdf(data, f"{job.game}/{job.locale}/{relative}", profile, False) if profile is not None else []
