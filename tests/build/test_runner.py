@@ -140,3 +140,27 @@ def test_a_helper_nobody_waits_for_ends_with_the_block() -> None:
     with pytest.raises(RuntimeError), runner.beside(lambda: time.sleep(60)):
         raise RuntimeError("the sheets failed")
     assert not [child for child in active_children() if child.name == "pnp-helper"]
+
+
+def test_a_build_derives_each_games_strings_and_parses_the_layouts_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two locales of one game: the plan's locale check, each job's locale check, glyph preflight and print labels
+    read the strings derived once, and both jobs the layouts parsed once (Databases)."""
+    from pipeline.i18n import content
+    from pipeline.render import layouts
+
+    calls = {"strings": 0, "layouts": 0}
+
+    def counted(name: str, function: Any) -> Any:
+        def call(*args: Any, **named: Any) -> Any:
+            calls[name] += 1
+            return function(*args, **named)
+        return call
+
+    monkeypatch.setattr(content, "translatable_strings", counted("strings", content.translatable_strings))
+    monkeypatch.setattr(layouts, "load_layouts", counted("layouts", layouts.load_layouts))
+    options = BuildOptions(tmp_path / "out", FIXTURES, REPO / "layouts", tmp_path / "cache", force=True)
+    result = build([find_game("old-world")], options, targets=["cards"], locales=["en", "de"], jobs=1, show_progress=False)
+    assert result.report.errors == [] and result.built == 2
+    assert calls == {"strings": 1, "layouts": 1}
