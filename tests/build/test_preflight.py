@@ -12,8 +12,8 @@ import pytest
 from typer.testing import CliRunner
 
 from pipeline.build.preflight import count_findings, preflight_drawn, preflight_pdf, safe_zone_findings
-from pipeline.findings import Finding
 from pipeline.cli import app
+from pipeline.findings import Finding
 from pipeline.render.faces import RenderContext, prepare_face
 from pipeline.render.layouts import Profile, load_layouts
 from pipeline.render.pdf import Document
