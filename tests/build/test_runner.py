@@ -145,8 +145,8 @@ def test_a_helper_nobody_waits_for_ends_with_the_block() -> None:
 def test_a_build_derives_each_games_strings_and_parses_the_layouts_once(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Two locales of one game: the plan's locale check, each job's locale check, glyph preflight and print labels
-    read the strings derived once, and both jobs the layouts parsed once (Databases)."""
+    """Two games with the shared layouts, cards and calibration sheet each: each game's locale check, glyph preflight
+    and print labels read its strings derived once, and both jobs the layouts parsed once (Databases)."""
     from pipeline.i18n import content
     from pipeline.render import layouts
 
@@ -161,6 +161,7 @@ def test_a_build_derives_each_games_strings_and_parses_the_layouts_once(
     monkeypatch.setattr(content, "translatable_strings", counted("strings", content.translatable_strings))
     monkeypatch.setattr(layouts, "load_layouts", counted("layouts", layouts.load_layouts))
     options = BuildOptions(tmp_path / "out", FIXTURES, REPO / "layouts", tmp_path / "cache", force=True)
-    result = build([find_game("old-world")], options, targets=["cards"], locales=["en", "de"], jobs=1, show_progress=False)
+    games = [find_game("old-world"), find_game("path-of-destiny")]
+    result = build(games, options, targets=["cards"], jobs=1, show_progress=False)
     assert result.report.errors == [] and result.built == 2
-    assert calls == {"strings": 1, "layouts": 1}
+    assert calls == {"strings": 2, "layouts": 1}
