@@ -13,6 +13,7 @@ import math
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -198,7 +199,7 @@ def _plan(games: list[GameSpec], locales: Sequence[str] | None, targets: tuple[s
                 {"root": where, "targets": game_targets, "selection": [options.selection.decks, options.selection.cards],
                  **{t: options.for_target(t) for t in game_targets}}))
             keys, units = memo.read() or memo.write(*_locale_keys(game, db, load_findings, locale, game_targets, options,
-                                                                    {"layouts": layouts_key, "code": code}))
+                                                                    {"layouts": layouts_key, "code": code}, databases))
             forms = target_key({"layouts": layouts_key, "code": code}, {**options.for_target("cards"), "game": game.id,
                                                                     "locale": locale})
             jobs.append(Job(game.id, locale, game_targets, keys, options, content, units, forms))
@@ -220,11 +221,12 @@ def _with_pack_rules(game: GameSpec, db: Database, locale: str, targets: tuple[s
 
 
 def _locale_keys(game: GameSpec, db: Database, load_findings: list[Finding], locale: str, targets: tuple[str, ...],
-                 options: BuildOptions, inputs: dict[str, str]) -> tuple[dict[str, str], dict[str, str]]:
+                 options: BuildOptions, inputs: dict[str, str], databases: Databases) -> tuple[dict[str, str], dict[str, str]]:
     """The cache key of each target of a game in one locale, and of each deck's TTS images (the tts target is
     cached deck by deck: a card edit redraws its own deck's images only)."""
     localizer = game.localizer(db, locale)
-    incomplete, fallbacks = locale_findings(game, db, localizer, options.allow_incomplete)
+    incomplete, fallbacks = locale_findings(game, db, localizer, options.allow_incomplete,
+                                            partial(databases.strings, game, db))
     common = {"findings": [f.as_dict() for f in load_findings + incomplete], "fallbacks": fallbacks}
     faces = options.selection.apply(game.printing.components(db, localizer)) if game.printing else None
     shown = target_digests(game, db, localizer, targets, common, faces)

@@ -101,7 +101,7 @@ def _before(game: GameSpec, revision: Revision, locale: str, options: BuildOptio
 
 def _print(delta: Delta, now: PrintedFaces, options: BuildOptions, rev: str) -> list[Finding]:
     """Write the sheets and 1-up pages of the changed and added cards (or remove an earlier delta's files)."""
-    from pipeline.build.preflight import preflight_pdf
+    from pipeline.build.preflight import preflight_drawn
     from pipeline.render.imposition import Group, LayoutError, impose, one_up
     from pipeline.render.sheets import groups
 
@@ -131,7 +131,7 @@ def _print(delta: Delta, now: PrintedFaces, options: BuildOptions, rev: str) -> 
             findings.append(exc.finding())
             continue
         delta.files.append(path.relative_to(options.out_dir).as_posix())
-        findings += preflight_pdf(imposed.data, path.as_posix(), now.profile, is_one_up, trims)
+        findings += preflight_drawn(imposed.drawn, path.as_posix(), now.profile, is_one_up, trims)
     return findings
 
 

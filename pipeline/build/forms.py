@@ -58,23 +58,31 @@ def _strings(value: Any) -> Iterable[str]:
 
 
 class FormStore:
-    """The kept drawings of one job's faces, one JSON file per face key under `<cache>/forms/`."""
+    """The kept drawings of one job's faces: one JSON file under `<cache>/forms/` per job and charset, mapping each
+    face key to its drawing.
+
+    Why one file and not one per face: a cards target keeps ~500 drawings per locale, and writing each as its own
+    file (a temp file, then a rename) cost more than the JSON in them; one file is read and written once a build.
+    It holds the drawings of the faces the job prints now, so a removed card's drawing goes with the next write.
+    """
 
     def __init__(self, cache_dir: Path, base: str, chars: str, root: Path) -> None:
-        self.dir = cache_dir / "forms"
         self.base = digest({"job": base, "charset": chars})
+        self.path = cache_dir / "forms" / f"{self.base}.json"
         self.root = root
         self._loaded: dict[int, DrawnForm] = {}  # what `load` gave each face, by id
+        self._entries: dict[str, Any] = {}  # the file's entries as read, by face key
 
     def key(self, face: PreparedFace) -> str:
         return digest({"base": self.base, "face": face_digest(replace(face.face, where=None), self.root)})
 
     def load(self, faces: Iterable[PreparedFace]) -> dict[int, str]:
         """Give each face its kept drawing where there is one; the key of every face, by id."""
+        self._entries = self._read()
         keys = {}
         for face in faces:
             keys[id(face)] = key = self.key(face)
-            if face.drawn is None and (kept := self._read(key)) is not None:
+            if face.drawn is None and key in self._entries and (kept := _drawing(self._entries[key])) is not None:
                 face.drawn = self._loaded[id(face)] = kept
         return keys
 
@@ -82,25 +90,39 @@ class FormStore:
         """The faces this build drew rather than copied from a kept drawing (after drawing with `load`'s faces)."""
         return [face for face in faces if face.drawn is None or face.drawn is not self._loaded.get(id(face))]
 
-    def _read(self, key: str) -> DrawnForm | None:
-        from pipeline.render.faces import DrawnForm
-
+    def _read(self) -> dict[str, Any]:
         try:
-            data = json.loads((self.dir / f"{key}.json").read_text(encoding="utf-8"))
-            encoded = tuple((pdfmetrics.getFont(font), text, tuple((subset, codes.encode("latin-1"))
-                                                                     for subset, codes in pieces), name)
-                            for font, text, pieces, name in data["encoded"])
-            return DrawnForm(tuple(data["code"]), encoded, (int(data["version"][0]), int(data["version"][1])))
-        except (OSError, ValueError, KeyError, TypeError):
-            return None  # missing or unreadable: the face is drawn (the copy check guards the rest)
+            entries = json.loads(self.path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return {}  # missing or unreadable: every face is drawn (the copy check guards the rest)
+        return entries if isinstance(entries, dict) else {}
 
     def keep(self, faces: Iterable[PreparedFace], keys: dict[int, str]) -> None:
-        """Write the drawing of each face drawn by this build (a face that cannot be copied has none)."""
+        """Write the drawings of the job's faces, when this build drew any (a face that cannot be copied has none)."""
+        entries = {}
+        drew = False
         for face in faces:
-            drawn = face.drawn
-            if drawn is None or drawn is self._loaded.get(id(face)):
+            drawn, key = face.drawn, keys[id(face)]
+            if drawn is None:
                 continue
-            data = {"code": list(drawn.code), "version": list(drawn.pdf_version),
-                    "encoded": [[font.fontName, text, [[subset, codes.decode("latin-1")] for subset, codes in pieces], name]
-                                for font, text, pieces, name in drawn.encoded]}
-            write_atomic(self.dir / f"{keys[id(face)]}.json", json.dumps(data, ensure_ascii=False).encode())
+            if drawn is self._loaded.get(id(face)):
+                entries[key] = self._entries[key]
+                continue
+            drew = True
+            entries[key] = {"code": list(drawn.code), "version": list(drawn.pdf_version),
+                            "encoded": [[font.fontName, text, [[subset, codes.decode("latin-1")] for subset, codes in pieces],
+                                         name] for font, text, pieces, name in drawn.encoded]}
+        if drew:
+            write_atomic(self.path, json.dumps(entries, ensure_ascii=False).encode())
+
+
+def _drawing(entry: Any) -> DrawnForm | None:
+    """A kept drawing as `FormStore.keep` wrote it; None for an entry of another shape."""
+    from pipeline.render.faces import DrawnForm
+
+    try:
+        encoded = tuple((pdfmetrics.getFont(font), text, tuple((subset, codes.encode("latin-1")) for subset, codes in pieces),
+                         name) for font, text, pieces, name in entry["encoded"])
+        return DrawnForm(tuple(entry["code"]), encoded, (int(entry["version"][0]), int(entry["version"][1])))
+    except (KeyError, TypeError, ValueError):
+        return None

@@ -2,11 +2,15 @@
 writes and by `pnp preflight PDF...` (PREFLIGHT-* findings; the content preflight before drawing is
 `render/contract.py`).
 
-From the PDF (read with pypdf): every page is the profile's paper (either orientation), or for a 1-up
-file the card's trim plus the bleed on each side, with a TrimBox and a BleedBox; every font is embedded;
-every mark drawn on a page (paths, and forms and images as far as their clip lets them show; text is
-not measured) lies inside the printable area, the paper less the profile's margin. The page content
-stream is read outside form XObjects: a placed card is one mark, its bounding box as clipped.
+From the PDF: every page is the profile's paper (either orientation), or for a 1-up file the card's
+trim plus the bleed on each side, with a TrimBox and a BleedBox; every font is embedded; every mark
+drawn on a page (paths, text, and forms and images as far as their clip lets them show) lies inside the
+printable area, the paper less the profile's margin. The page content stream is read outside form
+XObjects: a placed card is one mark, its bounding box as clipped.
+The PDF is read with pypdf (`preflight_pdf`: `pnp preflight`, and files the build writes other than
+through `render/pdf.Document`), or, for a document the build drew, from what reportlab wrote
+(`preflight_drawn`, given `Document.drawn()`): the same pages, boxes, content streams, forms and fonts,
+without parsing the file back. Both read the content stream with pypdf's parser and judge it alike.
 From the layout data: every text and icon box of a placed card lies inside the safe zone (the trim
 less the profile's `safe_zone`). From the build's card positions: every card of the content is placed
 exactly as often as its copies.
@@ -21,15 +25,17 @@ import math
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import Any
 
 from pypdf import PageObject, PdfReader
 from pypdf.errors import PdfReadError
-from pypdf.generic import ContentStream, DictionaryObject, FloatObject, IndirectObject, NumberObject
+from pypdf.generic import ContentStream, FloatObject, IndirectObject, NumberObject
 
 from pipeline.findings import Finding, error
 from pipeline.render.faces import MM_TOLERANCE, PreparedFace, safe_zone_breaches
 from pipeline.render.layouts import Profile
+from pipeline.render.pdf import DrawnFont, DrawnPage, DrawnPdf
 from pipeline.render.units import MM_PER_PT, Size
 
 TOLERANCE = MM_TOLERANCE
@@ -40,6 +46,10 @@ Matrix = tuple[float, float, float, float, float, float]
 Point = tuple[float, float]
 Rect = tuple[float, float, float, float]  # x0, y0, x1, y1 in points, PDF origin bottom-left
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+UNIT_SQUARE: Rect = (0.0, 0.0, 1.0, 1.0)  # what an image XObject fills, before the CTM
+# What a page's `Do` draws by its resource name: "form" or "image", the XObject's matrix and its box.
+XObjectLookup = Callable[[str], tuple[str, Matrix, Rect] | None]
+FontLookup = Callable[[str], DrawnFont | None]
 
 
 def preflight_pdf(data: bytes, path: str, profile: Profile, one_up: bool,
@@ -55,14 +65,32 @@ def preflight_pdf(data: bytes, path: str, profile: Profile, one_up: bool,
     sizes = list(trims) if trims is not None else None
     fonts_seen: set[int] = set()
     for number, page in enumerate(pages, start=1):
-        media = _rect(page.mediabox)
-        if one_up:
-            findings += _one_up_findings(page, media, number, path, profile, sizes)
-        else:
-            findings += _paper_findings(media, number, path, profile)
-            findings += _mark_findings(page, media, number, path, profile)
+        trim = _rect(page.trimbox) if "/TrimBox" in page else None
+        bleed = _rect(page.bleedbox) if "/BleedBox" in page else None
+        findings += _page_findings(_rect(page.mediabox), trim, bleed, partial(page_marks, page), number, path, profile,
+                                   one_up, sizes)
         findings += _font_findings(page, number, path, fonts_seen)
     return findings
+
+
+def preflight_drawn(pdf: DrawnPdf, path: str, profile: Profile, one_up: bool,
+                    trims: Iterable[Size] | None = None) -> list[Finding]:
+    """`preflight_pdf` of a document the build drew, from what reportlab wrote (`render/pdf.Document.drawn`)."""
+    findings: list[Finding] = []
+    sizes = list(trims) if trims is not None else None
+    for number, page in enumerate(pdf.pages, start=1):
+        findings += _page_findings(page.media, page.trim, page.bleed, partial(drawn_marks, page, pdf), number, path,
+                                   profile, one_up, sizes)
+        if number == 1:  # every page lists every font: report each once, on the first
+            findings += [_not_embedded(path, number, font.name) for font in pdf.fonts.values() if not font.embedded]
+    return findings
+
+
+def _page_findings(media: Rect, trim: Rect | None, bleed: Rect | None, marks: Callable[[], Iterator[tuple[str, Rect]]],
+                   number: int, path: str, profile: Profile, one_up: bool, sizes: list[Size] | None) -> list[Finding]:
+    if one_up:
+        return _one_up_findings(media, trim, bleed, number, path, profile, sizes)
+    return _paper_findings(media, number, path, profile) + _mark_findings(marks(), media, number, path, profile)
 
 
 def _at(path: str, page: int, code: str, message: str, hint: str = "") -> Finding:
@@ -94,13 +122,12 @@ def _paper_findings(media: Rect, page: int, path: str, profile: Profile) -> list
                 f"{profile.name} paper ({profile.paper.width:.1f} × {profile.paper.height:.1f} mm)")]
 
 
-def _one_up_findings(page: PageObject, media: Rect, number: int, path: str, profile: Profile,
+def _one_up_findings(media: Rect, trim: Rect | None, bleed: Rect | None, number: int, path: str, profile: Profile,
                      trims: list[Size] | None) -> list[Finding]:
-    missing = [name for name in ("/TrimBox", "/BleedBox") if name not in page]
-    if missing:
-        return [_at(path, number, "PREFLIGHT-TRIMBOX", f"a 1-up page without {' and '.join(m[1:] for m in missing)}",
+    if trim is None or bleed is None:
+        missing = [name for name, box in (("TrimBox", trim), ("BleedBox", bleed)) if box is None]
+        return [_at(path, number, "PREFLIGHT-TRIMBOX", f"a 1-up page without {' and '.join(missing)}",
                     "print-on-demand shops cut at the TrimBox and print to the BleedBox")]
-    trim = _rect(page.trimbox)
     insets = [_mm(trim[0] - media[0]), _mm(trim[1] - media[1]), _mm(media[2] - trim[2]), _mm(media[3] - trim[3])]
     findings = []
     if any(abs(inset - profile.bleed) > TOLERANCE for inset in insets):
@@ -112,7 +139,7 @@ def _one_up_findings(page: PageObject, media: Rect, number: int, path: str, prof
         known = ", ".join(sorted({f"{s.width:g} × {s.height:g}" for s in trims}))
         findings.append(_at(path, number, "PREFLIGHT-PAGE-SIZE", f"the trim is {cut.width:.1f} × {cut.height:.1f} mm, "
                             f"no card size of the layouts ({known} mm)"))
-    if _rect(page.bleedbox) != media:
+    if bleed != media:
         findings.append(_at(path, number, "PREFLIGHT-TRIMBOX", "the BleedBox is not the page"))
     return findings
 
@@ -132,9 +159,13 @@ def _font_findings(page: PageObject, number: int, path: str, seen: set[int]) -> 
         descriptor = described.get("/FontDescriptor")
         descriptor = descriptor.get_object() if descriptor is not None else {}
         if not any(name in descriptor for name in ("/FontFile", "/FontFile2", "/FontFile3")):
-            findings.append(_at(path, number, "PREFLIGHT-FONT", f"font {font.get('/BaseFont', '?')} is not embedded",
-                                "a printer substitutes a font it is not given; register the font as a TTF (render/fonts.py)"))
+            findings.append(_not_embedded(path, number, str(font.get("/BaseFont", "?")).lstrip("/")))
     return findings
+
+
+def _not_embedded(path: str, page: int, font: str) -> Finding:
+    return _at(path, page, "PREFLIGHT-FONT", f"font {font} is not embedded",
+               "a printer substitutes a font it is not given; register the font as a TTF (render/fonts.py)")
 
 
 def _fonts(resources: Any, visited: set[int]) -> Iterator[tuple[int, Any]]:
@@ -168,7 +199,7 @@ class _State:
     clip: Rect | None = None
     line_width: float = 1.0
     cap: int = 0  # 0 butt: a stroke's ends stop at its end points
-    font: DictionaryObject | None = None
+    font: DrawnFont | None = None
     size: float = 0.0
     leading: float = 0.0
     char_spacing: float = 0.0
@@ -213,12 +244,13 @@ class _Path:
         return _bounds(points, grow)
 
 
-def _mark_findings(page: PageObject, media: Rect, number: int, path: str, profile: Profile) -> list[Finding]:
+def _mark_findings(marks: Iterable[tuple[str, Rect]], media: Rect, number: int, path: str,
+                   profile: Profile) -> list[Finding]:
     """The marks of one page outside its printable area: one finding naming the one nearest the edge."""
     margin = profile.margin / MM_PER_PT
     area = (media[0] + margin, media[1] + margin, media[2] - margin, media[3] - margin)
     worst: tuple[float, Rect, str] | None = None
-    for what, rect in page_marks(page):
+    for what, rect in marks:
         beyond = max(area[0] - rect[0], area[1] - rect[1], rect[2] - area[2], rect[3] - area[3])
         if _mm(beyond) > TOLERANCE and (worst is None or beyond > worst[0]):
             worst = (beyond, rect, what)
@@ -232,7 +264,7 @@ def _mark_findings(page: PageObject, media: Rect, number: int, path: str, profil
 
 
 def page_marks(page: PageObject) -> Iterator[tuple[str, Rect]]:
-    """What a page's own content stream paints ('path', 'form' or 'image'), each as the bounding box it
+    """What a page's own content stream paints ('path', 'text', 'form' or 'image'), each as the bounding box it
     can show (clipped), in points. Forms are not entered: a placed card is one mark."""
     contents = page.get_contents()
     if contents is None:
@@ -243,11 +275,55 @@ def page_marks(page: PageObject) -> Iterator[tuple[str, Rect]]:
     xobjects = xobjects.get_object() if xobjects is not None else {}
     fonts = resources.get_object().get("/Font") if resources is not None else None
     fonts = fonts.get_object() if fonts is not None else {}
+
+    def xobject(name: str) -> tuple[str, Matrix, Rect] | None:
+        found = xobjects.get(name)
+        if found is None:
+            return None
+        found = found.get_object()
+        if found.get("/Subtype") == "/Form":
+            return "form", _matrix(found.get("/Matrix", IDENTITY)), _rect(found["/BBox"])
+        return "image", IDENTITY, UNIT_SQUARE
+
+    def font(name: str) -> DrawnFont | None:
+        ref = fonts.get(name)
+        return _read_font(ref.get_object()) if ref is not None else None
+
+    yield from _marks(stream.operations, xobject, font)
+
+
+def drawn_marks(page: DrawnPage, pdf: DrawnPdf) -> Iterator[tuple[str, Rect]]:
+    """`page_marks` of a page the build drew: its content stream as written, its forms' boxes and its fonts."""
+    stream = ContentStream(None, None)
+    stream.set_data(page.content)
+
+    def xobject(name: str) -> tuple[str, Matrix, Rect] | None:
+        if name not in pdf.forms:
+            return None
+        box = pdf.forms[name]
+        return ("form", IDENTITY, box) if box is not None else ("image", IDENTITY, UNIT_SQUARE)
+
+    yield from _marks(stream.operations, xobject, pdf.fonts.get)
+
+
+def _read_font(font: Any) -> DrawnFont:
+    """A font dictionary read with pypdf, as `_show` measures it."""
+    descriptor = font.get("/FontDescriptor")
+    descriptor = descriptor.get_object() if descriptor is not None else {}
+    ascent, descent = descriptor.get("/Ascent"), descriptor.get("/Descent")
+    return DrawnFont(str(font.get("/BaseFont", "?")), True, tuple(float(w) for w in font.get("/Widths", [])),
+                     int(font.get("/FirstChar", 0)), float(ascent) if ascent is not None else None,
+                     float(descent) if descent is not None else None)
+
+
+def _marks(operations: Iterable[tuple[Sequence[Any], bytes]], xobject: XObjectLookup,
+           font: FontLookup) -> Iterator[tuple[str, Rect]]:
+    """The marks of a content stream's operations, with its XObjects and fonts looked up by resource name."""
     state, stack = _State(), []
     text = line = IDENTITY
     path = _Path()
     clip_next = False
-    for operands, operator in stream.operations:
+    for operands, operator in operations:
         if operator == b"q":
             stack.append(replace(state))
         elif operator == b"Q" and stack:
@@ -290,7 +366,7 @@ def page_marks(page: PageObject) -> Iterator[tuple[str, Rect]]:
                 state.clip = _clipped(path.bounds(0.0, False), state.clip) or (0.0, 0.0, 0.0, 0.0)
             path, clip_next = _Path(), False
         elif operator in _TEXT_STATE:
-            _TEXT_STATE[operator](state, operands, fonts)
+            _TEXT_STATE[operator](state, operands, font)
         elif operator == b"BT":
             text = line = IDENTITY
         elif operator in (b"Td", b"TD", b"T*", b"Tm", b"'", b'"'):
@@ -313,33 +389,27 @@ def page_marks(page: PageObject) -> Iterator[tuple[str, Rect]]:
             if clipped is not None:
                 yield "text", clipped
         elif operator == b"Do":
-            xobject = xobjects.get(operands[0])
-            if xobject is None:
+            drawn = xobject(operands[0])
+            if drawn is None:
                 continue
-            xobject = xobject.get_object()
-            if xobject.get("/Subtype") == "/Form":
-                matrix = _multiply(_matrix(xobject.get("/Matrix", IDENTITY)), state.ctm)
-                x0, y0, x1, y1 = _rect(xobject["/BBox"])
-                corners, what = [(x0, y0), (x1, y0), (x0, y1), (x1, y1)], "form"
-            else:
-                matrix, corners, what = state.ctm, [(0, 0), (1, 0), (0, 1), (1, 1)], "image"
+            what, own, (x0, y0, x1, y1) = drawn
+            matrix, corners = _multiply(own, state.ctm), [(x0, y0), (x1, y0), (x0, y1), (x1, y1)]
             shown = _clipped(_bounds([_apply(matrix, x, y) for x, y in corners], 0.0), state.clip)
             if shown is not None:
                 yield what, shown
 
 
-def _set_font(state: _State, operands: Sequence[Any], fonts: Mapping[str, Any]) -> None:
-    ref = fonts.get(operands[0])
-    state.font, state.size = (ref.get_object() if ref is not None else None), float(operands[1])
+def _set_font(state: _State, operands: Sequence[Any], font: FontLookup) -> None:
+    state.font, state.size = font(operands[0]), float(operands[1])
 
 
-def _set(name: str, factor: float = 1.0) -> Callable[[_State, Sequence[Any], Mapping[str, Any]], None]:
-    def apply(state: _State, operands: Sequence[Any], fonts: Mapping[str, Any]) -> None:
+def _set(name: str, factor: float = 1.0) -> Callable[[_State, Sequence[Any], FontLookup], None]:
+    def apply(state: _State, operands: Sequence[Any], font: FontLookup) -> None:
         setattr(state, name, float(operands[0]) * factor)
     return apply
 
 
-_TEXT_STATE: dict[bytes, Callable[[_State, Sequence[Any], Mapping[str, Any]], None]] = {
+_TEXT_STATE: dict[bytes, Callable[[_State, Sequence[Any], FontLookup], None]] = {
     b"Tf": _set_font, b"TL": _set("leading"), b"Tc": _set("char_spacing"), b"Tw": _set("word_spacing"),
     b"Tz": _set("scale", 0.01),
 }
@@ -348,12 +418,10 @@ _TEXT_STATE: dict[bytes, Callable[[_State, Sequence[Any], Mapping[str, Any]], No
 def _show(state: _State, text: Matrix, shown: Sequence[Any]) -> tuple[Rect, Matrix]:
     """The box a text-showing operator paints (its advance from the font's widths, ascent to descent) and the
     text matrix after it. A font without a widths table (not a simple font) counts each glyph as 0.6 em."""
-    font = state.font or DictionaryObject()
-    widths = [float(w) for w in font.get("/Widths", [])]
-    first = int(font.get("/FirstChar", 0))
-    descriptor = font.get("/FontDescriptor")
-    descriptor = descriptor.get_object() if descriptor is not None else {}
-    ascent, descent = float(descriptor.get("/Ascent", 900)), float(descriptor.get("/Descent", -250))
+    font = state.font
+    widths, first = (font.widths, font.first) if font is not None else ((), 0)
+    ascent = font.ascent if font is not None and font.ascent is not None else 900.0
+    descent = font.descent if font is not None and font.descent is not None else -250.0
     advance = 0.0
     for part in shown:
         if isinstance(part, (int, float, FloatObject, NumberObject)):

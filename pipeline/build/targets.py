@@ -28,6 +28,7 @@ from .selection import Selection
 
 if TYPE_CHECKING:
     from pipeline.i18n.localizer import Localizer
+    from pipeline.i18n.messages import SourceString
     from pipeline.render.faces import RenderContext
     from pipeline.render.imposition import Imposed
     from pipeline.render.layouts import Layouts, Profile
@@ -94,12 +95,16 @@ class Job:
 
 
 class Databases:
-    """The loaded content of one build, by (game, content root, content digest). The build run owns it: its
-    plan loads each game once, and every job reads that database (workers are handed this object when
-    they start, runner.py), so the YAML is parsed once per build."""
+    """The loaded content of one build, by (game, content root, content digest), with what is derived from it
+    once: each database's translatable strings, and the parsed layouts. The build run owns it: its plan loads
+    each game once, and every job reads that database (workers are handed this object when they start,
+    runner.py), so the YAML is parsed once per build; the strings the plan derived (a locale's completeness)
+    serve every job's locale check, glyph preflight and print labels, and each process parses the layouts once."""
 
     def __init__(self) -> None:
         self._loaded: dict[tuple[str, ...], tuple[Database, list[Finding]]] = {}
+        self._strings: dict[int, tuple[Database, list[SourceString]]] = {}  # by id(db), the db kept so its id stays its own
+        self._layouts: dict[tuple[str, ...], tuple[Layouts, list[Finding]]] = {}
 
     def load(self, spec: GameSpec, content_root: Path, digest: str,
              packs: tuple[str, ...] = ()) -> tuple[Database, list[Finding]]:
@@ -109,6 +114,23 @@ class Databases:
             self._loaded[key] = spec.load(content_root, packs)
         db, findings = self._loaded[key]
         return db, list(findings)
+
+    def strings(self, spec: GameSpec, db: Database) -> list[SourceString]:
+        """The game's translatable strings (`spec.strings`), derived once per database."""
+        if id(db) not in self._strings:
+            self._strings[id(db)] = (db, spec.strings(db))
+        return self._strings[id(db)][1]
+
+    def layouts(self, folder: Path, spec: GameSpec) -> tuple[Layouts, list[Finding]]:
+        """The layouts a game prints with (the shared folder, and its own), parsed once per build and process."""
+        from pipeline.render.layouts import load_layouts
+
+        own = own_layouts([spec])
+        key = (str(folder), *(f"{game}={path}" for game, path in sorted(own.items())))
+        if key not in self._layouts:
+            self._layouts[key] = load_layouts(folder, own)
+        layouts, findings = self._layouts[key]
+        return layouts, list(findings)
 
 
 @dataclass
@@ -123,6 +145,7 @@ class BuildContext:
     layouts: Layouts
     profile: Profile | None
     render: RenderContext
+    strings: list[SourceString] = field(default_factory=list)  # the game's translatable strings (Databases.strings)
     common: list[Finding] = field(default_factory=list)  # findings every target of the job reports
     fallbacks: list[str] = field(default_factory=list)  # msgctxts printed in the source language
     pack_only: bool = False  # only the faces of the selected packs print (BuildOptions.pack_only)
@@ -245,20 +268,20 @@ def load_context(job: Job, databases: Databases) -> tuple[BuildContext | None, l
     from pipeline.render.contract import preflight_findings
     from pipeline.render.faces import RenderContext
     from pipeline.render.icons import use_icons
-    from pipeline.render.layouts import load_layouts
 
     opts = job.options
     spec = find_game(job.game, opts.content_root)
     db, load_findings = databases.load(spec, opts.content_root, job.content, opts.packs)
     localizer = spec.localizer(db, job.locale)
-    incomplete, fallbacks = locale_findings(spec, db, localizer, opts.allow_incomplete)
+    strings = partial(databases.strings, spec, db)
+    incomplete, fallbacks = locale_findings(spec, db, localizer, opts.allow_incomplete, strings)
     if any(f.severity is Severity.ERROR for f in incomplete):
         return None, load_findings + incomplete
-    layouts, layout_findings = load_layouts(opts.layouts_dir, own_layouts([spec]))
+    layouts, layout_findings = databases.layouts(opts.layouts_dir, spec)
     profile = layouts.profiles.get(opts.paper)
     render = RenderContext(job.game, job.locale, db.root, opts.cache_dir, profile.bleed if profile else 3.0, opts.force)
-    context = BuildContext(spec, db, job.locale, localizer, layouts, profile, render, [], fallbacks, opts.pack_only,
-                           opts.selection)
+    context = BuildContext(spec, db, job.locale, localizer, layouts, profile, render, strings(), [], fallbacks,
+                           opts.pack_only, opts.selection)
     # Preflight (pipeline/render/contract.py) of what this job draws: a layout error, a broken binding, an
     # unknown icon or a missing image draws nothing for the job.
     draws_faces = spec.printing is not None and not FACE_TARGETS.isdisjoint(job.targets)
@@ -266,24 +289,24 @@ def load_context(job: Job, databases: Databases) -> tuple[BuildContext | None, l
     guides = context.guides if "guides" in job.targets else []
     # Glyphs are checked in the fonts that print them, icons against the game's and locale's icons.
     with use_family(layouts.family_for(job.game)), use_icons(layouts.icons, job.game, job.locale):
-        preflight = layout_findings + preflight_findings(spec, db, localizer, components, guides, layouts)
+        preflight = layout_findings + preflight_findings(spec, db, localizer, components, guides, layouts, context.strings)
     if any(f.severity is Severity.ERROR for f in preflight):
         return None, load_findings + incomplete + preflight
     context.common = load_findings + layout_findings + incomplete
     return context, []
 
 
-def locale_findings(spec: GameSpec, db: Database, localizer: Localizer,
-                    allow_incomplete: bool) -> tuple[list[Finding], list[str]]:
+def locale_findings(spec: GameSpec, db: Database, localizer: Localizer, allow_incomplete: bool,
+                    derive: Callable[[], list[SourceString]]) -> tuple[list[Finding], list[str]]:
     """An error for a locale with untranslated strings; for a draft locale with --allow-incomplete a
     warning, and the strings that fall back (listed in build-report.json). Reads the catalog the
-    localizer read."""
+    localizer read, and the game's strings from `derive` (`Databases.strings`)."""
     from pipeline.i18n.catalogs import catalog_path
     from pipeline.i18n.status import catalog_status
 
     if localizer.is_source:  # before the strings are derived: a tenth of a second for old-world
         return [], []
-    strings = spec.strings(db)
+    strings = derive()
     if not strings:
         return [], []
     where = catalog_path(db.root, localizer.locale).as_posix()
@@ -384,7 +407,7 @@ def print_labels(context: BuildContext, english: dict[str, str]) -> dict[str, st
     labels = {key: localizer.message(Message(label_context(key), {})) for key in english
               if label_context(key) in localizer.templates}
     if len(labels) < len(english):
-        strings = {string.context for string in context.spec.strings(context.db)}
+        strings = {string.context for string in context.strings}
         labels |= {key: localizer.text(label_context(key), text) for key, text in english.items()
                    if key not in labels and label_context(key) in strings}
     return labels
@@ -397,9 +420,11 @@ def _calibration(context: BuildContext, job: Job, record: TargetRecord, profile:
     from pipeline.rules.print_labels import CALIBRATION_LABELS
 
     sheet = calibration_pdf(profile.paper, job.options.back_offset, print_labels(context, CALIBRATION_LABELS), job.locale)
+    from .preflight import preflight_drawn
+
     data = sheet.finish()
     _write(job, record, "calibration.pdf", data, sheet.pages)
-    return preflight_written(job, "calibration.pdf", data, profile)
+    return preflight_drawn(sheet.drawn(), f"{job.game}/{job.locale}/calibration.pdf", profile, False)
 
 
 def _preflight(job: Job, profile: Profile, relative: str, imposed: Imposed, prepared: Prepared, target: Target,
@@ -409,12 +434,12 @@ def _preflight(job: Job, profile: Profile, relative: str, imposed: Imposed, prep
     (default: the target's) placed as often as its copies."""
     from pipeline.render.sheets import groups
 
-    from .preflight import count_findings, preflight_pdf, safe_zone_findings
+    from .preflight import count_findings, preflight_drawn, safe_zone_findings
 
     path = f"{job.game}/{job.locale}/{relative}"
     slots = [slot for group in groups(prepared, target) for slot in group.slots]
     trims = {slot[0].template.size for slot in slots} | {slot[1].template.size for slot in slots if slot[1]}
-    findings = preflight_pdf(imposed.data, path, profile, one_up, trims)
+    findings = preflight_drawn(imposed.drawn, path, profile, one_up, trims)
     if target == "cards":
         backs = job.options.backs != "none"
         back_page = 0 if job.options.backs == "gutter" and not one_up else 1
@@ -537,7 +562,7 @@ def build_guides(context: BuildContext, job: Job, record: TargetRecord) -> list[
 
 
 def preflight_written(job: Job, relative: str, data: bytes, profile: Profile | None) -> list[Finding]:
-    """The output preflight of a PDF that places no cards (boards, guides): pages, fonts and marks."""
+    """The output preflight of a PDF that places no cards (boards, guides): pages, fonts and marks, read back with pypdf."""
     from .preflight import preflight_pdf
 
     return preflight_pdf(data, f"{job.game}/{job.locale}/{relative}", profile, False) if profile is not None else []

@@ -22,6 +22,7 @@ from pipeline.i18n.checks import source_glyph_findings
 from pipeline.i18n.entries import PoFile, translated_entries
 from pipeline.i18n.glyphs import glyph_findings
 from pipeline.i18n.localizer import Localizer
+from pipeline.i18n.messages import SourceString
 from pipeline.rules.boards import Boards
 from pipeline.rules.components import Components
 from pipeline.rules.faces import FaceContract, FaceKind, FieldType
@@ -172,21 +173,20 @@ def contract_findings(components: Components, layouts: Layouts, boards: Iterable
 
 
 def preflight_findings(spec: GameSpec, db: Database, localizer: Localizer, components: Components | None,
-                       guides: Sequence[GuidePart], layouts: Layouts) -> list[Finding]:
+                       guides: Sequence[GuidePart], layouts: Layouts, strings: list[SourceString]) -> list[Finding]:
     """What `pnp build` checks before it draws a job: the face contract, every icon of faces and guides, the images,
-    the glyphs of every string it prints."""
+    the glyphs of every string it prints (`strings`: the game's, `spec.strings(db)`)."""
     printing = spec.printing
     findings = []
     if printing is not None and components is not None:
         boards = printing.boards(db, localizer) if printing.boards is not None else None
         findings = contract_findings(components, layouts, board_templates(boards))
-    return findings + guide_icon_findings(guides, db.root.as_posix()) + printed_glyph_findings(spec, db, localizer)
+    return findings + guide_icon_findings(guides, db.root.as_posix()) + printed_glyph_findings(strings, db, localizer)
 
 
-def printed_glyph_findings(spec: GameSpec, db: Database, localizer: Localizer) -> list[Finding]:
+def printed_glyph_findings(strings: list[SourceString], db: Database, localizer: Localizer) -> list[Finding]:
     """I18N-GLYPH, as `pnp check` reports it, for what a locale prints: its translations (at their catalog line)
     and the English of every string that has none (the source locale, or a fallback of --allow-incomplete)."""
-    strings = spec.strings(db)
     catalog = localizer.catalog
     if localizer.is_source or catalog is None:
         return source_glyph_findings(strings)

@@ -8,14 +8,14 @@ One-up documents carry TrimBox and BleedBox for print-on-demand shops.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from reportlab.pdfbase import pdfmetrics
 
 from .faces import PreparedFace
 from .fonts import font_name
 from .layouts import Profile
-from .pdf import Document
+from .pdf import Document, DrawnPdf
 from .units import PT_PER_MM, Size, pt
 
 Slot = tuple[PreparedFace, PreparedFace | None]  # front, back
@@ -69,7 +69,8 @@ class Imposed:
     data: bytes
     pages: int
     placed: int
-    positions: list[Position] = field(default_factory=list)
+    positions: list[Position]
+    drawn: DrawnPdf  # what the document wrote, for the output preflight (build/preflight.py: preflight_drawn)
 
 
 class LayoutError(ValueError):
@@ -133,7 +134,7 @@ def impose(groups: list[Group], profile: Profile, backs: str, back_offset: Offse
                     _label(doc, paper, grids[0], profile, label + " (back)")
                     doc.end_page()
             placed += len(chunk)
-    return Imposed(doc.finish(), doc.pages, placed, positions)
+    return Imposed(doc.finish(), doc.pages, placed, positions, doc.drawn())
 
 
 def _grids(card: Size, paper: Size, profile: Profile, backs: str) -> list[Grid]:
@@ -278,7 +279,8 @@ def one_up(slots: list[Slot], bleed: float, backs: str, title: str, titles: dict
     outline names each deck (titles by deck id); its fonts start from `charset` (pdf.Document)."""
     titles = titles or {}
     if not slots:
-        return Imposed(Document(title, (pt(63), pt(88))).finish(), 0, 0)
+        empty = Document(title, (pt(63), pt(88)))
+        return Imposed(empty.finish(), 0, 0, [], empty.drawn())
     first = slots[0][0].template.size
     doc = Document(title, (pt(first.width + 2 * bleed), pt(first.height + 2 * bleed)), charset)
     c = doc.canvas
@@ -299,4 +301,4 @@ def one_up(slots: list[Slot], bleed: float, backs: str, title: str, titles: dict
             c.setTrimBox((pt(bleed), pt(bleed), width - pt(bleed), height - pt(bleed)))
             doc.place(face, pt(bleed), pt(bleed), None)
             doc.end_page()
-    return Imposed(doc.finish(), doc.pages, len(slots), positions)
+    return Imposed(doc.finish(), doc.pages, len(slots), positions, doc.drawn())

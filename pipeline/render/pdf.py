@@ -2,7 +2,9 @@
 
 Reportlab's `invariant=1` fixes the dates and document id, so the same input gives the same bytes.
 A face already drawn for another document is copied from it rather than drawn again, where that
-writes the same bytes (`Document._copy`).
+writes the same bytes (`Document._copy`). What a finished document wrote — its pages' boxes and content
+streams, its forms' boxes, its fonts — is read back from reportlab's objects as a `DrawnPdf`, which the
+build's output preflight checks instead of parsing the file again (`build/preflight.py: preflight_drawn`).
 """
 
 from __future__ import annotations
@@ -10,8 +12,10 @@ from __future__ import annotations
 import io
 import re
 from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
 
-from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from .faces import DrawnForm, PreparedFace
@@ -19,6 +23,42 @@ from .fonts import encodes_alike, encoding_log, font_name, register_fonts
 from .units import pt
 
 CREATOR = "pnp-pipeline"
+
+Rect = tuple[float, float, float, float]  # x0, y0, x1, y1 in points, PDF origin bottom-left
+
+
+@dataclass(frozen=True)
+class DrawnPage:
+    """One page as written: its MediaBox, TrimBox and BleedBox (None where it has none) and its content stream."""
+
+    media: Rect
+    trim: Rect | None
+    bleed: Rect | None
+    content: bytes
+
+
+@dataclass(frozen=True)
+class DrawnFont:
+    """A font as written: its BaseFont, whether a font file is embedded, and what measures a text shown in it
+    (its /Widths from `first`, its descriptor's ascent and descent; empty and None where the PDF gives none)."""
+
+    name: str
+    embedded: bool
+    widths: tuple[float, ...]
+    first: int
+    ascent: float | None
+    descent: float | None
+
+
+@dataclass(frozen=True)
+class DrawnPdf:
+    """What a finished `Document` wrote, read from reportlab's objects (plain data: a forked helper hands it back):
+    its pages, the BBox of each form XObject a page can draw by its resource name (another XObject there is an
+    image), and its fonts by resource name. Every page lists every font (reportlab shares one font dictionary)."""
+
+    pages: tuple[DrawnPage, ...]
+    forms: dict[str, Rect | None]
+    fonts: dict[str, DrawnFont]
 
 
 class Document:
@@ -142,3 +182,49 @@ class Document:
     def finish(self) -> bytes:
         self.canvas.save()
         return self.buffer.getvalue()
+
+    def drawn(self) -> DrawnPdf:
+        """What the finished document wrote (after `finish`), for the output preflight."""
+        doc = self.canvas._doc
+        pages = tuple(DrawnPage(_rect(page.MediaBox.sequence), _box(getattr(page, "TrimBox", None)),
+                                _box(getattr(page, "BleedBox", None)), page.stream.encode("latin-1"))
+                      for page in doc.Pages.pages)
+        forms: dict[str, Rect | None] = {}
+        for page in doc.Pages.pages:
+            for name in (page.XObjects.dict if page.XObjects is not None else {}):
+                xobject = doc.idToObject.get(name)
+                forms[f"/{name}"] = _rect(xobject.BBoxList()) if isinstance(xobject, pdfdoc.PDFFormXObject) else None
+        fonts = {f"/{name}": _font(font, doc) for name, font in doc.idToObject["BasicFonts"].dict.items()}
+        return DrawnPdf(pages, forms, fonts)
+
+
+def _box(array: Any) -> Rect | None:
+    """A page box reportlab wrote (a PDFArray), or None for one it did not."""
+    return _rect(array.sequence) if array is not None else None
+
+
+def _rect(values: Iterable[Any]) -> Rect:
+    x0, y0, x1, y1 = (float(v) for v in values)
+    return min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)
+
+
+def _font(font: Any, doc: Any) -> DrawnFont:
+    """A font object of reportlab's document as the PDF shows it (a composite font by its descendant's descriptor)."""
+    descendants = _entry(font, "DescendantFonts", doc)
+    described = _entry(descendants.sequence[0], "", doc) if descendants is not None else font
+    descriptor = _entry(described, "FontDescriptor", doc)
+    fields = descriptor.dict if isinstance(descriptor, pdfdoc.PDFDictionary) else {}
+    widths = _entry(font, "Widths", doc)
+    return DrawnFont(str(_entry(font, "BaseFont", doc) or "?").lstrip("/"),
+                     any(name in fields for name in ("FontFile", "FontFile2", "FontFile3")),
+                     tuple(float(w) for w in widths.sequence) if widths is not None else (),
+                     int(_entry(font, "FirstChar", doc) or 0),
+                     float(fields["Ascent"]) if "Ascent" in fields else None,
+                     float(fields["Descent"]) if "Descent" in fields else None)
+
+
+def _entry(obj: Any, key: str, doc: Any) -> Any:
+    """A key of a reportlab PDF object (a dictionary's entry or an object's attribute; `""`: the object itself),
+    a reference resolved."""
+    value = obj if not key else obj.dict.get(key) if isinstance(obj, pdfdoc.PDFDictionary) else getattr(obj, key, None)
+    return doc.idToObject[value.name] if isinstance(value, pdfdoc.PDFObjectReference) else value

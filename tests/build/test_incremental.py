@@ -113,3 +113,11 @@ def test_a_card_edit_draws_that_card_and_prints_what_a_cold_build_prints(tmp_pat
     _, cold = cards("cold")
     for name in ("cards.pdf", "cards-1up.pdf"):
         assert (kept / name).read_bytes() == (cold / name).read_bytes(), f"{name}: copied faces print as drawn ones"
+    # The drawings are one file per job and charset; a damaged one is drawn again, never an error.
+    (forms,) = (tmp_path / "kept" / "cache" / "forms").glob("*.json")
+    forms.write_text("{not json", encoding="utf-8")
+    edit(root / "old-world" / "cards" / "market.yaml", "    fight: {damage: 2}", "    fight: {damage: 1}")
+    drawn, _ = cards("kept")
+    assert "market/jab" in drawn and len(drawn) > 10
+    edit(root / "old-world" / "cards" / "market.yaml", "    fight: {damage: 1}", "    fight: {damage: 2}")
+    assert cards("kept")[0] == ["market/jab"], "the file was written again with every face's drawing"

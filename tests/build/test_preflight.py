@@ -1,18 +1,19 @@
-"""The output preflight (build/preflight.py, `pnp preflight`): each rule on a crafted PDF, and every build of
-the example trees passing its own preflight on A4 and Letter."""
+"""The output preflight (build/preflight.py, `pnp preflight`): each rule on a crafted PDF, read back with pypdf and
+from what the document wrote (the build's way), and every build of the example trees passing its own preflight on
+A4 and Letter."""
 
 from __future__ import annotations
 
-import io
 import json
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 import pytest
-from reportlab.pdfgen.canvas import Canvas
 from typer.testing import CliRunner
 
-from pipeline.build.preflight import count_findings, preflight_pdf, safe_zone_findings
+from pipeline.build.preflight import count_findings, preflight_drawn, preflight_pdf, safe_zone_findings
 from pipeline.cli import app
+from pipeline.findings import Finding
 from pipeline.render.faces import RenderContext, prepare_face
 from pipeline.render.layouts import Profile, load_layouts
 from pipeline.render.pdf import Document
@@ -32,46 +33,86 @@ def codes(findings: list) -> list[str]:  # type: ignore[type-arg]
     return [f.code for f in findings]
 
 
-def sheet(paper: Profile, draw) -> bytes:  # type: ignore[no-untyped-def]
-    """A one-page PDF on the profile's paper, drawn by draw(canvas) with the pipeline's embedded font."""
+Preflight = Callable[[Document, str, Profile, bool, Iterable[Size] | None], list[Finding]]
+
+
+def read_back(doc: Document, path: str, paper: Profile, one_up: bool, trims: Iterable[Size] | None = None) -> list[Finding]:
+    return preflight_pdf(doc.finish(), path, paper, one_up, trims)
+
+
+def as_drawn(doc: Document, path: str, paper: Profile, one_up: bool, trims: Iterable[Size] | None = None) -> list[Finding]:
+    doc.finish()
+    return preflight_drawn(doc.drawn(), path, paper, one_up, trims)
+
+
+@pytest.fixture(params=[read_back, as_drawn], ids=["pypdf", "drawn"])
+def preflight(request: pytest.FixtureRequest) -> Preflight:
+    """The preflight of a crafted document, read back from its bytes or from what it wrote."""
+    return request.param  # type: ignore[no-any-return]
+
+
+def sheet(paper: Profile, draw) -> Document:  # type: ignore[no-untyped-def]
+    """A one-page document on the profile's paper, drawn by draw(canvas) with the pipeline's embedded font."""
     doc = Document("test", (pt(paper.paper.width), pt(paper.paper.height)))
     draw(doc.canvas)
     doc.end_page()
-    return doc.finish()
+    return doc
 
 
-def test_a_crop_mark_outside_the_printable_area_on_letter_is_flagged() -> None:
+def test_a_crop_mark_outside_the_printable_area_on_letter_is_flagged(preflight: Preflight) -> None:
     letter = profile("letter")  # margin 0.15 in = 3.81 mm
     height = pt(letter.paper.height)
     inside = sheet(letter, lambda c: c.line(pt(10), height - pt(20), pt(10), height - pt(4.5)))
     outside = sheet(letter, lambda c: c.line(pt(10), height - pt(20), pt(10), height - pt(1)))
-    assert preflight_pdf(inside, "inside.pdf", letter, one_up=False) == []
-    findings = preflight_pdf(outside, "outside.pdf", letter, one_up=False)
+    assert preflight(inside, "inside.pdf", letter, False, None) == []
+    findings = preflight(outside, "outside.pdf", letter, False, None)
     assert codes(findings) == ["PREFLIGHT-MARK"]
     assert (findings[0].file, findings[0].line) == ("outside.pdf", 1)
     assert "1.0 mm from the paper's edge" in findings[0].message
 
 
-def test_text_in_the_margin_is_a_mark_outside_the_printable_area() -> None:
+def test_text_in_the_margin_is_a_mark_outside_the_printable_area(preflight: Preflight) -> None:
     a4 = profile("a4")
     near_top = sheet(a4, lambda c: c.drawString(pt(20), pt(a4.paper.height - 2), "deck label"))
-    assert codes(preflight_pdf(near_top, "label.pdf", a4, one_up=False)) == ["PREFLIGHT-MARK"]
+    assert codes(preflight(near_top, "label.pdf", a4, False, None)) == ["PREFLIGHT-MARK"]
+    # Measured by the font's widths: a label that ends 2 mm before the margin is inside, one word more is not.
+    a4_right = pt(a4.paper.width - a4.margin)
+    fits = sheet(a4, lambda c: c.drawRightString(a4_right - pt(2), pt(100), "deck label"))
+    assert preflight(fits, "label.pdf", a4, False, None) == []
+    longer = sheet(a4, lambda c: c.drawString(a4_right - c.stringWidth("deck label", c._fontname, c._fontsize) - pt(2),
+                                              pt(100), "deck label, longer"))
+    assert codes(preflight(longer, "label.pdf", a4, False, None)) == ["PREFLIGHT-MARK"]
 
 
-def test_a_font_not_embedded_is_flagged() -> None:
-    buffer = io.BytesIO()
-    canvas = Canvas(buffer, pagesize=(pt(210), pt(297)))
-    canvas.setFont("Helvetica", 10)  # one of the standard 14: reportlab never embeds it
-    canvas.drawString(pt(50), pt(150), "not embedded")
-    canvas.showPage()
-    canvas.save()
-    findings = preflight_pdf(buffer.getvalue(), "helvetica.pdf", profile("a4"), one_up=False)
+def test_a_card_form_placed_over_the_margin_is_a_mark_outside_the_printable_area(preflight: Preflight) -> None:
+    a4 = profile("a4")
+
+    def place(c, x: float) -> None:  # type: ignore[no-untyped-def]
+        c.beginForm("card", 0, 0, pt(63), pt(88))
+        c.rect(0, 0, pt(63), pt(88), fill=1)
+        c.endForm()
+        c.saveState()
+        c.translate(x, pt(100))
+        c.doForm("card")
+        c.restoreState()
+
+    assert preflight(sheet(a4, lambda c: place(c, pt(20))), "form.pdf", a4, False, None) == []
+    findings = preflight(sheet(a4, lambda c: place(c, pt(a4.paper.width - 64))), "form.pdf", a4, False, None)
+    assert codes(findings) == ["PREFLIGHT-MARK"] and "a form reaches" in findings[0].message
+
+
+def test_a_font_not_embedded_is_flagged(preflight: Preflight) -> None:
+    def helvetica(c) -> None:  # type: ignore[no-untyped-def]
+        c.setFont("Helvetica", 10)  # one of the standard 14: reportlab never embeds it
+        c.drawString(pt(50), pt(150), "not embedded")
+
+    findings = preflight(sheet(profile("a4"), helvetica), "helvetica.pdf", profile("a4"), False, None)
     assert codes(findings) == ["PREFLIGHT-FONT"] and "Helvetica" in findings[0].message
     embedded = sheet(profile("a4"), lambda c: c.drawString(pt(50), pt(150), "embedded"))
-    assert preflight_pdf(embedded, "vera.pdf", profile("a4"), one_up=False) == []
+    assert preflight(embedded, "vera.pdf", profile("a4"), False, None) == []
 
 
-def one_up_page(trim_box: bool) -> bytes:
+def one_up_page(trim_box: bool) -> Document:
     width, height = pt(63 + 6), pt(88 + 6)
     doc = Document("one-up", (width, height))
     if trim_box:
@@ -79,23 +120,23 @@ def one_up_page(trim_box: bool) -> bytes:
         doc.canvas.setTrimBox((pt(3), pt(3), width - pt(3), height - pt(3)))
     doc.canvas.rect(0, 0, width, height, fill=1)
     doc.end_page()
-    return doc.finish()
+    return doc
 
 
-def test_a_missing_trim_box_is_flagged() -> None:
+def test_a_missing_trim_box_is_flagged(preflight: Preflight) -> None:
     a4 = profile("a4")
     cards = [Size(63, 88)]
-    assert preflight_pdf(one_up_page(True), "cards-1up.pdf", a4, one_up=True, trims=cards) == []
-    findings = preflight_pdf(one_up_page(False), "cards-1up.pdf", a4, one_up=True, trims=cards)
+    assert preflight(one_up_page(True), "cards-1up.pdf", a4, True, cards) == []
+    findings = preflight(one_up_page(False), "cards-1up.pdf", a4, True, cards)
     assert codes(findings) == ["PREFLIGHT-TRIMBOX"] and "TrimBox and BleedBox" in findings[0].message
 
 
-def test_a_one_up_page_of_no_card_size_and_a_sheet_of_the_wrong_paper_are_flagged() -> None:
+def test_a_one_up_page_of_no_card_size_and_a_sheet_of_the_wrong_paper_are_flagged(preflight: Preflight) -> None:
     a4, letter = profile("a4"), profile("letter")
-    findings = preflight_pdf(one_up_page(True), "cards-1up.pdf", a4, one_up=True, trims=[Size(63.5, 88.9)])
+    findings = preflight(one_up_page(True), "cards-1up.pdf", a4, True, [Size(63.5, 88.9)])
     assert codes(findings) == ["PREFLIGHT-PAGE-SIZE"] and "63.0 × 88.0 mm" in findings[0].message
     on_a4 = sheet(a4, lambda c: None)
-    assert codes(preflight_pdf(on_a4, "cards.pdf", letter, one_up=False)) == ["PREFLIGHT-PAGE-SIZE"]
+    assert codes(preflight(on_a4, "cards.pdf", letter, False, None)) == ["PREFLIGHT-PAGE-SIZE"]
 
 
 def test_a_card_missing_from_the_positions_is_flagged() -> None:

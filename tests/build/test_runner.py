@@ -18,6 +18,7 @@ from pipeline.build.targets import TARGET_NAMES, BuildOptions, Job
 from pipeline.content.database import Database
 from pipeline.findings import Finding, error
 from pipeline.games import find_game
+from pipeline.render.pdf import DrawnPdf
 from pipeline.rules.spec import GameSpec
 from tests.conftest import FIXTURES
 
@@ -104,15 +105,15 @@ def test_one_target_with_a_spare_worker_draws_its_1up_file_in_a_helper(
     from pipeline.build import preflight
 
     checked = tmp_path / "checked.txt"
-    preflight_pdf = preflight.preflight_pdf
+    preflight_drawn = preflight.preflight_drawn
 
-    def logging_preflight(data: bytes, path: str, *rest: Any, **named: Any) -> list[Finding]:
+    def logging_preflight(pdf: DrawnPdf, path: str, *rest: Any, **named: Any) -> list[Finding]:
         with checked.open("a", encoding="utf-8") as log:
             log.write(f"{Path(path).name} {os.getpid()}\n")
-        found = preflight_pdf(data, path, *rest, **named)
+        found = preflight_drawn(pdf, path, *rest, **named)
         return found + [error("PREFLIGHT-MARK", "seen by the helper", path)] if path.endswith("/cards-1up.pdf") else found
 
-    monkeypatch.setattr(preflight, "preflight_pdf", logging_preflight)
+    monkeypatch.setattr(preflight, "preflight_drawn", logging_preflight)
     options = BuildOptions(tmp_path / "out", FIXTURES, REPO / "layouts", tmp_path / "cache", force=True)
     result = build([find_game("old-world")], options, targets=["cards"], locales=["en"], jobs=2, show_progress=False)
     ran = dict(line.split() for line in checked.read_text(encoding="utf-8").splitlines())
@@ -139,3 +140,28 @@ def test_a_helper_nobody_waits_for_ends_with_the_block() -> None:
     with pytest.raises(RuntimeError), runner.beside(lambda: time.sleep(60)):
         raise RuntimeError("the sheets failed")
     assert not [child for child in active_children() if child.name == "pnp-helper"]
+
+
+def test_a_build_derives_each_games_strings_and_parses_the_layouts_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two games with the shared layouts, cards and calibration sheet each: each game's locale check, glyph preflight
+    and print labels read its strings derived once, and both jobs the layouts parsed once (Databases)."""
+    from pipeline.i18n import content
+    from pipeline.render import layouts
+
+    calls = {"strings": 0, "layouts": 0}
+
+    def counted(name: str, function: Any) -> Any:
+        def call(*args: Any, **named: Any) -> Any:
+            calls[name] += 1
+            return function(*args, **named)
+        return call
+
+    monkeypatch.setattr(content, "translatable_strings", counted("strings", content.translatable_strings))
+    monkeypatch.setattr(layouts, "load_layouts", counted("layouts", layouts.load_layouts))
+    options = BuildOptions(tmp_path / "out", FIXTURES, REPO / "layouts", tmp_path / "cache", force=True)
+    games = [find_game("old-world"), find_game("path-of-destiny")]
+    result = build(games, options, targets=["cards"], jobs=1, show_progress=False)
+    assert result.report.errors == [] and result.built == 2
+    assert calls == {"strings": 2, "layouts": 1}
