@@ -65,26 +65,37 @@ def select_listings(ids: list[str] | None, root: Path) -> list[GameListing]:
 def require_packs(games: Sequence[GameSpec], root: Path, packs: Sequence[str],
                   modes: Sequence[str] = ()) -> tuple[str, ...]:
     """The packs as given, once each, then the modes asked (`--mode`), each as `<pack>/<mode>`
-    (Database.packs). An id no selected game declares is a usage error (with a suggestion), and so is a
-    mode of no selected pack."""
+    (Database.packs), and each kind of a mode's cards chosen (`--mode <mode>/<kind>`) as `<pack>/<mode>/<kind>`
+    after its mode. An id no selected game declares is a usage error (with a suggestion), and so is a mode of no
+    selected pack, a kind its mode does not offer, and a kind left empty (a choice of no kinds)."""
     if not packs:
         if modes:
             raise UsageError(f"--mode {modes[0]} selects a mode of a pack: name the pack with --pack")
         return ()
     declared: set[str] = set()
     declared_modes: dict[str, list[str]] = {}
+    declared_kinds: dict[str, list[str]] = {}
     for game in games:
         db, _ = game.load(root)
         info = game.info(db)
         declared.update(info.packs)
         for pack_id, pack_modes in info.modes.items():
             declared_modes.setdefault(pack_id, []).extend(pack_modes)
+        for entry, kinds in info.kinds.items():
+            declared_kinds.setdefault(entry, []).extend(kinds)
     for pack in packs:
         if pack not in declared:
             known = ", ".join(sorted(declared)) or "none"
             raise UsageError(f"unknown pack {pack!r}{did_you_mean(pack, declared)}; known packs: {known}")
     selected = tuple(dict.fromkeys(packs))
-    return selected + tuple(dict.fromkeys(_mode_entry(mode, selected, declared_modes) for mode in modes))
+    entries: list[str] = []
+    for asked in modes:
+        mode, separator, kind = asked.partition("/")
+        entry = _mode_entry(mode, selected, declared_modes)
+        entries.append(entry)
+        if separator:
+            entries.append(_kind_entry(entry, kind, declared_kinds))
+    return selected + tuple(dict.fromkeys(entries))
 
 
 def _mode_entry(mode: str, packs: tuple[str, ...], declared_modes: dict[str, list[str]]) -> str:
@@ -102,6 +113,22 @@ def _mode_entry(mode: str, packs: tuple[str, ...], declared_modes: dict[str, lis
         raise UsageError(f"no selected pack has modes ({', '.join(packs)}); --mode {mode} selects none")
     raise UsageError(f"unknown mode {mode!r}{did_you_mean(mode, choices)}; modes of the selected packs: "
                      f"{', '.join(choices)}")
+
+
+def _kind_entry(entry: str, kind: str, declared_kinds: dict[str, list[str]]) -> str:
+    """`<pack>/<mode>/<kind>` for a kind the mode offers; else a UsageError naming the nearest kind."""
+    from pipeline.content.database import MODE_SEPARATOR, kind_entry
+
+    pack, _, mode = entry.partition(MODE_SEPARATOR)
+    kinds = declared_kinds.get(entry)
+    if kinds is None:
+        raise UsageError(f"mode {mode!r} plays all its cards: it offers no kinds to choose (--mode {mode})")
+    if not kind:
+        raise UsageError(f"--mode {mode}/ chooses no kind: name one or more (--mode {mode}/KIND, repeatable), or "
+                         f"play every kind with --mode {mode}; its kinds: {', '.join(kinds)}")
+    if kind not in kinds:
+        raise UsageError(f"mode {mode!r} has no kind {kind!r}{did_you_mean(kind, kinds)}; its kinds: {', '.join(kinds)}")
+    return kind_entry(pack, mode, kind)
 
 
 def listed_games(root: Path) -> list[GameListing]:

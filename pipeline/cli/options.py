@@ -19,7 +19,8 @@ PackOption = Annotated[
 ]
 ModeOption = Annotated[
     list[str] | None,
-    typer.Option("--mode", help="A mode of a pack named with --pack (repeatable), e.g. troll; default: all its modes."),
+    typer.Option("--mode", help="A mode of a pack named with --pack (repeatable), e.g. troll; default: all its modes. "
+                 "MODE/KIND plays only the chosen kinds of a mode's cards, e.g. advanced-actions/advanced-evasion."),
 ]
 LocaleOption = Annotated[
     list[str] | None, typer.Option("--locale", "-l", help="Locale (repeatable); default: every locale of the game.")

@@ -30,7 +30,9 @@ CONTENT_SUFFIXES = YAML_SUFFIXES + SHEET_SUFFIXES
 PACKS_FOLDER = "packs"
 BASE_PACK = "base"
 # A pack with modes (Monster Trail) keeps each mode's content in `packs/<pack id>/<mode id>/`; a selection
-# names a mode as `<pack id>/<mode id>` beside its pack (a pack selected without modes shows all of them).
+# names a mode as `<pack id>/<mode id>` beside its pack (a pack selected without modes shows all of them), and
+# each kind of a mode's cards the table chose to add (all copies of it) as `<pack id>/<mode id>/<kind id>` beside its
+# mode: a file of the mode that holds a chosen kind then shows the chosen kinds only (Monster Trail's Advanced cards).
 MODE_SEPARATOR = "/"
 
 E = TypeVar("E", covariant=True)
@@ -91,6 +93,7 @@ class Database:
     # The packs selected besides the base: records() and all() show their entities and the base's only.
     # Every pack's files are loaded (references, texts and catalogs cover all of them) whether selected or not.
     packs: tuple[str, ...] = ()
+    _kind_file_memo: dict[frozenset[str], frozenset[Path]] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def _collection(self, collection: str) -> dict[Any, Record]:
         # Every collection of the game's file kinds exists from the start, empty or not.
@@ -108,7 +111,19 @@ class Database:
         return [key for key, record in self.collections.get(collection, {}).items() if self.is_shown(record)]
 
     def is_shown(self, record: Record) -> bool:
-        """Whether the entity belongs to the base or a selected pack (and, in a mode's folder, a selected mode)."""
+        """Whether the entity belongs to the base or a selected pack (and, in a mode's folder, a selected mode and,
+        where the table chose kinds of the mode's cards, a chosen kind)."""
+        if not self.in_selection(record):
+            return False
+        if not any(entry.count(MODE_SEPARATOR) == 2 for entry in self.packs):  # no choice of kinds: nothing to look up
+            return True
+        pack, mode = self.pack_of(record), mode_of_file(self.root, record.loaded.path)
+        chosen = self.kinds_of(pack, mode) if pack != BASE_PACK and mode is not None else frozenset()
+        return not chosen or getattr(record.entity, "id", None) in chosen or record.loaded.path not in self._kind_files(chosen)
+
+    def in_selection(self, record: Record) -> bool:
+        """Whether the entity belongs to the base, a selected pack or a selected mode, whatever kinds were chosen
+        (the box a choice of kinds is taken from)."""
         pack = self.pack_of(record)
         if pack == BASE_PACK:
             return True
@@ -117,10 +132,25 @@ class Database:
         mode = mode_of_file(self.root, record.loaded.path)
         return mode is None or mode_entry(pack, mode) in self.packs or not self.modes_of(pack)
 
+    def kinds_of(self, pack: str, mode: str) -> frozenset[str]:
+        """The kinds of a mode's cards the selection chose (none: every card of the mode)."""
+        prefix = mode_entry(pack, mode) + MODE_SEPARATOR
+        return frozenset(entry.removeprefix(prefix) for entry in self.packs if entry.startswith(prefix))
+
+    def _kind_files(self, chosen: frozenset[str]) -> frozenset[Path]:
+        """The files that write one of the chosen kinds (found once per choice: every record asks)."""
+        files = self._kind_file_memo.get(chosen)
+        if files is None:
+            files = self._kind_file_memo[chosen] = frozenset(
+                record.loaded.path for records in self.collections.values() for record in records.values()
+                if getattr(record.entity, "id", None) in chosen)
+        return files
+
     def modes_of(self, pack: str) -> tuple[str, ...]:
         """The modes of `pack` the selection names (none: the pack was selected whole)."""
         prefix = pack + MODE_SEPARATOR
-        return tuple(entry.removeprefix(prefix) for entry in self.packs if entry.startswith(prefix))
+        return tuple(entry.removeprefix(prefix) for entry in self.packs
+                     if entry.startswith(prefix) and MODE_SEPARATOR not in entry.removeprefix(prefix))
 
     def every_record(self, collection: str) -> list[Record]:
         """The records of every pack, selected or not (what catalogs cover)."""
@@ -226,6 +256,11 @@ def mode_of_file(root: Path, path: Path) -> str | None:
 def mode_entry(pack: str, mode: str) -> str:
     """How a selection (Database.packs) names one mode of a pack."""
     return f"{pack}{MODE_SEPARATOR}{mode}"
+
+
+def kind_entry(pack: str, mode: str, kind: str) -> str:
+    """How a selection (Database.packs) names a chosen kind of a mode's cards."""
+    return f"{mode_entry(pack, mode)}{MODE_SEPARATOR}{kind}"
 
 
 def load_database(root: Path, game_id: str, kinds: Sequence[type[ContentFile]], packs: Sequence[str] = (),

@@ -39,16 +39,18 @@ class GameInfo:
     source_locale: str = "en"
     draft_locales: tuple[str, ...] = ()  # translations in progress (see pipeline/i18n/locales.py DeclaredLocales)
     modes: dict[str, list[str]] = field(default_factory=dict)  # the modes a pack declares (`--mode`), by pack id
+    # The kinds of cards a mode lets the table choose (`--mode <mode>/<kind>`), by mode entry (`<pack>/<mode>`).
+    kinds: dict[str, list[str]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, game_id: str, default_name: str, manifest: Any, counts: dict[str, int], packs: Sequence[str] = (),
-           modes: dict[str, list[str]] | None = None) -> GameInfo:
+           modes: dict[str, list[str]] | None = None, kinds: dict[str, list[str]] | None = None) -> GameInfo:
         """The info of a game whose manifest (None when it is missing) has `name` and the fields of
         DeclaredLocales (`locales`, `source_locale`, `draft_locales`)."""
         if manifest is None:
-            return cls(game_id, default_name, list(packs), [], counts, modes=modes or {})
+            return cls(game_id, default_name, list(packs), [], counts, modes=modes or {}, kinds=kinds or {})
         return cls(game_id, manifest.name, list(packs), list(manifest.locales), counts, manifest.source_locale,
-                   tuple(manifest.draft_locales), modes or {})
+                   tuple(manifest.draft_locales), modes or {}, kinds or {})
 
     def is_release(self, locale: str) -> bool:
         """A declared locale that must be complete (not the source, not a draft)."""

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING
 
-from pipeline.content.database import Database, Record
+from pipeline.content.database import Database, Record, mode_entry, mode_of_file, pack_of_file
 from pipeline.content.views import Entities, First, FirstRecord, Records
 from pipeline.i18n.models import MessageTemplate
 
@@ -105,6 +105,25 @@ class OldWorldContent:
     def advanced_cards(self) -> list[ActionCard]:
         """Monster Trail's Advanced Action cards (expansion sheet §9.6): shuffled into the Action deck in play."""
         return [c for c in self.cards if c.trash_cost]
+
+    @cached_property
+    def advanced_box(self) -> list[Record[ActionCard]]:
+        """Every Advanced Action card the selection's modes hold, whichever kinds the table chose (§9.6: the box)."""
+        return [rec for rec in self.db.every_record("action-cards") if rec.entity.trash_cost and self.db.in_selection(rec)]
+
+    @cached_property
+    def mode_kinds(self) -> dict[str, list[str]]:
+        """The card kinds each mode that lets the table choose them offers (`choose_kinds`), by mode entry
+        (`<pack>/<mode>`): the ids of the Action cards in its folder."""
+        manifest = self.manifest
+        kinds: dict[str, list[str]] = {mode_entry(pack.id, mode.id): [] for pack in (manifest.packs if manifest else [])
+                                       for mode in pack.modes if mode.choose_kinds}
+        root = self.db.root
+        for rec in self.db.every_record("action-cards"):
+            mode = mode_of_file(root, rec.loaded.path)
+            if mode is not None:
+                kinds.get(mode_entry(pack_of_file(root, rec.loaded.path), mode), []).append(rec.entity.id)
+        return kinds
 
     @cached_property
     def mage_cards(self) -> list[ActionCard]:

@@ -98,6 +98,9 @@ class PackMode(ContentModel):
     rules: list[PackRule] = []
     # Other modes of the same pack it needs.
     requires: list[Slug] = []
+    # The table may add only chosen kinds of the mode's Action cards, all copies of each (`--mode <mode>/<card id>`;
+    # Advanced cards, §9.6); without a choice every kind is played.
+    choose_kinds: bool = False
 
 
 class Pack(ContentModel):

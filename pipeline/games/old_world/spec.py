@@ -48,7 +48,7 @@ def info(db: Database) -> GameInfo:
     manifest = content.manifest
     packs = manifest.packs if manifest else []
     return GameInfo.of(ID, NAME, manifest, actual_counts(content), [p.id for p in packs],
-                       {p.id: [mode.id for mode in p.modes] for p in packs if p.modes})
+                       {p.id: [mode.id for mode in p.modes] for p in packs if p.modes}, content.mode_kinds)
 
 
 def strings(db: Database) -> list[SourceString]:

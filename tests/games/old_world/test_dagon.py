@@ -21,6 +21,7 @@ from pipeline.games.old_world.spec import SPEC
 
 CONTENT = Path(__file__).resolve().parents[3] / "content"
 BONUS_CARDS = 5
+ORIGINAL_ROUNDS = fight.fight_rounds
 
 
 def _game(players: int = 2, seed: int = 3, packs: tuple[str, ...] = ("skellige",)) -> GameState:
@@ -216,3 +217,31 @@ def test_beating_the_siren_gives_2_gold_and_her_trophy_with_no_track_step_and_sh
     skellige.sail_to_dagon(state, p)
     _drive(skellige.dagon_fight(state, p))
     assert skellige.siren_waits(state) and p.trail_tokens == tokens and p.trophies == []
+
+
+def test_after_a_complete_defeat_the_siren_may_be_fought_again_with_a_fresh_life_pool(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # §6: the Siren fights "like a normal monster", and is removed only "once it is defeated or driven away"; the base
+    # rules' Complete Defeat (§10.8): "The monster stays and is fully healed for the next fight (fresh Life Pool)".
+    # Nothing forbids the same witcher a rematch on a later turn, so the bot's sailing again is legal.
+    state = _game(packs=("skellige", "monster-pack"))
+    p = _at_harbor_with_ship(state)
+    monkeypatch.setattr(fight, "fight_rounds", _fixed_fight(True, 2))
+    skellige.sail_to_dagon(state, p)
+    _drive(skellige.dagon_fight(state, p))
+    assert skellige.dagon_options(state, p) == []  # one voyage out a turn
+    skellige.new_turn(state, p)
+    assert skellige.siren_waits(state) and skellige.dagon_options(state, p) == [SailToDagon()]
+    dealt: list[int] = []
+    deal = fight.deal_life_pool
+
+    def counted(s: GameState, f: FightState, amount: int) -> None:
+        dealt.append(amount)
+        deal(s, f, amount)
+
+    monkeypatch.setattr(fight, "fight_rounds", ORIGINAL_ROUNDS)
+    monkeypatch.setattr(fight, "deal_life_pool", counted)
+    skellige.sail_to_dagon(state, p)
+    _drive(skellige.dagon_fight(state, p))
+    assert dealt == [state.tables.monsters[skellige.SIREN].life]

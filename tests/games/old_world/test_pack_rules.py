@@ -135,6 +135,9 @@ def test_components_in_a_declared_pack_stay_a_finding(tmp_path: Path) -> None:
 
 def test_the_setup_order_prints_with_two_packs_and_only_their_steps() -> None:
     assert "Setting Up with Several Expansions" not in titles(("mages",))
+    # A mode and a chosen kind of one pack are no second pack (`--pack monster-trail --mode advanced-actions/ID`).
+    one_pack = ("monster-trail", "monster-trail/advanced-actions", "monster-trail/advanced-actions/advanced-evasion")
+    assert "Setting Up with Several Expansions" not in titles(one_pack)
     db, _ = SPEC.load(CONTENT, ("ciri", "lost-mount"))
     section = next(s for s in guide_document(db, "en").sections if s.id == "expansions-setup")
     steps = [item for entry in section.entries for block in entry.blocks for item in block.items]

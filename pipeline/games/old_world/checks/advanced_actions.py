@@ -59,8 +59,8 @@ def _abilities(content: OldWorldContent) -> Iterator[Finding]:
 
 
 def _deck(content: OldWorldContent) -> Iterator[Finding]:
-    """Rule 20: 10 kinds (distinct names) of 4 copies each."""
-    advanced = [rec for rec in content.card_records if rec.entity.trash_cost and rec.entity.school is None]
+    """Rule 20: 10 kinds (distinct names) of 4 copies each: the box, whichever kinds the table chose to add."""
+    advanced = [rec for rec in content.advanced_box if rec.entity.school is None]
     if MODE not in content.modes_on or not advanced:
         return
     for rec in advanced:

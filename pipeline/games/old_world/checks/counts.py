@@ -53,7 +53,8 @@ def actual_counts(content: OldWorldContent) -> dict[str, int]:
                                            ("mutagens", len(content.mutagens)),
                                            ("bombs", sum(b.copies for b in content.bombs)),
                                            ("unique_cards", sum(c.copies for c in content.starting_cards if c.unique)),
-                                           ("advanced_cards", sum(c.copies for c in content.advanced_cards)),
+                                           # The box, whichever kinds the table chose to add (§9.6).
+                                           ("advanced_cards", sum(rec.entity.copies for rec in content.advanced_box)),
                                            ("large_monster_cards", len(content.large_monster_cards)),
                                            ("weakness_tokens", len(content.weakness_tokens)),
                                            ("special_attack_cards", len(content.special_attack_cards)),
