@@ -423,23 +423,28 @@ class GreedyBot:
 
     def _play_value(self, s: GameState, top: str | None, a: PlayCard) -> float:
         self._content(s)
-        key = (top, a.card, a.via)
+        return self._value_onto(s, top, a.card, a.via)
+
+    def _value_onto(self, s: GameState, top: str | None, card: str, via: int) -> float:
+        """What playing `card` onto `top` through extension `via` adds (memoised per content)."""
+        key = (top, card, via)
         v = self._plays.get(key)
         if v is None:
-            v = 1 + _ability_value(s.tables.cards[a.card].fight)
-            if top is not None and a.via >= 0:
-                v += _ability_value(s.tables.cards[top].extensions[a.via])
+            v = 1 + _ability_value(s.tables.cards[card].fight)
+            if top is not None and via >= 0:
+                v += _ability_value(s.tables.cards[top].extensions[via])
             self._plays[key] = v
         return v
 
     def _link(self, s: GameState, card: str, top: str) -> int | None:
         """The first extension of `top` that `card` attaches through, or None."""
         key = (card, top)
-        if key not in self._links:
-            cards = s.tables.cards
-            vias = connects(cards[card], cards[top])
-            self._links[key] = vias[0] if vias else None
-        return self._links[key]
+        links = self._links
+        if key in links:
+            return links[key]
+        vias = connects(s.tables.cards[card], s.tables.cards[top])
+        via = links[key] = vias[0] if vias else None
+        return via
 
     def _chain(self, s: GameState, top: str, rest: Counter[str], extra: int, depth: int = 0) -> float:
         """The best value a chain can add on top of `top` with the cards left (depth-first)."""
@@ -455,7 +460,8 @@ class GreedyBot:
                     continue
                 via = -1
             rest[card] -= 1
-            v = self._play_value(s, top, interned(PlayCard, card, via)) + self._chain(s, card, rest, extra - (via < 0), depth + 1)
+            # Its value looked up directly: the search visits thousands of plays per fight turn.
+            v = self._value_onto(s, top, card, via) + self._chain(s, card, rest, extra - (via < 0), depth + 1)
             rest[card] += 1
             best = max(best, v)
         return best
