@@ -54,7 +54,7 @@ from .engine.poker import categorize
 from .engine.state import GameState, PlayerState
 from .engine.wild_hunt import FightHound, HandOver
 from .enums import Attribute, LocationAction, PokerCategory, Region, Terrain
-from .models import ActionCard, FightAbility
+from .models import ActionCard, FightAbility, LocationActionSpec
 
 # The farthest training site (in moves) the greedy bot walks to for a level of Combat.
 TRAIN_DETOUR = 2
@@ -81,6 +81,7 @@ class GreedyBot:
         self._values: dict[str, float] = {}
         self._plays: dict[tuple[str | None, str, int], float] = {}
         self._links: dict[tuple[str, str], int | None] = {}
+        self._trainers: list[tuple[str, bool, LocationActionSpec]] | None = None
 
     def choose(self, state: Any, actions: Sequence[Action]) -> Action:
         s: GameState = state
@@ -96,6 +97,7 @@ class GreedyBot:
         if self._tables is not s.tables:
             self._tables = s.tables
             self._values, self._plays, self._links = {}, {}, {}
+            self._trainers = None
 
     def value(self, s: GameState, card: str) -> float:
         self._content(s)
@@ -244,21 +246,29 @@ class GreedyBot:
             return None
         return s.tables.attribute_trophies[s.attribute_trophies[0]].attribute
 
+    def _training_locations(self, s: GameState) -> list[tuple[str, bool, LocationActionSpec]]:
+        """Per content, in map order: each location that may train (id, is it a school site, its action)."""
+        self._content(s)
+        if self._trainers is None:
+            kinds = (LocationAction.TRAIN_ATTRIBUTE, LocationAction.TRAIN_ANY)
+            self._trainers = [(loc.id, is_school_site(s, loc.id), loc.action) for loc in s.tables.locations.values()
+                              if is_school_site(s, loc.id) or loc.action.type in kinds]
+        return self._trainers
+
     def _training_site(self, s: GameState, p: PlayerState, attribute: Attribute) -> str | None:
         dist = self._distances(s, p.location)
         sites = []
-        for loc in s.tables.locations.values():
-            spec = loc.action
-            own = (p.school, s.tables.schools[p.school].shares_school, p.claimed)
-            if is_school_site(s, loc.id) and (attribute is not Attribute.SPECIALTY or spec.school in own):
+        own = (p.school, s.tables.schools[p.school].shares_school, p.claimed)
+        for loc_id, school_site, spec in self._training_locations(s):
+            if school_site and (attribute is not Attribute.SPECIALTY or spec.school in own):
                 # Only a school it can pay at: otherwise it would shuttle between schools forever.
                 if p.gold >= p.attributes[attribute] + s.rules.school_train_cost_base:
-                    sites.append(loc.id)
+                    sites.append(loc_id)
             elif spec.type is LocationAction.TRAIN_ATTRIBUTE and spec.attribute is attribute:
                 if p.attributes[attribute] <= p.level:
-                    sites.append(loc.id)
+                    sites.append(loc_id)
             elif spec.type is LocationAction.TRAIN_ANY and p.attributes[attribute] < s.rules.attribute_max:
-                sites.append(loc.id)  # Ard Skellig trains for free (§10.4); its voyages also raise Dagon
+                sites.append(loc_id)  # Ard Skellig trains for free (§10.4); its voyages also raise Dagon
         sites = [x for x in sites if x != p.location] or sites
         return min(sites, key=lambda x: dist.get(x, 99)) if sites else None
 
@@ -413,23 +423,28 @@ class GreedyBot:
 
     def _play_value(self, s: GameState, top: str | None, a: PlayCard) -> float:
         self._content(s)
-        key = (top, a.card, a.via)
+        return self._value_onto(s, top, a.card, a.via)
+
+    def _value_onto(self, s: GameState, top: str | None, card: str, via: int) -> float:
+        """What playing `card` onto `top` through extension `via` adds (memoised per content)."""
+        key = (top, card, via)
         v = self._plays.get(key)
         if v is None:
-            v = 1 + _ability_value(s.tables.cards[a.card].fight)
-            if top is not None and a.via >= 0:
-                v += _ability_value(s.tables.cards[top].extensions[a.via])
+            v = 1 + _ability_value(s.tables.cards[card].fight)
+            if top is not None and via >= 0:
+                v += _ability_value(s.tables.cards[top].extensions[via])
             self._plays[key] = v
         return v
 
     def _link(self, s: GameState, card: str, top: str) -> int | None:
         """The first extension of `top` that `card` attaches through, or None."""
         key = (card, top)
-        if key not in self._links:
-            cards = s.tables.cards
-            vias = connects(cards[card], cards[top])
-            self._links[key] = vias[0] if vias else None
-        return self._links[key]
+        links = self._links
+        if key in links:
+            return links[key]
+        vias = connects(s.tables.cards[card], s.tables.cards[top])
+        via = links[key] = vias[0] if vias else None
+        return via
 
     def _chain(self, s: GameState, top: str, rest: Counter[str], extra: int, depth: int = 0) -> float:
         """The best value a chain can add on top of `top` with the cards left (depth-first)."""
@@ -445,7 +460,8 @@ class GreedyBot:
                     continue
                 via = -1
             rest[card] -= 1
-            v = self._play_value(s, top, interned(PlayCard, card, via)) + self._chain(s, card, rest, extra - (via < 0), depth + 1)
+            # Its value looked up directly: the search visits thousands of plays per fight turn.
+            v = self._value_onto(s, top, card, via) + self._chain(s, card, rest, extra - (via < 0), depth + 1)
             rest[card] += 1
             best = max(best, v)
         return best

@@ -99,8 +99,14 @@ def eyna_options(s: GameState, p: PlayerState) -> list[Action]:
 
 def is_school_site(s: GameState, location: str) -> bool:
     """A school location, or location 0 while the school its action names is in play (the Manticore's, §9.2)."""
-    spec = s.tables.locations[location].action
-    return spec.type is LocationAction.SCHOOL or (spec.type is LocationAction.SPECIAL and spec.school in s.tables.schools)
+    tables = s.tables
+    sites: frozenset[str] | None = tables.memo.get("school-sites")  # asked at every step: worked out once per content
+    if sites is None:
+        sites = tables.memo["school-sites"] = frozenset(
+            loc.id for loc in tables.locations.values()
+            if loc.action.type is LocationAction.SCHOOL
+            or (loc.action.type is LocationAction.SPECIAL and loc.action.school in tables.schools))
+    return location in sites
 
 
 def _has_quest_token(s: GameState, p: PlayerState, terrain: Terrain) -> bool:

@@ -78,17 +78,18 @@ def move_options(s: GameState, p: PlayerState) -> list[Action]:
     pair_moves: list[list[Move]] | None = memo.get(key)
     if pair_moves is None:
         pairs = list(dict.fromkeys(combinations(ordered, 2)))
-        pair_moves = memo[key] = [list(map(by_pair.__getitem__, pairs)) for *_, by_pair in exits]
+        pair_moves = memo[key] = [list(map(exit_[4].__getitem__, pairs)) for exit_ in exits]
         _trim(memo)
     options: list[Action] = []
     sea = tables.sea.get(p.location, ())
     for (dest, payable, single, single_gold, _), pair_options in zip(exits, pair_moves, strict=True):
         if dest in sea and not skellige.may_sail(s, p, dest):
             continue
-        options += [single[c] for c in singles if c in payable]
+        # map/filter: no comprehension frame per destination, at every Phase I step.
+        options += map(single.__getitem__, filter(payable.__contains__, singles))
         options += pair_options
         if with_gold:
-            options += [single_gold[c] for c in singles]
+            options += map(single_gold.__getitem__, singles)
     return options
 
 
@@ -152,8 +153,14 @@ def poker_options(s: GameState, p: PlayerState) -> list[Action]:
 
 def phase_one(s: GameState, p: PlayerState) -> Flow:
     while True:
-        options = move_options(s, p) + location_options(s, p) + poker_options(s, p) + legendary_hunt.drive_away_options(s, p)
-        options += wild_hunt.hound_options(s, p) + wild_hunt.exchange_options(s, p) + skellige.dagon_options(s, p)
+        # Extended in place (move_options makes a new list): asked at every Phase I step, so no list is copied.
+        options = move_options(s, p)
+        options += location_options(s, p)
+        options += poker_options(s, p)
+        options += legendary_hunt.drive_away_options(s, p)
+        options += wild_hunt.hound_options(s, p)
+        options += wild_hunt.exchange_options(s, p)
+        options += skellige.dagon_options(s, p)
         options += advanced_actions.travel_options(s, p)
         if not options:
             return
