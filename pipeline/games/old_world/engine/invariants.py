@@ -175,6 +175,12 @@ def _tallies(s: GameState) -> tuple[Tally, Tally]:
     return tallies
 
 
+# A witcher drawing several Potions holds them all before discarding down to the limit (§6.7, "if over, discard
+# chosen potions down to 4"); with Monster Trail's Bombs each later draw is first a choice of Potion or Bomb
+# (§9.5), which may pay with one of the Potions just drawn. Over the limit is sound while one of these is open.
+POTION_DRAW_DECISIONS = frozenset({"discard-potion", "potion-or-bomb"})
+
+
 def is_sound(s: GameState) -> bool:
     """True when no invariant is broken: the quick test `violations` runs first (same checks, no sentences)."""
     cards, tokens = _tallies(s)
@@ -182,7 +188,7 @@ def is_sound(s: GameState) -> bool:
         return False
     rules = s.rules
     decision = s.decision
-    chooser = decision.player if decision is not None and decision.kind == "discard-potion" else -1
+    chooser = decision.player if decision is not None and decision.kind in POTION_DRAW_DECISIONS else -1
     low, top, potion_limit = rules.attribute_min, rules.attribute_max, rules.potion_hold_limit
     level_max, hand_limit, win_trophies = rules.witcher_level_max, rules.hand_limit, rules.win_trophies
     gold = s.bank + s.pot + len(s.wagers) * rules.wager_gold
@@ -261,7 +267,7 @@ def violations(s: GameState) -> list[str]:
         # A Mage's Energy may exceed Wisdom during a fight (expansion sheet §8.4).
         if p.shield < 0 or (p.shield > p.attributes[Attribute.DEFENSE] and not (p.mage and s.fight is not None)):
             found.append(f"{who} shield {p.shield} is outside 0..Defense")
-        choosing = s.decision is not None and s.decision.kind == "discard-potion" and s.decision.player == p.seat
+        choosing = s.decision is not None and s.decision.kind in POTION_DRAW_DECISIONS and s.decision.player == p.seat
         if len(p.potions) > rules.potion_hold_limit and not choosing:
             found.append(f"{who} holds {len(p.potions)} potions")
         if len(p.hand) > rules.hand_limit:

@@ -9,12 +9,20 @@ from pipeline.games.old_world.content import OldWorldContent
 from pipeline.games.old_world.effects import DiscardPotions
 from pipeline.games.old_world.engine import GameState, Tables, new_game
 from pipeline.games.old_world.engine.abilities import owned_abilities, specialty_level
-from pipeline.games.old_world.engine.actions import DiscardBomb, DrawPotion, Pass, TakeBomb, UseBomb, UsePotion
+from pipeline.games.old_world.engine.actions import (
+    DiscardBomb,
+    DiscardPotion,
+    DrawPotion,
+    Pass,
+    TakeBomb,
+    UseBomb,
+    UsePotion,
+)
 from pipeline.games.old_world.engine.bombs import duel_openers, violations
 from pipeline.games.old_world.engine.combo import step1_options, witcher_turn
 from pipeline.games.old_world.engine.execute import Ctx, run_effects
 from pipeline.games.old_world.engine.fight import duel, end_fight
-from pipeline.games.old_world.engine.state import FightState
+from pipeline.games.old_world.engine.state import Decision, FightState
 from pipeline.games.old_world.engine.witcher import gain_potions
 from pipeline.games.old_world.enums import Attribute
 from pipeline.games.old_world.spec import SPEC, out_of_play
@@ -210,3 +218,31 @@ def test_dimeritium_hits_a_monster_in_step_1_but_a_witcher_only_before_the_life_
     f = fight(s, "duel")
     f.potions_used[0] = ["potion-swallow"]  # the Alchemy limit is spent: no Bomb before the duel either
     assert duel_openers(s, p, f) == []
+
+
+def test_potions_drawn_together_pass_the_limit_only_until_the_discard(bomb_tables: Tables) -> None:
+    """§6.7: draw the Potions, then "if over 4, discard chosen potions down to 4"; §9.5: each Potion drawn is first a
+    choice of Potion or Bomb, which may pay with a Potion just drawn. A witcher with 4 Potions drawing 2 holds 5 while
+    choosing the second draw: sound (this broke the invariant check in `pnp simulate --pack monster-trail --players 1`,
+    seed 32), and still unsound at any other decision."""
+    s = new_game(bomb_tables, 2, 1, None)
+    p = s.players[0]
+    while len(p.potions) < 4:
+        p.potions.append(s.potion_deck.pop())
+    s.give_gold(p, 1)  # from the bank: the gold accounts stay whole
+    assert s.invariant_violations() == []
+    flow = gain_potions(s, p, 2)  # each decision stood up as `apply` would leave it pending
+    s._decision = next(flow)
+    s._decision = flow.send(DrawPotion())
+    assert s.decision.kind == "potion-or-bomb" and len(p.potions) == 5
+    assert s.invariant_violations() == []
+    s._decision = flow.send(DrawPotion())
+    assert s.decision.kind == "discard-potion" and len(p.potions) == 6
+    s._decision = flow.send(DiscardPotion(p.potions[0]))
+    with pytest.raises(StopIteration):
+        flow.send(DiscardPotion(p.potions[0]))
+    s._decision = None
+    assert len(p.potions) == 4 and s.invariant_violations() == []
+    p.potions.append(s.potion_deck.pop())
+    s._decision = Decision(0, "phase-1", (Pass(),))
+    assert s.invariant_violations() == ["seat 0 holds 5 potions"]
