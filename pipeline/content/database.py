@@ -115,7 +115,7 @@ class Database:
         where the table chose kinds of the mode's cards, a chosen kind)."""
         if not self.in_selection(record):
             return False
-        if not any(entry.count(MODE_SEPARATOR) == 2 for entry in self.packs):  # no choice of kinds: nothing to look up
+        if not self.chooses_kinds:  # nothing to look up
             return True
         pack, mode = self.pack_of(record), mode_of_file(self.root, record.loaded.path)
         chosen = self.kinds_of(pack, mode) if pack != BASE_PACK and mode is not None else frozenset()
@@ -131,6 +131,16 @@ class Database:
             return False
         mode = mode_of_file(self.root, record.loaded.path)
         return mode is None or mode_entry(pack, mode) in self.packs or not self.modes_of(pack)
+
+    @property
+    def whole_packs(self) -> tuple[str, ...]:
+        """The packs selected, without the `<pack>/<mode>` and `<pack>/<mode>/<kind>` entries of their modes and kinds."""
+        return tuple(entry for entry in self.packs if MODE_SEPARATOR not in entry)
+
+    @property
+    def chooses_kinds(self) -> bool:
+        """Whether the selection chose kinds of a mode's cards (a `<pack>/<mode>/<kind>` entry)."""
+        return any(entry.count(MODE_SEPARATOR) == 2 for entry in self.packs)
 
     def kinds_of(self, pack: str, mode: str) -> frozenset[str]:
         """The kinds of a mode's cards the selection chose (none: every card of the mode)."""

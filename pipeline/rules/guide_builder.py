@@ -32,7 +32,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from pipeline.content.database import BASE_PACK, MODE_SEPARATOR, Database, Record
+from pipeline.content.database import BASE_PACK, Database, Record
 from pipeline.content.guide import GuideBlock, GuideContent, GuideEntry, GuideSection, GuideSettings
 from pipeline.content.rule_data import DataKind, RuleDataIndex
 from pipeline.content.texts import text_index
@@ -158,8 +158,8 @@ class GuideBuilder:
         """Whether a section or glossary entry the database shows prints: every one, or a pack's alone (`pack_only`);
         a section that asks for several packs (`min_packs`) only when that many are selected."""
         wanted = rec.entity.min_packs if isinstance(rec.entity, GuideSection) else 0
-        if wanted:  # packs, not the modes or chosen kinds of one pack (`<pack>/<mode>` entries)
-            return len([entry for entry in self.db.packs if MODE_SEPARATOR not in entry]) >= wanted
+        if wanted:  # packs, not the modes or chosen kinds of one pack
+            return len(self.db.whole_packs) >= wanted
         return not self.pack_only or self.db.pack_of(rec) != BASE_PACK
 
     def has_pack_text(self) -> bool:

@@ -121,8 +121,9 @@ class OldWorldContent:
         root = self.db.root
         for rec in self.db.every_record("action-cards"):
             mode = mode_of_file(root, rec.loaded.path)
-            if mode is not None:
-                kinds.get(mode_entry(pack_of_file(root, rec.loaded.path), mode), []).append(rec.entity.id)
+            entry = mode_entry(pack_of_file(root, rec.loaded.path), mode) if mode is not None else None
+            if entry in kinds:  # a card of a mode that offers kinds
+                kinds[entry].append(rec.entity.id)
         return kinds
 
     @cached_property
