@@ -10,7 +10,8 @@ XObjects: a placed card is one mark, its bounding box as clipped.
 The PDF is read with pypdf (`preflight_pdf`: `pnp preflight`, and files the build writes other than
 through `render/pdf.Document`), or, for a document the build drew, from what reportlab wrote
 (`preflight_drawn`, given `Document.drawn()`): the same pages, boxes, content streams, forms and fonts,
-without parsing the file back. Both read the content stream with pypdf's parser and judge it alike.
+without parsing the file back. Both read the content stream alike (`build/content_stream.py`: what reportlab
+writes with one regular expression, anything else with pypdf's parser) and judge it alike.
 From the layout data: every text and icon box of a placed card lies inside the safe zone (the trim
 less the profile's `safe_zone`). From the build's card positions: every card of the content is placed
 exactly as often as its copies.
@@ -30,13 +31,15 @@ from typing import Any
 
 from pypdf import PageObject, PdfReader
 from pypdf.errors import PdfReadError
-from pypdf.generic import ContentStream, FloatObject, IndirectObject, NumberObject
+from pypdf.generic import FloatObject, IndirectObject, NumberObject
 
 from pipeline.findings import Finding, error
 from pipeline.render.faces import MM_TOLERANCE, PreparedFace, safe_zone_breaches
 from pipeline.render.layouts import Profile
 from pipeline.render.pdf import DrawnFont, DrawnPage, DrawnPdf
 from pipeline.render.units import MM_PER_PT, Size
+
+from .content_stream import operations
 
 TOLERANCE = MM_TOLERANCE
 _PAINT = {b"S", b"s", b"f", b"F", b"f*", b"B", b"B*", b"b", b"b*"}
@@ -269,7 +272,6 @@ def page_marks(page: PageObject) -> Iterator[tuple[str, Rect]]:
     contents = page.get_contents()
     if contents is None:
         return
-    stream = contents if isinstance(contents, ContentStream) else ContentStream(contents, page.pdf)
     resources = page.get("/Resources")
     xobjects = resources.get_object().get("/XObject") if resources is not None else None
     xobjects = xobjects.get_object() if xobjects is not None else {}
@@ -289,21 +291,18 @@ def page_marks(page: PageObject) -> Iterator[tuple[str, Rect]]:
         ref = fonts.get(name)
         return _read_font(ref.get_object()) if ref is not None else None
 
-    yield from _marks(stream.operations, xobject, font)
+    yield from _marks(operations(contents.get_data()), xobject, font)
 
 
 def drawn_marks(page: DrawnPage, pdf: DrawnPdf) -> Iterator[tuple[str, Rect]]:
     """`page_marks` of a page the build drew: its content stream as written, its forms' boxes and its fonts."""
-    stream = ContentStream(None, None)
-    stream.set_data(page.content)
-
     def xobject(name: str) -> tuple[str, Matrix, Rect] | None:
         if name not in pdf.forms:
             return None
         box = pdf.forms[name]
         return ("form", IDENTITY, box) if box is not None else ("image", IDENTITY, UNIT_SQUARE)
 
-    yield from _marks(stream.operations, xobject, pdf.fonts.get)
+    yield from _marks(operations(page.content), xobject, pdf.fonts.get)
 
 
 def _read_font(font: Any) -> DrawnFont:

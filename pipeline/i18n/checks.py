@@ -103,8 +103,11 @@ def _read_or_none(path: Path) -> bytes | None:
 def source_glyph_findings(strings: Sequence[SourceString]) -> list[Finding]:
     """The English itself must be printable."""
     texts: list[tuple[str, str, int, str]] = []
+    files: dict[Path, str] = {}  # thousands of strings share a few files: one relpath each (a build checks every job)
     for string in strings:
-        file = display_path(string.path) if string.path else ""
+        file = ""
+        if string.path:
+            file = files.get(string.path) or files.setdefault(string.path, display_path(string.path))
         texts.extend((form, file, string.line, string.context) for form in string.forms)
     return glyph_findings(texts)
 

@@ -64,11 +64,13 @@ class DrawnPdf:
 class Document:
     """One PDF being written to memory; `place()` draws a prepared face, reusing its form."""
 
-    def __init__(self, title: str, page_size: tuple[float, float], charset: str = "") -> None:
+    def __init__(self, title: str, page_size: tuple[float, float], charset: str = "", compress: bool = True) -> None:
+        """compress=False leaves the content streams unpacked: for a document only read back in memory (pdfium
+        rasterizes the TTS faces), where deflating them and inflating them again is work for nothing."""
         styles = register_fonts()
         self.buffer = io.BytesIO()
         # The initial font is Vera too, so no page refers to a font that is not embedded (reportlab's default is Helvetica).
-        self.canvas = Canvas(self.buffer, pagesize=page_size, invariant=1, pageCompression=1,
+        self.canvas = Canvas(self.buffer, pagesize=page_size, invariant=1, pageCompression=int(compress),
                              initialFontName=font_name("regular"), initialFontSize=8)
         self.canvas.setTitle(title)
         self.canvas.setAuthor(CREATOR)

@@ -210,7 +210,7 @@ class _Rasterizer:
     """One PDF with a page per distinct face and cell size (each face drawn once), rasterized on demand."""
 
     def __init__(self, faces: list[tuple[PreparedFace, SheetPlan]]) -> None:
-        doc = Document("tts faces", (pt(63), pt(88)))
+        doc = Document("tts faces", (pt(63), pt(88)), compress=False)
         self.pages: dict[RasterKey, int] = {}
         c = doc.canvas
         for face, plan in faces:

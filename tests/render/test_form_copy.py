@@ -10,6 +10,7 @@ from pipeline.build.forms import BASE_CHARSET
 from pipeline.render.faces import PreparedFace, RenderContext, prepare_face
 from pipeline.render.imposition import one_up
 from pipeline.render.layouts import load_layouts
+from pipeline.render.pdf import Document
 from pipeline.rules.components import Face
 from tests.render.test_reference_image import FACE
 
@@ -88,3 +89,14 @@ def test_with_a_charset_a_face_encodes_alike_whatever_was_drawn_before(
     second = one_up([(other, None), (accented, None)], 3.0, "none", "copy", charset=chars).data
     assert drawn == ["umlaut-strike"]
     assert second == expected
+
+
+def test_a_document_read_back_in_memory_can_leave_its_streams_unpacked() -> None:
+    """The TTS faces' document is only rasterized (pdfium): compress=False skips deflating what pdfium would inflate."""
+    written = {}
+    for compress in (True, False):
+        doc = Document("t", (100, 100), compress=compress)
+        doc.canvas.rect(11, 12, 13, 14)
+        doc.end_page()
+        written[compress] = doc.finish()
+    assert b"11 12 13 14 re" in written[False] and b"11 12 13 14 re" not in written[True]
