@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pipeline.content.database import Database, display_path
-from pipeline.content.kept_files import keep_loaded_in, save_kept
+from pipeline.content.kept_files import add_kept, keep_loaded_in, save_kept, take_kept
 from pipeline.content.schema import stale_schemas, write_schemas
 from pipeline.findings import Finding, Report, Severity
 from pipeline.games import LISTINGS, GameListing, discover
@@ -92,14 +92,18 @@ def check(games: Sequence[GameSpec | GameListing], root: Path, locales: Sequence
     layouts = _SharedLayouts(own, cache or _check_cache(cache_dir, root))
 
     def check_one(index: int) -> GameCheck:
-        found = check_game(stale[index], root, locales, packs, cache_dir, layouts, replay=cache is not None)
-        save_kept()  # a worker's parsed files are its own to write
-        return found
+        return check_game(stale[index], root, locales, packs, cache_dir, layouts, replay=cache is not None)
+
+    def check_in_worker(index: int) -> tuple[GameCheck, dict[Path, bytes]]:
+        return check_one(index), take_kept()  # the files it parsed, written below with this process's
 
     jobs = jobs or usable_cores()
     if jobs > 1 and len(stale) > 1:
         layouts()  # loaded once here, before the fork: every worker inherits it
-        checked = run_forked(check_one, _largest_first(stale, root), jobs)
+        checked = []
+        for found, parsed in run_forked(check_in_worker, _largest_first(stale, root), jobs):
+            checked.append(found)
+            add_kept(parsed)
     else:
         checked = [check_one(index) for index in range(len(stale))]
 

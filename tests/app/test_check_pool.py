@@ -76,6 +76,7 @@ def test_a_usage_error_in_a_worker_is_the_serial_runs(project: Path) -> None:
     with pytest.raises(UsageError) as parallel:
         run(project, "parallel-cache", jobs=2, locales=["fr"])
     assert str(parallel.value) == str(serial.value)
+    assert not (project / "parallel-cache" / "parsed").exists()  # the workers' parsed files are written by the run's end
 
 
 def _pid_and_square(index: int) -> tuple[int, int]:
