@@ -14,7 +14,6 @@ from pipeline.content.kept_files import add_kept, keep_loaded_in, save_kept, tak
 from pipeline.content.schema import stale_schemas, write_schemas
 from pipeline.findings import Finding, Report, Severity
 from pipeline.games import LISTINGS, GameListing, discover
-from pipeline.i18n.kept_catalogs import keep_catalogs_in
 from pipeline.render.hyphenation import keep_parsed_in
 from pipeline.rules.spec import GameSpec, own_layouts
 
@@ -70,6 +69,8 @@ def check(games: Sequence[GameSpec | GameListing], root: Path, locales: Sequence
     report = Report()
     keep_parsed_in(cache_dir)
     keep_loaded_in(cache_dir)
+    from pipeline.i18n.kept_catalogs import keep_catalogs_in  # Babel: loaded by `check`, not by `validate`
+
     keep_catalogs_in(cache_dir)
     cache = _check_cache(cache_dir, root) if reuse else None
     # A declared game is described at once (its description is its manifest) and may bring its own layouts;

@@ -13,8 +13,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
-from multiprocessing import get_context
 from typing import Any, TypeVar
 
 # A worker's task: set once as it starts (inherited through the fork), called with each index it is sent.
@@ -26,6 +24,9 @@ T = TypeVar("T")
 def run_forked(task: Callable[[int], T], order: Sequence[int], jobs: int) -> list[T]:
     """task(i) for i in range(len(order)), in up to `jobs` forked processes, started in `order` (longest first
     keeps both cores busy to the end); the results by index."""
+    from concurrent.futures import ProcessPoolExecutor  # process machinery: not imported by `validate`
+    from multiprocessing import get_context
+
     # Forked here: a fork copies only the calling thread, and a check starts no thread before this point.
     pool = ProcessPoolExecutor(min(jobs, len(order)), get_context("fork"), _start_worker, (os.getpid(), task))
     try:
