@@ -120,7 +120,7 @@ def check(games: Sequence[GameSpec | GameListing], root: Path, locales: Sequence
             continue
         result = next(results)
         report.extend(result.static)
-        if game is stale[0]:
+        if result is checked[0]:
             report.extend(layouts.findings)
             records.append(("layouts", layouts.key, GameRecord(layouts.findings, {})))
         report.extend(result.deep)
