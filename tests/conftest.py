@@ -17,6 +17,7 @@ from pipeline.content import kept_files
 from pipeline.content.database import Database
 from pipeline.findings import Finding
 from pipeline.games import find_game
+from pipeline.i18n import kept_catalogs
 from pipeline.i18n.status import LocaleStatus
 from pipeline.rules.spec import GameSpec
 
@@ -40,9 +41,11 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 @pytest.fixture(autouse=True)
 def _no_parsed_files_kept(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A check or build keeps parsed YAML in its cache folder for the rest of the process: each test starts without."""
+    """A check or build keeps parsed YAML (and a check parsed catalogs) in its cache folder for the rest of the
+    process: each test starts without."""
     monkeypatch.setattr(kept_files, "_kept_in", [])
     monkeypatch.setattr(kept_files, "_pending", {})
+    monkeypatch.setattr(kept_catalogs, "_kept_in", [])
 
 
 def pytest_configure(config: pytest.Config) -> None:

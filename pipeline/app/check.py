@@ -5,11 +5,12 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from contextlib import nullcontext
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pipeline.content.database import Database, display_path
-from pipeline.content.kept_files import keep_loaded_in, save_kept
+from pipeline.content.kept_files import add_kept, keep_loaded_in, save_kept, take_kept
 from pipeline.content.schema import stale_schemas, write_schemas
 from pipeline.findings import Finding, Report, Severity
 from pipeline.games import LISTINGS, GameListing, discover
@@ -17,6 +18,7 @@ from pipeline.render.hyphenation import keep_parsed_in
 from pipeline.rules.spec import GameSpec, own_layouts
 
 from .check_cache import CheckCache, CheckInputs, GameRecord
+from .check_pool import run_forked, usable_cores
 from .project import project_folder, require_packs, select_locales
 
 if TYPE_CHECKING:
@@ -50,14 +52,16 @@ def validate(games: Sequence[GameSpec], root: Path, packs: Sequence[str] = (), m
 
 
 def check(games: Sequence[GameSpec | GameListing], root: Path, locales: Sequence[str] | None = None, cache_dir: Path = CACHE_DIR,
-          reuse: bool = False, packs: Sequence[str] = (), modes: Sequence[str] = ()) -> Report:
+          reuse: bool = False, packs: Sequence[str] = (), modes: Sequence[str] = (), jobs: int | None = 1) -> Report:
     """`validate`, every consistency rule, the simulation smoke run (replayed from cache_dir while the content
     and code are unchanged), and per locale (default: every declared locale) the translation checks and the text fit.
 
     With reuse, a game none of whose inputs changed since its last check replays that check's findings
     (`check_cache.py`); the CLI asks for it, the functions' callers decide. A game given by its listing is
     imported only when it is checked again. `packs` selects expansions besides the base (an id no game
-    declares is a UsageError); `modes` the modes of a pack that has them (`--mode`).
+    declares is a UsageError); `modes` the modes of a pack that has them (`--mode`). With `jobs` above 1
+    (None: the usable cores), the games checked again are checked side by side in that many forked processes
+    (`check_pool.py`), with the report of a run in one process.
 
     Each group runs unless the data it reads is broken (`skipped_groups`); what was skipped and why is an
     info finding `CHECK-SKIPPED` per group, and `report.extra["skipped"]` lists them (replayed ones too).
@@ -65,12 +69,10 @@ def check(games: Sequence[GameSpec | GameListing], root: Path, locales: Sequence
     report = Report()
     keep_parsed_in(cache_dir)
     keep_loaded_in(cache_dir)
-    stats: dict[str, dict[str, int]] = {}
-    layouts: Layouts | None = None  # one load for every game checked, so a layout problem is reported once
-    fit_inputs = ""  # what every recorded fit depends on besides its game and locale: code, libraries, layouts, place
+    from pipeline.i18n.kept_catalogs import keep_catalogs_in  # Babel: loaded by `check`, not by `validate`
+
+    keep_catalogs_in(cache_dir)
     cache = _check_cache(cache_dir, root) if reuse else None
-    replayed = False
-    records: list[tuple[str, str, GameRecord]] = []  # what this run checked, stored at its end
     # A declared game is described at once (its description is its manifest) and may bring its own layouts;
     # a shipped game brings none, and its modules are imported only when it is checked again.
     games = [game.describe() if isinstance(game, GameListing) and game.id not in LISTINGS else game for game in games]
@@ -78,33 +80,53 @@ def check(games: Sequence[GameSpec | GameListing], root: Path, locales: Sequence
     if packs or modes:
         packs = require_packs([g.describe() if isinstance(g, GameListing) else g for g in games], root, packs, modes)
     options = {"smoke": SMOKE_GAMES, **({"packs": list(packs)} if packs else {})}  # a selection is its own check
+
+    # Replay each game whose record holds; the others are checked again.
+    replays: dict[str, GameRecord] = {}
+    keys: dict[str, str] = {}
     for game in games:
-        key = cache.game_key(game.id, game.content_dir(root), locales, options) if cache else ""
-        record = cache.load(game.id, key) if cache else None
+        keys[game.id] = cache.game_key(game.id, game.content_dir(root), locales, options) if cache else ""
+        record = cache.load(game.id, keys[game.id]) if cache else None
         if record is not None:
-            report.extend(record.findings)
-            stats[game.id] = record.stats
-            replayed = True
+            replays[game.id] = record
+    stale = [game for game in games if game.id not in replays]
+    layouts = _SharedLayouts(own, cache or _check_cache(cache_dir, root))
+
+    def check_one(index: int) -> GameCheck:
+        return check_game(stale[index], root, locales, packs, cache_dir, layouts, replay=cache is not None)
+
+    def check_in_worker(index: int) -> tuple[GameCheck, dict[Path, bytes]]:
+        return check_one(index), take_kept()  # the files it parsed, written below with this process's
+
+    jobs = jobs or usable_cores()
+    if jobs > 1 and len(stale) > 1:
+        layouts()  # loaded once here, before the fork: every worker inherits it
+        checked = []
+        for found, parsed in run_forked(check_in_worker, _largest_first(stale, root), jobs):
+            checked.append(found)
+            add_kept(parsed)
+    else:
+        checked = [check_one(index) for index in range(len(stale))]
+
+    # The report in the games' order; the layout findings once, after the static findings of the first game
+    # checked again (where that game loaded them), or replayed when no game was.
+    stats: dict[str, dict[str, int]] = {}
+    records: list[tuple[str, str, GameRecord]] = []  # what this run checked, stored at its end
+    results = iter(checked)  # in the order of `stale`, which is the games' order
+    for game in games:
+        if game.id in replays:
+            report.extend(replays[game.id].findings)
+            stats[game.id] = replays[game.id].stats
             continue
-        game = game.describe() if isinstance(game, GameListing) else game
-        db, load_findings = game.load(root, packs)
-        rule_findings = game.checks(db, False)
-        skips = skipped_groups(game, Report(load_findings).ok, Report(rule_findings).ok)
-        findings = load_findings + rule_findings + [skip_note(game, root, group, reason) for group, reason in skips.items()]
-        report.extend(findings)
-        stats[game.id] = game.stats(db)
-        smoke = start_smoke_run(game, db, cache_dir, frozenset(skips))  # plays while the other checks run
-        if layouts is None:  # every game's fonts and icons come from the layouts, guides included
-            layouts, layout_findings = _load_layouts(own)
-            report.extend(layout_findings)
-            fit_inputs = (cache or _check_cache(cache_dir, root)).layouts_key(own)
-            records.append(("layouts", fit_inputs, GameRecord(layout_findings, {})))
-        deep = deep_check_findings(game, db, root, select_locales(game, game.info(db), locales, root), cache_dir,
-                                   layouts, frozenset(skips), replay=cache is not None, fit_inputs=fit_inputs, smoke=smoke)
-        report.extend(deep)
-        findings += deep
-        records.append((game.id, key, GameRecord(findings, stats[game.id])))
-    if cache is not None and replayed and layouts is None:  # no game was checked again: replay the layout findings
+        result = next(results)
+        report.extend(result.static)
+        if result is checked[0]:
+            report.extend(layouts.findings)
+            records.append(("layouts", layouts.key, GameRecord(layouts.findings, {})))
+        report.extend(result.deep)
+        stats[game.id] = result.stats
+        records.append((game.id, keys[game.id], GameRecord(result.static + result.deep, result.stats)))
+    if cache is not None and replays and not stale:  # no game was checked again: replay the layout findings
         record = cache.load("layouts", cache.layouts_key(own))
         if record is None:
             layout_findings = _load_layouts(own)[1]
@@ -118,6 +140,59 @@ def check(games: Sequence[GameSpec | GameListing], root: Path, locales: Sequence
     report.extra["stats"] = stats
     report.extra["skipped"] = skipped_of(report.findings)
     return report
+
+
+@dataclass(frozen=True)
+class GameCheck:
+    """What checking one game again found: the findings of its content and rules (`static`), those of its
+    smoke run, translations and print (`deep`), and its component counts."""
+
+    static: list[Finding]
+    deep: list[Finding]
+    stats: dict[str, int]
+
+
+class _SharedLayouts:
+    """The layouts every game of a run prints with, loaded at the first call (once per run, so a layout problem
+    is reported once), with their findings and the key of what every recorded fit depends on besides its game
+    and locale (code, libraries, layouts, place)."""
+
+    def __init__(self, own: dict[str, Path], cache: CheckCache) -> None:
+        self.own = own
+        self.cache = cache
+        self.loaded: Layouts | None = None
+        self.findings: list[Finding] = []
+        self.key = ""
+
+    def __call__(self) -> Layouts:
+        if self.loaded is None:
+            self.loaded, self.findings = _load_layouts(self.own)
+            self.key = self.cache.layouts_key(self.own)
+        return self.loaded
+
+
+def check_game(game: GameSpec | GameListing, root: Path, locales: Sequence[str] | None, packs: Sequence[str],
+               cache_dir: Path, layouts: _SharedLayouts, replay: bool) -> GameCheck:
+    """Check one game again: load it, its rules, then its smoke run, translations and print (`deep_check_findings`)."""
+    game = game.describe() if isinstance(game, GameListing) else game
+    db, load_findings = game.load(root, packs)
+    rule_findings = game.checks(db, False)
+    skips = skipped_groups(game, Report(load_findings).ok, Report(rule_findings).ok)
+    static = load_findings + rule_findings + [skip_note(game, root, group, reason) for group, reason in skips.items()]
+    smoke = start_smoke_run(game, db, cache_dir, frozenset(skips))  # plays while the other checks run
+    loaded = layouts()  # every game's fonts and icons come from the layouts, guides included
+    deep = deep_check_findings(game, db, root, select_locales(game, game.info(db), locales, root), cache_dir,
+                               loaded, frozenset(skips), replay=replay, fit_inputs=layouts.key, smoke=smoke)
+    return GameCheck(static, deep, game.stats(db))
+
+
+def _largest_first(games: Sequence[GameSpec | GameListing], root: Path) -> list[int]:
+    """The games' indexes, the one with the most content bytes first: it takes longest, so it starts first."""
+    def size(index: int) -> int:
+        folder = games[index].content_dir(root)
+        return sum(path.stat().st_size for path in folder.rglob("*") if path.is_file())
+
+    return sorted(range(len(games)), key=lambda index: -size(index))
 
 
 # Translation findings judged against every string of the content: a file that did not load would make
@@ -172,7 +247,7 @@ def start_smoke_run(game: GameSpec, db: Database, cache_dir: Path, skipped: froz
     """The game's smoke run (`smoke.py`), started: replayed, or playing in worker processes until asked for."""
     if game.engine is None or "simulation" in skipped:
         return None
-    from .smoke import start_smoke, usable_cores  # the engines: loaded by `check`, not by `validate`
+    from .smoke import start_smoke  # the engines: loaded by `check`, not by `validate`
 
     return start_smoke(game.engine, game.id, db, cache_dir, seed=1, games_per_count=SMOKE_GAMES, jobs=usable_cores())
 

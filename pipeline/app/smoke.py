@@ -119,11 +119,6 @@ def _in_background(play: Callable[[], list[Finding]], recorded: Callable[[list[F
     return findings
 
 
-def usable_cores() -> int:
-    """The cores this process may run on (the smoke run's worker count)."""
-    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
-
-
 # A worker's game: set once as it starts (inherited through the fork), read by each run it plays.
 _worker_game: tuple[EngineSpec, str, Database, Any, str] | None = None
 

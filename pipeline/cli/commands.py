@@ -89,6 +89,11 @@ def check(
     force: Annotated[bool, typer.Option("--force", help="Check every game again, even one whose inputs are unchanged.")] = False,
     pack: PackOption = None,
     mode: ModeOption = None,
+    jobs: Annotated[
+        int | None,
+        typer.Option("--jobs", "-j", min=1, help="Games checked side by side in worker processes; default: the usable "
+                                                "cores; 1 checks them in this process."),
+    ] = None,
 ) -> None:
     """Validate, run every consistency rule, a seeded simulation smoke run, the translation checks and the
     text-fit check of each locale (default: every locale the game declares). A game whose content, layouts and
@@ -99,7 +104,7 @@ def check(
     root = resolve_content(content)
     gate = load_gate(root)
     report = checking.check(select_listings(game, root), root, locale, cache_dir, reuse=not force, packs=pack or (),
-                             modes=mode or ())
+                             modes=mode or (), jobs=jobs)
     # A partial run (some games, locales or packs, or a skipped check group) cannot tell a suppression unused.
     gate.apply(report, strict, judge_unused=not game and not locale and not pack and not mode and not report.extra["skipped"])
     emit(report, format, f"check: {report.summary()} ({counts_line(report.extra['stats'])})", "pnp check")

@@ -79,6 +79,19 @@ def keep(path: Path, source: bytes, limits: tuple[int, int], data: Any, position
         _pending[record] = json.dumps([_key(source, limits), data, positions, key_positions]).encode()
 
 
+def take_kept() -> dict[Path, bytes]:
+    """The records this process made and has not written, handed over: a worker of the check passes them to its
+    parent, which writes them with its own once the run is complete."""
+    taken = dict(_pending)
+    _pending.clear()
+    return taken
+
+
+def add_kept(records: dict[Path, bytes]) -> None:
+    """Records made by a worker, to be written by this process's `save_kept`."""
+    _pending.update(records)
+
+
 def save_kept() -> None:
     """Write the records this run made; a cache that cannot be written costs a parse next time, nothing else."""
     while _pending:

@@ -120,7 +120,19 @@ def context_clashes(db: Database) -> list[Finding]:
     return findings
 
 
-def _fields(db: Database) -> Iterator[TextField]:
+def _fields(db: Database) -> list[TextField]:
+    """Every non-empty translatable field of the content in file order, walked once per database (the clash
+    check, the text index and extraction each read them all; a loaded database does not change)."""
+    held = _FIELDS.get(id(db))
+    if held is not None and held[0]() is db:
+        return held[1]
+    fields = list(_walk_content(db))
+    key = id(db)
+    _FIELDS[key] = (weakref.ref(db, lambda _: _FIELDS.pop(key, None)), fields)
+    return fields
+
+
+def _walk_content(db: Database) -> Iterator[TextField]:
     for record in db.records_in_file_order():
         entity = record.entity
         if not isinstance(entity, BaseModel):
@@ -200,3 +212,4 @@ class TextIndex:
 
 # The index of each live database by its id, with a weak reference that drops the entry with the database.
 _INDEXES: dict[int, tuple[weakref.ref[Database], TextIndex]] = {}
+_FIELDS: dict[int, tuple[weakref.ref[Database], list[TextField]]] = {}

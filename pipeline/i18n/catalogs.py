@@ -20,6 +20,7 @@ from babel.messages.pofile import PoFileError, denormalize, normalize, read_po, 
 from pipeline.content.database import display_path
 from pipeline.reading import CATALOG_LIMIT, UnreadableFile, read_input
 
+from . import kept_catalogs
 from .messages import SourceString
 from .plurals import plural_count
 
@@ -107,16 +108,21 @@ def read_catalog(path: Path, locale: str | None = None) -> Catalog:
         data = read_input(path, CATALOG_LIMIT)
     except UnreadableFile as exc:
         raise CatalogSyntaxError(f"cannot read {path.name}: {exc.reason}", 1, path=path) from None
+    kept = kept_catalogs.recall(path, data, locale)  # what these bytes parsed to in an earlier run
+    if kept is not None:
+        return kept
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
         raise CatalogSyntaxError(f"not UTF-8 (byte 0x{data[exc.start]:02x})", line, path=path) from None
     try:
-        return read_catalog_text(text, locale)
+        catalog = read_catalog_text(text, locale)
     except CatalogSyntaxError as exc:
         exc.path = path
         raise
+    kept_catalogs.keep(path, data, locale, catalog)
+    return catalog
 
 
 def read_catalog_text(text: str, locale: str | None = None) -> Catalog:
