@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
+import typer.completion
 from typer.testing import CliRunner
 
 from pipeline.cli import app
@@ -25,7 +26,10 @@ def test_version() -> None:
     assert result.exit_code == 0 and result.output.startswith("pnp-pipeline ")
 
 
-def test_completion_script_is_offered() -> None:
+def test_completion_script_is_offered(monkeypatch: pytest.MonkeyPatch) -> None:
+    # typer asks shellingham for the shell of the parent process; a run whose parent is no shell (started with
+    # nohup from a shell that has exited, a container's init) has none, and typer answers "Shell  not supported".
+    monkeypatch.setattr(typer.completion, "_get_shell_name", lambda: "bash")
     result = runner.invoke(app, ["--show-completion", "bash"])
     assert result.exit_code == 0 and "complete" in result.output and "pnp" in result.output
 
