@@ -417,10 +417,11 @@ def build_cards(context: BuildContext, job: Job, record: TargetRecord) -> list[F
             from .runner import beside
 
             one_up_file = helper.enter_context(beside(one_up_file))
-        else:  # the 1-up file first: its page of the edited card is what a designer waits for (`pnp watch`)
-            drawn_first = one_up_file()
-            one_up_written = write_atomic(job.options.out_dir / _out_path(job, "cards-1up.pdf"), drawn_first[0].data)
-            one_up_file = partial(lambda drawn: drawn, drawn_first)
+        else:  # the 1-up file first, written before its preflight: the edited card's page is what a designer waits for
+            first = _one_up(job, profile, prepared, chars)
+            one_up_written = write_atomic(job.options.out_dir / _out_path(job, "cards-1up.pdf"), first.data)
+            checked_first = _preflight(job, profile, "cards-1up.pdf", first, prepared, "cards", one_up=True)
+            one_up_file = partial(lambda drawn: drawn, (first, checked_first))
         imposed, problems = sheets(prepared, "cards", profile, job.options.backs, job.options.back_offset, title, chars)
         findings += problems
         if imposed is not None:
@@ -447,10 +448,14 @@ def build_cards(context: BuildContext, job: Job, record: TargetRecord) -> list[F
 def _one_up_file(job: Job, profile: Profile, prepared: Prepared, chars: str) -> tuple[Imposed, list[Finding]]:
     """cards-1up.pdf and its preflight (drawn before the sheets in this process, which then copy its faces' drawings;
     or in a helper beside them)."""
+    single = _one_up(job, profile, prepared, chars)
+    return single, _preflight(job, profile, "cards-1up.pdf", single, prepared, "cards", one_up=True)
+
+
+def _one_up(job: Job, profile: Profile, prepared: Prepared, chars: str) -> Imposed:
     from pipeline.render.sheets import cards_one_up
 
-    single = cards_one_up(prepared, profile.bleed, job.options.backs, f"{job.game} {job.locale} cards 1-up", chars)
-    return single, _preflight(job, profile, "cards-1up.pdf", single, prepared, "cards", one_up=True)
+    return cards_one_up(prepared, profile.bleed, job.options.backs, f"{job.game} {job.locale} cards 1-up", chars)
 
 
 def print_labels(context: BuildContext, english: dict[str, str]) -> dict[str, str]:
