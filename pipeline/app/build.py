@@ -12,14 +12,14 @@ import json
 import math
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import asdict, dataclass, replace
 from functools import partial
 from pathlib import Path
 from typing import Any
 
 from pipeline.atomic import WriteError, check_writable, remove_stale_temporaries, write_atomic
 from pipeline.build.cache import OutputFile, TargetRecord, code_digest, target_key, tree_digest
-from pipeline.build.inputs import deck_digests, target_digests
+from pipeline.build.inputs import FaceDigests, deck_digests, target_digests
 from pipeline.build.selection import SELECTABLE_TARGETS, Selection, targets_with_faces
 from pipeline.build.targets import (
     TARGET_NAMES,
@@ -61,8 +61,11 @@ class BuildResult:
 
 
 def build(games: Sequence[GameSpec], options: BuildOptions, locales: Sequence[str] | None = None,
-          targets: Sequence[str] | None = None, jobs: int = 1, show_progress: bool | None = None) -> BuildResult:
-    """Render the targets asked for (default: every target each game has) in each locale (default: every declared one)."""
+          targets: Sequence[str] | None = None, jobs: int = 1, show_progress: bool | None = None,
+          databases: Databases | None = None) -> BuildResult:
+    """Render the targets asked for (default: every target each game has) in each locale (default: every declared one).
+
+    `databases`: what earlier builds of this process loaded (`pnp watch`); by default this build's own."""
     from pipeline.build.runner import BuildStopped, run_jobs, stopped_by_signals
 
     started = time.perf_counter()
@@ -82,7 +85,8 @@ def build(games: Sequence[GameSpec], options: BuildOptions, locales: Sequence[st
             for folder in folders:
                 remove_stale_temporaries(folder)
             chosen = _chosen_targets(targets, options.selection)
-            databases = Databases()  # each game loaded once, by the plan, for every job of this build
+            if databases is None:
+                databases = Databases()  # each game loaded once, by the plan, for every job of this build
             plan, report = _plan(list(games), locales, chosen, options, databases)
             save_kept()  # the games are loaded and the options hold: the parsed files are worth keeping
             unwritable = _unwritable([options.out_dir, options.cache_dir] if plan else [])
@@ -171,42 +175,82 @@ def _plan(games: list[GameSpec], locales: Sequence[str] | None, targets: tuple[s
         # A declared game's own templates (its `layouts/`) key its targets like the shared ones.
         own = game.printing.layouts if game.printing is not None else None
         layouts_key = layouts + tree_digest(own) if own is not None else layouts
-        db, load_findings = databases.load(game, options.content_root, content, options.packs)
-        problems = Report(load_findings + game.checks(db, True))
-        if not problems.ok:  # what `pnp validate` rejects is not printed: report it once, build nothing
-            report.extend(problems.findings)
-            continue
-        chosen_locales = select_locales(game, game.info(db), locales, options.content_root)
-        # One pack alone prints its cards, tokens and rules (help cards, guides); the board is the base game's.
-        supported = tuple(t for t in supported_targets(game) if not options.pack_only or t in PACK_TARGETS)
-        game_targets = tuple(t for t in targets if t in supported)
-        if options.pack_only:
-            game_targets = _with_pack_rules(game, db, chosen_locales[0], game_targets)
         where = str(game.content_dir(options.content_root))
-        if options.selection:  # only the targets that print a chosen face; a game without one builds nothing
-            components = game.printing.components(db, game.localizer(db, chosen_locales[0])) if game.printing else None
-            selected.extend([components] if components is not None else [])
-            printed = targets_with_faces(options.selection.apply(components)) if components is not None else set()
-            game_targets = tuple(t for t in game_targets if t in printed)
-        for missing in (t for t in targets if t not in supported and len(targets) < len(TARGET_NAMES)
-                        and not options.selection):
-            report.add(warning("BUILD-UNSUPPORTED", f"{game.id} has no {missing} to build", where))
-        if not game_targets:
+        memo = _PlanMemo(options, game.id, target_key(
+            {"content": content, "layouts": layouts_key, "code": code},
+            {"root": where, "targets": targets, "locales": list(locales or ()),
+             **{t: options.for_target(t) for t in targets}}))
+        planned = memo.read() if not options.selection else None  # a selection looks its ids up in the loaded game
+        if planned is None:
+            planned = _plan_game(game, locales, targets, options, databases, report, selected, content,
+                                 {"layouts": layouts_key, "code": code})
+            if planned is not None and not options.selection:
+                memo.write(planned)
+        if planned is None:  # what `pnp validate` rejects is not printed: reported once, nothing built
             continue
-        for locale in chosen_locales:
-            memo = _PlanMemo(options, game.id, locale, target_key(
-                {"content": content, "layouts": layouts_key, "code": code},
-                {"root": where, "targets": game_targets, "selection": [options.selection.decks, options.selection.cards],
-                 **{t: options.for_target(t) for t in game_targets}}))
-            keys, units = memo.read() or memo.write(*_locale_keys(game, db, load_findings, locale, game_targets, options,
-                                                                    {"layouts": layouts_key, "code": code}, databases))
-            forms = target_key({"layouts": layouts_key, "code": code}, {**options.for_target("cards"), "game": game.id,
-                                                                    "locale": locale})
-            jobs.append(Job(game.id, locale, game_targets, keys, options, content, units, forms))
+        report.extend(_unsupported(game, targets, options))
+        jobs += [Job(game.id, step.locale, step.targets, step.keys, options, content, step.tts_decks, step.forms,
+                     layouts=layouts_key) for step in planned]
     unknown = options.selection.unknown(selected) if report.ok else []  # a game refused above lists no ids
     if unknown:
         raise UsageError("; ".join(unknown))
     return jobs, report
+
+
+@dataclass(frozen=True)
+class _LocalePlan:
+    """What the plan decided for one game in one locale: the targets to build and their cache keys (a Job's)."""
+
+    locale: str
+    targets: tuple[str, ...]
+    keys: dict[str, str]
+    tts_decks: dict[str, str]
+    forms: str
+
+
+def _plan_game(game: GameSpec, locales: Sequence[str] | None, targets: tuple[str, ...], options: BuildOptions,
+               databases: Databases, report: Report, selected: list[Components], content: str,
+               inputs: dict[str, str]) -> list[_LocalePlan] | None:
+    """Load and check one game, then key its targets in each locale; None (its findings in `report`) when the
+    checks refuse it."""
+    db, load_findings = databases.load(game, options.content_root, content, options.packs)
+    problems = Report(load_findings + game.checks(db, True))
+    if not problems.ok:
+        report.extend(problems.findings)
+        return None
+    chosen_locales = select_locales(game, game.info(db), locales, options.content_root)
+    # One pack alone prints its cards, tokens and rules (help cards, guides); the board is the base game's.
+    game_targets = tuple(t for t in targets if t in _supported(game, options))
+    if options.pack_only:
+        game_targets = _with_pack_rules(game, db, chosen_locales[0], game_targets)
+    if options.selection:  # only the targets that print a chosen face; a game without one builds nothing
+        components = game.printing.components(db, game.localizer(db, chosen_locales[0])) if game.printing else None
+        selected.extend([components] if components is not None else [])
+        printed = targets_with_faces(options.selection.apply(components)) if components is not None else set()
+        game_targets = tuple(t for t in game_targets if t in printed)
+    if not game_targets:
+        return []
+    steps = []
+    for locale in chosen_locales:
+        keys, units = _locale_keys(game, db, load_findings, locale, game_targets, options, inputs, databases)
+        forms = target_key(inputs, {**options.for_target("cards"), "game": game.id, "locale": locale})
+        steps.append(_LocalePlan(locale, game_targets, keys, units, forms))
+    return steps
+
+
+def _supported(game: GameSpec, options: BuildOptions) -> tuple[str, ...]:
+    """The targets the game can build in this build (`--pack-only`: a pack's own)."""
+    return tuple(t for t in supported_targets(game) if not options.pack_only or t in PACK_TARGETS)
+
+
+def _unsupported(game: GameSpec, targets: tuple[str, ...], options: BuildOptions) -> list[Finding]:
+    """A warning for each target asked by name (`--target`) that the game does not have."""
+    if len(targets) == len(TARGET_NAMES) or options.selection:
+        return []
+    where = str(game.content_dir(options.content_root))
+    supported = _supported(game, options)
+    return [warning("BUILD-UNSUPPORTED", f"{game.id} has no {missing} to build", where)
+            for missing in targets if missing not in supported]
 
 
 def _with_pack_rules(game: GameSpec, db: Database, locale: str, targets: tuple[str, ...]) -> tuple[str, ...]:
@@ -224,15 +268,16 @@ def _locale_keys(game: GameSpec, db: Database, load_findings: list[Finding], loc
                  options: BuildOptions, inputs: dict[str, str], databases: Databases) -> tuple[dict[str, str], dict[str, str]]:
     """The cache key of each target of a game in one locale, and of each deck's TTS images (the tts target is
     cached deck by deck: a card edit redraws its own deck's images only)."""
-    localizer = game.localizer(db, locale)
+    localizer = databases.localizer(game, db, locale)
     incomplete, fallbacks = locale_findings(game, db, localizer, options.allow_incomplete,
                                             partial(databases.strings, game, db))
     common = {"findings": [f.as_dict() for f in load_findings + incomplete], "fallbacks": fallbacks}
-    faces = options.selection.apply(game.printing.components(db, localizer)) if game.printing else None
-    shown = target_digests(game, db, localizer, targets, common, faces)
+    faces = options.selection.apply(databases.components(game, db, localizer)) if game.printing else None
+    digests = FaceDigests(faces.root if faces is not None else db.root)  # art paths are relative to it
+    shown = target_digests(game, db, localizer, targets, common, faces, digests)
     keys = {t: target_key({**inputs, "shown": shown[t]}, {**options.for_target(t), "game": game.id, "locale": locale})
             for t in targets}
-    decks = deck_digests(faces) if faces is not None and "tts" in targets else {}
+    decks = deck_digests(faces, digests) if faces is not None and "tts" in targets else {}
     units = {deck: target_key({**inputs, "shown": shown_deck}, {**options.for_target("tts"), "game": game.id, "locale": locale})
              for deck, shown_deck in decks.items()}
     return keys, units
@@ -240,35 +285,35 @@ def _locale_keys(game: GameSpec, db: Database, load_findings: list[Finding], loc
 
 @dataclass(frozen=True)
 class _PlanMemo:
-    """The keys `_locale_keys` gave for a game and locale, stored beside the cache's records under the digest of
-    what they were made from (the game's files, layouts, code, options): a build that changed none of them
-    takes the keys without localizing the game again."""
+    """What `_plan_game` decided for a game (its locales, targets and keys), stored beside the cache's records
+    under the digest of what it was made from (the game's files, layouts, code, the targets, locales and options
+    asked): a build that changed none of them takes the plan without loading, checking or localizing the game.
+    Only a game the checks accept is kept, so a hit has nothing to report."""
 
     options: BuildOptions
     game: str
-    locale: str
     inputs: str
 
     @property
     def path(self) -> Path:
-        return self.options.cache_dir / "plans" / f"{self.game}--{self.locale}.json"
+        return self.options.cache_dir / "plans" / f"{self.game}.json"
 
-    def read(self) -> tuple[dict[str, str], dict[str, str]] | None:
+    def read(self) -> list[_LocalePlan] | None:
         try:
             data = json.loads(self.path.read_text(encoding="utf-8"))
             if data["inputs"] == self.inputs:
-                return dict(data["keys"]), dict(data["tts_decks"])
+                return [_LocalePlan(step["locale"], tuple(step["targets"]), dict(step["keys"]), dict(step["tts_decks"]),
+                                    str(step["forms"])) for step in data["locales"]]
         except (OSError, ValueError, KeyError, TypeError):
             pass
-        return None  # a missing, stale or unreadable memo: the keys are made again
+        return None  # a missing, stale or unreadable memo: the game is planned again
 
-    def write(self, keys: dict[str, str], units: dict[str, str]) -> tuple[dict[str, str], dict[str, str]]:
-        data = {"inputs": self.inputs, "keys": keys, "tts_decks": units}
+    def write(self, steps: list[_LocalePlan]) -> None:
+        data = {"inputs": self.inputs, "locales": [asdict(step) for step in steps]}
         try:
             write_atomic(self.path, json.dumps(data, indent=1, sort_keys=True).encode())
         except WriteError:
-            pass  # only a shortcut: the next build makes the keys again (an unwritable cache is reported by the build)
-        return keys, units
+            pass  # only a shortcut: the next build plans again (an unwritable cache is reported by the build)
 
 
 def _chosen_targets(targets: Sequence[str] | None, selection: Selection) -> tuple[str, ...]:

@@ -13,7 +13,7 @@ from itertools import chain
 from pathlib import Path
 
 from pipeline.atomic import TEMP_SUFFIX
-from pipeline.build.targets import BuildOptions
+from pipeline.build.targets import BuildOptions, Databases
 from pipeline.findings import Report
 from pipeline.rules.spec import GameSpec
 
@@ -46,20 +46,22 @@ def watch(games: Sequence[GameSpec], options: BuildOptions, locales: Sequence[st
     """
     batches = iter(file_changes(options) if changes is None else changes)
     first = next(batches, set())
-    show(run_round(list(games), options, locales, jobs))
+    kept = Databases()  # what a round loaded, for the next: an unchanged game is not loaded again, nor the layouts
+    show(run_round(list(games), options, locales, jobs, kept))
     watching()
     for changed in chain([first], batches):
         touched = touched_games(changed, games, options)
         if touched:
-            show(run_round(touched, options, locales, jobs))
+            show(run_round(touched, options, locales, jobs, kept))
             watching()
 
 
-def run_round(games: list[GameSpec], options: BuildOptions, locales: Sequence[str] | None, jobs: int) -> Round:
+def run_round(games: list[GameSpec], options: BuildOptions, locales: Sequence[str] | None, jobs: int,
+              databases: Databases | None = None) -> Round:
     """Build first (the edited card's page is what the designer waits for), then check the same games."""
     names = [game.id for game in games]
     try:
-        result = build(games, options, locales, jobs=jobs, show_progress=False)
+        result = build(games, options, locales, jobs=jobs, show_progress=False, databases=databases)
         checked = check(games, options.content_root, locales, options.cache_dir, reuse=True)  # replays what no edit touched
     except UsageError as exc:
         return Round(names, None, Report(), str(exc))

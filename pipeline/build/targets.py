@@ -91,29 +91,45 @@ class Job:
     content: str = ""  # digest of the game's content files (keys its database in the build's Databases)
     tts_decks: dict[str, str] = field(default_factory=dict)  # the cache key of each deck's TTS images
     forms: str = ""  # what the cards target's kept face drawings are keyed by besides the face (build/forms.py)
+    layouts: str = ""  # the digest of the layouts' files it prints with (keys their parse in Databases)
     helpers: int = 0  # processes it may start beside itself: the --jobs a build of one unit leaves free (runner.py)
 
 
 class Databases:
     """The loaded content of one build, by (game, content root, content digest), with what is derived from it
-    once: each database's translatable strings, and the parsed layouts. The build run owns it: its plan loads
-    each game once, and every job reads that database (workers are handed this object when they start,
-    runner.py), so the YAML is parsed once per build; the strings the plan derived (a locale's completeness)
-    serve every job's locale check, glyph preflight and print labels, and each process parses the layouts once."""
+    once: each database's translatable strings, localizers and faces, and the parsed layouts. The build run owns
+    it: its plan loads each game once, and every job reads that database (workers are handed this object when
+    they start, runner.py), so the YAML is parsed once per build; the strings, localizers and faces the plan
+    derived serve every job, and the layouts are parsed once, before the workers start.
+
+    `pnp watch` keeps one across its rounds: a game whose files did not change is not loaded again, and the
+    layouts are parsed again only when their files change. Loading a game's new content drops what was derived
+    from its previous content, so a long watch holds one version of each game."""
 
     def __init__(self) -> None:
         self._loaded: dict[tuple[str, ...], tuple[Database, list[Finding]]] = {}
         self._strings: dict[int, tuple[Database, list[SourceString]]] = {}  # by id(db), the db kept so its id stays its own
         self._layouts: dict[tuple[str, ...], tuple[Layouts, list[Finding]]] = {}
+        self._localizers: dict[tuple[int, str], tuple[Database, Localizer]] = {}  # by (id(db), locale), as _strings
+        self._components: dict[int, tuple[Localizer, Components]] = {}  # by id(localizer), the localizer kept
 
     def load(self, spec: GameSpec, content_root: Path, digest: str,
              packs: tuple[str, ...] = ()) -> tuple[Database, list[Finding]]:
         """The game's loaded content (the base and `packs`) and its load findings (a copy of the list: callers add to it)."""
         key = (spec.id, str(content_root), digest, *packs)
         if key not in self._loaded:
+            for old in [k for k in self._loaded if (k[0], k[1], *k[3:]) == (key[0], key[1], *key[3:])]:
+                self._forget(self._loaded.pop(old)[0])  # the game's previous content (a watch's earlier round)
             self._loaded[key] = spec.load(content_root, packs)
         db, findings = self._loaded[key]
         return db, list(findings)
+
+    def _forget(self, db: Database) -> None:
+        """Drop what was derived from a database no longer served."""
+        self._strings.pop(id(db), None)
+        for key in [k for k, (of, _) in self._localizers.items() if of is db]:
+            localizer = self._localizers.pop(key)[1]
+            self._components.pop(id(localizer), None)
 
     def strings(self, spec: GameSpec, db: Database) -> list[SourceString]:
         """The game's translatable strings (`spec.strings`), derived once per database."""
@@ -121,13 +137,33 @@ class Databases:
             self._strings[id(db)] = (db, spec.strings(db))
         return self._strings[id(db)][1]
 
-    def layouts(self, folder: Path, spec: GameSpec) -> tuple[Layouts, list[Finding]]:
-        """The layouts a game prints with (the shared folder, and its own), parsed once per build and process."""
+    def localizer(self, spec: GameSpec, db: Database, locale: str) -> Localizer:
+        """The game's localizer in `locale` (its catalog read once per build: the plan and the job share it)."""
+        key = (id(db), locale)
+        if key not in self._localizers:
+            self._localizers[key] = (db, spec.localizer(db, locale))
+        return self._localizers[key][1]
+
+    def components(self, spec: GameSpec, db: Database, localizer: Localizer) -> Components:
+        """The game's printable faces in the localizer's locale, made once per build: the plan keys the targets
+        by them, and a job forked after the plan reads the same faces (a selection or `--pack-only` narrows a
+        copy, never this value)."""
+        assert spec.printing is not None, f"{spec.id} prints no components"
+        if id(localizer) not in self._components:
+            self._components[id(localizer)] = (localizer, spec.printing.components(db, localizer))
+        return self._components[id(localizer)][1]
+
+    def layouts(self, folder: Path, spec: GameSpec, digest: str = "") -> tuple[Layouts, list[Finding]]:
+        """The layouts a game prints with (the shared folder, and its own), parsed once per `digest` of their files
+        (`Job.layouts`)."""
         from pipeline.render.layouts import load_layouts
 
         own = own_layouts([spec])
-        key = (str(folder), *(f"{game}={path}" for game, path in sorted(own.items())))
+        where = (str(folder), *(f"{game}={path}" for game, path in sorted(own.items())))
+        key = (*where, digest)
         if key not in self._layouts:
+            for old in [k for k in self._layouts if k[:-1] == where]:  # the files changed (a watch's layout edit)
+                del self._layouts[old]
             self._layouts[key] = load_layouts(folder, own)
         layouts, findings = self._layouts[key]
         return layouts, list(findings)
@@ -150,6 +186,7 @@ class BuildContext:
     fallbacks: list[str] = field(default_factory=list)  # msgctxts printed in the source language
     pack_only: bool = False  # only the faces of the selected packs print (BuildOptions.pack_only)
     selection: Selection = Selection()
+    databases: Databases | None = None  # where the faces the plan made are shared (None: made here)
     _components: Components | None = None
     _guides: list[GuidePart] | None = None
     _prepared: dict[str, Prepared] = field(default_factory=dict)
@@ -159,7 +196,9 @@ class BuildContext:
         """The game's printable faces in this locale (only for a game with a print part)."""
         if self._components is None:
             assert self.spec.printing is not None, f"{self.spec.id} prints no components"
-            self._components = self.selection.apply(self.spec.printing.components(self.db, self.localizer))
+            made = (self.databases.components(self.spec, self.db, self.localizer) if self.databases is not None
+                    else self.spec.printing.components(self.db, self.localizer))
+            self._components = self.selection.apply(made)
             if self.pack_only:
                 self._components = packs_only(self._components, self.db)
         return self._components
@@ -272,16 +311,16 @@ def load_context(job: Job, databases: Databases) -> tuple[BuildContext | None, l
     opts = job.options
     spec = find_game(job.game, opts.content_root)
     db, load_findings = databases.load(spec, opts.content_root, job.content, opts.packs)
-    localizer = spec.localizer(db, job.locale)
+    localizer = databases.localizer(spec, db, job.locale)
     strings = partial(databases.strings, spec, db)
     incomplete, fallbacks = locale_findings(spec, db, localizer, opts.allow_incomplete, strings)
     if any(f.severity is Severity.ERROR for f in incomplete):
         return None, load_findings + incomplete
-    layouts, layout_findings = databases.layouts(opts.layouts_dir, spec)
+    layouts, layout_findings = databases.layouts(opts.layouts_dir, spec, job.layouts)
     profile = layouts.profiles.get(opts.paper)
     render = RenderContext(job.game, job.locale, db.root, opts.cache_dir, profile.bleed if profile else 3.0, opts.force)
     context = BuildContext(spec, db, job.locale, localizer, layouts, profile, render, strings(), [], fallbacks,
-                           opts.pack_only, opts.selection)
+                           opts.pack_only, opts.selection, databases)
     # Preflight (pipeline/render/contract.py) of what this job draws: a layout error, a broken binding, an
     # unknown icon or a missing image draws nothing for the job.
     draws_faces = spec.printing is not None and not FACE_TARGETS.isdisjoint(job.targets)
@@ -332,9 +371,17 @@ def locale_findings(spec: GameSpec, db: Database, localizer: Localizer, allow_in
 
 
 def _write(job: Job, record: TargetRecord, relative: str, data: bytes, pages: int = 0, cards: int = 0) -> None:
-    path = f"{job.game}/{job.locale}/{relative}"
-    size = write_atomic(job.options.out_dir / path, data)
-    record.files.append(OutputFile(path, size, pages, cards, hashlib.sha256(data).hexdigest()))
+    size = write_atomic(job.options.out_dir / _out_path(job, relative), data)
+    _record(job, record, relative, data, size, pages, cards)
+
+
+def _record(job: Job, record: TargetRecord, relative: str, data: bytes, size: int, pages: int = 0, cards: int = 0) -> None:
+    """List a file written (its size and the SHA-256 of its bytes) in the target's record."""
+    record.files.append(OutputFile(_out_path(job, relative), size, pages, cards, hashlib.sha256(data).hexdigest()))
+
+
+def _out_path(job: Job, relative: str) -> str:
+    return f"{job.game}/{job.locale}/{relative}"
 
 
 def _profile(context: BuildContext, job: Job) -> tuple[Profile | None, list[Finding]]:
@@ -363,12 +410,18 @@ def build_cards(context: BuildContext, job: Job, record: TargetRecord) -> list[F
     faces = list(prepared.faces.values())
     keys = store.load(faces) if not job.options.force else {id(face): store.key(face) for face in faces}
     title = f"{job.game} {job.locale} cards"
+    one_up_written: int | None = None  # the size of cards-1up.pdf when it was written before the sheets
     with ExitStack() as helper:
         one_up_file: Callable[[], tuple[Imposed, list[Finding]]] = partial(_one_up_file, job, profile, prepared, chars)
         if job.helpers:  # a helper draws and checks the 1-up file while this process draws and checks the sheets
             from .runner import beside
 
             one_up_file = helper.enter_context(beside(one_up_file))
+        else:  # the 1-up file first, written before its preflight: the edited card's page is what a designer waits for
+            first = _one_up(job, profile, prepared, chars)
+            one_up_written = write_atomic(job.options.out_dir / _out_path(job, "cards-1up.pdf"), first.data)
+            checked_first = _preflight(job, profile, "cards-1up.pdf", first, prepared, "cards", one_up=True)
+            one_up_file = partial(lambda drawn: drawn, (first, checked_first))
         imposed, problems = sheets(prepared, "cards", profile, job.options.backs, job.options.back_offset, title, chars)
         findings += problems
         if imposed is not None:
@@ -381,7 +434,10 @@ def build_cards(context: BuildContext, job: Job, record: TargetRecord) -> list[F
     # imposed (then the next build draws the faces again).
     record.extra["redrawn"] = sorted({f"{face.face.deck}/{face.face.id}" for face in store.drawn(faces)})
     store.keep(faces, keys)
-    _write(job, record, "cards-1up.pdf", single.data, single.pages, single.placed)
+    if one_up_written is not None:
+        _record(job, record, "cards-1up.pdf", single.data, one_up_written, single.pages, single.placed)
+    else:
+        _write(job, record, "cards-1up.pdf", single.data, single.pages, single.placed)
     _positions(job, record, "cards-1up.pdf", single)
     findings += checked
     if job.options.backs == "duplex":
@@ -390,11 +446,16 @@ def build_cards(context: BuildContext, job: Job, record: TargetRecord) -> list[F
 
 
 def _one_up_file(job: Job, profile: Profile, prepared: Prepared, chars: str) -> tuple[Imposed, list[Finding]]:
-    """cards-1up.pdf (each face copied from the sheets' drawing where this process drew them) and its preflight."""
+    """cards-1up.pdf and its preflight (drawn before the sheets in this process, which then copy its faces' drawings;
+    or in a helper beside them)."""
+    single = _one_up(job, profile, prepared, chars)
+    return single, _preflight(job, profile, "cards-1up.pdf", single, prepared, "cards", one_up=True)
+
+
+def _one_up(job: Job, profile: Profile, prepared: Prepared, chars: str) -> Imposed:
     from pipeline.render.sheets import cards_one_up
 
-    single = cards_one_up(prepared, profile.bleed, job.options.backs, f"{job.game} {job.locale} cards 1-up", chars)
-    return single, _preflight(job, profile, "cards-1up.pdf", single, prepared, "cards", one_up=True)
+    return cards_one_up(prepared, profile.bleed, job.options.backs, f"{job.game} {job.locale} cards 1-up", chars)
 
 
 def print_labels(context: BuildContext, english: dict[str, str]) -> dict[str, str]:

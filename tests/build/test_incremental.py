@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from pipeline.app import build as build_app
+from pipeline.build.targets import Databases
 from pipeline.cli import app
 
 from .conftest import REPO
@@ -70,24 +70,49 @@ def test_a_card_edit_redraws_only_its_decks_tts_images(tmp_path: Path) -> None:
     assert after["market.png"][1] != before["market.png"][1]
 
 
-def test_a_no_change_rebuild_takes_the_keys_from_the_plan_memo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    argv = ["build", "--game", "old-world", "--content", str(REPO / "tests" / "fixtures"), "--layouts",
+def test_a_no_change_rebuild_takes_the_plan_from_the_memo_without_loading_the_game(tmp_path: Path,
+                                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    root = tmp_path / "content"
+    shutil.copytree(REPO / "tests" / "fixtures" / "old-world", root / "old-world")
+    argv = ["build", "--game", "old-world", "--content", str(root), "--layouts",
             str(REPO / "layouts"), "--out", str(tmp_path / "out"), "--cache-dir", str(tmp_path / "cache"), "--jobs", "1",
             "--target", "tokens", "--format", "json"]
     assert CliRunner().invoke(app, argv).exit_code == 0
 
-    def must_not_localize(*args: object) -> None:
-        raise AssertionError("nothing changed: the keys come from the memo")
+    def must_not_load(*args: object) -> None:
+        raise AssertionError("nothing changed: the plan comes from the memo, the game is neither loaded nor checked")
 
-    monkeypatch.setattr(build_app, "_locale_keys", must_not_localize)
+    monkeypatch.setattr(Databases, "load", must_not_load)
     result = CliRunner().invoke(app, argv)
     assert result.exit_code == 0, result.output
     assert [o["cached"] for o in json.loads(result.stdout)["outputs"]] == [True]
     monkeypatch.undo()
-    memo = tmp_path / "cache" / "plans" / "old-world--en.json"
+    memo = tmp_path / "cache" / "plans" / "old-world.json"
     memo.write_text("{not json", encoding="utf-8")  # a broken memo is made again, never an error
     result = CliRunner().invoke(app, argv)
     assert result.exit_code == 0 and [o["cached"] for o in json.loads(result.stdout)["outputs"]] == [True]
+
+    # An edit of the game's files misses the memo: the game is loaded, and the target it changed is built.
+    edit(root / "old-world" / "cards" / "market.yaml", "    fight: {damage: 1}", "    fight: {damage: 2}")
+    loaded: list[str] = []
+    load = Databases.load
+    monkeypatch.setattr(Databases, "load", lambda self, spec, *args: loaded.append(spec.id) or load(self, spec, *args))
+    result = CliRunner().invoke(app, [*argv[:-4], "--target", "cards", "--format", "json"])
+    assert result.exit_code == 0, result.output
+    assert loaded and [o["cached"] for o in json.loads(result.stdout)["outputs"]] == [False]
+
+
+def test_a_game_the_checks_refuse_is_checked_again_in_every_build(tmp_path: Path) -> None:
+    root = tmp_path / "content"
+    shutil.copytree(REPO / "tests" / "fixtures" / "old-world", root / "old-world")
+    edit(root / "old-world" / "cards" / "market.yaml", "    fight: {damage: 1}", "    fight: {damage: -1}")
+    argv = ["build", "--game", "old-world", "--content", str(root), "--layouts", str(REPO / "layouts"), "--out",
+            str(tmp_path / "out"), "--cache-dir", str(tmp_path / "cache"), "--jobs", "1", "--target", "tokens",
+            "--format", "json"]
+    for _ in range(2):  # no memo is kept for it: the second build reports the same errors
+        result = CliRunner().invoke(app, argv)
+        assert result.exit_code == 1 and any(f["severity"] == "error" for f in json.loads(result.stdout)["findings"])
+    assert not (tmp_path / "cache" / "plans" / "old-world.json").exists()
 
 
 def test_a_card_edit_draws_that_card_and_prints_what_a_cold_build_prints(tmp_path: Path) -> None:

@@ -8,8 +8,11 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from dataclasses import replace
 from pathlib import Path
+
+import pytest
 
 from pipeline.app.watch import touched_games
 from pipeline.build.targets import BuildOptions
@@ -105,3 +108,41 @@ def test_an_edit_touches_its_game_and_a_layout_every_game(tmp_path: Path) -> Non
     assert touched_games({tmp_path / "elsewhere.yaml"}, games, options) == []
     layout = tmp_path / "layouts" / "base.yaml"
     assert [g.id for g in touched_games({layout, card}, games, options)] == ["old-world", "path-of-destiny"]
+
+
+def test_a_rounds_files_are_those_a_cold_build_writes_and_what_it_loaded_is_kept(tmp_path: Path,
+                                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    import pipeline.render.layouts as layouts_module
+    from pipeline.app.build import build
+    from pipeline.app.watch import Round, watch
+
+    content = tmp_path / "content"
+    shutil.copytree(REPO / "tests" / "fixtures" / "old-world", content / "old-world")
+    market = content / "old-world" / "cards" / "market.yaml"
+    game = find_game("old-world", content)
+    options = BuildOptions(tmp_path / "watched", content, REPO / "layouts", tmp_path / "cache")
+    parsed: list[Path] = []
+    parse = layouts_module.load_layouts
+    monkeypatch.setattr(layouts_module, "load_layouts", lambda folder, *args: parsed.append(folder) or parse(folder, *args))
+
+    def edits() -> Iterator[set[Path]]:
+        yield set()  # watching
+        for old, new in (("Jab", "Quick Jab"), ("Push", "Hard Push")):
+            market.write_text(market.read_text(encoding="utf-8").replace(f"    name: {old}\n", f"    name: {new}\n", 1),
+                              encoding="utf-8")
+            yield {market}
+
+    rounds: list[Round] = []
+    watch([game], options, ["en"], 1, rounds.append, lambda: None, edits())
+    assert len(rounds) == 3 and all(r.result is not None and not r.problem for r in rounds)
+    cards = [next(rec for rec in r.result.records if rec.target == "cards") for r in rounds if r.result is not None]
+    assert [rec.extra["redrawn"] for rec in cards[1:]] == [["market/jab"], ["market/push"]], "only the edited face drawn"
+    # (the check of each round reads the layouts its own way, from the project's folder)
+    assert parsed.count(options.layouts_dir) == 1, "the build parses the layouts once for the whole watch"
+
+    cold = replace(options, out_dir=tmp_path / "cold", cache_dir=tmp_path / "cold-cache")
+    build([game], cold, ["en"], jobs=1, show_progress=False)
+    written = sorted(p.relative_to(options.out_dir) for p in (options.out_dir / "old-world" / "en").rglob("*") if p.is_file())
+    assert written == sorted(p.relative_to(cold.out_dir) for p in (cold.out_dir / "old-world" / "en").rglob("*") if p.is_file())
+    for relative in written:
+        assert (options.out_dir / relative).read_bytes() == (cold.out_dir / relative).read_bytes(), relative
