@@ -52,7 +52,8 @@ def validate(games: Sequence[GameSpec], root: Path, packs: Sequence[str] = (), m
 
 
 def check(games: Sequence[GameSpec | GameListing], root: Path, locales: Sequence[str] | None = None, cache_dir: Path = CACHE_DIR,
-          reuse: bool = False, packs: Sequence[str] = (), modes: Sequence[str] = (), jobs: int | None = 1) -> Report:
+          reuse: bool = False, packs: Sequence[str] = (), modes: Sequence[str] = (), jobs: int | None = 1,
+          layouts_dir: Path | None = None) -> Report:
     """`validate`, every consistency rule, the simulation smoke run (replayed from cache_dir while the content
     and code are unchanged), and per locale (default: every declared locale) the translation checks and the text fit.
 
@@ -61,7 +62,8 @@ def check(games: Sequence[GameSpec | GameListing], root: Path, locales: Sequence
     imported only when it is checked again. `packs` selects expansions besides the base (an id no game
     declares is a UsageError); `modes` the modes of a pack that has them (`--mode`). With `jobs` above 1
     (None: the usable cores), the games checked again are checked side by side in that many forked processes
-    (`check_pool.py`), with the report of a run in one process.
+    (`check_pool.py`), with the report of a run in one process. `layouts_dir`: the layouts the fit is judged with
+    (default: ./layouts, else the package's), the folder the build prints with (`pnp watch --layouts`).
 
     Each group runs unless the data it reads is broken (`skipped_groups`); what was skipped and why is an
     info finding `CHECK-SKIPPED` per group, and `report.extra["skipped"]` lists them (replayed ones too).
@@ -72,7 +74,8 @@ def check(games: Sequence[GameSpec | GameListing], root: Path, locales: Sequence
     from pipeline.i18n.kept_catalogs import keep_catalogs_in  # Babel: loaded by `check`, not by `validate`
 
     keep_catalogs_in(cache_dir)
-    cache = _check_cache(cache_dir, root) if reuse else None
+    layouts_dir = project_folder(layouts_dir, "layouts")
+    cache = _check_cache(cache_dir, root, layouts_dir) if reuse else None
     # A declared game is described at once (its description is its manifest) and may bring its own layouts;
     # a shipped game brings none, and its modules are imported only when it is checked again.
     games = [game.describe() if isinstance(game, GameListing) and game.id not in LISTINGS else game for game in games]
@@ -90,7 +93,7 @@ def check(games: Sequence[GameSpec | GameListing], root: Path, locales: Sequence
         if record is not None:
             replays[game.id] = record
     stale = [game for game in games if game.id not in replays]
-    layouts = _SharedLayouts(own, cache or _check_cache(cache_dir, root))
+    layouts = _SharedLayouts(own, layouts_dir, cache or _check_cache(cache_dir, root, layouts_dir))
 
     def check_one(index: int) -> GameCheck:
         return check_game(stale[index], root, locales, packs, cache_dir, layouts, replay=cache is not None)
@@ -129,7 +132,7 @@ def check(games: Sequence[GameSpec | GameListing], root: Path, locales: Sequence
     if cache is not None and replays and not stale:  # no game was checked again: replay the layout findings
         record = cache.load("layouts", cache.layouts_key(own))
         if record is None:
-            layout_findings = _load_layouts(own)[1]
+            layout_findings = _load_layouts(layouts_dir, own)[1]
             record = GameRecord(layout_findings, {})
             records.append(("layouts", cache.layouts_key(own), record))
         report.extend(record.findings)
@@ -157,8 +160,9 @@ class _SharedLayouts:
     is reported once), with their findings and the key of what every recorded fit depends on besides its game
     and locale (code, libraries, layouts, place)."""
 
-    def __init__(self, own: dict[str, Path], cache: CheckCache) -> None:
+    def __init__(self, own: dict[str, Path], folder: Path, cache: CheckCache) -> None:
         self.own = own
+        self.folder = folder
         self.cache = cache
         self.loaded: Layouts | None = None
         self.findings: list[Finding] = []
@@ -166,7 +170,7 @@ class _SharedLayouts:
 
     def __call__(self) -> Layouts:
         if self.loaded is None:
-            self.loaded, self.findings = _load_layouts(self.own)
+            self.loaded, self.findings = _load_layouts(self.folder, self.own)
             self.key = self.cache.layouts_key(self.own)
         return self.loaded
 
@@ -233,14 +237,14 @@ def skipped_of(findings: list[Finding]) -> list[dict[str, str]]:
     return [match.groupdict() for f in findings if f.code == "CHECK-SKIPPED" and (match := SKIPPED.fullmatch(f.message))]
 
 
-def _check_cache(cache_dir: Path, root: Path) -> CheckCache:
-    return CheckCache(cache_dir, CheckInputs.of(project_folder(None, "layouts"), root))
+def _check_cache(cache_dir: Path, root: Path, layouts_dir: Path) -> CheckCache:
+    return CheckCache(cache_dir, CheckInputs.of(layouts_dir, root))
 
 
-def _load_layouts(own: dict[str, Path]) -> tuple[Layouts, list[Finding]]:
-    from pipeline.render.layouts import default_layouts_dir, load_layouts  # printing code: loaded only when needed
+def _load_layouts(folder: Path, own: dict[str, Path]) -> tuple[Layouts, list[Finding]]:
+    from pipeline.render.layouts import load_layouts  # printing code: loaded only when needed
 
-    return load_layouts(default_layouts_dir(), own)
+    return load_layouts(folder, own)
 
 
 def start_smoke_run(game: GameSpec, db: Database, cache_dir: Path, skipped: frozenset[str]) -> PendingSmoke | None:

@@ -62,7 +62,8 @@ def run_round(games: list[GameSpec], options: BuildOptions, locales: Sequence[st
     names = [game.id for game in games]
     try:
         result = build(games, options, locales, jobs=jobs, show_progress=False, databases=databases)
-        checked = check(games, options.content_root, locales, options.cache_dir, reuse=True)  # replays what no edit touched
+        checked = check(games, options.content_root, locales, options.cache_dir, reuse=True,
+                        layouts_dir=options.layouts_dir)  # replays what no edit touched
     except UsageError as exc:
         return Round(names, None, Report(), str(exc))
     report = Report(sorted(set(result.report.findings) | set(checked.findings)))

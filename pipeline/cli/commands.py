@@ -94,6 +94,9 @@ def check(
         typer.Option("--jobs", "-j", min=1, help="Games checked side by side in worker processes; default: the usable "
                                                 "cores; 1 checks them in this process."),
     ] = None,
+    layouts: Annotated[
+        Path | None, typer.Option("--layouts", help="Layouts folder the print checks judge with; default: ./layouts."),
+    ] = None,
 ) -> None:
     """Validate, run every consistency rule, a seeded simulation smoke run, the translation checks and the
     text-fit check of each locale (default: every locale the game declares). A game whose content, layouts and
@@ -104,7 +107,7 @@ def check(
     root = resolve_content(content)
     gate = load_gate(root)
     report = checking.check(select_listings(game, root), root, locale, cache_dir, reuse=not force, packs=pack or (),
-                             modes=mode or (), jobs=jobs)
+                             modes=mode or (), jobs=jobs, layouts_dir=layouts)
     # A partial run (some games, locales or packs, or a skipped check group) cannot tell a suppression unused.
     gate.apply(report, strict, judge_unused=not game and not locale and not pack and not mode and not report.extra["skipped"])
     emit(report, format, f"check: {report.summary()} ({counts_line(report.extra['stats'])})", "pnp check")
