@@ -20,13 +20,15 @@ import weakref
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from enum import Enum
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 
 from pydantic import AfterValidator, BaseModel, Field
 
 from pipeline.findings import Finding
 
 from .database import Database, Record, finding_at
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -123,13 +125,7 @@ def context_clashes(db: Database) -> list[Finding]:
 def _fields(db: Database) -> list[TextField]:
     """Every non-empty translatable field of the content in file order, walked once per database (the clash
     check, the text index and extraction each read them all; a loaded database does not change)."""
-    held = _FIELDS.get(id(db))
-    if held is not None and held[0]() is db:
-        return held[1]
-    fields = list(_walk_content(db))
-    key = id(db)
-    _FIELDS[key] = (weakref.ref(db, lambda _: _FIELDS.pop(key, None)), fields)
-    return fields
+    return _once_per_database(_FIELDS, db, lambda: list(_walk_content(db)))
 
 
 def _walk_content(db: Database) -> Iterator[TextField]:
@@ -186,13 +182,19 @@ def _items(record: Record, items: Any, base: str, path: FieldPath, lettered: boo
 def text_index(db: Database) -> TextIndex:
     """The database's TextIndex, made once per database (every face, board and guide builder of each locale
     asks for it; a loaded database does not change)."""
-    held = _INDEXES.get(id(db))
+    return _once_per_database(_INDEXES, db, lambda: TextIndex(db))
+
+
+def _once_per_database(store: dict[int, tuple[weakref.ref[Database], T]], db: Database, make: Callable[[], T]) -> T:
+    """What `make` derives from a live database, kept by its id with a weak reference that drops the entry with
+    the database (so a new database at a recycled id never meets an old value)."""
+    held = store.get(id(db))
     if held is not None and held[0]() is db:
         return held[1]
-    index = TextIndex(db)
+    value = make()
     key = id(db)
-    _INDEXES[key] = (weakref.ref(db, lambda _: _INDEXES.pop(key, None)), index)
-    return index
+    store[key] = (weakref.ref(db, lambda _: store.pop(key, None)), value)
+    return value
 
 
 class TextIndex:
@@ -210,6 +212,6 @@ class TextIndex:
         return found.context
 
 
-# The index of each live database by its id, with a weak reference that drops the entry with the database.
+# The index and the translatable fields of each live database (`_once_per_database`).
 _INDEXES: dict[int, tuple[weakref.ref[Database], TextIndex]] = {}
 _FIELDS: dict[int, tuple[weakref.ref[Database], list[TextField]]] = {}
