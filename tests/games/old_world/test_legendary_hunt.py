@@ -140,7 +140,7 @@ def test_movement_cards_that_break_rule_13(tmp_path: Path, old: str, new: str, c
         # Rule 15: never negative (the model's bound, a schema finding at its line).
         (HELP, "protection: [3, 2, 1, 0]", "protection: [3, 2, 1, -1]", "SCHEMA", "protection: [3, 2, 1, -1]"),
         # Rule 16: a start location that can host a monster ...
-        (MONSTERS, "start: kaer-seren", "start: loc-muinne", "OW-LEGENDARY-START", "start: loc-muinne"),
+        (MONSTERS, "start: cidaris", "start: loc-muinne", "OW-LEGENDARY-START", "start: loc-muinne"),
         # ... and exactly 4 Special Attacks.
         (MONSTERS, "      - id: avalanche\n        name: Avalanche\n        text: Take 4 damage.\n        damage: 4\n", "",
          "OW-LEGENDARY-ATTACKS", ("    attacks:", 2)),  # the Ice Giant's, the second card

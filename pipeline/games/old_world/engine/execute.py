@@ -369,6 +369,10 @@ def _peek_opponent_deck(s: GameState, ctx: Ctx, e: fx.PeekOpponentDeck) -> Flow:
     peeked = pile[len(pile) - seen :][::-1]  # top first (the top is the end of the list)
     discarded: tuple[int, ...] = ()
     count = min(e.discard, seen)
+    if count and f.legendary is not None:
+        # Expansion sheet §7.5: "all damage dealt (specialty, potions, combo, bombs…)" in a fight turn passes the
+        # legendary monster's Protection and its per-turn cap; a Life Pool card discarded by a peek is such damage.
+        count = f.legendary.absorb(count)
     if count:
         action = yield Decision(ctx.seat, "peek-discard", tuple(PeekDiscard(c) for c in combinations(range(seen), count)))
         assert isinstance(action, PeekDiscard)

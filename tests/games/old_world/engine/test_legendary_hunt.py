@@ -10,9 +10,10 @@ import pytest
 from pipeline.games.old_world.content import OldWorldContent
 from pipeline.games.old_world.engine import GameState, Tables, Termination, new_game
 from pipeline.games.old_world.engine import legendary_hunt as lh
-from pipeline.games.old_world.engine.actions import Discard, Pass, PlayCard
+from pipeline.games.old_world.engine.actions import Discard, Pass, PeekDiscard, PeekOrder, PlayCard
+from pipeline.games.old_world.engine.execute import Ctx, run_effects
 from pipeline.games.old_world.engine.locations import location_options
-from pipeline.games.old_world.engine.state import PlayerState
+from pipeline.games.old_world.engine.state import FightState, PlayerState
 from pipeline.games.old_world.engine.turn import phase_two_options
 from pipeline.games.old_world.engine.witcher import gain_trophy
 from pipeline.games.old_world.enums import Attribute, Color
@@ -231,6 +232,32 @@ def test_the_golem_deals_at_most_5_damage_a_turn(hunt_tables: Tables) -> None:
     fight = lh.LegendaryFight(protection=0, cap=5)
     fight.start_turn()
     assert (fight.absorb(4), fight.absorb(4)) == (4, 1)
+
+
+def test_a_viper_peek_discard_is_damage_protection_and_the_cap_stop(hunt_tables: Tables) -> None:
+    # §7.5: "In each of the player's fight turns, all damage dealt (specialty, potions, combo, bombs…) is reduced
+    # by that amount"; the Golem lets through at most 5 a turn. A Life Pool card the Viper's peek discards is damage.
+    state = start(hunt_tables, 2)
+    legendary = hunt_tables.legendary
+    assert legendary is not None
+    f = FightState(kind="legendary", witcher=0, level=3)
+    f.legendary = lh.LegendaryFight(protection=1, cap=5)
+    f.life_pool = sorted(legendary.fight_cards)[:6]
+    state.fight = f
+    peek_two_discard_one = state.tables.schools["viper"].specialty.levels[1]
+
+    f.legendary.start_turn()  # Protection 1 takes the discard: the two cards only go back in a chosen order
+    seen = decisions(run_effects(state, Ctx(0), peek_two_discard_one), [PeekOrder((1, 0))])
+    assert [d.kind for d in seen] == ["peek-order"] and len(f.life_pool) == 6
+
+    assert f.legendary.absorb(5) == 5  # Protection is spent: the combo's 5 reach the Life Pool, the cap is met
+    seen = decisions(run_effects(state, Ctx(0), peek_two_discard_one), [PeekOrder((0, 1))])
+    assert [d.kind for d in seen] == ["peek-order"] and len(f.life_pool) == 6
+
+    f.legendary = lh.LegendaryFight(protection=0, cap=5)
+    f.legendary.start_turn()  # a fresh turn without Protection: the peek discards one card
+    seen = decisions(run_effects(state, Ctx(0), peek_two_discard_one), [PeekDiscard((0,))])
+    assert [d.kind for d in seen] == ["peek-discard"] and len(f.life_pool) == 5 and f.legendary.dealt == 1
 
 
 @pytest.mark.parametrize(("held", "first", "players"), [(0, "attack-type", 2), (2, "fight-turn", 2)])
