@@ -17,6 +17,7 @@ from pipeline.games.old_world.engine.state import FightState, PlayerState
 from pipeline.games.old_world.engine.turn import phase_two_options
 from pipeline.games.old_world.engine.witcher import gain_trophy
 from pipeline.games.old_world.enums import Attribute, Color
+from pipeline.rules.variants import apply_variant
 
 from .conftest import ROOT, decisions, drive
 
@@ -274,6 +275,20 @@ def test_a_held_token_strikes_first_and_shrinks_the_life_pool(hunt_tables: Table
     decision = next(flow)
     assert decision.kind == first
     assert state.fight is not None and len(state.fight.life_pool) == 20 - held
+
+
+def test_a_shield_loss_ability_takes_shield_before_the_first_blow(spec: Any) -> None:
+    # No shipped monster takes Shield since the sixth balance pass, but a designer's may ("rule: {type:
+    # shield-loss}", models.py): the loss comes when the fight starts, before anyone strikes, and stops at 0.
+    db, _ = spec.load(ROOT / "content", ("legendary-hunt",))
+    rule = "packs.legendary-hunt.legendary-monsters.ice-giant.rule"
+    tables = spec.engine.tables(apply_variant(db, {f"{rule}.type": "shield-loss", f"{rule}.amount": "2"}))
+    for shield, left in ((3, 1), (1, 0)):
+        state = start(tables, 2, legendary_monster="ice-giant")
+        p = state.players[0]
+        p.location, p.shield = hunt(state).location, shield
+        decision = next(lh.fight(state, p))
+        assert decision.kind == "attack-type" and p.shield == left  # the monster's first blow is still to come
 
 
 def test_solo_life_pool_shrinks_by_one_card_per_two_tokens(hunt_tables: Tables) -> None:
