@@ -23,10 +23,15 @@ from .conftest import ROOT, decisions, drive
 
 
 @pytest.fixture(scope="module")
-def hunt_tables(spec: Any) -> Tables:
+def hunt_db(spec: Any) -> Any:
     db, findings = spec.load(ROOT / "content", ("legendary-hunt",))
     assert not findings
-    return Tables.from_content(OldWorldContent(db))
+    return db
+
+
+@pytest.fixture(scope="module")
+def hunt_tables(hunt_db: Any) -> Tables:
+    return Tables.from_content(OldWorldContent(hunt_db))
 
 
 def start(tables: Tables, players: int = 2, seed: int = 1, **options: Any) -> GameState:
@@ -277,12 +282,11 @@ def test_a_held_token_strikes_first_and_shrinks_the_life_pool(hunt_tables: Table
     assert state.fight is not None and len(state.fight.life_pool) == 20 - held
 
 
-def test_a_shield_loss_ability_takes_shield_before_the_first_blow(spec: Any) -> None:
+def test_a_shield_loss_ability_takes_shield_before_the_first_blow(spec: Any, hunt_db: Any) -> None:
     # No shipped monster takes Shield since the sixth balance pass, but a designer's may ("rule: {type:
     # shield-loss}", models.py): the loss comes when the fight starts, before anyone strikes, and stops at 0.
-    db, _ = spec.load(ROOT / "content", ("legendary-hunt",))
     rule = "packs.legendary-hunt.legendary-monsters.ice-giant.rule"
-    tables = spec.engine.tables(apply_variant(db, {f"{rule}.type": "shield-loss", f"{rule}.amount": "2"}))
+    tables = spec.engine.tables(apply_variant(hunt_db, {f"{rule}.type": "shield-loss", f"{rule}.amount": "2"}))
     for shield, left in ((3, 1), (1, 0)):
         state = start(tables, 2, legendary_monster="ice-giant")
         p = state.players[0]
@@ -398,13 +402,11 @@ def test_solo_a_monster_that_cannot_move_burns_a_card(hunt_tables: Tables) -> No
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4, 5])
-def test_greedy_games_end_with_a_kill_or_a_solo_loss(spec: Any, players: int) -> None:
+def test_greedy_games_end_with_a_kill_or_a_solo_loss(hunt_tables: Tables, players: int) -> None:
     from pipeline.games.old_world.bots import GreedyBot
 
-    db, _ = spec.load(ROOT / "content", ("legendary-hunt",))
-    tables = Tables.from_content(OldWorldContent(db))
     for seed in range(1, 4):
-        state = new_game(tables, players, seed)
+        state = new_game(hunt_tables, players, seed)
         bot = GreedyBot(seed)
         while state.result() is None:
             state.apply(bot.choose(state, state.legal_actions()))
