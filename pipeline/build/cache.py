@@ -21,7 +21,7 @@ from pipeline.atomic import write_atomic
 from pipeline.findings import Finding, Severity
 
 PIPELINE_DIR = Path(__file__).resolve().parent.parent
-LIBRARIES = ("reportlab", "pillow", "pyphen", "pypdfium2")
+LIBRARIES = ("reportlab", "pillow", "pyphen", "pypdfium2", "isal")
 
 
 def tree_digest(folder: Path, pattern: str = "*") -> str:
