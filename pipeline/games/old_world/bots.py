@@ -16,6 +16,7 @@ from pipeline.rules.engine import RandomBot
 from . import effects as fx
 from .engine import legendary_hunt as lh
 from .engine import skellige
+from .engine.abilities import owned_abilities
 from .engine.actions import (
     PASS,
     Action,
@@ -68,6 +69,9 @@ HUNT_LAST_CARDS_SOLO = 1
 KEEP_ALL = frozenset({PokerCategory.STRAIGHT_LOW, PokerCategory.STRAIGHT_HIGH, PokerCategory.FULL_HOUSE, PokerCategory.FIVE_KIND})
 # Monster Trail: the Gold a greedy player keeps for training and travel before it buys a Bomb instead of a Potion.
 SPARE_GOLD_FOR_BOMB = 3
+# The least value (GreedyBot.value) of a discard pile's top card worth an ability that takes it (the Griffin's
+# Magic): a bought card with an ability; a starting card is worth 1.5-4, and the median card 4.
+WORTH_TAKING = 6.0
 
 
 class GreedyBot:
@@ -401,6 +405,9 @@ class GreedyBot:
     # --- Fights -------------------------------------------------------------------------------
 
     def _fight_turn(self, s: GameState, p: PlayerState, actions: Sequence[Action]) -> Action:
+        held = [a for a in actions if isinstance(a, UseAbility) and self._hold(s, p, a)]
+        if held and len(held) < len(actions):  # kept for later only when something else may be done now
+            actions = [a for a in actions if a not in held]
         for kind in (UseAbility, UsePotion, UseBomb):
             found = [a for a in actions if isinstance(a, kind)]
             if found:
@@ -420,6 +427,21 @@ class GreedyBot:
             if v > best_value:
                 best, best_value = a, v
         return best if best is not None else PASS
+
+    def _hold(self, s: GameState, p: PlayerState, a: Action) -> bool:
+        """Keep an ability that takes the top card of the discard pile (the Griffin's Magic, once per fight) for a
+        later fight turn while that card is not worth taking. Before the witcher's first fight turn the top card is
+        whatever was discarded last; after it, it is the last card of their own combo. Used at once whatever the
+        card, Magic cost the Griffin about 4 points of its share at 3-5 players in the Legendary Hunt, where
+        fights last longest (docs/balance/README.md, eighth pass)."""
+        f = s.fight
+        assert f is not None and isinstance(a, UseAbility)
+        if f.turns_taken.get(p.seat, 0) > 1:
+            return False
+        view = next((v for v in owned_abilities(s, p) if v.key == a.source), None)
+        if view is None or not any(isinstance(e, fx.TakeTopOfDiscard) for e in view.effects):
+            return False
+        return not p.discard or self.value(s, p.discard[-1]) < WORTH_TAKING
 
     def _play_value(self, s: GameState, top: str | None, a: PlayCard) -> float:
         self._content(s)

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.games.old_world.bots import BOTS, HUNT_LAST_CARDS_SOLO, TRAIN_DETOUR, GreedyBot, RandomBot
+from pipeline.games.old_world.bots import BOTS, HUNT_LAST_CARDS_SOLO, TRAIN_DETOUR, WORTH_TAKING, GreedyBot, RandomBot
 from pipeline.games.old_world.engine import legendary_hunt as lh
 from pipeline.games.old_world.engine import skellige
-from pipeline.games.old_world.engine.actions import PASS, Action, PlayCard, SailToDagon
+from pipeline.games.old_world.engine.actions import PASS, Action, PlayCard, SailToDagon, UseAbility
 from pipeline.games.old_world.engine.state import GameState, PlayerState
 from pipeline.games.old_world.enums import Attribute, LocationAction
 from pipeline.games.old_world.spec import SPEC
@@ -51,6 +51,43 @@ def test_greedy_counts_a_card_peeked_off_the_life_pool_as_damage() -> None:
     swing = bot._play_value(s, None, PlayCard("bear-crushing-swing", -1))  # Damage 2
     assert s.tables.cards["viper-poisoned-blade"].fight.damage == 1
     assert blade == swing
+
+
+def _griffin_before_its_first_combo() -> tuple[GameState, PlayerState, list[Action]]:
+    """A seeded 2-player game stopped where a Griffin witcher starts its first fight turn and may use Magic or play."""
+    for seed in range(1, 100):
+        s = _game(2, seed)
+        bot = GreedyBot(seed)
+        while not s.is_terminal():
+            d = s.decision
+            assert d is not None
+            if d.kind == "fight-turn" and s.fight is not None and not s.fight.combo:
+                p = s.players[d.player]
+                if (p.school == "griffin" and s.fight.turns_taken.get(p.seat) == 1
+                        and UseAbility("specialty") in d.actions and any(isinstance(a, PlayCard) for a in d.actions)):
+                    return s, p, list(d.actions)
+            s.apply(bot.choose(s, s.legal_actions()))
+    raise AssertionError("no Griffin fight in 100 seeded games")
+
+
+def test_greedy_keeps_the_griffins_magic_until_the_discard_pile_shows_a_card_worth_taking() -> None:
+    # Magic (level 1-3) takes the top card of the discard pile, once per fight. Before the first fight turn that
+    # card is whatever was discarded last; used at once regardless, it cost the Griffin ~4 points at 3-5 players.
+    s, p, actions = _griffin_before_its_first_combo()
+    bot = GreedyBot(1)
+    weak = min(s.tables.cards, key=lambda c: bot.value(s, c))
+    strong = max(s.tables.cards, key=lambda c: bot.value(s, c))
+    assert bot.value(s, weak) < WORTH_TAKING <= bot.value(s, strong)
+    p.discard.append(weak)
+    assert isinstance(bot.choose(s, actions), PlayCard)  # kept: the card on top is not worth it
+    p.discard.append(strong)
+    assert bot.choose(s, actions) == UseAbility("specialty")
+    p.discard.append(weak)
+    assert s.fight is not None
+    s.fight.turns_taken[p.seat] = 2  # a later turn: the top card is the last of its own combo
+    assert bot.choose(s, actions) == UseAbility("specialty")
+    s.fight.turns_taken[p.seat] = 1
+    assert bot.choose(s, [UseAbility("specialty")]) == UseAbility("specialty")  # nothing else to do: used
 
 
 def test_greedy_spends_gold_on_combat_at_a_school_close_by() -> None:
@@ -216,7 +253,7 @@ def test_greedy_trains_at_ard_skellig_for_free() -> None:
 
 @pytest.mark.parametrize(("packs", "players", "seed", "fought"), [
     (("skellige",), 1, 1, {"dagon"}),
-    (("skellige", "monster-pack"), 2, 21, {"dagon", "siren"}),  # seed 6 until Flurry stopped drawing
+    (("skellige", "monster-pack"), 2, 3, {"dagon", "siren"}),  # seed 6 until Flurry stopped drawing, 21 until the Griffin kept Magic
 ])
 def test_seeded_greedy_games_fight_dagon_and_the_siren(packs: tuple[str, ...], players: int, seed: int, fought: set[str]) -> None:
     # The bots used to stay off the sea, so the simulation never played the Dagon Location's fights.
