@@ -23,8 +23,14 @@ assert ENGINE is not None
 
 @pytest.fixture
 def root(tmp_path: Path) -> Path:
+    """The fixture tree with one market card no witcher can pay for (cost 12): the smoke run always reports it
+    SIM-UNUSED, whatever the bots' play, so the replay and the moved-line tests have a finding to replay."""
     root = tmp_path / "content"
     shutil.copytree(FIXTURES / "old-world", root / "old-world")
+    market = root / "old-world" / "cards" / "market.yaml"
+    text = market.read_text(encoding="utf-8")
+    at = text.index("cost: 5\n", text.index("  - id: igni-inferno\n"))
+    market.write_text(text[:at] + "cost: 12\n" + text[at + len("cost: 5\n"):], encoding="utf-8")
     return root
 
 
