@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import struct
 import zlib
+from collections.abc import Iterable
 
 from isal import isal_zlib
-from collections.abc import Iterable
 
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
 LEVEL = 2  # ISA-L's levels are 0-3; 2 wrote the smallest sheets of the shipped games, and the fastest
