@@ -55,8 +55,12 @@ def test_greedy_counts_a_card_peeked_off_the_life_pool_as_damage() -> None:
 
 def _griffin_before_its_first_combo() -> tuple[GameState, PlayerState, list[Action]]:
     """A seeded 2-player game stopped where a Griffin witcher starts its first fight turn and may use Magic or play."""
+    db, _ = SPEC.load(ROOT / "content")
+    assert SPEC.engine is not None
+    tables = SPEC.engine.tables(db)  # loaded once: the seeds are tried one after another
     for seed in range(1, 100):
-        s = _game(2, seed)
+        s = SPEC.engine.new_game(tables, 2, seed, None)
+        assert isinstance(s, GameState)
         bot = GreedyBot(seed)
         while not s.is_terminal():
             d = s.decision
