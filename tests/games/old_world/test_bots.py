@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -35,10 +37,17 @@ def test_greedy_wins_faster_than_random() -> None:
     assert sum(greedy.turns) / len(greedy.turns) < sum(random.turns) / max(1, len(random.turns))
 
 
-def _game(players: int = 2, seed: int = 1, packs: tuple[str, ...] = ()) -> GameState:
+@cache
+def _tables(packs: tuple[str, ...]) -> Any:
+    """The engine's tables of the shipped content with `packs`, loaded once: tests that try seed after seed reuse them."""
     db, _ = SPEC.load(ROOT / "content", packs)
     assert SPEC.engine is not None
-    state = SPEC.engine.new_game(SPEC.engine.tables(db), players, seed, None)
+    return SPEC.engine.tables(db)
+
+
+def _game(players: int = 2, seed: int = 1, packs: tuple[str, ...] = ()) -> GameState:
+    assert SPEC.engine is not None
+    state = SPEC.engine.new_game(_tables(packs), players, seed, None)
     assert isinstance(state, GameState)
     return state
 
@@ -55,12 +64,8 @@ def test_greedy_counts_a_card_peeked_off_the_life_pool_as_damage() -> None:
 
 def _griffin_before_its_first_combo() -> tuple[GameState, PlayerState, list[Action]]:
     """A seeded 2-player game stopped where a Griffin witcher starts its first fight turn and may use Magic or play."""
-    db, _ = SPEC.load(ROOT / "content")
-    assert SPEC.engine is not None
-    tables = SPEC.engine.tables(db)  # loaded once: the seeds are tried one after another
     for seed in range(1, 100):
-        s = SPEC.engine.new_game(tables, 2, seed, None)
-        assert isinstance(s, GameState)
+        s = _game(2, seed)
         bot = GreedyBot(seed)
         while not s.is_terminal():
             d = s.decision
@@ -175,12 +180,9 @@ def test_greedy_hunts_the_legendary_monster_in_solo_only_when_the_movement_pool_
 
 
 def test_greedy_drives_the_legendary_monster_away_in_solo_games() -> None:
-    db, _ = SPEC.load(ROOT / "content", ("legendary-hunt",))
-    assert SPEC.engine is not None
-    tables = SPEC.engine.tables(db)
     drives = 0
     for seed in range(1, 21):
-        s = SPEC.engine.new_game(tables, 1, seed, None)
+        s = _game(1, seed, ("legendary-hunt",))
         bot = GreedyBot(seed)
         while not s.is_terminal():
             action = bot.choose(s, s.legal_actions())
