@@ -8,7 +8,16 @@ from typing import Any
 
 import pytest
 
-from pipeline.games.old_world.bots import BOTS, HUNT_LAST_CARDS_SOLO, TRAIN_DETOUR, WORTH_TAKING, GreedyBot, RandomBot
+from pipeline.games.old_world.bots import (
+    BOTS,
+    HUNT_DEADLINE,
+    HUNT_LAST_CARDS_SOLO,
+    HUNT_MARGIN,
+    TRAIN_DETOUR,
+    WORTH_TAKING,
+    GreedyBot,
+    RandomBot,
+)
 from pipeline.games.old_world.engine import legendary_hunt as lh
 from pipeline.games.old_world.engine import skellige
 from pipeline.games.old_world.engine.actions import PASS, Action, PlayCard, SailToDagon, UseAbility
@@ -164,6 +173,27 @@ def test_greedy_hunts_a_trophy_before_tokens_while_the_protection_is_above_zero(
     p.track = len(s.hunt.protection) - 1  # Protection 0: a trophy no longer helps
     assert lh.protection(s, p) == 0
     assert bot._goal(s, p) in s.hunt.tokens
+
+
+def test_greedy_goes_in_only_when_its_guess_clears_the_life_pool_with_a_margin() -> None:
+    # §7.5: Protection comes off every fight turn's damage. The guess is (Combat + HUNT_TURN_DAMAGE - Protection)
+    # a turn for (cards + Shield) / 4 turns; with no margin the witchers lost four fights in five (bots.py).
+    s = _hunt_game(players=2)
+    assert s.hunt is not None
+    p = s.players[0]
+    bot = GreedyBot(1)
+    p.turns, p.track, p.shield = 0, len(s.hunt.protection) - 1, 0  # Protection 0, no token held: Life Pool 20
+    assert lh.protection(s, p) == 0 and not s.hunt.tokens_of(p.seat)
+    p.attributes[Attribute.COMBAT] = 3  # 3 + 1 damage a turn
+    cards = [*p.hand, *p.deck, *p.discard]
+    p.hand, p.discard = [], []
+    p.deck = (cards * 4)[:20]  # 5 turns x 4 damage = 20: the Life Pool, but not its margin
+    assert not bot._hunt_ready(s, p)
+    p.deck = (cards * 5)[:round(20 * HUNT_MARGIN)]  # 6 turns x 4 damage = 24
+    assert bot._hunt_ready(s, p)
+    p.turns = HUNT_DEADLINE  # whatever the odds
+    p.deck = cards[:1]
+    assert bot._hunt_ready(s, p)
 
 
 def test_greedy_hunts_the_legendary_monster_in_solo_only_when_the_movement_pool_runs_low() -> None:
