@@ -45,6 +45,7 @@ def _no_parsed_files_kept(monkeypatch: pytest.MonkeyPatch) -> None:
     process: each test starts without."""
     monkeypatch.setattr(kept_files, "_kept_in", [])
     monkeypatch.setattr(kept_files, "_pending", {})
+    monkeypatch.setattr(kept_files, "_held", None)  # `pnp watch` holds parses in memory while it runs
     monkeypatch.setattr(kept_catalogs, "_kept_in", [])
 
 

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from pipeline.atomic import TEMP_SUFFIX
 from pipeline.build.targets import BuildOptions, Databases
+from pipeline.content.kept_files import held_in_memory
 from pipeline.findings import Report
 from pipeline.rules.spec import GameSpec
 
@@ -44,16 +45,17 @@ def watch(games: Sequence[GameSpec], options: BuildOptions, locales: Sequence[st
     before the first round, so an edit saved while a round runs is the next batch. `watching` is called after
     each round shown, when the next saved edit is certain to be seen.
     """
-    batches = iter(file_changes(options) if changes is None else changes)
-    first = next(batches, set())
-    kept = Databases()  # what a round loaded, for the next: an unchanged game is not loaded again, nor the layouts
-    show(run_round(list(games), options, locales, jobs, kept))
-    watching()
-    for changed in chain([first], batches):
-        touched = touched_games(changed, games, options)
-        if touched:
-            show(run_round(touched, options, locales, jobs, kept))
-            watching()
+    with held_in_memory():  # each round loads what it builds and checks again: unchanged files are not read back
+        batches = iter(file_changes(options) if changes is None else changes)
+        first = next(batches, set())
+        kept = Databases()  # what a round loaded, for the next: an unchanged game is not loaded again, nor the layouts
+        show(run_round(list(games), options, locales, jobs, kept))
+        watching()
+        for changed in chain([first], batches):
+            touched = touched_games(changed, games, options)
+            if touched:
+                show(run_round(touched, options, locales, jobs, kept))
+                watching()
 
 
 def run_round(games: list[GameSpec], options: BuildOptions, locales: Sequence[str] | None, jobs: int,

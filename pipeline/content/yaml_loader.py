@@ -546,14 +546,20 @@ def load_yaml_file(
     except UnreadableFile as exc:
         return None, [error("YAML-READ", exc.reason, shown)]
     limits = (max_bytes, max_nodes)
+    held = kept_files.held(path, shown, data, limits)
+    if isinstance(held, LoadedFile):
+        return held, []
     kept = kept_files.recall(path, data, limits)
     if kept is not None:
         values, positions, key_positions = kept
         with contextlib.suppress(TypeError, ValueError):  # a damaged record: parse
-            return LoadedFile(path, shown, values, {tuple(k): Position(line, column) for k, line, column in positions},
-                              {tuple(k): Position(line, column) for k, line, column in key_positions}), []
-    loaded, findings = load_yaml_text(data, shown, path, max_bytes=max_bytes, max_nodes=max_nodes)
-    if loaded is not None:
-        kept_files.keep(path, data, limits, loaded.data, [(list(k), p.line, p.column) for k, p in loaded.positions.items()],
-                        [(list(k), p.line, p.column) for k, p in loaded.key_positions.items()])
-    return loaded, findings
+            loaded = LoadedFile(path, shown, values, {tuple(k): Position(line, column) for k, line, column in positions},
+                                {tuple(k): Position(line, column) for k, line, column in key_positions})
+            kept_files.hold(path, shown, data, limits, loaded)
+            return loaded, []
+    parsed, findings = load_yaml_text(data, shown, path, max_bytes=max_bytes, max_nodes=max_nodes)
+    if parsed is not None:
+        kept_files.keep(path, data, limits, parsed.data, [(list(k), p.line, p.column) for k, p in parsed.positions.items()],
+                        [(list(k), p.line, p.column) for k, p in parsed.key_positions.items()])
+        kept_files.hold(path, shown, data, limits, parsed)
+    return parsed, findings

@@ -121,9 +121,12 @@ def test_a_rounds_files_are_those_a_cold_build_writes_and_what_it_loaded_is_kept
     market = content / "old-world" / "cards" / "market.yaml"
     game = find_game("old-world", content)
     options = BuildOptions(tmp_path / "watched", content, REPO / "layouts", tmp_path / "cache")
+    import pipeline.app.check as check_module
+
     parsed: list[Path] = []
     parse = layouts_module.load_layouts
     monkeypatch.setattr(layouts_module, "load_layouts", lambda folder, *args: parsed.append(folder) or parse(folder, *args))
+    monkeypatch.setattr(check_module, "_load_layouts", parse)  # the check's own load of each round: not counted
 
     def edits() -> Iterator[set[Path]]:
         yield set()  # watching
@@ -137,7 +140,6 @@ def test_a_rounds_files_are_those_a_cold_build_writes_and_what_it_loaded_is_kept
     assert len(rounds) == 3 and all(r.result is not None and not r.problem for r in rounds)
     cards = [next(rec for rec in r.result.records if rec.target == "cards") for r in rounds if r.result is not None]
     assert [rec.extra["redrawn"] for rec in cards[1:]] == [["market/jab"], ["market/push"]], "only the edited face drawn"
-    # (the check of each round reads the layouts its own way, from the project's folder)
     assert parsed.count(options.layouts_dir) == 1, "the build parses the layouts once for the whole watch"
 
     cold = replace(options, out_dir=tmp_path / "cold", cache_dir=tmp_path / "cold-cache")

@@ -104,3 +104,26 @@ def test_nothing_is_kept_unless_a_command_asks(tmp_path: Path, monkeypatch: pyte
     load_yaml_file(path)
     assert len(parsed) == 2
     assert [p.name for p in tmp_path.iterdir()] == ["cards.yaml"]
+
+
+def test_a_watch_holds_each_files_last_parse_for_the_same_bytes_only(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # pnp watch loads a game for its build and for its check every round: unchanged files are neither parsed nor
+    # read back from their records; an edited file is parsed again, and nothing is held once the watch ends.
+    path = tmp_path / "cards.yaml"
+    path.write_text(TEXT, encoding="utf-8")
+    kept_files.keep_loaded_in(tmp_path / "cache")
+    read_back: list[Path] = []
+    real_recall = kept_files.recall
+    monkeypatch.setattr(kept_files, "recall", lambda p, *args: read_back.append(p) or real_recall(p, *args))
+    with kept_files.held_in_memory():
+        first = load_yaml_file(path, "cards.yaml")[0]
+        assert load_yaml_file(path, "cards.yaml")[0] is first
+        assert len(read_back) == 1
+        assert load_yaml_file(path, "shown elsewhere.yaml")[0] is not first  # the display is part of a parse
+        path.write_text(TEXT.replace("cost: 2", "cost: 3"), encoding="utf-8")
+        edited = load_yaml_file(path, "cards.yaml")[0]
+        assert edited is not first and edited is not None and edited.data["cards"][0]["cost"] == 3
+    path.write_text(TEXT, encoding="utf-8")
+    read_back.clear()
+    assert load_yaml_file(path, "cards.yaml")[0] is not first
+    assert read_back == [path]
