@@ -26,6 +26,10 @@ class WriteError(Exception):
         self.reason = reason.strerror or str(reason)
         super().__init__(f"cannot write {path}: {self.reason}")
 
+    def __reduce__(self) -> tuple[type[WriteError], tuple[Path, OSError]]:
+        """Pickled as its path and reason: a build's helper process hands it back to the build (build/runner.beside)."""
+        return type(self), (self.path, OSError(0, self.reason))
+
     def finding(self) -> Finding:
         return error("BUILD-WRITE", str(self), self.path.as_posix(),
                      hint="fix what the reason says (permissions, free space, something in the way), then build again")

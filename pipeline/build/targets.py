@@ -410,18 +410,15 @@ def build_cards(context: BuildContext, job: Job, record: TargetRecord) -> list[F
     faces = list(prepared.faces.values())
     keys = store.load(faces) if not job.options.force else {id(face): store.key(face) for face in faces}
     title = f"{job.game} {job.locale} cards"
-    one_up_written: int | None = None  # the size of cards-1up.pdf when it was written before the sheets
     with ExitStack() as helper:
-        one_up_file: Callable[[], tuple[Imposed, list[Finding]]] = partial(_one_up_file, job, profile, prepared, chars)
-        if job.helpers:  # a helper draws and checks the 1-up file while this process draws and checks the sheets
+        one_up_file: Callable[[], tuple[Imposed, int, list[Finding]]] = partial(_one_up_file, job, profile, prepared, chars)
+        if job.helpers:  # a helper draws, writes and checks the 1-up file while this process draws the sheets
             from .runner import beside
 
             one_up_file = helper.enter_context(beside(one_up_file))
-        else:  # the 1-up file first, written before its preflight: the edited card's page is what a designer waits for
-            first = _one_up(job, profile, prepared, chars)
-            one_up_written = write_atomic(job.options.out_dir / _out_path(job, "cards-1up.pdf"), first.data)
-            checked_first = _preflight(job, profile, "cards-1up.pdf", first, prepared, "cards", one_up=True)
-            one_up_file = partial(lambda drawn: drawn, (first, checked_first))
+        else:  # the 1-up file first: its faces' drawings are copied into the sheets
+            first = one_up_file()
+            one_up_file = partial(lambda done: done, first)
         imposed, problems = sheets(prepared, "cards", profile, job.options.backs, job.options.back_offset, title, chars)
         findings += problems
         if imposed is not None:
@@ -429,15 +426,12 @@ def build_cards(context: BuildContext, job: Job, record: TargetRecord) -> list[F
             record.extra["cards"] = imposed.placed
             _positions(job, record, "cards.pdf", imposed)
             findings += _preflight(job, profile, "cards.pdf", imposed, prepared, "cards")
-        single, checked = one_up_file()
+        single, one_up_written, checked = one_up_file()
     # Kept: the faces this process drew. A helper's own drawings stay in it; they matter only when no sheet was
     # imposed (then the next build draws the faces again).
     record.extra["redrawn"] = sorted({f"{face.face.deck}/{face.face.id}" for face in store.drawn(faces)})
     store.keep(faces, keys)
-    if one_up_written is not None:
-        _record(job, record, "cards-1up.pdf", single.data, one_up_written, single.pages, single.placed)
-    else:
-        _write(job, record, "cards-1up.pdf", single.data, single.pages, single.placed)
+    _record(job, record, "cards-1up.pdf", single.data, one_up_written, single.pages, single.placed)
     _positions(job, record, "cards-1up.pdf", single)
     findings += checked
     if job.options.backs == "duplex":
@@ -445,11 +439,15 @@ def build_cards(context: BuildContext, job: Job, record: TargetRecord) -> list[F
     return findings
 
 
-def _one_up_file(job: Job, profile: Profile, prepared: Prepared, chars: str) -> tuple[Imposed, list[Finding]]:
-    """cards-1up.pdf and its preflight (drawn before the sheets in this process, which then copy its faces' drawings;
-    or in a helper beside them)."""
+def _one_up_file(job: Job, profile: Profile, prepared: Prepared, chars: str) -> tuple[Imposed, int, list[Finding]]:
+    """cards-1up.pdf drawn, written and checked (before the sheets in this process, which then copy its faces'
+    drawings; or in a helper beside them): what it drew, the size written and the preflight's findings.
+
+    Written as soon as drawn, before its preflight and the sheets: the edited card's page is what a designer waits
+    for (`pnp watch`). A file the preflight then faults is reported like any other output's finding."""
     single = _one_up(job, profile, prepared, chars)
-    return single, _preflight(job, profile, "cards-1up.pdf", single, prepared, "cards", one_up=True)
+    written = write_atomic(job.options.out_dir / _out_path(job, "cards-1up.pdf"), single.data)
+    return single, written, _preflight(job, profile, "cards-1up.pdf", single, prepared, "cards", one_up=True)
 
 
 def _one_up(job: Job, profile: Profile, prepared: Prepared, chars: str) -> Imposed:

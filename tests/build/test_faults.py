@@ -363,6 +363,21 @@ def test_a_cache_record_path_that_is_a_directory_is_a_finding(tmp_path: Path) ->
     assert (tmp_path / "out" / "old-world" / "en" / "tokens.pdf").read_bytes().startswith(b"%PDF")
 
 
+def test_a_one_up_file_the_helper_cannot_write_is_a_finding(tmp_path: Path) -> None:
+    # One unit with --jobs 2: a helper process draws, writes and checks cards-1up.pdf beside the sheets, and hands its
+    # write error back to the build like any other (atomic.WriteError survives the trip between processes).
+    out = tmp_path / "out"
+    blocked = out / "old-world" / "en" / "cards-1up.pdf"
+    blocked.mkdir(parents=True)
+    result = CliRunner().invoke(app, build_argv(out, tmp_path / "cache", "--jobs", "2", "--target", "cards"))
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert result.exit_code == 1
+    (finding,) = findings(result, "BUILD-WRITE")
+    assert finding["file"] == blocked.as_posix()
+    assert (out / "old-world" / "en" / "cards.pdf").read_bytes().startswith(b"%PDF")
+    assert temporaries(out) == []
+
+
 def test_an_output_changed_behind_the_cache_is_rebuilt(tmp_path: Path) -> None:
     """Same size, same modification time, other bytes: only the content hash tells."""
     out, cache = tmp_path / "out", tmp_path / "cache"
