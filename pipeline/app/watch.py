@@ -7,13 +7,15 @@ the watch goes on; a usage error of a round (a game folder removed) is shown and
 
 from __future__ import annotations
 
+import contextlib
+import gc
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import chain
 from pathlib import Path
 
 from pipeline.atomic import TEMP_SUFFIX
-from pipeline.build.targets import BuildOptions, Databases
+from pipeline.build.targets import CHANGED_FILE, BuildOptions, Databases
 from pipeline.content.kept_files import held_in_memory
 from pipeline.findings import Report
 from pipeline.rules.spec import GameSpec
@@ -45,23 +47,50 @@ def watch(games: Sequence[GameSpec], options: BuildOptions, locales: Sequence[st
     before the first round, so an edit saved while a round runs is the next batch. `watching` is called after
     each round shown, when the next saved edit is certain to be seen.
     """
-    with held_in_memory():  # each round loads what it builds and checks again: unchanged files are not read back
+    with held_in_memory(), _settled_heap() as settle:  # unchanged files are not parsed or read back again
         batches = iter(file_changes(options) if changes is None else changes)
         first = next(batches, set())
         kept = Databases()  # what a round loaded, for the next: an unchanged game is not loaded again, nor the layouts
         show(run_round(list(games), options, locales, jobs, kept))
+        settle()
         watching()
         for changed in chain([first], batches):
             touched = touched_games(changed, games, options)
             if touched:
                 show(run_round(touched, options, locales, jobs, kept))
+                settle()
                 watching()
+
+
+@contextlib.contextmanager
+def _settled_heap() -> Iterator[Callable[[], None]]:
+    """A `settle` to call between rounds: collect what the round left, then freeze what stays (the loaded games,
+    layouts, held parses) out of the garbage collector's view; the next round's full collections walk only what
+    it allocates. Everything is given back to the collector when the watch ends.
+
+    Why: a full collection over the watch's heap took 0.27-0.34 s, and one fell in most rounds before the edited
+    card's page was written (in-process rounds of a one-card edit, timed with gc.callbacks); here it runs before
+    the watch says it is watching, while no edit waits."""
+    def settle() -> None:
+        gc.unfreeze()
+        gc.collect()
+        gc.freeze()
+
+    try:
+        yield settle
+    finally:
+        gc.unfreeze()
 
 
 def run_round(games: list[GameSpec], options: BuildOptions, locales: Sequence[str] | None, jobs: int,
               databases: Databases | None = None) -> Round:
-    """Build first (the edited card's page is what the designer waits for), then check the same games."""
+    """Build first (the edited card's page is what the designer waits for), then check the same games. Each game's
+    cards-changed.pdf goes first: it shows what this round changed, or nothing."""
     names = [game.id for game in games]
+    for name in names:
+        for shown in (options.out_dir / name).glob(f"*/{CHANGED_FILE}"):
+            with contextlib.suppress(OSError):  # one that cannot go cannot be written either: the build says so
+                shown.unlink()
     try:
         result = build(games, options, locales, jobs=jobs, show_progress=False, databases=databases)
         checked = check(games, options.content_root, locales, options.cache_dir, reuse=True,

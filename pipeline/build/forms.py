@@ -26,7 +26,7 @@ from .inputs import digest, face_digest, plain
 
 if TYPE_CHECKING:
     from pipeline.render.faces import DrawnForm, PreparedFace
-    from pipeline.render.sheets import Prepared
+    from pipeline.rules.components import Components, Face
 
 # Encoded first in every document of the cards target, with the characters of the faces' own texts: what
 # the pipeline prints besides (sheet labels, numbers, hyphens, quotes, the spaces Babel puts in numbers).
@@ -34,13 +34,12 @@ BASE_CHARSET = ("".join(chr(code) for code in range(0x20, 0x7F)) + "".join(chr(c
                 + "\u2010\u2011\u2013\u2014\u2018\u2019\u201a\u201c\u201d\u201e\u2022\u2026\u2032\u2033\u202f\u2212")
 
 
-def card_charset(prepared: Prepared) -> str:
+def card_charset(components: Components, faces: Iterable[Face]) -> str:
     """The base characters and those of every face's fields, the deck titles, the game and the locale, sorted:
     the same texts give the same charset."""
-    components = prepared.components
     texts = [components.game, components.locale, *(deck.title for deck in components.decks)]
-    for face in prepared.faces.values():
-        texts += _strings(plain(face.face.fields))
+    for face in faces:
+        texts += _strings(plain(face.fields))
     return "".join(sorted(set(BASE_CHARSET).union(*texts) - {"\n", "\r", "\t"}))
 
 
@@ -71,42 +70,59 @@ class FormStore:
         self.path = cache_dir / "forms" / f"{self.base}.json"
         self.root = root
         self._loaded: dict[int, DrawnForm] = {}  # what `load` gave each face, by id
-        self._entries: dict[str, Any] = {}  # the file's entries as read, by face key
+        self._entries: dict[str, Any] | None = None  # the file's entries, by face key, once read
+        self._keys: dict[int, str] = {}  # each face's key, by id of its Face
 
     def key(self, face: PreparedFace) -> str:
-        return digest({"base": self.base, "face": face_digest(replace(face.face, where=None), self.root)})
+        return self.key_of(face.face)
+
+    def key_of(self, face: Face) -> str:
+        """A face's key: the face as printed (not where it is written), the job and the charset."""
+        key = self._keys.get(id(face))
+        if key is None:
+            key = self._keys[id(face)] = digest({"base": self.base, "face": face_digest(replace(face, where=None), self.root)})
+        return key
 
     def load(self, faces: Iterable[PreparedFace]) -> dict[int, str]:
         """Give each face its kept drawing where there is one; the key of every face, by id."""
-        self._entries = self._read()
+        entries = self._read()
         keys = {}
         for face in faces:
             keys[id(face)] = key = self.key(face)
-            if face.drawn is None and key in self._entries and (kept := _drawing(self._entries[key])) is not None:
+            if face.drawn is None and key in entries and (kept := _drawing(entries[key])) is not None:
                 face.drawn = self._loaded[id(face)] = kept
         return keys
+
+    def changed(self, faces: Iterable[Face]) -> list[Face]:
+        """The faces the job's last build did not print as they are now (all of them when there was none)."""
+        entries = self._read()
+        return [face for face in faces if self.key_of(face) not in entries]
 
     def drawn(self, faces: Iterable[PreparedFace]) -> list[PreparedFace]:
         """The faces this build drew rather than copied from a kept drawing (after drawing with `load`'s faces)."""
         return [face for face in faces if face.drawn is None or face.drawn is not self._loaded.get(id(face))]
 
     def _read(self) -> dict[str, Any]:
-        try:
-            entries = json.loads(self.path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            return {}  # missing or unreadable: every face is drawn (the copy check guards the rest)
-        return entries if isinstance(entries, dict) else {}
+        """The file's entries (read once)."""
+        if self._entries is None:
+            try:
+                entries = json.loads(self.path.read_text(encoding="utf-8"))
+            except (OSError, ValueError):
+                entries = {}  # missing or unreadable: every face is drawn (the copy check guards the rest)
+            self._entries = entries if isinstance(entries, dict) else {}
+        return self._entries
 
     def keep(self, faces: Iterable[PreparedFace], keys: dict[int, str]) -> None:
         """Write the drawings of the job's faces, when this build drew any (a face that cannot be copied has none)."""
-        entries = {}
+        entries: dict[str, Any] = {}
         drew = False
         for face in faces:
             drawn, key = face.drawn, keys[id(face)]
-            if drawn is None:
+            if drawn is None:  # printed, but it cannot be copied (an image): kept as printed (`changed`), not drawn
+                entries[key] = None
                 continue
             if drawn is self._loaded.get(id(face)):
-                entries[key] = self._entries[key]
+                entries[key] = self._read()[key]
                 continue
             drew = True
             entries[key] = {"code": list(drawn.code), "version": list(drawn.pdf_version),

@@ -69,6 +69,7 @@ class BuildOptions:
     pack_only: bool = False  # print the selected packs' components alone (what a buyer of the expansion needs)
     selection: Selection = Selection()  # --deck, --card: only these faces are printed
     modes: tuple[str, ...] = ()  # the modes of a pack that has them (--mode); require_packs adds them to packs
+    changed_file: bool = False  # `pnp watch`: the cards target writes cards-changed.pdf first (build_cards)
 
     def for_target(self, target: str) -> dict[str, Any]:
         """The options that change a target's bytes (part of its cache key); TTS sheets ignore the paper."""
@@ -395,18 +396,23 @@ def _profile(context: BuildContext, job: Job) -> tuple[Profile | None, list[Find
 
 def build_cards(context: BuildContext, job: Job, record: TargetRecord) -> list[Finding]:
     """cards.pdf (sheets of 3 x 3 poker cards with backs as asked) and cards-1up.pdf."""
-    from pipeline.render.sheets import sheets
+    from pipeline.render.sheets import sheets, templated_faces
 
     from .forms import FormStore, card_charset
 
     profile, findings = _profile(context, job)
+    components = context.components
+    printed = [face for face, template in templated_faces(components, context.layouts, "cards")
+               if not isinstance(template, Finding)]
+    # Faces drawn by an earlier build with the same charset are copied, not drawn (build/forms.py).
+    chars = card_charset(components, printed)
+    store = FormStore(job.options.cache_dir, job.forms, chars, components.root)
+    if profile is not None and job.options.changed_file:  # before the deck is prepared: only its changed faces are
+        findings += _changed_file(context, job, record, profile, store.changed(printed))
     prepared = context.faces("cards")
     findings += prepared.findings
     if profile is None:
         return findings
-    # Faces drawn by an earlier build with the same charset are copied, not drawn (build/forms.py).
-    chars = card_charset(prepared)
-    store = FormStore(job.options.cache_dir, job.forms, chars, prepared.components.root)
     faces = list(prepared.faces.values())
     keys = store.load(faces) if not job.options.force else {id(face): store.key(face) for face in faces}
     title = f"{job.game} {job.locale} cards"
@@ -437,6 +443,48 @@ def build_cards(context: BuildContext, job: Job, record: TargetRecord) -> list[F
     if job.options.backs == "duplex":
         findings += _calibration(context, job, record, profile)
     return findings
+
+
+# `pnp watch`: the cards the last build printed differently, and the most it shows (an edit that changes more, such
+# as a layout, a card back or the first build, is the whole of cards-1up.pdf).
+CHANGED_FILE = "cards-changed.pdf"
+CHANGED_FILE_FACES = 20
+
+
+def _changed_file(context: BuildContext, job: Job, record: TargetRecord, profile: Profile, changed: list[Face]) -> list[Finding]:
+    """`pnp watch`: cards-changed.pdf, the cards whose front or back the last build printed differently (1-up, one
+    copy each), written before anything else the target draws: the page a designer waits for after saving an edit.
+    Only those faces are prepared for it; the whole deck is prepared after.
+
+    Not a print output: it is not part of the target's cache record (the watch removes it before each round, so it
+    never shows an earlier edit). It passes the output preflight like every PDF the build writes."""
+    from pipeline.render.imposition import one_up
+    from pipeline.render.sheets import prepare
+
+    from .preflight import preflight_drawn
+
+    components = context.components
+    wanted = {id(face) for face in changed}
+    pairs: dict[int, tuple[Face, Face | None]] = {}
+    for deck in components.decks_for("cards"):
+        for front in deck.faces:
+            back = components.back_of(front)
+            if id(front) in wanted or (back is not None and id(back) in wanted):
+                pairs[id(front)] = (front, back)
+    if not pairs or len(pairs) > CHANGED_FILE_FACES:
+        return []
+    shown_faces = {id(face) for pair in pairs.values() for face in pair if face is not None}
+    ready = prepare(components, context.layouts, context.render, "cards", only=shown_faces)
+    slots = [(shown_front, ready.get(back_face)) for front_face, back_face in pairs.values()
+             if (shown_front := ready.get(front_face)) is not None]
+    titles = {deck.id: deck.title for deck in components.decks_for("cards")}
+    # Its own fonts, only the glyphs it shows: embedding the target's whole charset took longer than the rest of it.
+    shown = one_up(slots, profile.bleed, job.options.backs, f"{job.game} {job.locale} cards changed", titles)
+    write_atomic(job.options.out_dir / _out_path(job, CHANGED_FILE), shown.data)
+    record.extra["changed"] = {"file": _out_path(job, CHANGED_FILE),
+                               "cards": [f"{position.deck}/{position.card}" for position in shown.positions]}
+    trims = {front.template.size for front, _ in slots} | {back.template.size for _, back in slots if back is not None}
+    return preflight_drawn(shown.drawn, _out_path(job, CHANGED_FILE), profile, True, trims)
 
 
 def _one_up_file(job: Job, profile: Profile, prepared: Prepared, chars: str) -> tuple[Imposed, int, list[Finding]]:

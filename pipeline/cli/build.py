@@ -168,7 +168,7 @@ def watch(
     gate = load_gate(root)
     games = select_games(game, root)
     options = BuildOptions(out, root, project_folder(layouts, "layouts"), cache_dir, paper.value, backs.value,
-                           allow_incomplete=allow_incomplete)
+                           allow_incomplete=allow_incomplete, changed_file=True)
     from pipeline.build.runner import BuildStopped  # here: the runner loads rich, which other commands do not need
 
     def show(done: Round) -> None:
@@ -180,6 +180,8 @@ def watch(
         built = done.result.built
         summary = (f"watch {names}: {done.report.summary()}; {built} target(s) built, "
                    f"{len(done.result.records) - built} up to date, {done.result.seconds:.2f}s")
+        changed = [record.extra["changed"] for record in done.result.records if "changed" in record.extra]
+        summary += "".join(f"\nchanged: {', '.join(c['cards'])} in {out / c['file']}" for c in changed)
         emit(done.report, GateFormat.text, summary)
 
     def watching() -> None:

@@ -25,12 +25,16 @@ class Prepared:
         return self.faces.get(id(face)) if face is not None else None
 
 
-def prepare(components: Components, layouts: Layouts, ctx: RenderContext, target: Target | None = None) -> Prepared:
-    """Fit every face (of one target, or all) against its template; a missing template is a finding."""
+def prepare(components: Components, layouts: Layouts, ctx: RenderContext, target: Target | None = None,
+            only: set[int] | None = None) -> Prepared:
+    """Fit every face (of one target, or all; `only`: the faces of these ids) against its template; a missing
+    template is a finding."""
     prepared = Prepared(components)
     for face, template in templated_faces(components, layouts, target):
         if isinstance(template, Finding):
             prepared.findings.append(template)
+            continue
+        if only is not None and id(face) not in only:
             continue
         ready, findings = prepare_face(face, template, ctx)
         prepared.faces[id(face)] = ready

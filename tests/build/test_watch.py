@@ -148,3 +148,51 @@ def test_a_rounds_files_are_those_a_cold_build_writes_and_what_it_loaded_is_kept
     assert written == sorted(p.relative_to(cold.out_dir) for p in (cold.out_dir / "old-world" / "en").rglob("*") if p.is_file())
     for relative in written:
         assert (options.out_dir / relative).read_bytes() == (cold.out_dir / relative).read_bytes(), relative
+
+
+def test_a_round_writes_first_the_cards_it_changed_and_a_round_that_changed_none_leaves_no_such_file(tmp_path: Path) -> None:
+    # cards-changed.pdf: the page a designer waits for after saving. It shows the edited card alone (front and back),
+    # and never an earlier round's edit; a plain build writes none.
+    import gc
+
+    import pypdf
+
+    from pipeline.app.watch import Round, watch
+    from pipeline.build.targets import CHANGED_FILE
+
+    content = tmp_path / "content"
+    shutil.copytree(REPO / "tests" / "fixtures" / "old-world", content / "old-world")
+    market = content / "old-world" / "cards" / "market.yaml"
+    game = find_game("old-world", content)
+    options = BuildOptions(tmp_path / "watched", content, REPO / "layouts", tmp_path / "cache", changed_file=True)
+    shown = options.out_dir / "old-world" / "en" / CHANGED_FILE
+    seen: list[tuple[list[str], int, str]] = []  # each round's changed cards, and the pages and text of the file then
+
+    def show(done: Round) -> None:
+        assert done.result is not None and not done.problem
+        cards = next(record for record in done.result.records if record.target == "cards")
+        pages = pypdf.PdfReader(shown).pages if shown.exists() else []
+        seen.append((cards.extra.get("changed", {}).get("cards", []) if not cards.cached else [], len(pages),
+                     "\n".join(page.extract_text() for page in pages)))
+
+    def edits() -> Iterator[set[Path]]:
+        yield set()
+        market.write_text(market.read_text(encoding="utf-8").replace("    name: Jab\n", "    name: Quick Jab\n", 1),
+                          encoding="utf-8")
+        yield {market}
+        market.write_text("# a comment changes no card\n" + market.read_text(encoding="utf-8"), encoding="utf-8")
+        yield {market}
+
+    frozen = gc.get_freeze_count()
+    watch([game], options, ["en"], 1, show, lambda: None, edits())
+    assert gc.get_freeze_count() == frozen, "the watch gives its frozen heap back to the collector"
+    first, edited, commented = seen
+    assert first == ([], 0, ""), "the first build prints every card: no file of changed cards"
+    assert edited[:2] == (["market/jab"], 2) and "Quick Jab" in edited[2]  # its front and its back
+    assert commented == ([], 0, ""), "a round that printed no card differently leaves no file from the round before"
+    # The same edit in a plain build: no such file.
+    plain = replace(options, out_dir=tmp_path / "plain", cache_dir=tmp_path / "plain-cache", changed_file=False)
+    from pipeline.app.build import build
+
+    build([game], plain, ["en"], jobs=1, show_progress=False)
+    assert not (plain.out_dir / "old-world" / "en" / CHANGED_FILE).exists()
