@@ -112,6 +112,7 @@ def test_an_edit_touches_its_game_and_a_layout_every_game(tmp_path: Path) -> Non
 
 def test_a_rounds_files_are_those_a_cold_build_writes_and_what_it_loaded_is_kept(tmp_path: Path,
                                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    import pipeline.app.check as check_module
     import pipeline.render.layouts as layouts_module
     from pipeline.app.build import build
     from pipeline.app.watch import Round, watch
@@ -121,8 +122,6 @@ def test_a_rounds_files_are_those_a_cold_build_writes_and_what_it_loaded_is_kept
     market = content / "old-world" / "cards" / "market.yaml"
     game = find_game("old-world", content)
     options = BuildOptions(tmp_path / "watched", content, REPO / "layouts", tmp_path / "cache")
-    import pipeline.app.check as check_module
-
     parsed: list[Path] = []
     parse = layouts_module.load_layouts
     monkeypatch.setattr(layouts_module, "load_layouts", lambda folder, *args: parsed.append(folder) or parse(folder, *args))
