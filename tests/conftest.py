@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -28,6 +29,13 @@ REPO = Path(__file__).resolve().parent.parent
 CONTENT = REPO / "content"
 # Small, complete content trees, one per game, that pass validate and check (tests/fixtures/README.md).
 FIXTURES = REPO / "tests" / "fixtures"
+
+
+def default_sigint() -> None:
+    """In a child `pnp`, before it runs (Popen's preexec_fn): SIGINT back to its default. A background shell (CI's
+    may be one) starts children with SIGINT ignored, and Python then installs no KeyboardInterrupt handler, so a
+    test's Ctrl-C would not reach the command."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 # Property-based tests are fuzzers: the default run tries a few examples of each to keep it fast,
 # `HYPOTHESIS_PROFILE=ci python -m pytest -m fuzz` runs them in full (CI, after the main suite).

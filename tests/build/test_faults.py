@@ -26,7 +26,7 @@ from typer.testing import CliRunner, Result
 
 from pipeline.atomic import TEMP_SUFFIX
 from pipeline.cli import app
-from tests.conftest import FIXTURES, REPO
+from tests.conftest import FIXTURES, REPO, default_sigint
 
 LAYOUTS = REPO / "layouts"
 # Enough work that the workers are still drawing when the kill comes.
@@ -121,19 +121,43 @@ def killed_build(tmp_path: Path) -> Iterator[Kill]:
     started: list[subprocess.Popen[bytes]] = []
 
     def run(signum: signal.Signals, seed: int, whom: str = "parent") -> tuple[int, str, int]:
-        argv = [*PNP, *build_argv(tmp_path / "out", tmp_path / "cache", "--jobs", "2", *KILL_TARGETS)]
-        process = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
-        started.append(process)
-        assert wait_until(lambda: bool(children(process.pid)) or process.poll() is not None, 120)
-        time.sleep(random.Random(seed).uniform(0.0, 0.8))
-        workers = children(process.pid)
-        assert process.poll() is None and workers, "the build ended before the kill: give it more to do"
+        # The pause after the workers appear is the seed's; a build that ends within it (a fast machine) is started
+        # again from nothing with half the pause, so the signal always lands while the build runs.
+        pause = random.Random(seed).uniform(0.0, 0.8)
+        while True:
+            process, workers = start(pause)
+            if process.poll() is None and workers:
+                break
+            assert pause > 0.01, "the build ended before the kill even without a pause: give it more to do"
+            pause /= 2
+            shutil.rmtree(tmp_path / "out", ignore_errors=True)
+            shutil.rmtree(tmp_path / "cache", ignore_errors=True)
         if whom == "group":
             os.killpg(process.pid, signum)
         else:
             os.kill(workers[0] if whom == "worker" else process.pid, signum)
         _, stderr = process.communicate(timeout=60)
         return process.returncode, stderr.decode(), process.pid
+
+    def start(pause: float) -> tuple[subprocess.Popen[bytes], list[int]]:
+        """The build started, once it has workers and `pause` seconds more: the process and its workers then."""
+        argv = [*PNP, *build_argv(tmp_path / "out", tmp_path / "cache", "--jobs", "2", *KILL_TARGETS)]
+        process = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True,
+                                   preexec_fn=default_sigint)
+        started.append(process)
+        workers: list[int] = []
+
+        def has_workers() -> bool:
+            workers[:] = children(process.pid)
+            return bool(workers) or process.poll() is not None
+
+        assert wait_until(has_workers, 120)
+        time.sleep(pause)
+        # Again after the pause: a build may be between two pools of workers (the check's, the build's) just then.
+        assert wait_until(has_workers, 120)
+        if process.poll() is not None:
+            process.communicate(timeout=60)
+        return process, workers
 
     yield run
     for process in started:  # whatever the test found, leave nothing running

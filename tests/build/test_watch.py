@@ -17,6 +17,7 @@ import pytest
 from pipeline.app.watch import touched_games
 from pipeline.build.targets import BuildOptions
 from pipeline.games import find_game
+from tests.conftest import default_sigint
 
 from .conftest import REPO
 
@@ -52,7 +53,7 @@ def test_an_edit_is_rebuilt_and_ctrl_c_exits_130_with_no_worker_left(tmp_path: P
     argv = [sys.executable, "-c", "from pipeline.cli import main; main()", "watch", "--content", str(content), "--layouts", str(REPO / "layouts"),
             "--out", str(out), "--cache-dir", str(tmp_path / "cache"), "--jobs", "2"]
     log = (tmp_path / "log").open("w+")
-    watcher = subprocess.Popen(argv, stdout=log, stderr=subprocess.STDOUT, cwd=tmp_path)
+    watcher = subprocess.Popen(argv, stdout=log, stderr=subprocess.STDOUT, cwd=tmp_path, preexec_fn=default_sigint)
     one_up = out / "old-world" / "en" / "cards-1up.pdf"
     seen: set[int] = set()
 
