@@ -7,7 +7,8 @@ under `<cache>/forms/`, keyed by the face as printed (fields in the locale, copi
 where it was written), the job's layouts, code and options (`Job.forms`) and the charset its documents
 start from. Every document of the target starts from that charset (`Document(charset=...)`), so a kept
 drawing encodes alike in the next build's documents and is copied instead of drawn; the copy is still
-checked (`fonts.encodes_alike`), and a drawing that does not encode alike is drawn again.
+checked (`fonts.encodes_alike`), and a drawing that does not encode alike is drawn again. With a faultless
+face's drawing it keeps where the face sets its ink, so the next build takes the face unmeasured (`kept`).
 """
 
 from __future__ import annotations
@@ -25,7 +26,8 @@ from pipeline.atomic import write_atomic
 from .inputs import digest, face_digest, plain
 
 if TYPE_CHECKING:
-    from pipeline.render.faces import DrawnForm, PreparedFace
+    from pipeline.render.faces import DrawnForm, PreparedFace, RenderContext
+    from pipeline.render.layouts import Template
     from pipeline.rules.components import Components, Face
 
 # Encoded first in every document of the cards target, with the characters of the faces' own texts: what
@@ -93,6 +95,25 @@ class FormStore:
                 face.drawn = self._loaded[id(face)] = kept
         return keys
 
+    def kept(self, face: Face, template: Template, ctx: RenderContext) -> PreparedFace | None:
+        """A face ready to print from its kept drawing and ink, without measuring it (`render/faces.py: KeptFace`);
+        None when none is kept (or its entry has another shape)."""
+        from pipeline.render.faces import KeptFace
+        from pipeline.render.units import Box
+
+        entry = self._read().get(self.key_of(face))
+        drawing = _drawing(entry)
+        ink = entry.get("ink") if isinstance(entry, dict) else None
+        if drawing is None or not isinstance(ink, list):
+            return None
+        try:
+            areas = [(str(name), Box(float(x), float(y), float(width), float(height))) for name, x, y, width, height in ink]
+        except (TypeError, ValueError):
+            return None
+        ready = KeptFace(face, template, drawing, areas, ctx)
+        self._loaded[id(ready)] = drawing
+        return ready
+
     def changed(self, faces: Iterable[Face]) -> list[Face]:
         """The faces the job's last build did not print as they are now (all of them when there was none)."""
         entries = self._read()
@@ -128,6 +149,8 @@ class FormStore:
             entries[key] = {"code": list(drawn.code), "version": list(drawn.pdf_version),
                             "encoded": [[font.fontName, text, [[subset, codes.decode("latin-1")] for subset, codes in pieces],
                                          name] for font, text, pieces, name in drawn.encoded]}
+            if face.faultless:  # the next build takes it as it is, unmeasured (`kept`)
+                entries[key]["ink"] = [[name, box.x, box.y, box.width, box.height] for name, box in face.ink()]
         if drew:
             write_atomic(self.path, json.dumps(entries, ensure_ascii=False).encode())
 
@@ -136,6 +159,8 @@ def _drawing(entry: Any) -> DrawnForm | None:
     """A kept drawing as `FormStore.keep` wrote it; None for an entry of another shape."""
     from pipeline.render.faces import DrawnForm
 
+    if not isinstance(entry, dict):
+        return None
     try:
         encoded = tuple((pdfmetrics.getFont(font), text, tuple((subset, codes.encode("latin-1")) for subset, codes in pieces),
                          name) for font, text, pieces, name in entry["encoded"])

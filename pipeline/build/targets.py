@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from pipeline.render.faces import RenderContext
     from pipeline.render.imposition import Imposed
     from pipeline.render.layouts import Layouts, Profile
-    from pipeline.render.sheets import Prepared
+    from pipeline.render.sheets import Kept, Prepared
     from pipeline.render.tts import DeckPlan
     from pipeline.rules.components import Components, Deck, Face, Target
 
@@ -212,11 +212,12 @@ class BuildContext:
             self._guides = guide.documents(self.db, self.localizer, self.pack_only) if guide is not None else []
         return self._guides
 
-    def faces(self, kind: str) -> Prepared:
+    def faces(self, kind: str, kept: Kept | None = None) -> Prepared:
+        """The faces of one kind prepared (once per job; `kept`: what an earlier build kept of them, see `prepare`)."""
         from pipeline.render.sheets import prepare
 
         if kind not in self._prepared:
-            self._prepared[kind] = prepare(self.components, self.layouts, self.render, kind)  # type: ignore[arg-type]
+            self._prepared[kind] = prepare(self.components, self.layouts, self.render, kind, kept=kept)  # type: ignore[arg-type]
         return self._prepared[kind]
 
 
@@ -409,7 +410,8 @@ def build_cards(context: BuildContext, job: Job, record: TargetRecord) -> list[F
     store = FormStore(job.options.cache_dir, job.forms, chars, components.root)
     if profile is not None and job.options.changed_file:  # before the deck is prepared: only its changed faces are
         findings += _changed_file(context, job, record, profile, store.changed(printed))
-    prepared = context.faces("cards")
+    # A face whose drawing is kept is not measured again (render/faces.py: KeptFace).
+    prepared = context.faces("cards", None if job.options.force else store.kept)
     findings += prepared.findings
     if profile is None:
         return findings

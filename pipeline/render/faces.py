@@ -66,6 +66,7 @@ class PreparedFace:
     ops: list[_Op]
     bleed: float
     drawn: DrawnForm | None = None  # the last drawing, for the next document to copy (`pdf.Document.form`)
+    faultless: bool = True  # measured without a finding (every text fits, every image found)
 
     def draw(self, c: Canvas) -> None:
         height = self.template.size.height
@@ -95,6 +96,28 @@ class PreparedFace:
                                                          chip * len(colors), chip)))
                     placed += [(op.spec.name, area) for area in [_block(fitted, text_box)] if area and fitted.fits]
         return placed
+
+
+class KeptFace(PreparedFace):
+    """A face whose drawing and ink an earlier build kept (`build/forms.py`): its texts are not measured again
+    unless a document has to draw it anew (its kept texts no longer encode alike there), and then on first draw.
+
+    Why: measuring (fitting and hyphenating every text) was the largest part of a one-card rebuild, a fresh
+    process measuring every face of the locale to draw one. Only a faultless face is kept this way, so the
+    measuring it skips would have found nothing."""
+
+    def __init__(self, face: Face, template: Template, drawn: DrawnForm, ink: list[tuple[str, Box]], ctx: RenderContext) -> None:
+        super().__init__(face, template, [], ctx.bleed, drawn)
+        self._ink = ink
+        self._ctx: RenderContext | None = ctx
+
+    def draw(self, c: Canvas) -> None:
+        if self._ctx is not None:
+            self.ops, self._ctx = prepare_face(self.face, self.template, self._ctx)[0].ops, None
+        super().draw(c)
+
+    def ink(self) -> list[tuple[str, Box]]:
+        return list(self._ink)
 
 
 class Inked(Protocol):
@@ -181,7 +204,7 @@ def prepare_face(face: Face, template: Template, ctx: RenderContext) -> tuple[Pr
             op.rows, problems = _rows(value, op.box, spec, face, ctx)
             findings += problems
         ops.append(op)
-    return PreparedFace(face, template, ops, ctx.bleed), findings
+    return PreparedFace(face, template, ops, ctx.bleed, faultless=not findings), findings
 
 
 def _fit(markup: str, box: Box, style: TextStyle, ctx: RenderContext) -> Fitted:

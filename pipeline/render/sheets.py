@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from pipeline.findings import Finding, error
@@ -25,16 +25,23 @@ class Prepared:
         return self.faces.get(id(face)) if face is not None else None
 
 
+# What an earlier build kept of a face (`build/forms.py: FormStore.kept`): ready without measuring, or None.
+Kept = Callable[[Face, Template, RenderContext], PreparedFace | None]
+
+
 def prepare(components: Components, layouts: Layouts, ctx: RenderContext, target: Target | None = None,
-            only: set[int] | None = None) -> Prepared:
+            only: set[int] | None = None, kept: Kept | None = None) -> Prepared:
     """Fit every face (of one target, or all; `only`: the faces of these ids) against its template; a missing
-    template is a finding."""
+    template is a finding. A face `kept` returns is taken as it is (it was measured without a finding)."""
     prepared = Prepared(components)
     for face, template in templated_faces(components, layouts, target):
         if isinstance(template, Finding):
             prepared.findings.append(template)
             continue
         if only is not None and id(face) not in only:
+            continue
+        if kept is not None and (ready_kept := kept(face, template, ctx)) is not None:
+            prepared.faces[id(face)] = ready_kept
             continue
         ready, findings = prepare_face(face, template, ctx)
         prepared.faces[id(face)] = ready

@@ -146,3 +146,35 @@ def test_a_card_edit_draws_that_card_and_prints_what_a_cold_build_prints(tmp_pat
     assert "market/jab" in drawn and len(drawn) > 10
     edit(root / "old-world" / "cards" / "market.yaml", "    fight: {damage: 1}", "    fight: {damage: 2}")
     assert cards("kept")[0] == ["market/jab"], "the file was written again with every face's drawing"
+
+
+def test_a_rebuild_measures_only_the_faces_it_must_and_a_face_with_a_finding_every_time(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import pipeline.render.faces as faces_module
+    import pipeline.render.sheets as sheets_module
+
+    root = tmp_path / "content"
+    shutil.copytree(REPO / "tests" / "fixtures" / "old-world", root / "old-world")
+    measured: list[str] = []
+    for module in (sheets_module, faces_module):  # prepare() measures; a kept face measures itself if drawn anew
+        measure = module.prepare_face
+        monkeypatch.setattr(module, "prepare_face", lambda face, *rest, measure=measure: measured.append(
+            f"{face.deck}/{face.id}") or measure(face, *rest))
+
+    def cards() -> tuple[int, list[str]]:
+        """The cards target built again: its exit code and the FIT-OVERFLOW findings (card ids)."""
+        measured.clear()
+        argv = ["build", "--game", "old-world", "--locale", "en", "--content", str(root), "--layouts", str(REPO / "layouts"),
+                "--out", str(tmp_path / "out"), "--cache-dir", str(tmp_path / "cache"), "--format", "json", "--jobs", "1",
+                "--target", "cards"]
+        result = CliRunner().invoke(app, argv)
+        findings = json.loads(result.stdout)["findings"]
+        return result.exit_code, sorted(f["message"].split("'")[1] for f in findings if f["code"] == "FIT-OVERFLOW")
+
+    market = root / "old-world" / "cards" / "market.yaml"
+    edit(market, "    name: Push\n", f"    name: Push{' and push' * 40}\n")  # far too long for the name box
+    assert cards() == (1, ["push"])
+    every_face = len(measured)
+    edit(market, "    fight: {damage: 1}", "    fight: {damage: 2}")  # Jab's text
+    assert cards() == (1, ["push"]), "the face that overflowed is measured again, so its finding is not lost"
+    assert sorted(set(measured)) == ["market/jab", "market/push"] and every_face > 10
