@@ -33,6 +33,7 @@ from pipeline.build.targets import (
 from pipeline.content.database import Database
 from pipeline.content.kept_files import keep_loaded_in, save_kept
 from pipeline.findings import Finding, Report, Severity, warning
+from pipeline.games import LISTINGS, GameListing
 from pipeline.render.hyphenation import keep_parsed_in
 from pipeline.rules.components import Components
 from pipeline.rules.spec import GameSpec
@@ -60,12 +61,14 @@ class BuildResult:
         return sum(1 for r in self.records if not r.cached)
 
 
-def build(games: Sequence[GameSpec], options: BuildOptions, locales: Sequence[str] | None = None,
+def build(games: Sequence[GameSpec | GameListing], options: BuildOptions, locales: Sequence[str] | None = None,
           targets: Sequence[str] | None = None, jobs: int = 1, show_progress: bool | None = None,
           databases: Databases | None = None) -> BuildResult:
     """Render the targets asked for (default: every target each game has) in each locale (default: every declared one).
 
-    `databases`: what earlier builds of this process loaded (`pnp watch`); by default this build's own."""
+    A shipped game given by its listing is imported only if its plan is not kept (`_PlanMemo`): a build that
+    changed nothing of it needs none of its modules. `databases`: what earlier builds of this process loaded
+    (`pnp watch`); by default this build's own."""
     from pipeline.build.runner import BuildStopped, run_jobs, stopped_by_signals
 
     started = time.perf_counter()
@@ -78,7 +81,11 @@ def build(games: Sequence[GameSpec], options: BuildOptions, locales: Sequence[st
     keep_loaded_in(options.cache_dir)
     if options.pack_only and not options.packs:
         raise UsageError("--pack-only prints the packs named with --pack: name at least one")
-    options = replace(options, packs=require_packs(games, options.content_root, options.packs, options.modes), modes=())
+    # A declared game is described at once (its description is its manifest, and it may bring its own layouts).
+    games = [game.describe() if isinstance(game, GameListing) and game.id not in LISTINGS else game for game in games]
+    if options.packs or options.modes:
+        packs = require_packs([_described(game) for game in games], options.content_root, options.packs, options.modes)
+        options = replace(options, packs=packs, modes=())
     folders = [options.out_dir / game.id for game in games] + [options.cache_dir]
     with stopped_by_signals():
         try:
@@ -159,7 +166,11 @@ def target_line(record: TargetRecord) -> str:
             f"{summary['cards']} card(s) ({state})")
 
 
-def _plan(games: list[GameSpec], locales: Sequence[str] | None, targets: tuple[str, ...],
+def _described(game: GameSpec | GameListing) -> GameSpec:
+    return game.describe() if isinstance(game, GameListing) else game
+
+
+def _plan(games: list[GameSpec | GameListing], locales: Sequence[str] | None, targets: tuple[str, ...],
           options: BuildOptions, databases: Databases) -> tuple[list[Job], Report]:
     """One job per game and locale, each target keyed by what it prints (build/inputs.py), the layouts, the
     pipeline's code and the options."""
@@ -172,23 +183,28 @@ def _plan(games: list[GameSpec], locales: Sequence[str] | None, targets: tuple[s
         if not game.content_dir(options.content_root).is_dir():
             raise UsageError(f"no content for {game.id} under {options.content_root}")
         content = tree_digest(game.content_dir(options.content_root))
-        # A declared game's own templates (its `layouts/`) key its targets like the shared ones.
-        own = game.printing.layouts if game.printing is not None else None
+        # A declared game's own templates (its `layouts/`) key its targets like the shared ones; a shipped game
+        # (given by its listing or not) brings none.
+        own = game.printing.layouts if isinstance(game, GameSpec) and game.printing is not None else None
         layouts_key = layouts + tree_digest(own) if own is not None else layouts
         where = str(game.content_dir(options.content_root))
         memo = _PlanMemo(options, game.id, target_key(
             {"content": content, "layouts": layouts_key, "code": code},
             {"root": where, "targets": targets, "locales": list(locales or ()),
              **{t: options.for_target(t) for t in targets}}))
-        planned = memo.read() if not options.selection else None  # a selection looks its ids up in the loaded game
-        if planned is None:
-            planned = _plan_game(game, locales, targets, options, databases, report, selected, content,
+        kept = memo.read() if not options.selection else None  # a selection looks its ids up in the loaded game
+        if kept is None:
+            spec = _described(game)
+            planned = _plan_game(spec, locales, targets, options, databases, report, selected, content,
                                  {"layouts": layouts_key, "code": code})
+            supported = _supported(spec, options)
             if planned is not None and not options.selection:
-                memo.write(planned)
+                memo.write(planned, supported)
+        else:
+            planned, supported = kept
         if planned is None:  # what `pnp validate` rejects is not printed: reported once, nothing built
             continue
-        report.extend(_unsupported(game, targets, options))
+        report.extend(_unsupported(game.id, where, targets, supported, options))
         jobs += [Job(game.id, step.locale, step.targets, step.keys, options, content, step.tts_decks, step.forms,
                      layouts=layouts_key) for step in planned]
     unknown = options.selection.unknown(selected) if report.ok else []  # a game refused above lists no ids
@@ -243,13 +259,12 @@ def _supported(game: GameSpec, options: BuildOptions) -> tuple[str, ...]:
     return tuple(t for t in supported_targets(game) if not options.pack_only or t in PACK_TARGETS)
 
 
-def _unsupported(game: GameSpec, targets: tuple[str, ...], options: BuildOptions) -> list[Finding]:
-    """A warning for each target asked by name (`--target`) that the game does not have."""
+def _unsupported(game: str, where: str, targets: tuple[str, ...], supported: tuple[str, ...],
+                 options: BuildOptions) -> list[Finding]:
+    """A warning for each target asked by name (`--target`) that the game does not have (`supported`: those it has)."""
     if len(targets) == len(TARGET_NAMES) or options.selection:
         return []
-    where = str(game.content_dir(options.content_root))
-    supported = _supported(game, options)
-    return [warning("BUILD-UNSUPPORTED", f"{game.id} has no {missing} to build", where)
+    return [warning("BUILD-UNSUPPORTED", f"{game} has no {missing} to build", where)
             for missing in targets if missing not in supported]
 
 
@@ -287,8 +302,9 @@ def _locale_keys(game: GameSpec, db: Database, load_findings: list[Finding], loc
 class _PlanMemo:
     """What `_plan_game` decided for a game (its locales, targets and keys), stored beside the cache's records
     under the digest of what it was made from (the game's files, layouts, code, the targets, locales and options
-    asked): a build that changed none of them takes the plan without loading, checking or localizing the game.
-    Only a game the checks accept is kept, so a hit has nothing to report."""
+    asked): a build that changed none of them takes the plan without loading, checking or localizing the game, nor
+    importing its modules (the targets the game has are kept with it). Only a game the checks accept is kept, so a
+    hit has nothing to report."""
 
     options: BuildOptions
     game: str
@@ -298,18 +314,20 @@ class _PlanMemo:
     def path(self) -> Path:
         return self.options.cache_dir / "plans" / f"{self.game}.json"
 
-    def read(self) -> list[_LocalePlan] | None:
+    def read(self) -> tuple[list[_LocalePlan], tuple[str, ...]] | None:
+        """The plan of each locale and the targets the game has; None when there is no plan for these inputs."""
         try:
             data = json.loads(self.path.read_text(encoding="utf-8"))
             if data["inputs"] == self.inputs:
-                return [_LocalePlan(step["locale"], tuple(step["targets"]), dict(step["keys"]), dict(step["tts_decks"]),
-                                    str(step["forms"])) for step in data["locales"]]
+                return ([_LocalePlan(step["locale"], tuple(step["targets"]), dict(step["keys"]), dict(step["tts_decks"]),
+                                     str(step["forms"])) for step in data["locales"]],
+                        tuple(str(target) for target in data["supported"]))
         except (OSError, ValueError, KeyError, TypeError):
             pass
         return None  # a missing, stale or unreadable memo: the game is planned again
 
-    def write(self, steps: list[_LocalePlan]) -> None:
-        data = {"inputs": self.inputs, "locales": [asdict(step) for step in steps]}
+    def write(self, steps: list[_LocalePlan], supported: tuple[str, ...]) -> None:
+        data = {"inputs": self.inputs, "locales": [asdict(step) for step in steps], "supported": list(supported)}
         try:
             write_atomic(self.path, json.dumps(data, indent=1, sort_keys=True).encode())
         except WriteError:

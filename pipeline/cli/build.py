@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated, NoReturn
 import typer
 
 # The build modules (and reportlab with them) are imported when a build runs, not for `--help`.
-from pipeline.app.project import UsageError, project_folder, select_games
+from pipeline.app.project import UsageError, project_folder, select_games, select_listings
 from pipeline.build import TARGET_NAMES
 
 from .options import (
@@ -105,13 +105,14 @@ def build(
 
     root = resolve_content(content)
     gate = load_gate(root)
-    games = select_games(game, root)
+    games = select_listings(game, root)  # a game is imported only if the build must plan it again
     options = BuildOptions(out, root, project_folder(layouts, "layouts"), cache_dir, paper.value, backs.value,
                            parse_back_offset(back_offset),
                            force, allow_incomplete, tuple(pack or ()), pack_only,
                            Selection(tuple(deck or ()), tuple(card or ())), tuple(mode or ()))
     if changed_since is not None:
-        _delta(games, options, changed_since, locale, [t.value for t in target or []], format, gate, strict)
+        _delta([listing.describe() for listing in games], options, changed_since, locale, [t.value for t in target or []],
+               format, gate, strict)
     from pipeline.build.runner import BuildStopped  # here: the runner loads rich, which other commands do not need
 
     try:

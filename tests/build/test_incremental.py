@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import shutil
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -11,6 +12,7 @@ from typer.testing import CliRunner
 
 from pipeline.build.targets import Databases
 from pipeline.cli import app
+from pipeline.games import LISTINGS
 
 from .conftest import REPO
 
@@ -82,7 +84,11 @@ def test_a_no_change_rebuild_takes_the_plan_from_the_memo_without_loading_the_ga
     def must_not_load(*args: object) -> None:
         raise AssertionError("nothing changed: the plan comes from the memo, the game is neither loaded nor checked")
 
+    def must_not_import() -> None:
+        raise AssertionError("nothing changed: the build needs none of the game's modules")
+
     monkeypatch.setattr(Databases, "load", must_not_load)
+    monkeypatch.setitem(LISTINGS, "old-world", replace(LISTINGS["old-world"], describe=must_not_import))
     result = CliRunner().invoke(app, argv)
     assert result.exit_code == 0, result.output
     assert [o["cached"] for o in json.loads(result.stdout)["outputs"]] == [True]
