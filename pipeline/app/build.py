@@ -150,7 +150,7 @@ def parse_back_offset(text: str) -> tuple[float, float]:
 def _check_back_offset(offset: tuple[float, float]) -> None:
     """Each part of --back-offset is a finite number of mm the calibration page can measure (it keeps backs on
     the page)."""
-    from pipeline.render.imposition import BACK_OFFSET_LIMIT
+    from pipeline.render.units import BACK_OFFSET_LIMIT
 
     for axis, value in zip("XY", offset, strict=True):
         if not math.isfinite(value) or abs(value) > BACK_OFFSET_LIMIT:

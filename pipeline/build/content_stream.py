@@ -15,8 +15,6 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from pypdf.generic import ContentStream
-
 Operation = tuple[list[Any], bytes]
 
 _DELIMITERS = rb"\x00\t\n\x0c\r ()<>\[\]{}/%"
@@ -45,6 +43,8 @@ def operations(data: bytes) -> list[Operation]:
     try:
         return _read(data)
     except _Unsupported:
+        from pypdf.generic import ContentStream  # only here: a stream reportlab wrote never needs it
+
         stream = ContentStream(None, None)
         stream.set_data(data)
         return stream.operations

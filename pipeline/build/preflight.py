@@ -27,11 +27,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
-from typing import Any
-
-from pypdf import PageObject, PdfReader
-from pypdf.errors import PdfReadError
-from pypdf.generic import FloatObject, IndirectObject, NumberObject
+from typing import TYPE_CHECKING, Any
 
 from pipeline.findings import Finding, error
 from pipeline.render.faces import MM_TOLERANCE, PreparedFace, safe_zone_breaches
@@ -40,6 +36,9 @@ from pipeline.render.pdf import DrawnFont, DrawnPage, DrawnPdf
 from pipeline.render.units import MM_PER_PT, Size
 
 from .content_stream import operations
+
+if TYPE_CHECKING:  # pypdf is imported where a written file is read: a cards build judges only what it drew
+    from pypdf import PageObject
 
 TOLERANCE = MM_TOLERANCE
 _PAINT = {b"S", b"s", b"f", b"F", b"f*", b"B", b"B*", b"b", b"b*"}
@@ -59,6 +58,9 @@ def preflight_pdf(data: bytes, path: str, profile: Profile, one_up: bool,
                   trims: Iterable[Size] | None = None) -> list[Finding]:
     """The PDF's page sizes, boxes, fonts and page-level marks against the profile; `trims` are the card
     sizes a 1-up page may have (any, if not given)."""
+    from pypdf import PdfReader
+    from pypdf.errors import PdfReadError
+
     try:
         reader = PdfReader(io.BytesIO(data))
         pages = list(reader.pages)
@@ -193,6 +195,8 @@ def _entries(resources: Any, name: str) -> list[Any]:
 
 
 def _key(ref: Any) -> int:
+    from pypdf.generic import IndirectObject
+
     return hash((ref.idnum, ref.generation)) if isinstance(ref, IndirectObject) else id(ref)
 
 
@@ -423,7 +427,7 @@ def _show(state: _State, text: Matrix, shown: Sequence[Any]) -> tuple[Rect, Matr
     descent = font.descent if font is not None and font.descent is not None else -250.0
     advance = 0.0
     for part in shown:
-        if isinstance(part, (int, float, FloatObject, NumberObject)):
+        if isinstance(part, (int, float)):  # pypdf's FloatObject and NumberObject too
             advance -= float(part) / 1000 * state.size
             continue
         codes = bytes(part.original_bytes if hasattr(part, "original_bytes") else part)

@@ -14,11 +14,11 @@ from collections.abc import Mapping
 from pipeline.rules.print_labels import CALIBRATION_LABELS as LABELS
 
 from .fonts import font_name
-from .imposition import BACK_OFFSET_LIMIT, Offset
+from .imposition import Offset
 from .pdf import Document
 from .pen import style
 from .richtext import fit_text
-from .units import Box, Size, pt
+from .units import BACK_OFFSET_LIMIT, Box, Size, pt
 
 RULER_GAP = 35.0  # mm from the sheet's centre to each ruler's centre
 LINE_REACH = 12.0  # mm the back's lines reach either side of a ruler

@@ -20,9 +20,6 @@ from .units import PT_PER_MM, Size, pt
 
 Slot = tuple[PreparedFace, PreparedFace | None]  # front, back
 BACK_MODES = ("duplex", "gutter", "none")
-# The calibration page measures a duplex misregistration of up to this many mm either way; a larger
-# --back-offset cannot be read off it and pushes backs towards (or past) the paper's edge.
-BACK_OFFSET_LIMIT = 10
 Offset = tuple[float, float]  # mm the duplex backs move: right, up (as printed on the back)
 
 

@@ -11,6 +11,11 @@ import re
 import reprlib
 from dataclasses import dataclass
 
+# The calibration page measures a duplex misregistration of up to this many mm either way; a larger
+# --back-offset cannot be read off it and pushes backs towards (or past) the paper's edge. Here, not in
+# imposition.py: the build checks the option before it draws anything (imposition imports reportlab).
+BACK_OFFSET_LIMIT = 10
+
 MM_PER_PT = 25.4 / 72
 PT_PER_MM = 72 / 25.4
 _PER_MM = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": MM_PER_PT}

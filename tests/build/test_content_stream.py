@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pypdf.generic
 import pytest
 from pypdf.generic import ContentStream
 
@@ -64,7 +65,7 @@ def test_a_drawn_page_reads_as_pypdf_reads_it_without_pypdf(monkeypatch: pytest.
     data = _drawn_page()
     expected = _pypdf(data)
     assert any(op == b"Tj" for _, op in expected) and any(op == b"d" for _, op in expected)
-    monkeypatch.setattr(content_stream, "ContentStream", None)  # a fallback to pypdf would fail here
+    monkeypatch.setattr(pypdf.generic, "ContentStream", None)  # a fallback to pypdf would fail here
     assert _ours(data) == expected
 
 
