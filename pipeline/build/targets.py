@@ -395,16 +395,23 @@ def _profile(context: BuildContext, job: Job) -> tuple[Profile | None, list[Find
     return profile, []
 
 
+def _printed_cards(context: BuildContext) -> list[Face]:
+    """The faces of the cards target that have a template (what it prints)."""
+    from pipeline.render.sheets import templated_faces
+
+    return [face for face, template in templated_faces(context.components, context.layouts, "cards")
+            if not isinstance(template, Finding)]
+
+
 def build_cards(context: BuildContext, job: Job, record: TargetRecord) -> list[Finding]:
     """cards.pdf (sheets of 3 x 3 poker cards with backs as asked) and cards-1up.pdf."""
-    from pipeline.render.sheets import sheets, templated_faces
+    from pipeline.render.sheets import sheets
 
     from .forms import FormStore, card_charset
 
     profile, findings = _profile(context, job)
     components = context.components
-    printed = [face for face, template in templated_faces(components, context.layouts, "cards")
-               if not isinstance(template, Finding)]
+    printed = _printed_cards(context)
     # Faces drawn by an earlier build with the same charset are copied, not drawn (build/forms.py).
     chars = card_charset(components, printed)
     store = FormStore(job.options.cache_dir, job.forms, chars, components.root)
@@ -597,7 +604,11 @@ def build_tts(context: BuildContext, job: Job, record: TargetRecord) -> list[Fin
     from pipeline.render.sheets import groups
     from pipeline.render.tts import plan_deck
 
+    from .forms import card_charset
+
     prepared = context.faces("cards")
+    # The cards documents' charset: a face the cards target drew (or a kept one) is copied, not drawn nor measured.
+    chars = card_charset(context.components, _printed_cards(context))
     titles = {deck.id: deck.title for deck in context.components.decks}
     decks: dict[str, list[DeckPlan]] = {}
     for group in groups(prepared, "cards"):
@@ -607,7 +618,7 @@ def build_tts(context: BuildContext, job: Job, record: TargetRecord) -> list[Fin
     images: list[OutputFile] = []
     saved: list[OutputFile] = []
     for deck, plans in decks.items():
-        files = _tts_deck(job, deck, plans)
+        files = _tts_deck(job, deck, plans, chars)
         images += [f for f in files if f.path.endswith(".png")]
         saved += [f for f in files if f.path.endswith(".json")]
     record.files = images + saved  # every deck's images, then every deck's saved object (the order of one pass)
@@ -620,8 +631,9 @@ def build_tts(context: BuildContext, job: Job, record: TargetRecord) -> list[Fin
     return list(prepared.findings)
 
 
-def _tts_deck(job: Job, deck: str, plans: list[DeckPlan]) -> list[OutputFile]:
-    """One deck's TTS files: from the cache if its record still holds, else drawn, written and recorded."""
+def _tts_deck(job: Job, deck: str, plans: list[DeckPlan], charset: str) -> list[OutputFile]:
+    """One deck's TTS files: from the cache if its record still holds, else drawn (from a document that starts from
+    `charset`), written and recorded."""
     from pipeline.render.tts import render_sheets
 
     cache = Cache(job.options.cache_dir, job.options.out_dir)
@@ -629,7 +641,7 @@ def _tts_deck(job: Job, deck: str, plans: list[DeckPlan]) -> list[OutputFile]:
     hit = cache.hit(job.game, job.locale, unit.target, unit.key) if unit.key and not job.options.force else None
     if hit is not None:
         return hit.files
-    for image in render_sheets([plan for deck_plan in plans for plan in deck_plan.plans()]):
+    for image in render_sheets([plan for deck_plan in plans for plan in deck_plan.plans()], charset=charset):
         _write(job, unit, f"tts/{image.name}", image.png, 1, image.cards)
     for deck_plan in plans:
         _write(job, unit, f"tts/{deck_plan.stem}.json", deck_plan.saved_object_json(), 0, 0)

@@ -88,10 +88,9 @@ class Document:
         """Encode `charset` in every font first, in its order, and name each font's subsets.
 
         Why: reportlab gives a character its subset code, and a font its PDF name, when a document first uses
-        them. Documents that start from the same charset (and draw nothing outside it) therefore hold the same
-        font objects byte for byte, so the pages of many such documents can share one copy of each font
-        (build/pages.py assembles a file from them). A character outside the charset still prints: it is
-        given the next code, in that document only.
+        them. Documents that start from the same charset encode a text to the same codes, so a face drawn for one
+        of them is copied into another (`form`; the drawings build/forms.py keeps between builds). A character
+        outside the charset still prints: it is given the next code, in that document only.
         """
         doc = self.canvas._doc
         for name in fonts:

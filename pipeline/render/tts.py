@@ -157,8 +157,9 @@ def plan_deck(deck_id: str, title: str, group: Group, part: int) -> DeckPlan:
     return DeckPlan(stem, name if part == 0 else f"{name} ({part + 1})", tuple(sheets), shared_back)
 
 
-def render_sheets(plans: list[SheetPlan], workers: int | None = None) -> list[SheetImage]:
-    """Every planned image, in plan order; identical sheets are encoded once.
+def render_sheets(plans: list[SheetPlan], workers: int | None = None, charset: str = "") -> list[SheetImage]:
+    """Every planned image, in plan order; identical sheets are encoded once. `charset`: what the faces' document
+    encodes first (`pdf.Document`), so a face drawn for another document that started from it is copied.
 
     Faces are rasterized in plan order and each sheet is handed to an encoder thread as soon as its
     faces are ready (pdfium and zlib both release the GIL), so drawing and deflating overlap. A face's
@@ -177,7 +178,7 @@ def render_sheets(plans: list[SheetPlan], workers: int | None = None) -> list[Sh
     threads = workers or min(4, os.cpu_count() or 1)
     rasters: dict[RasterKey, Raster] = {}
     encoded: dict[tuple[object, ...], Future[bytes]] = {}
-    with _Rasterizer(list(wanted.values())) as rasterizer, ThreadPoolExecutor(max_workers=threads) as pool:
+    with _Rasterizer(list(wanted.values()), charset) as rasterizer, ThreadPoolExecutor(max_workers=threads) as pool:
         for sheet, plan in distinct.items():
             mine: dict[RasterKey, Raster] = {}
             for cell in plan.faces:
@@ -209,8 +210,8 @@ class Raster:
 class _Rasterizer:
     """One PDF with a page per distinct face and cell size (each face drawn once), rasterized on demand."""
 
-    def __init__(self, faces: list[tuple[PreparedFace, SheetPlan]]) -> None:
-        doc = Document("tts faces", (pt(63), pt(88)), compress=False)
+    def __init__(self, faces: list[tuple[PreparedFace, SheetPlan]], charset: str = "") -> None:
+        doc = Document("tts faces", (pt(63), pt(88)), charset, compress=False)
         self.pages: dict[RasterKey, int] = {}
         c = doc.canvas
         for face, plan in faces:

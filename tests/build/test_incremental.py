@@ -168,11 +168,12 @@ def test_a_rebuild_measures_only_the_faces_it_must_and_a_face_with_a_finding_eve
             f"{face.deck}/{face.id}") or measure(face, *rest))
 
     def cards() -> tuple[int, list[str]]:
-        """The cards target built again: its exit code and the FIT-OVERFLOW findings (card ids)."""
+        """The cards and tts targets built again (the tts images of the edited deck copy the cards' drawings): the
+        exit code and the FIT-OVERFLOW findings (card ids)."""
         measured.clear()
         argv = ["build", "--game", "old-world", "--locale", "en", "--content", str(root), "--layouts", str(REPO / "layouts"),
                 "--out", str(tmp_path / "out"), "--cache-dir", str(tmp_path / "cache"), "--format", "json", "--jobs", "1",
-                "--target", "cards"]
+                "--target", "cards", "--target", "tts"]
         result = CliRunner().invoke(app, argv)
         findings = json.loads(result.stdout)["findings"]
         return result.exit_code, sorted(f["message"].split("'")[1] for f in findings if f["code"] == "FIT-OVERFLOW")
