@@ -604,11 +604,12 @@ def build_tts(context: BuildContext, job: Job, record: TargetRecord) -> list[Fin
     from pipeline.render.sheets import groups
     from pipeline.render.tts import plan_deck
 
-    from .forms import card_charset
+    from .forms import FormStore, card_charset
 
-    prepared = context.faces("cards")
     # The cards documents' charset: a face the cards target drew (or a kept one) is copied, not drawn nor measured.
     chars = card_charset(context.components, _printed_cards(context))
+    store = FormStore(job.options.cache_dir, job.forms, chars, context.components.root)
+    prepared = context.faces("cards", None if job.options.force else store.kept)  # as the cards target's, if it ran
     titles = {deck.id: deck.title for deck in context.components.decks}
     decks: dict[str, list[DeckPlan]] = {}
     for group in groups(prepared, "cards"):

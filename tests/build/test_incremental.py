@@ -167,13 +167,13 @@ def test_a_rebuild_measures_only_the_faces_it_must_and_a_face_with_a_finding_eve
         monkeypatch.setattr(module, "prepare_face", lambda face, *rest, measure=measure: measured.append(
             f"{face.deck}/{face.id}") or measure(face, *rest))
 
-    def cards() -> tuple[int, list[str]]:
-        """The cards and tts targets built again (the tts images of the edited deck copy the cards' drawings): the
-        exit code and the FIT-OVERFLOW findings (card ids)."""
+    def cards(*targets: str) -> tuple[int, list[str]]:
+        """The targets built again (default: cards and tts, whose images of the edited deck copy the cards'
+        drawings): the exit code and the FIT-OVERFLOW findings (card ids)."""
         measured.clear()
         argv = ["build", "--game", "old-world", "--locale", "en", "--content", str(root), "--layouts", str(REPO / "layouts"),
                 "--out", str(tmp_path / "out"), "--cache-dir", str(tmp_path / "cache"), "--format", "json", "--jobs", "1",
-                "--target", "cards", "--target", "tts"]
+                *(arg for target in targets or ("cards", "tts") for arg in ("--target", target))]
         result = CliRunner().invoke(app, argv)
         findings = json.loads(result.stdout)["findings"]
         return result.exit_code, sorted(f["message"].split("'")[1] for f in findings if f["code"] == "FIT-OVERFLOW")
@@ -185,3 +185,6 @@ def test_a_rebuild_measures_only_the_faces_it_must_and_a_face_with_a_finding_eve
     edit(market, "    fight: {damage: 1}", "    fight: {damage: 2}")  # Jab's text
     assert cards() == (1, ["push"]), "the face that overflowed is measured again, so its finding is not lost"
     assert sorted(set(measured)) == ["market/jab", "market/push"] and every_face > 10
+    edit(market, "    fight: {damage: 2}", "    fight: {damage: 3}")
+    assert cards("tts") == (1, ["push"]), "tts alone takes the faces the cards target kept"
+    assert sorted(set(measured)) == ["market/jab", "market/push"]
