@@ -229,6 +229,9 @@ def _plan_game(game: GameSpec, locales: Sequence[str] | None, targets: tuple[str
                inputs: dict[str, str]) -> list[_LocalePlan] | None:
     """Load and check one game, then key its targets in each locale; None (its findings in `report`) when the
     checks refuse it."""
+    from pipeline.i18n.kept_catalogs import keep_catalogs_in  # Babel: only when a game is planned (localized) again
+
+    keep_catalogs_in(options.cache_dir)  # the catalogs as Babel parsed them: only an edited one is parsed again
     db, load_findings = databases.load(game, options.content_root, content, options.packs)
     problems = Report(load_findings + game.checks(db, True))
     if not problems.ok:
