@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
@@ -28,8 +29,9 @@ class PoFile:
         # Undecodable bytes are replaced here: read_catalog reports the encoding error with its line.
         return cls(path, tuple(read_input(path, CATALOG_LIMIT).decode("utf-8", errors="replace").splitlines()))
 
-    @property
+    @cached_property
     def display(self) -> str:
+        """The path as findings print it (made once: a glyph check asks it for each of thousands of texts)."""
         return display_path(self.path)
 
     def msgstr_line(self, message: Message, form: int = 0) -> int:
