@@ -3,7 +3,8 @@
 Used to prove a refactor changes no printed byte (build both trees with `--force`, then compare).
 `build-report.json` is left out: it records seconds per target. With `--pixels`, a PDF whose bytes differ is
 rendered page by page (pypdfium2, 100 dpi) and counts as the same when every page has the same pixels
-(a change of how the file is written, such as its font subsets, not of what it prints).
+(a change of how the file is written, such as its font subsets, not of what it prints), and a PNG whose bytes
+differ counts as the same when its pixels are (the TTS sheets' deflate stream has been seen to differ).
 Usage: python tools/compare_outputs.py [--pixels] BEFORE_DIR AFTER_DIR   (exit 0 identical, 1 different)
 """
 
@@ -39,9 +40,19 @@ def compare(before: Path, after: Path, pixels: bool = False) -> tuple[list[str],
             continue
         if pixels and name.endswith(".pdf") and _renders_alike(before / name, after / name):
             alike.append(f"same pixels  {name}")
+        elif pixels and name.endswith(".png") and _same_image(before / name, after / name):
+            alike.append(f"same pixels  {name}")
         else:
             lines.append(f"changed  {name}")
     return lines, alike
+
+
+def _same_image(before: Path, after: Path) -> bool:
+    """Whether two images have the same size, mode and pixels (a TTS sheet's deflate stream may differ)."""
+    from PIL import Image
+
+    with Image.open(before) as old, Image.open(after) as new:
+        return old.size == new.size and old.mode == new.mode and old.tobytes() == new.tobytes()
 
 
 def _renders_alike(before: Path, after: Path) -> bool:
@@ -60,7 +71,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("before", type=Path)
     parser.add_argument("after", type=Path)
-    parser.add_argument("--pixels", action="store_true", help="compare PDFs whose bytes differ by their rendered pages")
+    parser.add_argument("--pixels", action="store_true", help="compare PDFs and PNGs whose bytes differ by their pixels")
     args = parser.parse_args()
     for folder in (args.before, args.after):
         if not folder.is_dir():

@@ -1,7 +1,10 @@
 """A small lossless PNG writer for 8-bit RGB scanlines, faster than Pillow's for large flat-colour sheets.
 
 Pillow tries every PNG filter on every row; rasterized cards are mostly flat colour, where unfiltered
-rows deflate as small and several times faster. Same input, same bytes (fixed level, one IDAT).
+rows deflate as small and several times faster. Same rows, same pixels (fixed level, one IDAT); the deflate
+stream itself has been seen to differ by a few bytes between builds of the same rows fed in the same blocks
+(a full `--jobs 2` build against a one-game build; not reproduced in one process, cause not found), so compare
+sheets by their pixels (`tools/compare_outputs.py --pixels`).
 
 The deflate stream comes from ISA-L (`isal`), not the standard library's zlib: on the 812 MB of rows of
 old-world's English TTS sheets zlib level 1 took 1.55 s CPU for 15.3 MB, ISA-L level 2 0.18 s for 15.6 MB

@@ -147,7 +147,18 @@ def test_a_rounds_files_are_those_a_cold_build_writes_and_what_it_loaded_is_kept
     written = sorted(p.relative_to(options.out_dir) for p in (options.out_dir / "old-world" / "en").rglob("*") if p.is_file())
     assert written == sorted(p.relative_to(cold.out_dir) for p in (cold.out_dir / "old-world" / "en").rglob("*") if p.is_file())
     for relative in written:
-        assert (options.out_dir / relative).read_bytes() == (cold.out_dir / relative).read_bytes(), relative
+        watched, fresh = options.out_dir / relative, cold.out_dir / relative
+        if relative.suffix == ".png":  # a TTS sheet: its pixels (its deflate stream was once seen a few bytes apart)
+            assert _pixels(watched) == _pixels(fresh), relative
+        else:
+            assert watched.read_bytes() == fresh.read_bytes(), relative
+
+
+def _pixels(path: Path) -> tuple[tuple[int, int], str, bytes]:
+    from PIL import Image
+
+    with Image.open(path) as image:
+        return image.size, image.mode, image.tobytes()
 
 
 def test_a_round_writes_first_the_cards_it_changed_and_a_round_that_changed_none_leaves_no_such_file(tmp_path: Path) -> None:
