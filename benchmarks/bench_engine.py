@@ -18,7 +18,7 @@ import sys
 import time
 from pathlib import Path
 
-from harness import machine, table
+from harness import code_env, machine, table
 
 from pipeline.games import find_game
 from pipeline.rules.simulation import run_simulation
@@ -74,7 +74,8 @@ def main() -> None:
 def timed(command: list[str]) -> float:
     """Wall time of one real `pnp` command; a failing command stops the benchmark."""
     start = time.perf_counter()
-    done = subprocess.run([str(Path(sys.executable).parent / "pnp"), *command], cwd=ROOT, capture_output=True, text=True)
+    done = subprocess.run([str(Path(sys.executable).parent / "pnp"), *command], cwd=ROOT, capture_output=True, text=True,
+                          env=code_env(None))
     if done.returncode != 0:
         sys.exit(f"pnp {' '.join(command)} exited {done.returncode}:\n{done.stdout[-2000:]}")
     return time.perf_counter() - start

@@ -14,6 +14,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from harness import code_env
+
 REPO = Path(__file__).resolve().parent.parent
 PNP = [str(Path(sys.executable).parent / "pnp")]
 COLORS = ["blue", "red", "green", "yellow", "purple"]
@@ -51,7 +53,7 @@ def best_time(args: list[str], runs: int) -> float:
     best = float("inf")
     for _ in range(runs):
         start = time.perf_counter()
-        done = subprocess.run(PNP + args, cwd=REPO, capture_output=True, text=True)
+        done = subprocess.run(PNP + args, cwd=REPO, capture_output=True, text=True, env=code_env(None))
         best = min(best, time.perf_counter() - start)
         if done.returncode != 0:
             sys.exit(f"pnp {' '.join(args)} failed:\n{done.stdout}\n{done.stderr}")
