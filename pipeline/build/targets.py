@@ -531,16 +531,32 @@ def print_labels(context: BuildContext, english: dict[str, str]) -> dict[str, st
 
 def _calibration(context: BuildContext, job: Job, record: TargetRecord, profile: Profile) -> list[Finding]:
     """calibration.pdf: the duplex calibration sheet, in the game's words where its catalog has them
-    (message templates print:calibration...)."""
+    (message templates print:calibration...). A unit with a record of its own, keyed by its words, the job's layouts,
+    code and options (`Job.forms`): a card edit does not draw it again (drawing it loaded a locale's hyphenation
+    patterns, a fifth of a German one-card rebuild's cards job)."""
     from pipeline.render.calibration import calibration_pdf
     from pipeline.rules.print_labels import CALIBRATION_LABELS
 
-    sheet = calibration_pdf(profile.paper, job.options.back_offset, print_labels(context, CALIBRATION_LABELS), job.locale)
+    from .inputs import digest
     from .preflight import preflight_drawn
 
+    labels = print_labels(context, CALIBRATION_LABELS)
+    cache = Cache(job.options.cache_dir, job.options.out_dir)
+    key = digest({"job": job.forms, "labels": labels}) if job.forms else ""  # no job key (a bare Job): never kept
+    unit = TargetRecord(job.game, job.locale, "cards-calibration", key)
+    hit = cache.hit(job.game, job.locale, unit.target, unit.key) if unit.key and not job.options.force else None
+    if hit is not None:
+        record.files += hit.files
+        return hit.finding_objects()
+    sheet = calibration_pdf(profile.paper, job.options.back_offset, labels, job.locale)
     data = sheet.finish()
-    _write(job, record, "calibration.pdf", data, sheet.pages)
-    return preflight_drawn(sheet.drawn(), f"{job.game}/{job.locale}/calibration.pdf", profile, False)
+    _write(job, unit, "calibration.pdf", data, sheet.pages)
+    findings = preflight_drawn(sheet.drawn(), f"{job.game}/{job.locale}/calibration.pdf", profile, False)
+    record.files += unit.files
+    if unit.key:
+        unit.findings = [f.as_dict() for f in findings]
+        cache.store(unit)
+    return findings
 
 
 def _preflight(job: Job, profile: Profile, relative: str, imposed: Imposed, prepared: Prepared, target: Target,

@@ -188,3 +188,39 @@ def test_a_rebuild_measures_only_the_faces_it_must_and_a_face_with_a_finding_eve
     edit(market, "    fight: {damage: 2}", "    fight: {damage: 3}")
     assert cards("tts") == (1, ["push"]), "tts alone takes the faces the cards target kept"
     assert sorted(set(measured)) == ["market/jab", "market/push"]
+
+
+def test_a_card_edit_leaves_the_calibration_sheet_and_a_new_back_offset_draws_it(tmp_path: Path,
+                                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    import pipeline.render.calibration as calibration_module
+
+    root = tmp_path / "content"
+    shutil.copytree(REPO / "tests" / "fixtures" / "old-world", root / "old-world")
+    drawn: list[tuple[float, float]] = []
+    draw = calibration_module.calibration_pdf
+    monkeypatch.setattr(calibration_module, "calibration_pdf",
+                        lambda paper, offset, *rest: drawn.append(offset) or draw(paper, offset, *rest))
+    out = tmp_path / "out" / "old-world" / "en"
+
+    def build(*extra: str) -> list[str]:
+        drawn.clear()
+        argv = ["build", "--game", "old-world", "--locale", "en", "--content", str(root), "--layouts", str(REPO / "layouts"),
+                "--out", str(tmp_path / "out"), "--cache-dir", str(tmp_path / "cache"), "--format", "json", "--jobs", "1",
+                "--target", "cards", *extra]
+        result = CliRunner().invoke(app, argv)
+        assert result.exit_code == 0, result.output
+        (output,) = json.loads(result.stdout)["outputs"]
+        return output["files"]
+
+    files = build()
+    assert drawn == [(0.0, 0.0)] and files[-1].endswith("calibration.pdf")
+    first = (out / "calibration.pdf").read_bytes()
+    edit(root / "old-world" / "cards" / "market.yaml", "    fight: {damage: 1}", "    fight: {damage: 2}")
+    assert build() == files and drawn == [], "a card edit redraws the cards, not the calibration sheet"
+    assert (out / "calibration.pdf").read_bytes() == first
+    build("--back-offset", "1.5")
+    assert drawn == [(1.5, 0.0)] and (out / "calibration.pdf").read_bytes() != first
+    (out / "calibration.pdf").write_bytes(b"damaged")
+    edit(root / "old-world" / "cards" / "market.yaml", "    fight: {damage: 2}", "    fight: {damage: 1}")
+    build("--back-offset", "1.5")
+    assert drawn == [(1.5, 0.0)], "a file that no longer holds what was written is drawn again"
