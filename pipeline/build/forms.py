@@ -13,6 +13,7 @@ face's drawing it keeps where the face sets its ink, so the next build takes the
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import Iterable
 from dataclasses import replace
@@ -21,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from reportlab.pdfbase import pdfmetrics
 
-from pipeline.atomic import write_atomic
+from pipeline.atomic import WriteError, remove_file, write_atomic
 
 from .inputs import digest, face_digest, plain
 
@@ -65,11 +66,15 @@ class FormStore:
     Why one file and not one per face: a cards target keeps ~500 drawings per locale, and writing each as its own
     file (a temp file, then a rename) cost more than the JSON in them; one file is read and written once a build.
     It holds the drawings of the faces the job prints now, so a removed card's drawing goes with the next write.
+    Its name starts with `owner` (the game, locale and the options that change a drawing): writing it removes that
+    owner's files of other layouts, code or charsets, which no build reads again (each was ~2 MB, and every layout
+    edit in `pnp watch` left one behind).
     """
 
-    def __init__(self, cache_dir: Path, base: str, chars: str, root: Path) -> None:
+    def __init__(self, cache_dir: Path, base: str, chars: str, root: Path, owner: str = "") -> None:
         self.base = digest({"job": base, "charset": chars})
-        self.path = cache_dir / "forms" / f"{self.base}.json"
+        self.owner = owner
+        self.path = cache_dir / "forms" / f"{owner}{'--' if owner else ''}{self.base}.json"
         self.root = root
         self._loaded: dict[int, DrawnForm] = {}  # what `load` gave each face, by id
         self._entries: dict[str, Any] | None = None  # the file's entries, by face key, once read
@@ -153,6 +158,11 @@ class FormStore:
                 entries[key]["ink"] = [[name, box.x, box.y, box.width, box.height] for name, box in face.ink()]
         if drew:
             write_atomic(self.path, json.dumps(entries, ensure_ascii=False).encode())
+            if self.owner:
+                for stale in self.path.parent.glob(f"{self.owner}--*.json"):
+                    if stale != self.path:
+                        with contextlib.suppress(WriteError):  # left behind, it costs disk space, nothing else
+                            remove_file(stale)
 
 
 def _drawing(entry: Any) -> DrawnForm | None:

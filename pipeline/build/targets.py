@@ -395,6 +395,13 @@ def _profile(context: BuildContext, job: Job) -> tuple[Profile | None, list[Find
     return profile, []
 
 
+def _forms_owner(job: Job) -> str:
+    """Whose kept drawings a store holds (`FormStore.owner`): the game, the locale and the cards options."""
+    from .inputs import digest
+
+    return f"{job.game}--{job.locale}--{digest(job.options.for_target('cards'))[:16]}"
+
+
 def _printed_cards(context: BuildContext) -> list[Face]:
     """The faces of the cards target that have a template (what it prints)."""
     from pipeline.render.sheets import templated_faces
@@ -414,7 +421,7 @@ def build_cards(context: BuildContext, job: Job, record: TargetRecord) -> list[F
     printed = _printed_cards(context)
     # Faces drawn by an earlier build with the same charset are copied, not drawn (build/forms.py).
     chars = card_charset(components, printed)
-    store = FormStore(job.options.cache_dir, job.forms, chars, components.root)
+    store = FormStore(job.options.cache_dir, job.forms, chars, components.root, _forms_owner(job))
     if profile is not None and job.options.changed_file:  # before the deck is prepared: only its changed faces are
         findings += _changed_file(context, job, record, profile, store.changed(printed))
     # A face whose drawing is kept is not measured again (render/faces.py: KeptFace).
@@ -624,7 +631,7 @@ def build_tts(context: BuildContext, job: Job, record: TargetRecord) -> list[Fin
 
     # The cards documents' charset: a face the cards target drew (or a kept one) is copied, not drawn nor measured.
     chars = card_charset(context.components, _printed_cards(context))
-    store = FormStore(job.options.cache_dir, job.forms, chars, context.components.root)
+    store = FormStore(job.options.cache_dir, job.forms, chars, context.components.root, _forms_owner(job))
     prepared = context.faces("cards", None if job.options.force else store.kept)  # as the cards target's, if it ran
     titles = {deck.id: deck.title for deck in context.components.decks}
     decks: dict[str, list[DeckPlan]] = {}

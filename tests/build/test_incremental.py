@@ -224,3 +224,24 @@ def test_a_card_edit_leaves_the_calibration_sheet_and_a_new_back_offset_draws_it
     edit(root / "old-world" / "cards" / "market.yaml", "    fight: {damage: 2}", "    fight: {damage: 1}")
     build("--back-offset", "1.5")
     assert drawn == [(1.5, 0.0)], "a file that no longer holds what was written is drawn again"
+
+
+def test_a_layouts_edit_replaces_the_kept_drawings_instead_of_adding_to_them(tmp_path: Path) -> None:
+    root, layouts = tmp_path / "content", tmp_path / "layouts"
+    shutil.copytree(REPO / "tests" / "fixtures" / "old-world", root / "old-world")
+    shutil.copytree(REPO / "layouts", layouts)
+    forms = tmp_path / "cache" / "forms"
+
+    def build(*extra: str) -> list[str]:
+        argv = ["build", "--game", "old-world", "--locale", "en", "--content", str(root), "--layouts", str(layouts),
+                "--out", str(tmp_path / "out"), "--cache-dir", str(tmp_path / "cache"), "--jobs", "1", "--target", "cards",
+                *extra]
+        assert CliRunner().invoke(app, argv).exit_code == 0
+        return sorted(path.name for path in forms.glob("*.json"))
+
+    (first,) = build()
+    base = layouts / "base.yaml"
+    base.write_text(base.read_text(encoding="utf-8") + "\n# a comment: the layouts' digest changes\n", encoding="utf-8")
+    (second,) = build()
+    assert second != first, "the drawings are kept under the new layouts, and the old file is gone"
+    assert len(build("--paper", "letter")) == 2, "other options keep their own drawings"
