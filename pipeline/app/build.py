@@ -33,7 +33,7 @@ from pipeline.build.targets import (
 from pipeline.content.database import Database
 from pipeline.content.kept_files import keep_loaded_in, save_kept
 from pipeline.findings import Finding, Report, Severity, warning
-from pipeline.games import LISTINGS, GameListing
+from pipeline.games import GameListing, declared_described, spec_of
 from pipeline.render.hyphenation import keep_parsed_in
 from pipeline.rules.components import Components
 from pipeline.rules.spec import GameSpec
@@ -81,10 +81,9 @@ def build(games: Sequence[GameSpec | GameListing], options: BuildOptions, locale
     keep_loaded_in(options.cache_dir)
     if options.pack_only and not options.packs:
         raise UsageError("--pack-only prints the packs named with --pack: name at least one")
-    # A declared game is described at once (its description is its manifest, and it may bring its own layouts).
-    games = [game.describe() if isinstance(game, GameListing) and game.id not in LISTINGS else game for game in games]
+    games = declared_described(games)
     if options.packs or options.modes:
-        packs = require_packs([_described(game) for game in games], options.content_root, options.packs, options.modes)
+        packs = require_packs([spec_of(game) for game in games], options.content_root, options.packs, options.modes)
         options = replace(options, packs=packs, modes=())
     folders = [options.out_dir / game.id for game in games] + [options.cache_dir]
     with stopped_by_signals():
@@ -166,10 +165,6 @@ def target_line(record: TargetRecord) -> str:
             f"{summary['cards']} card(s) ({state})")
 
 
-def _described(game: GameSpec | GameListing) -> GameSpec:
-    return game.describe() if isinstance(game, GameListing) else game
-
-
 def _plan(games: list[GameSpec | GameListing], locales: Sequence[str] | None, targets: tuple[str, ...],
           options: BuildOptions, databases: Databases) -> tuple[list[Job], Report]:
     """One job per game and locale, each target keyed by what it prints (build/inputs.py), the layouts, the
@@ -194,7 +189,7 @@ def _plan(games: list[GameSpec | GameListing], locales: Sequence[str] | None, ta
              **{t: options.for_target(t) for t in targets}}))
         kept = memo.read() if not options.selection else None  # a selection looks its ids up in the loaded game
         if kept is None:
-            spec = _described(game)
+            spec = spec_of(game)
             planned = _plan_game(spec, locales, targets, options, databases, report, selected, content,
                                  {"layouts": layouts_key, "code": code})
             supported = _supported(spec, options)

@@ -13,7 +13,7 @@ from pipeline.content.database import Database, display_path
 from pipeline.content.kept_files import add_kept, keep_loaded_in, save_kept, take_kept
 from pipeline.content.schema import stale_schemas, write_schemas
 from pipeline.findings import Finding, Report, Severity
-from pipeline.games import LISTINGS, GameListing, discover
+from pipeline.games import GameListing, declared_described, discover, spec_of
 from pipeline.render.hyphenation import keep_parsed_in
 from pipeline.rules.spec import GameSpec, own_layouts
 
@@ -78,10 +78,10 @@ def check(games: Sequence[GameSpec | GameListing], root: Path, locales: Sequence
     cache = _check_cache(cache_dir, root, layouts_dir) if reuse else None
     # A declared game is described at once (its description is its manifest) and may bring its own layouts;
     # a shipped game brings none, and its modules are imported only when it is checked again.
-    games = [game.describe() if isinstance(game, GameListing) and game.id not in LISTINGS else game for game in games]
+    games = declared_described(games)
     own = own_layouts([game for game in games if isinstance(game, GameSpec)])
     if packs or modes:
-        packs = require_packs([g.describe() if isinstance(g, GameListing) else g for g in games], root, packs, modes)
+        packs = require_packs([spec_of(game) for game in games], root, packs, modes)
     options = {"smoke": SMOKE_GAMES, **({"packs": list(packs)} if packs else {})}  # a selection is its own check
 
     # Replay each game whose record holds; the others are checked again.
@@ -178,7 +178,7 @@ class _SharedLayouts:
 def check_game(game: GameSpec | GameListing, root: Path, locales: Sequence[str] | None, packs: Sequence[str],
                cache_dir: Path, layouts: _SharedLayouts, replay: bool) -> GameCheck:
     """Check one game again: load it, its rules, then its smoke run, translations and print (`deep_check_findings`)."""
-    game = game.describe() if isinstance(game, GameListing) else game
+    game = spec_of(game)
     db, load_findings = game.load(root, packs)
     rule_findings = game.checks(db, False)
     skips = skipped_groups(game, Report(load_findings).ok, Report(rule_findings).ok)

@@ -36,6 +36,8 @@ if TYPE_CHECKING:
     from pipeline.render.tts import DeckPlan
     from pipeline.rules.components import Components, Deck, Face, Target
 
+    from .forms import FormStore
+
 # The targets that draw component faces (cards and tokens from layouts).
 FACE_TARGETS = frozenset({"cards", "tokens", "tts", "help", "boards"})
 
@@ -191,6 +193,7 @@ class BuildContext:
     _components: Components | None = None
     _guides: list[GuidePart] | None = None
     _prepared: dict[str, Prepared] = field(default_factory=dict)
+    _card_forms: CardForms | None = None  # what the cards and tts targets share (`card_forms`), made once
 
     @property
     def components(self) -> Components:
@@ -395,35 +398,45 @@ def _profile(context: BuildContext, job: Job) -> tuple[Profile | None, list[Find
     return profile, []
 
 
-def _forms_owner(job: Job) -> str:
-    """Whose kept drawings a store holds (`FormStore.owner`): the game, the locale and the cards options."""
-    from .inputs import digest
+@dataclass(frozen=True)
+class CardForms:
+    """What the cards and tts targets of a job share: the faces the cards target prints, the charset every document
+    showing them starts from (so a face drawn for one is copied into another), and the drawings earlier builds
+    kept (build/forms.py; its file is read once per job)."""
 
-    return f"{job.game}--{job.locale}--{digest(job.options.for_target('cards'))[:16]}"
+    printed: list[Face]
+    charset: str
+    store: FormStore
 
 
-def _printed_cards(context: BuildContext) -> list[Face]:
-    """The faces of the cards target that have a template (what it prints)."""
-    from pipeline.render.sheets import templated_faces
+def card_forms(context: BuildContext, job: Job) -> CardForms:
+    """The job's `CardForms`, made on first use. The store's file is named by the game, the locale and the cards
+    options (`FormStore.owner`)."""
+    if context._card_forms is None:
+        from pipeline.render.sheets import templated_faces
 
-    return [face for face, template in templated_faces(context.components, context.layouts, "cards")
-            if not isinstance(template, Finding)]
+        from .forms import FormStore, card_charset
+        from .inputs import digest
+
+        printed = [face for face, template in templated_faces(context.components, context.layouts, "cards")
+                   if not isinstance(template, Finding)]
+        chars = card_charset(context.components, printed)
+        owner = f"{job.game}--{job.locale}--{digest(job.options.for_target('cards'))[:16]}"
+        context._card_forms = CardForms(printed, chars, FormStore(job.options.cache_dir, job.forms, chars,
+                                                                  context.components.root, owner))
+    return context._card_forms
 
 
 def build_cards(context: BuildContext, job: Job, record: TargetRecord) -> list[Finding]:
     """cards.pdf (sheets of 3 x 3 poker cards with backs as asked) and cards-1up.pdf."""
     from pipeline.render.sheets import sheets
 
-    from .forms import FormStore, card_charset
-
     profile, findings = _profile(context, job)
-    components = context.components
-    printed = _printed_cards(context)
     # Faces drawn by an earlier build with the same charset are copied, not drawn (build/forms.py).
-    chars = card_charset(components, printed)
-    store = FormStore(job.options.cache_dir, job.forms, chars, components.root, _forms_owner(job))
+    forms = card_forms(context, job)
+    chars, store = forms.charset, forms.store
     if profile is not None and job.options.changed_file:  # before the deck is prepared: only its changed faces are
-        findings += _changed_file(context, job, record, profile, store.changed(printed))
+        findings += _changed_file(context, job, record, profile, store.changed(forms.printed))
     # A face whose drawing is kept is not measured again (render/faces.py: KeptFace).
     prepared = context.faces("cards", None if job.options.force else store.kept)
     findings += prepared.findings
@@ -551,7 +564,7 @@ def _calibration(context: BuildContext, job: Job, record: TargetRecord, profile:
     cache = Cache(job.options.cache_dir, job.options.out_dir)
     key = digest({"job": job.forms, "labels": labels}) if job.forms else ""  # no job key (a bare Job): never kept
     unit = TargetRecord(job.game, job.locale, "cards-calibration", key)
-    hit = cache.hit(job.game, job.locale, unit.target, unit.key) if unit.key and not job.options.force else None
+    hit = _kept_unit(cache, job, unit)
     if hit is not None:
         record.files += hit.files
         return hit.finding_objects()
@@ -627,12 +640,10 @@ def build_tts(context: BuildContext, job: Job, record: TargetRecord) -> list[Fin
     from pipeline.render.sheets import groups
     from pipeline.render.tts import plan_deck
 
-    from .forms import FormStore, card_charset
-
     # The cards documents' charset: a face the cards target drew (or a kept one) is copied, not drawn nor measured.
-    chars = card_charset(context.components, _printed_cards(context))
-    store = FormStore(job.options.cache_dir, job.forms, chars, context.components.root, _forms_owner(job))
-    prepared = context.faces("cards", None if job.options.force else store.kept)  # as the cards target's, if it ran
+    forms = card_forms(context, job)
+    chars = forms.charset
+    prepared = context.faces("cards", None if job.options.force else forms.store.kept)  # the cards target's, if it ran
     titles = {deck.id: deck.title for deck in context.components.decks}
     decks: dict[str, list[DeckPlan]] = {}
     for group in groups(prepared, "cards"):
@@ -655,6 +666,12 @@ def build_tts(context: BuildContext, job: Job, record: TargetRecord) -> list[Fin
     return list(prepared.findings)
 
 
+def _kept_unit(cache: Cache, job: Job, unit: TargetRecord) -> TargetRecord | None:
+    """The record of a unit of a target (a TTS deck, the calibration sheet) while it still holds; none without a key
+    or with --force."""
+    return cache.hit(job.game, job.locale, unit.target, unit.key) if unit.key and not job.options.force else None
+
+
 def _tts_deck(job: Job, deck: str, plans: list[DeckPlan], charset: str) -> list[OutputFile]:
     """One deck's TTS files: from the cache if its record still holds, else drawn (from a document that starts from
     `charset`), written and recorded."""
@@ -662,7 +679,7 @@ def _tts_deck(job: Job, deck: str, plans: list[DeckPlan], charset: str) -> list[
 
     cache = Cache(job.options.cache_dir, job.options.out_dir)
     unit = TargetRecord(job.game, job.locale, f"tts-{deck}", job.tts_decks.get(deck, ""))
-    hit = cache.hit(job.game, job.locale, unit.target, unit.key) if unit.key and not job.options.force else None
+    hit = _kept_unit(cache, job, unit)
     if hit is not None:
         return hit.files
     for image in render_sheets([plan for deck_plan in plans for plan in deck_plan.plans()], charset=charset):

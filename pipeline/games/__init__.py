@@ -121,6 +121,17 @@ def _declared_listing(folder: Path) -> GameListing | None:
     return GameListing(folder.name, name if isinstance(name, str) else folder.name, describe, folder)
 
 
+def spec_of(game: GameSpec | GameListing) -> GameSpec:
+    """A game's description, imported now if it is given by its listing."""
+    return game.describe() if isinstance(game, GameListing) else game
+
+
+def declared_described(games: Iterable[GameSpec | GameListing]) -> list[GameSpec | GameListing]:
+    """The games with each declared one described at once (its description is its manifest, and it may bring its
+    own layouts); a shipped game stays a listing until a command needs its modules."""
+    return [game.describe() if isinstance(game, GameListing) and game.id not in LISTINGS else game for game in games]
+
+
 def did_you_mean(word: str, choices: Iterable[str]) -> str:
     """' (did you mean X?)' for the closest choice to a mistyped word, or ''."""
     close = get_close_matches(word, list(choices), n=1, cutoff=0.5)  # 0.5: "da" still finds "de"
