@@ -84,3 +84,36 @@ def test_the_template_does_not_depend_on_the_content_folders_name(tmp_path: Path
     template = (root / "adventure-game" / "locales" / "messages.pot").read_text(encoding="utf-8")
     assert "#: game.yaml:" in template and "content/" not in template
 
+
+
+# `main` ends the process without tearing the interpreter down (cli/__init__.py: _leave): what runs at exit still
+# runs, the output is all there, and the status is the command's.
+EXITING = """
+import atexit, sys, threading, time
+atexit.register(lambda: print("ran at exit", flush=True))
+if {thread}:
+    threading.Thread(target=lambda: (time.sleep(0.3), print("thread done", flush=True))).start()
+sys.argv = ["pnp", *{argv!r}]
+from pipeline.cli import main
+main()
+"""
+
+
+@pytest.mark.parametrize(("argv", "thread", "status"), [(["--version"], False, 0), (["no-such-command"], False, 2),
+                                                         (["--version"], True, 0)],
+                         ids=["success", "usage-error", "a-thread-still-runs"])
+def test_pnp_ends_with_its_status_its_whole_output_and_what_runs_at_exit(argv: list[str], thread: bool,
+                                                                         status: int) -> None:
+    result = subprocess.run([sys.executable, "-c", EXITING.format(argv=argv, thread=thread)], capture_output=True,
+                            text=True, timeout=60, env={**os.environ, "PYTHONPATH": str(REPO)})
+    assert result.returncode == status, result.stderr
+    assert result.stdout.rstrip().endswith("ran at exit")
+    assert ("pnp-pipeline" in result.stdout) == (argv == ["--version"])
+    assert ("thread done" in result.stdout) == thread, "a running thread is waited for"
+
+
+def test_an_exit_with_a_message_prints_it_and_ends_with_status_1() -> None:
+    code = "from pipeline.cli import _leave; print('before', flush=False); _leave('it went wrong')"
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
+                            env={**os.environ, "PYTHONPATH": str(REPO)})
+    assert (result.returncode, result.stdout, result.stderr) == (1, "before\n", "it went wrong\n")

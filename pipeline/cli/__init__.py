@@ -5,8 +5,11 @@ Exit codes: 0 no errors (warnings allowed), 1 errors found, 2 usage error.
 
 from __future__ import annotations
 
+import atexit
+import os
 import sys
-from typing import Annotated
+import threading
+from typing import Annotated, NoReturn
 
 import typer
 
@@ -48,5 +51,36 @@ def main() -> None:
     """Console entry point; bad usage exits 2, never with a traceback for content."""
     try:
         app()
+        code: object = 0
     except KeyboardInterrupt:
-        sys.exit(130)
+        code = 130
+    except SystemExit as done:  # typer ends every command so
+        code = done.code
+    _leave(code)
+
+
+def _leave(code: object) -> NoReturn:
+    """Exit with `code` as `sys.exit` would, but without tearing the interpreter down: the functions registered to
+    run at exit run, the output is flushed, and the process ends (`os._exit`).
+
+    Why: tearing down frees every object of the command's heap one by one (a game's content, its layouts, the kept
+    drawings). After a one-card rebuild of every game, the process took about 0.2 s to end once its report was
+    written (`os._exit` instead: 0.01 s; 4 runs each, in-process marks). A thread that still runs, or output that
+    cannot be flushed, takes the ordinary exit, which waits for the thread and reports the flush.
+    """
+    if code is None:
+        status = 0
+    elif isinstance(code, int):
+        status = code
+    else:  # sys.exit("message"): the message goes to stderr, the status is 1
+        print(code, file=sys.stderr)
+        status = 1
+    if threading.active_count() > 1:
+        sys.exit(status)
+    atexit._run_exitfuncs()
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        sys.exit(status)
+    os._exit(status)
