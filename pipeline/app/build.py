@@ -11,7 +11,8 @@ from __future__ import annotations
 import json
 import math
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from contextlib import ExitStack
 from dataclasses import asdict, dataclass, replace
 from functools import partial
 from pathlib import Path
@@ -86,14 +87,16 @@ def build(games: Sequence[GameSpec | GameListing], options: BuildOptions, locale
         packs = require_packs([spec_of(game) for game in games], options.content_root, options.packs, options.modes)
         options = replace(options, packs=packs, modes=())
     folders = [options.out_dir / game.id for game in games] + [options.cache_dir]
-    with stopped_by_signals():
+    with stopped_by_signals(), ExitStack() as helpers:
         try:
             for folder in folders:
                 remove_stale_temporaries(folder)
             chosen = _chosen_targets(targets, options.selection)
             if databases is None:
                 databases = Databases()  # each game loaded once, by the plan, for every job of this build
-            plan, report = _plan(list(games), locales, chosen, options, databases)
+            # With workers to spare, a helper parses the layouts while the plan runs (`--jobs 1`: all in this process).
+            ahead = partial(databases.layouts_beside, helpers, options.layouts_dir) if jobs > 1 else None
+            plan, report = _plan(list(games), locales, chosen, options, databases, ahead)
             save_kept()  # the games are loaded and the options hold: the parsed files are worth keeping
             unwritable = _unwritable([options.out_dir, options.cache_dir] if plan else [])
             report.extend(unwritable)  # said once, and nothing is drawn
@@ -166,9 +169,11 @@ def target_line(record: TargetRecord) -> str:
 
 
 def _plan(games: list[GameSpec | GameListing], locales: Sequence[str] | None, targets: tuple[str, ...],
-          options: BuildOptions, databases: Databases) -> tuple[list[Job], Report]:
+          options: BuildOptions, databases: Databases,
+          ahead: Callable[[GameSpec, str], None] | None = None) -> tuple[list[Job], Report]:
     """One job per game and locale, each target keyed by what it prints (build/inputs.py), the layouts, the
-    pipeline's code and the options."""
+    pipeline's code and the options. `ahead(game, layouts key)` is told of each game planned again before it is
+    loaded: its jobs may follow."""
     report = Report()
     code = code_digest()
     layouts = tree_digest(options.layouts_dir)  # templates and profiles, and the font files they name
@@ -190,6 +195,8 @@ def _plan(games: list[GameSpec | GameListing], locales: Sequence[str] | None, ta
         kept = memo.read() if not options.selection else None  # a selection looks its ids up in the loaded game
         if kept is None:
             spec = spec_of(game)
+            if ahead is not None:
+                ahead(spec, layouts_key)
             planned = _plan_game(spec, locales, targets, options, databases, report, selected, content,
                                  {"layouts": layouts_key, "code": code})
             supported = _supported(spec, options)

@@ -2,6 +2,14 @@
 
 from __future__ import annotations
 
+import os
+from contextlib import ExitStack
+from multiprocessing import active_children
+from pathlib import Path
+from typing import Any
+
+import pytest
+
 from pipeline.build.targets import Databases
 from pipeline.games import find_game
 
@@ -42,3 +50,51 @@ def test_layouts_are_parsed_again_when_their_files_change() -> None:
     assert databases.layouts(REPO / "layouts", game, "one")[0] is first
     second, _ = databases.layouts(REPO / "layouts", game, "two")
     assert second is not first and len(databases._layouts) == 1, "one parse per folder is kept"
+
+
+def helpers_running() -> list[str]:
+    return [child.name for child in active_children() if child.name == "pnp-helper"]
+
+
+def test_layouts_parsed_by_a_helper_are_those_parsed_here_and_a_result_nobody_took_goes_with_it() -> None:
+    game = find_game("old-world", FIXTURES)
+    here, findings = Databases().layouts(REPO / "layouts", game, "one")
+    databases = Databases()
+    with ExitStack() as helpers:
+        databases.layouts_beside(helpers, REPO / "layouts", game, "one")
+        databases.layouts_beside(helpers, REPO / "layouts", game, "one")  # asked again: the same helper
+        assert helpers_running() == ["pnp-helper"]
+        beside, beside_findings = databases.layouts(REPO / "layouts", game, "one")
+        databases.layouts_beside(helpers, REPO / "layouts", game, "one")  # parsed already: no helper
+    assert beside.templates == here.templates and beside.profiles == here.profiles and beside_findings == findings
+    assert databases.layouts(REPO / "layouts", game, "one")[0] is beside
+    with ExitStack() as helpers:
+        databases.layouts_beside(helpers, REPO / "layouts", game, "two")
+    assert databases._parsing == {} and helpers_running() == []
+    assert databases.layouts(REPO / "layouts", game, "two")[0].templates == here.templates, "parsed here instead"
+
+
+def test_a_build_with_workers_parses_the_layouts_beside_its_plan_and_alone_in_its_own_process(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from pipeline.app.build import build
+    from pipeline.build.targets import BuildOptions
+    from pipeline.render import layouts
+
+    parsed_in = tmp_path / "parsed-in"
+    load_layouts = layouts.load_layouts
+
+    def recorded(*args: Any, **named: Any) -> Any:
+        with parsed_in.open("a") as record:
+            record.write(f"{os.getpid()}\n")
+        return load_layouts(*args, **named)
+
+    monkeypatch.setattr(layouts, "load_layouts", recorded)
+    for jobs in (1, 2):
+        options = BuildOptions(tmp_path / f"out{jobs}", FIXTURES, REPO / "layouts", tmp_path / f"cache{jobs}", force=True)
+        result = build([find_game("old-world")], options, locales=["en"], targets=["cards", "tokens"], jobs=jobs,
+                       show_progress=False)
+        assert result.report.errors == [] and result.built == 2
+        pids = parsed_in.read_text().split()
+        parsed_in.unlink()
+        assert len(pids) == 1, "parsed once, for every worker"
+        assert (pids[0] == str(os.getpid())) == (jobs == 1), f"--jobs {jobs}: parsed in {pids[0]}"
