@@ -18,9 +18,12 @@ from typing import Any
 from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
+from . import pdf_serializer
 from .faces import DrawnForm, PreparedFace
 from .fonts import encodes_alike, encoding_log, font_name, register_fonts
 from .units import pt
+
+pdf_serializer.install()
 
 CREATOR = "pnp-pipeline"
 

@@ -16,7 +16,10 @@ from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
+from . import pdf_serializer
 from .fonts import font_name, register_fonts
+
+pdf_serializer.install()
 
 # Enough to read a card's small print on screen and keep a 300-card diff small.
 DPI = 100

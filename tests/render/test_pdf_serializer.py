@@ -1,0 +1,88 @@
+"""The serializer's fast paths write exactly reportlab's bytes (render/pdf_serializer.py)."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable, Iterator
+
+import pytest
+from reportlab.pdfbase import pdfdoc
+from reportlab.pdfgen.canvas import Canvas
+
+from pipeline.render import pdf_serializer
+from pipeline.render.fonts import font_name, register_fonts
+
+ORIGINAL = pdf_serializer._ORIGINAL
+TEXTS = ["", "/Type", "1 0 0 1 0 0 cm", "line\nbreak\ttab\r", "".join(chr(code) for code in range(128)),
+         "\x18breve", "caf\u00e9", "\u20ac 5", "\u2018quoted\u2019", "x" * 300]
+
+
+@pytest.fixture
+def originals() -> Iterator[None]:
+    """reportlab's own functions while the test runs, the fast paths again after it."""
+    pdfdoc.pdfdocEnc, pdfdoc.format, pdfdoc.PDFName = ORIGINAL["pdfdocEnc"], ORIGINAL["format"], ORIGINAL["PDFName"]
+    try:
+        yield
+    finally:
+        pdf_serializer.install()
+
+
+def outcome(encode: Callable[[str], bytes], text: str) -> bytes | str:
+    """The bytes of a text, or the error encoding it raises (PDFDocEncoding has no 0x18-0x1F: accents are there)."""
+    try:
+        return encode(text)
+    except UnicodeEncodeError as exc:
+        return f"raises {exc.reason}"
+
+
+@pytest.mark.parametrize("text", TEXTS, ids=range(len(TEXTS)))
+def test_a_text_encodes_as_reportlabs_codec_encodes_it(text: str) -> None:
+    expected = outcome(ORIGINAL["pdfdocEnc"], text)
+    assert outcome(pdf_serializer.pdfdoc_encode, text) == expected
+    assert outcome(lambda t: pdf_serializer.format_value(t, None), text) == expected
+
+
+def test_every_ascii_character_encodes_alike_one_by_one() -> None:
+    outcomes = {code: outcome(pdf_serializer.pdfdoc_encode, chr(code)) for code in range(128)}
+    assert outcomes == {code: outcome(ORIGINAL["pdfdocEnc"], chr(code)) for code in range(128)}
+    assert [code for code, result in outcomes.items() if isinstance(result, str)] == list(range(0x18, 0x20))
+
+
+@pytest.mark.parametrize("value", [0, 1, -7, 2**40, 0.5, 1 / 3, -12.25, 1e-7, True, False, b"raw bytes"])
+def test_numbers_booleans_and_bytes_format_as_reportlab_formats_them(value: object) -> None:
+    assert pdf_serializer.format_value(value, None) == ORIGINAL["format"](value, None)
+
+
+@pytest.mark.parametrize("name", ["Type", "F1_card_jab", "with space", "a#b", "(paren)", "caf\u00e9"])
+def test_names_are_written_as_reportlab_writes_them(name: str) -> None:
+    assert pdf_serializer.pdf_name(name) == ORIGINAL["PDFName"](name)
+    assert pdf_serializer.pdf_name(name) == ORIGINAL["PDFName"](name)  # the remembered one too
+
+
+def _document() -> bytes:
+    """A page with text in an embedded TTF font, a form drawn twice, an outline and a non-ASCII title."""
+    register_fonts()
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(200, 300), invariant=1)
+    canvas.setTitle("Pr\u00fcfung \u2013 \u00e9t\u00e9")
+    canvas.beginForm("card", 0, 0, 50, 70)
+    canvas.setFont(font_name("bold"), 9)
+    canvas.drawString(4, 50, "Schneller Stich \u2014 caf\u00e9 \u20ac")
+    canvas.circle(25, 25, 10, fill=1)
+    canvas.endForm()
+    for x in (10, 80):
+        canvas.saveState()
+        canvas.translate(x, 100)
+        canvas.doForm("card")
+        canvas.restoreState()
+    canvas.bookmarkPage("p1")
+    canvas.addOutlineEntry("Karten \u00fcbersicht", "p1", level=0)
+    canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()
+
+
+def test_a_whole_document_is_byte_for_byte_what_reportlab_writes(originals: None) -> None:
+    expected = _document()
+    pdf_serializer.install()
+    assert _document() == expected
