@@ -68,7 +68,7 @@ def _name(data: str) -> str:
 def pdf_name(data: Any, *args: Any) -> str:
     """`pdfdoc.PDFName`: a name as the PDF writes it (`/Name`, with `#xx` escapes)."""
     if args or type(data) is not str:
-        return _ORIGINAL["PDFName"](data, *args)  # type: ignore[no-any-return]
+        return _ORIGINAL["PDFName"](data, *args)
     return _name(data)
 
 
