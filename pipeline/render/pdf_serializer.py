@@ -62,7 +62,7 @@ def format_value(element: Any, document: Any, toplevel: int = 0) -> Any:
 
 @lru_cache(maxsize=4096)
 def _name(data: str) -> str:
-    return _ORIGINAL["PDFName"](data)  # type: ignore[no-any-return]
+    return _ORIGINAL["PDFName"](data)
 
 
 def pdf_name(data: Any, *args: Any) -> str:
