@@ -117,3 +117,13 @@ def test_an_exit_with_a_message_prints_it_and_ends_with_status_1() -> None:
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
                             env={**os.environ, "PYTHONPATH": str(REPO)})
     assert (result.returncode, result.stdout, result.stderr) == (1, "before\n", "it went wrong\n")
+
+
+def test_a_profiled_pnp_still_writes_its_profile(tmp_path: Path) -> None:
+    script = tmp_path / "pnp_version.py"
+    script.write_text(EXITING.format(argv=["--version"], thread=False), encoding="utf-8")
+    profile = tmp_path / "pnp.prof"
+    result = subprocess.run([sys.executable, "-m", "cProfile", "-o", str(profile), str(script)], capture_output=True,
+                            text=True, timeout=60, env={**os.environ, "PYTHONPATH": str(REPO)})
+    assert result.returncode == 0 and "pnp-pipeline" in result.stdout, result.stderr
+    assert profile.is_file() and profile.stat().st_size > 0

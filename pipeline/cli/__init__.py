@@ -66,7 +66,8 @@ def _leave(code: object) -> NoReturn:
     Why: tearing down frees every object of the command's heap one by one (a game's content, its layouts, the kept
     drawings). After a one-card rebuild of every game, the process took about 0.2 s to end once its report was
     written (`os._exit` instead: 0.01 s; 4 runs each, in-process marks). A thread that still runs, or output that
-    cannot be flushed, takes the ordinary exit, which waits for the thread and reports the flush.
+    cannot be flushed, takes the ordinary exit, which waits for the thread and reports the flush; so does a process
+    being profiled or traced (`python -m cProfile`), whose results are written after `main` returns.
     """
     if code is None:
         status = 0
@@ -75,8 +76,8 @@ def _leave(code: object) -> NoReturn:
     else:  # sys.exit("message"): the message goes to stderr, the status is 1
         print(code, file=sys.stderr)
         status = 1
-    if threading.active_count() > 1:
-        sys.exit(status)
+    if threading.active_count() > 1 or sys.getprofile() is not None or sys.gettrace() is not None:
+        sys.exit(status)  # a profiler or a tracer (coverage, a debugger) writes its results after `main` returns
     atexit._run_exitfuncs()
     try:
         sys.stdout.flush()
