@@ -87,26 +87,27 @@ def build(games: Sequence[GameSpec | GameListing], options: BuildOptions, locale
         packs = require_packs([spec_of(game) for game in games], options.content_root, options.packs, options.modes)
         options = replace(options, packs=packs, modes=())
     folders = [options.out_dir / game.id for game in games] + [options.cache_dir]
-    with stopped_by_signals(), ExitStack() as helpers:
+    with stopped_by_signals():
         try:
-            for folder in folders:
-                remove_stale_temporaries(folder)
-            chosen = _chosen_targets(targets, options.selection)
-            if databases is None:
-                databases = Databases()  # each game loaded once, by the plan, for every job of this build
-            # With workers to spare, a helper parses the layouts while the plan runs (`--jobs 1`: all in this process).
-            ahead = partial(databases.layouts_beside, helpers, options.layouts_dir) if jobs > 1 else None
-            plan, report = _plan(list(games), locales, chosen, options, databases, ahead)
-            save_kept()  # the games are loaded and the options hold: the parsed files are worth keeping
-            unwritable = _unwritable([options.out_dir, options.cache_dir] if plan else [])
-            report.extend(unwritable)  # said once, and nothing is drawn
-            records = [] if unwritable else run_jobs(plan, jobs, databases, show_progress)
-            seconds = time.perf_counter() - started
-            for record in records:
-                report.extend(record.finding_objects())
-            stale = _stale_outputs(records, options)
-            report.extend(stale.values())
-            outputs, problems = _write_reports(records, options, seconds, stale)
+            with ExitStack() as helpers:  # a failure ends the helpers before their leftovers are removed below
+                for folder in folders:
+                    remove_stale_temporaries(folder)
+                chosen = _chosen_targets(targets, options.selection)
+                if databases is None:
+                    databases = Databases()  # each game loaded once, by the plan, for every job of this build
+                # With workers to spare, a helper readies catalogs and layouts while the plan runs (`--jobs 1`: none).
+                ahead = partial(_ready_beside, helpers, databases, options, locales) if jobs > 1 else None
+                plan, report = _plan(list(games), locales, chosen, options, databases, ahead)
+                save_kept()  # the games are loaded and the options hold: the parsed files are worth keeping
+                unwritable = _unwritable([options.out_dir, options.cache_dir] if plan else [])
+                report.extend(unwritable)  # said once, and nothing is drawn
+                records = [] if unwritable else run_jobs(plan, jobs, databases, show_progress)
+                seconds = time.perf_counter() - started
+                for record in records:
+                    report.extend(record.finding_objects())
+                stale = _stale_outputs(records, options)
+                report.extend(stale.values())
+                outputs, problems = _write_reports(records, options, seconds, stale)
         except BuildStopped:
             for folder in folders:  # the workers are gone: what they were writing is left over
                 remove_stale_temporaries(folder)
@@ -114,6 +115,22 @@ def build(games: Sequence[GameSpec | GameListing], options: BuildOptions, locale
     report.extend(problems)
     report.extra.update(outputs=[_summary(r) for r in records], seconds=round(seconds, 3), reports=outputs)
     return BuildResult(report, records, seconds)
+
+
+def _ready_beside(helpers: ExitStack, databases: Databases, options: BuildOptions, locales: Sequence[str] | None,
+                  game: GameSpec, layouts: str) -> None:
+    """Start a helper process for a game the plan loads again (`_plan`'s `ahead`): it parses the game's edited
+    catalogs, keeping them for the plan to read back, then the layouts its jobs print with (`Databases.layouts_beside`)."""
+    content = game.content_dir(options.content_root)
+
+    def catalogs() -> None:
+        from pipeline.i18n.catalogs import read_ahead
+        from pipeline.i18n.kept_catalogs import keep_catalogs_in
+
+        keep_catalogs_in(options.cache_dir)
+        read_ahead(content, locales)
+
+    databases.layouts_beside(helpers, options.layouts_dir, game, layouts, catalogs)
 
 
 def _unwritable(folders: list[Path]) -> list[Finding]:

@@ -6,6 +6,7 @@ targets whose cache record still holds, and loads content only if something must
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import hashlib
 import time
@@ -170,10 +171,12 @@ class Databases:
         layouts, findings = self._layouts[key]
         return layouts, list(findings)
 
-    def layouts_beside(self, helpers: ExitStack, folder: Path, spec: GameSpec, digest: str) -> None:
-        """Have a forked helper parse the layouts `layouts` will be asked for, while this process goes on (the build's
-        plan loads, checks and keys the games meanwhile); the helper ends with `helpers`. Nothing if they are parsed
-        or being parsed already.
+    def layouts_beside(self, helpers: ExitStack, folder: Path, spec: GameSpec, digest: str,
+                       first: Callable[[], None] | None = None) -> None:
+        """Have a forked helper run `first` (another head start, see app/build.py) and then parse the layouts `layouts`
+        will be asked for, while this process goes on (the build's plan loads, checks and keys the games meanwhile).
+        Nothing if they are parsed or being parsed already. The helper is part of `helpers`: leaving it normally waits
+        for the helper's work, leaving it by an exception kills the helper.
 
         Why: the plan runs on one core and the workers start only after it, so parsing the layouts there (about
         0.25 s for the shipped ones, plus their imports) was time the build's other cores stood idle. The parsed
@@ -184,8 +187,22 @@ class Databases:
         key = _layouts_key(folder, spec, digest)
         if key in self._layouts or key in self._parsing:
             return
-        self._parsing[key] = helpers.enter_context(beside(partial(_parse_layouts, folder, spec)))
-        helpers.callback(self._parsing.pop, key, None)  # a result nobody took is gone with its helper
+
+        def work() -> tuple[Layouts, list[Finding]]:
+            if first is not None:
+                with contextlib.suppress(Exception):  # only a head start: what fails here fails again where it counts
+                    first()
+            return _parse_layouts(folder, spec)
+
+        def settle(failed: type[BaseException] | None, *_: object) -> None:
+            """A result nobody took is waited for (so the helper is not killed mid-write), unless the build failed."""
+            waiting = self._parsing.pop(key, None)
+            if failed is None and waiting is not None:
+                with contextlib.suppress(Exception):
+                    waiting()
+
+        self._parsing[key] = helpers.enter_context(beside(work))
+        helpers.push(settle)  # before `beside` ends the helper
 
 
 def _layouts_key(folder: Path, spec: GameSpec, digest: str) -> tuple[str, ...]:

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import os
+import time
 from contextlib import ExitStack
+from functools import partial
 from multiprocessing import active_children
 from pathlib import Path
 from typing import Any
@@ -98,3 +100,43 @@ def test_a_build_with_workers_parses_the_layouts_beside_its_plan_and_alone_in_it
         parsed_in.unlink()
         assert len(pids) == 1, "parsed once, for every worker"
         assert (pids[0] == str(os.getpid())) == (jobs == 1), f"--jobs {jobs}: parsed in {pids[0]}"
+
+
+def test_a_build_with_workers_reads_the_catalogs_ahead_in_its_helper(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from pipeline.app.build import build
+    from pipeline.build.targets import BuildOptions
+    from pipeline.i18n import catalogs
+
+    read_in = tmp_path / "read-in"
+    read_ahead = catalogs.read_ahead
+
+    def recorded(content: Path, locales: Any = None) -> None:
+        with read_in.open("a") as record:
+            record.write(f"{os.getpid()} {content.name} {','.join(locales or ['all'])}\n")
+        read_ahead(content, locales)
+
+    monkeypatch.setattr(catalogs, "read_ahead", recorded)
+    options = BuildOptions(tmp_path / "out", REPO / "content", REPO / "layouts", tmp_path / "cache", force=True)
+    result = build([find_game("old-world")], options, locales=["de"], targets=["tokens"], jobs=2, show_progress=False)
+    assert result.report.errors == [] and result.built == 1
+    pid, game, locales = read_in.read_text().split()
+    assert (pid != str(os.getpid()), game, locales) == (True, "old-world", "de")
+    assert list((tmp_path / "cache" / "catalogs").glob("*.json")), "the helper kept what it parsed"
+
+
+def test_a_helper_nobody_asked_is_waited_for_unless_the_build_failed(tmp_path: Path) -> None:
+    game = find_game("old-world", FIXTURES)
+
+    def slow_then_mark(mark: Path) -> None:
+        time.sleep(0.5)
+        mark.write_text("done")
+
+    with ExitStack() as helpers:
+        Databases().layouts_beside(helpers, REPO / "layouts", game, "one", partial(slow_then_mark, tmp_path / "kept"))
+    assert (tmp_path / "kept").read_text() == "done", "a build that ends normally lets its helper finish its writes"
+    with pytest.raises(RuntimeError), ExitStack() as helpers:
+        Databases().layouts_beside(helpers, REPO / "layouts", game, "one", partial(slow_then_mark, tmp_path / "lost"))
+        raise RuntimeError("the plan failed")
+    assert helpers_running() == []
+    time.sleep(0.7)
+    assert not (tmp_path / "lost").exists(), "a failed build ends its helper at once"

@@ -106,3 +106,18 @@ def test_a_broken_catalog_is_never_kept_and_nothing_is_kept_without_a_cache(tmp_
         with pytest.raises(CatalogSyntaxError, match="a second msgstr"):
             read_catalog(path, "de")
     assert not (tmp_path / "cache").exists()
+
+
+def test_read_ahead_keeps_the_asked_catalogs_and_leaves_a_broken_one_to_its_reader(tmp_path: Path,
+                                                                                    parses: list[str]) -> None:
+    content = tmp_path / "game"
+    shutil.copytree(CONTENT / "adventure-game" / "locales", content / "locales")
+    (content / "locales" / "fr.po").write_text('msgid "a"\nmsgstr "b"\nmsgstr "c"\n', encoding="utf-8")
+    kept_catalogs.keep_catalogs_in(tmp_path / "cache")
+    catalogs.read_ahead(content, ["de"])
+    assert parses == ["read"]
+    read_catalog(content / "locales" / "de.po", "de")
+    assert parses == ["read"], "read back, not parsed"
+    catalogs.read_ahead(content)  # every catalog: fr cannot be read, and is not kept
+    with pytest.raises(CatalogSyntaxError):
+        read_catalog(content / "locales" / "fr.po", "fr")
