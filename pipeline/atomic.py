@@ -82,10 +82,11 @@ def remove_file(path: Path) -> None:
 
 
 def remove_stale_temporaries(folder: Path) -> None:
-    """Remove the temp files under folder whose writing process has ended."""
+    """Remove the temp files under folder whose writing process has ended, and this process's own: it removes them
+    before it writes, or once a signal stopped it (which may land before `write_atomic` knows its temp file)."""
     for temp in sorted(folder.rglob(f".*{TEMP_SUFFIX}")) if folder.is_dir() else []:
         writer = temp.name.removesuffix(TEMP_SUFFIX).split(".")[-2]
-        if writer.isdigit() and _is_running(int(writer)):
+        if writer.isdigit() and int(writer) != os.getpid() and _is_running(int(writer)):
             continue
         with contextlib.suppress(OSError):  # an unremovable one: the writes that follow will say why
             temp.unlink()

@@ -97,8 +97,10 @@ def is_running(pid: int) -> bool:
 
 
 def children(pid: int) -> list[int]:
+    """The running children of a process (a helper that has ended, a zombie until it is reaped, is none)."""
     return [int(e.name) for e in Path("/proc").iterdir()
-            if e.name.isdigit() and (fields := _proc_stat(e.name)) is not None and int(fields[1]) == pid]
+            if e.name.isdigit() and (fields := _proc_stat(e.name)) is not None and int(fields[1]) == pid
+            and fields[0] != "Z"]
 
 
 def wait_until(condition: Callable[[], bool], seconds: float) -> bool:
@@ -360,19 +362,25 @@ def test_an_output_folder_that_is_a_file_is_a_usage_error(tmp_path: Path, option
 
 
 def test_temp_files_of_a_killed_build_are_removed(tmp_path: Path) -> None:
-    """A kill between the temp write and the rename leaves a temp file; the next run removes it, but not
-    one whose writer still runs."""
+    """A kill between the temp write and the rename leaves a temp file; the next run removes it, and its own
+    (a signal may stop it before it knows its temp file), but not one whose writer still runs."""
     ended = subprocess.Popen([sys.executable, "-c", "pass"])
     ended.wait()
+    writing = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])  # another build, still writing
     out, cache = tmp_path / "out", tmp_path / "cache"
     stale = [out / "old-world" / "en" / f".tokens.pdf.{ended.pid}.k1ll3d00{TEMP_SUFFIX}",
-             cache / "targets" / f".old-world--en--tokens.json.{ended.pid}.k1ll3d00{TEMP_SUFFIX}"]
-    live = out / "old-world" / "en" / f".tokens.pdf.{os.getpid()}.wr1t1ng0{TEMP_SUFFIX}"
-    for path in [*stale, live]:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(b"%PDF-1.4 half")
-    assert run_build(out, cache, "--target", "tokens").exit_code == 0
-    assert temporaries(out, cache) == [live]
+             cache / "targets" / f".old-world--en--tokens.json.{ended.pid}.k1ll3d00{TEMP_SUFFIX}",
+             cache / "parsed" / f".record.json.{os.getpid()}.st0pp3d0{TEMP_SUFFIX}"]  # this process's (the build's)
+    live = out / "old-world" / "en" / f".tokens.pdf.{writing.pid}.wr1t1ng0{TEMP_SUFFIX}"
+    try:
+        for path in [*stale, live]:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(b"%PDF-1.4 half")
+        assert run_build(out, cache, "--target", "tokens").exit_code == 0
+        assert temporaries(out, cache) == [live]
+    finally:
+        writing.kill()
+        writing.wait()
 
 
 # Corrupt caches -------------------------------------------------------------------------------------
