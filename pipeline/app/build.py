@@ -20,7 +20,7 @@ from typing import Any
 
 from pipeline.atomic import WriteError, check_writable, remove_stale_temporaries, write_atomic
 from pipeline.build.cache import OutputFile, TargetRecord, code_digest, target_key, tree_digest
-from pipeline.build.inputs import FaceDigests, deck_digests, target_digests
+from pipeline.build.inputs import deck_digests, target_digests
 from pipeline.build.selection import SELECTABLE_TARGETS, Selection, targets_with_faces
 from pipeline.build.targets import (
     TARGET_NAMES,
@@ -310,7 +310,7 @@ def _locale_keys(game: GameSpec, db: Database, load_findings: list[Finding], loc
                                             partial(databases.strings, game, db))
     common = {"findings": [f.as_dict() for f in load_findings + incomplete], "fallbacks": fallbacks}
     faces = options.selection.apply(databases.components(game, db, localizer)) if game.printing else None
-    digests = FaceDigests(faces.root if faces is not None else db.root)  # art paths are relative to it
+    digests = databases.face_digests(db, faces.root if faces is not None else db.root)  # art paths are relative to it
     shown = target_digests(game, db, localizer, targets, common, faces, digests)
     keys = {t: target_key({**inputs, "shown": shown[t]}, {**options.for_target(t), "game": game.id, "locale": locale})
             for t in targets}

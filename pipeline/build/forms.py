@@ -16,7 +16,6 @@ from __future__ import annotations
 import contextlib
 import json
 from collections.abc import Iterable
-from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -24,7 +23,7 @@ from reportlab.pdfbase import pdfmetrics
 
 from pipeline.atomic import WriteError, remove_file, write_atomic
 
-from .inputs import digest, face_digest, plain
+from .inputs import FaceDigests, digest, plain
 
 if TYPE_CHECKING:
     from pipeline.render.faces import DrawnForm, PreparedFace, RenderContext
@@ -71,11 +70,14 @@ class FormStore:
     edit in `pnp watch` left one behind).
     """
 
-    def __init__(self, cache_dir: Path, base: str, chars: str, root: Path, owner: str = "") -> None:
+    def __init__(self, cache_dir: Path, base: str, chars: str, root: Path, owner: str = "",
+                 digests: FaceDigests | None = None) -> None:
+        """`digests`: the faces' digests where the build's plan made them (`Databases.face_digests`)."""
         self.base = digest({"job": base, "charset": chars})
         self.owner = owner
         self.path = cache_dir / "forms" / f"{owner}{'--' if owner else ''}{self.base}.json"
         self.root = root
+        self._digests = digests if digests is not None else FaceDigests(root)
         self._loaded: dict[int, DrawnForm] = {}  # what `load` gave each face, by id
         self._entries: dict[str, Any] | None = None  # the file's entries, by face key, once read
         self._keys: dict[int, str] = {}  # each face's key, by id of its Face
@@ -87,7 +89,7 @@ class FormStore:
         """A face's key: the face as printed (not where it is written), the job and the charset."""
         key = self._keys.get(id(face))
         if key is None:
-            key = self._keys[id(face)] = digest({"base": self.base, "face": face_digest(replace(face, where=None), self.root)})
+            key = self._keys[id(face)] = digest({"base": self.base, "face": self._digests.printed(face)})
         return key
 
     def load(self, faces: Iterable[PreparedFace]) -> dict[int, str]:

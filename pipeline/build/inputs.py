@@ -50,10 +50,19 @@ def digest(value: Any) -> str:
     return hashlib.sha256(json.dumps(plain(value), sort_keys=True, ensure_ascii=False).encode()).hexdigest()
 
 
+def printed_digest(face: Face, root: Path) -> str:
+    """One face as it prints: its fields in the locale, copies, back, and the bytes of the files its fields name
+    (art); not where it is written (the key of its kept drawing, build/forms.py)."""
+    return digest({"face": dataclasses.replace(face, where=None), "files": _files(face.fields.values(), root)})
+
+
 def face_digest(face: Face, root: Path) -> str:
-    """One face as printed: its fields in the locale, copies, back, where it comes from, and the bytes
-    of the files its fields name (art)."""
-    return digest({"face": face, "files": _files(face.fields.values(), root)})
+    """One face as printed (`printed_digest`) and where it comes from."""
+    return _located(printed_digest(face, root), face)
+
+
+def _located(printed: str, face: Face) -> str:
+    return digest({"printed": printed, "where": face.where})
 
 
 def _files(values: Iterable[Any], root: Path) -> dict[str, str]:
@@ -71,19 +80,27 @@ def _files(values: Iterable[Any], root: Path) -> dict[str, str]:
 
 
 class FaceDigests:
-    """`face_digest` of each face of one localized Components, made once: the cards and tts targets and each
-    deck's TTS images show the same faces, and a back is shared by a whole deck (hashing every face three
-    times cost about a third of a one-card rebuild's plan)."""
+    """`face_digest` and `printed_digest` of each face of a game's content, made once: the cards and tts targets
+    and each deck's TTS images show the same faces, a back is shared by a whole deck (hashing every face three
+    times cost about a third of a one-card rebuild's plan), and a job forked after the plan finds the digests
+    its kept drawings are keyed by (`build/forms.py`; hashing them again took ~0.07 s of each cards and tts job)."""
 
     def __init__(self, root: Path) -> None:
         self.root = root
-        self._made: dict[int, tuple[Face, str]] = {}  # by id(face), the face kept so its id stays its own
+        self._made: dict[int, tuple[Face, str, str]] = {}  # by id(face), the face kept so its id stays its own
 
     def __call__(self, face: Face) -> str:
+        return self._of(face)[2]
+
+    def printed(self, face: Face) -> str:
+        return self._of(face)[1]
+
+    def _of(self, face: Face) -> tuple[Face, str, str]:
         made = self._made.get(id(face))
         if made is None:
-            made = self._made[id(face)] = (face, face_digest(face, self.root))
-        return made[1]
+            printed = printed_digest(face, self.root)
+            made = self._made[id(face)] = (face, printed, _located(printed, face))
+        return made
 
 
 def decks_digest(decks: list[Deck], components: Components, digests: FaceDigests | None = None) -> str:

@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     from pipeline.rules.components import Components, Deck, Face, Target
 
     from .forms import FormStore
+    from .inputs import FaceDigests
 
 # The targets that draw component faces (cards and tokens from layouts).
 FACE_TARGETS = frozenset({"cards", "tokens", "tts", "help", "boards"})
@@ -118,6 +119,7 @@ class Databases:
         self._parsing: dict[tuple[str, ...], Callable[[], tuple[Layouts, list[Finding]]]] = {}
         self._localizers: dict[tuple[int, str], tuple[Database, Localizer]] = {}  # by (id(db), locale), as _strings
         self._components: dict[int, tuple[Localizer, Components]] = {}  # by id(localizer), the localizer kept
+        self._digests: dict[tuple[int, str], tuple[Database, FaceDigests]] = {}  # by (id(db), root), as _strings
 
     def load(self, spec: GameSpec, content_root: Path, digest: str,
              packs: tuple[str, ...] = ()) -> tuple[Database, list[Finding]]:
@@ -133,6 +135,8 @@ class Databases:
     def _forget(self, db: Database) -> None:
         """Drop what was derived from a database no longer served."""
         self._strings.pop(id(db), None)
+        for key in [k for k, (of, _) in self._digests.items() if of is db]:
+            del self._digests[key]
         for key in [k for k, (of, _) in self._localizers.items() if of is db]:
             localizer = self._localizers.pop(key)[1]
             self._components.pop(id(localizer), None)
@@ -158,6 +162,16 @@ class Databases:
         if id(localizer) not in self._components:
             self._components[id(localizer)] = (localizer, spec.printing.components(db, localizer))
         return self._components[id(localizer)][1]
+
+    def face_digests(self, db: Database, root: Path) -> FaceDigests:
+        """The digests of the database's faces (in every locale), art paths relative to `root`: the plan keys the
+        targets by them, and a job forked after the plan keys its kept drawings by them (build/forms.py)."""
+        from .inputs import FaceDigests
+
+        key = (id(db), str(root))
+        if key not in self._digests:
+            self._digests[key] = (db, FaceDigests(root))
+        return self._digests[key][1]
 
     def layouts(self, folder: Path, spec: GameSpec, digest: str = "") -> tuple[Layouts, list[Finding]]:
         """The layouts a game prints with (the shared folder, and its own), parsed once per `digest` of their files
@@ -466,8 +480,10 @@ def card_forms(context: BuildContext, job: Job) -> CardForms:
                    if not isinstance(template, Finding)]
         chars = card_charset(context.components, printed)
         owner = f"{job.game}--{job.locale}--{digest(job.options.for_target('cards'))[:16]}"
-        context._card_forms = CardForms(printed, chars, FormStore(job.options.cache_dir, job.forms, chars,
-                                                                  context.components.root, owner))
+        root = context.components.root
+        digests = context.databases.face_digests(context.db, root) if context.databases is not None else None
+        context._card_forms = CardForms(printed, chars, FormStore(job.options.cache_dir, job.forms, chars, root, owner,
+                                                                  digests))
     return context._card_forms
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
 from dataclasses import replace
 from pathlib import Path
@@ -245,3 +246,32 @@ def test_a_layouts_edit_replaces_the_kept_drawings_instead_of_adding_to_them(tmp
     (second,) = build()
     assert second != first, "the drawings are kept under the new layouts, and the old file is gone"
     assert len(build("--paper", "letter")) == 2, "other options keep their own drawings"
+
+
+def test_a_rebuilds_jobs_key_their_kept_drawings_by_the_digests_the_plan_made(tmp_path: Path,
+                                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """The plan hashes every face (the targets' keys); a job forked after it (`--jobs 2`) finds those digests
+    (`Databases.face_digests`) instead of hashing every face again for its kept drawings."""
+    import pipeline.build.inputs as inputs
+
+    root = tmp_path / "content"
+    shutil.copytree(REPO / "tests" / "fixtures" / "old-world", root / "old-world")
+    hashed_in = tmp_path / "hashed-in"
+    printed_digest = inputs.printed_digest
+
+    def recorded(face: object, where: Path) -> str:
+        with hashed_in.open("a") as record:
+            record.write(f"{os.getpid()}\n")
+        return printed_digest(face, where)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(inputs, "printed_digest", recorded)
+    argv = ["build", "--game", "old-world", "--locale", "en", "--content", str(root), "--layouts", str(REPO / "layouts"),
+            "--out", str(tmp_path / "out"), "--cache-dir", str(tmp_path / "cache"), "--format", "json", "--jobs", "2",
+            "--target", "cards", "--target", "tts"]
+    assert CliRunner().invoke(app, argv).exit_code == 0
+    edit(root / "old-world" / "cards" / "market.yaml", "    fight: {damage: 2}", "    fight: {damage: 1}")
+    hashed_in.unlink()
+    result = CliRunner().invoke(app, argv)
+    assert result.exit_code == 0 and [o["cached"] for o in json.loads(result.stdout)["outputs"]] == [False, False]
+    pids = hashed_in.read_text().split()
+    assert len(pids) > 10 and set(pids) == {str(os.getpid())}, "every face hashed once, by the plan"
