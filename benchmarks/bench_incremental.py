@@ -9,7 +9,8 @@ the same default build again:
 Aim (issue 13): < 3 s for a one-card edit. Figures from a loaded machine say little (harness.py).
 With `--before DIR` (another source tree, see harness.py) the rows are made with that code first, then with
 this checkout's, each in a fresh copy of the content.
-Usage: .venv/bin/python benchmarks/bench_incremental.py [--jobs N] [--before DIR]
+With `--repeat N` each edit row is built N times, the edit made and undone in turn; it shows the median and range.
+Usage: .venv/bin/python benchmarks/bench_incremental.py [--jobs N] [--before DIR] [--repeat N]
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import argparse
 import json
 import os
 import shutil
+import statistics
 import tempfile
 from pathlib import Path
 
@@ -36,26 +38,34 @@ def edit(path: Path, old: str, new: str) -> None:
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
-def row(label: str, source: Path | None, build: Run) -> tuple[object, ...]:
-    outputs = json.loads(build.stdout)["outputs"]
+def row(label: str, source: Path | None, builds: list[Run]) -> tuple[object, ...]:
+    """One row: the targets the last build redrew, and the median wall and CPU time of the builds (with their
+    range when there are several)."""
+    outputs = json.loads(builds[-1].stdout)["outputs"]
     redrawn = sorted(f"{o['game']} {o['locale']} {o['target']}" for o in outputs if not o["cached"])
-    return (label, code_label(source), f"{len(redrawn)}/{len(outputs)}", f"{build.seconds:.2f}", f"{build.cpu_seconds:.2f}",
-            ", ".join(redrawn) or "-")
+    walls = sorted(build.seconds for build in builds)
+    spread = f" ({walls[0]:.2f}-{walls[-1]:.2f})" if len(walls) > 1 else ""
+    return (label, code_label(source), f"{len(redrawn)}/{len(outputs)}", f"{statistics.median(walls):.2f}{spread}",
+            f"{statistics.median(build.cpu_seconds for build in builds):.2f}", ", ".join(redrawn) or "-")
 
 
-def scenario(jobs: int, source: Path | None) -> list[tuple[object, ...]]:
-    """The cold build, then each row, with the pipeline of `source` (None: this checkout's)."""
+def scenario(jobs: int, source: Path | None, repeat: int) -> list[tuple[object, ...]]:
+    """The cold build, then each row, with the pipeline of `source` (None: this checkout's). An edit row is built
+    `repeat` times, the edit made and undone in turn (undoing it is the same kind of edit)."""
     with tempfile.TemporaryDirectory(prefix="pnp-bench-incremental-") as tmp:
         folder = Path(tmp)
         content = folder / "content"
         shutil.copytree(REPO / "content", content)
         argv = ["build", "--jobs", str(jobs), "--content", str(content), "--layouts", str(REPO / "layouts"),
                 "--out", str(folder / "out"), "--cache-dir", str(folder / "cache"), "--format", "json"]
-        rows = [row("cold", source, pnp(*argv, cwd=folder, source=source)),
-                row("no change", source, pnp(*argv, cwd=folder, source=source))]
+        rows = [row("cold", source, [pnp(*argv, cwd=folder, source=source)]),
+                row("no change", source, [pnp(*argv, cwd=folder, source=source)])]
         for label, relative, old, new in EDITS:
-            edit(content / relative, old, new)
-            rows.append(row(label, source, pnp(*argv, cwd=folder, source=source)))
+            builds = []
+            for turn in range(repeat):
+                edit(content / relative, *((old, new) if turn % 2 == 0 else (new, old)))
+                builds.append(pnp(*argv, cwd=folder, source=source))
+            rows.append(row(label, source, builds))
     return rows
 
 
@@ -63,9 +73,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--jobs", type=int, default=min(4, os.cpu_count() or 1))
     parser.add_argument("--before", type=Path, help="a source tree of the code to compare (see harness.py)")
+    parser.add_argument("--repeat", type=int, default=1, help="builds per edit row (median and range)")
     args = parser.parse_args()
     print(machine())
-    rows = [line for source in sources(args.before) for line in scenario(args.jobs, source)]
+    rows = [line for source in sources(args.before) for line in scenario(args.jobs, source, max(1, args.repeat))]
     print(table([f"pnp build --jobs {args.jobs}", "code", "targets built", "wall (s)", "cpu (s)", "redrawn"], rows))
     print(machine())
 
