@@ -74,6 +74,7 @@ class FormStore:
                  digests: FaceDigests | None = None) -> None:
         """`digests`: the faces' digests where the build's plan made them (`Databases.face_digests`)."""
         self.base = digest({"job": base, "charset": chars})
+        self.chars = chars
         self.owner = owner
         self.path = cache_dir / "forms" / f"{owner}{'--' if owner else ''}{self.base}.json"
         self.root = root
@@ -98,7 +99,7 @@ class FormStore:
         keys = {}
         for face in faces:
             keys[id(face)] = key = self.key(face)
-            if face.drawn is None and key in entries and (kept := _drawing(entries[key])) is not None:
+            if face.drawn is None and key in entries and (kept := _drawing(entries[key], self.chars)) is not None:
                 face.drawn = self._loaded[id(face)] = kept
         return keys
 
@@ -109,7 +110,7 @@ class FormStore:
         from pipeline.render.units import Box
 
         entry = self._read().get(self.key_of(face))
-        drawing = _drawing(entry)
+        drawing = _drawing(entry, self.chars)
         ink = entry.get("ink") if isinstance(entry, dict) else None
         if drawing is None or not isinstance(ink, list):
             return None
@@ -167,8 +168,9 @@ class FormStore:
                             remove_file(stale)
 
 
-def _drawing(entry: Any) -> DrawnForm | None:
-    """A kept drawing as `FormStore.keep` wrote it; None for an entry of another shape."""
+def _drawing(entry: Any, charset: str) -> DrawnForm | None:
+    """A kept drawing as `FormStore.keep` wrote it (in a document that started from `charset`, the store's: its
+    key holds it); None for an entry of another shape."""
     from pipeline.render.faces import DrawnForm
 
     if not isinstance(entry, dict):
@@ -176,6 +178,6 @@ def _drawing(entry: Any) -> DrawnForm | None:
     try:
         encoded = tuple((pdfmetrics.getFont(font), text, tuple((subset, codes.encode("latin-1")) for subset, codes in pieces),
                          name) for font, text, pieces, name in entry["encoded"])
-        return DrawnForm(tuple(entry["code"]), encoded, (int(entry["version"][0]), int(entry["version"][1])))
+        return DrawnForm(tuple(entry["code"]), encoded, (int(entry["version"][0]), int(entry["version"][1])), charset)
     except (KeyError, TypeError, ValueError):
         return None

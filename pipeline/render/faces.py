@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -51,12 +52,19 @@ class _Op:
 
 @dataclass(frozen=True)
 class DrawnForm:
-    """A face's drawing as one document's form content stream, with the texts it encoded for that document
-    and the PDF version its operators need (reportlab raises a document's version as it draws)."""
+    """A face's drawing as one document's form content stream, with the texts it encoded for that document,
+    the PDF version its operators need (reportlab raises a document's version as it draws) and the charset that
+    document started from (`pdf.Document`; "" for none)."""
 
     code: tuple[str, ...]
     encoded: tuple[Encoded, ...]
     pdf_version: tuple[int, int]
+    charset: str = ""
+
+    @cached_property
+    def characters(self) -> frozenset[str]:
+        """Every character of the texts it encoded."""
+        return frozenset().union(*(text for _, text, _, _ in self.encoded))
 
 
 @dataclass

@@ -100,3 +100,37 @@ def test_a_document_read_back_in_memory_can_leave_its_streams_unpacked() -> None
         doc.end_page()
         written[compress] = doc.finish()
     assert b"11 12 13 14 re" in written[False] and b"11 12 13 14 re" not in written[True]
+
+
+def _count_checks(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The copies checked by encoding their texts again (`fonts.encodes_alike`), by number of texts."""
+    import pipeline.render.pdf as pdf_module
+
+    checked: list[int] = []
+    check = pdf_module.encodes_alike
+    monkeypatch.setattr(pdf_module, "encodes_alike", lambda log, doc: (checked.append(len(log)), check(log, doc))[1])
+    return checked
+
+
+def test_a_copy_between_documents_of_one_charset_is_known_alike_without_encoding_it_again(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every character of the face is in the charset both documents started from: the copy is taken unchecked, and
+    writes what drawing the face writes; a character outside the charset, or a drawing from a document of another
+    charset, is checked by encoding its texts again."""
+    chars = "".join(sorted(set(BASE_CHARSET)))
+    accented = _prepare(replace(FACE, fields={**FACE.fields, "name": "Déjà Vu"}), tmp_path)
+    one_up([(accented, None)], 3.0, "none", "copy", charset=chars)
+    assert accented.drawn is not None and accented.drawn.charset == chars
+    expected = one_up([(replace(accented, drawn=None), None)], 3.0, "none", "copy", charset=chars).data
+    checked, drawn = _count_checks(monkeypatch), _count_draws(monkeypatch)
+    assert one_up([(accented, None)], 3.0, "none", "copy", charset=chars).data == expected
+    assert (checked, drawn) == ([], [])
+
+    outside = _prepare(replace(FACE, id="han", fields={**FACE.fields, "name": "Drache 龍"}), tmp_path)
+    one_up([(outside, None)], 3.0, "none", "copy", charset=chars)
+    drawn.clear()
+    one_up([(outside, None)], 3.0, "none", "copy", charset=chars)
+    assert len(checked) == 1 and drawn == [], "a character outside the charset: checked, and here alike"
+    checked.clear()
+    one_up([(accented, None)], 3.0, "none", "copy", charset=chars[:-1])  # another charset
+    assert len(checked) == 1
