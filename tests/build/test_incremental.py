@@ -146,13 +146,22 @@ def test_a_card_edit_draws_that_card_and_prints_what_a_cold_build_prints(tmp_pat
     for name in ("cards.pdf", "cards-1up.pdf"):
         assert (kept / name).read_bytes() == (cold / name).read_bytes(), f"{name}: copied faces print as drawn ones"
     # The drawings are one file per job and charset; a damaged one is drawn again, never an error.
-    (forms,) = (tmp_path / "kept" / "cache" / "forms").glob("*.json")
+    (forms,) = (tmp_path / "kept" / "cache" / "forms").glob("*.jsonl")
     forms.write_text("{not json", encoding="utf-8")
     edit(root / "old-world" / "cards" / "market.yaml", "    fight: {damage: 2}", "    fight: {damage: 1}")
     drawn, _ = cards("kept")
     assert "market/jab" in drawn and len(drawn) > 10
     edit(root / "old-world" / "cards" / "market.yaml", "    fight: {damage: 1}", "    fight: {damage: 2}")
     assert cards("kept")[0] == ["market/jab"], "the file was written again with every face's drawing"
+    # A line per face: a damaged line costs its face alone a drawing.
+    lines = forms.read_bytes().splitlines(keepends=True)
+    other = next(index for index, line in enumerate(lines) if b"Jab" not in line and b"null" not in line[:80])
+    forms.write_bytes(b"".join(lines[:other] + [b'["half a line\n'] + lines[other + 1:]))
+    edit(root / "old-world" / "cards" / "market.yaml", "    fight: {damage: 2}", "    fight: {damage: 1}")
+    drawn, kept = cards("kept")
+    assert len(drawn) == 2 and "market/jab" in drawn
+    _, cold = cards("cold")
+    assert (kept / "cards.pdf").read_bytes() == (cold / "cards.pdf").read_bytes()
 
 
 def test_a_rebuild_measures_only_the_faces_it_must_and_a_face_with_a_finding_every_time(
@@ -238,7 +247,7 @@ def test_a_layouts_edit_replaces_the_kept_drawings_instead_of_adding_to_them(tmp
                 "--out", str(tmp_path / "out"), "--cache-dir", str(tmp_path / "cache"), "--jobs", "1", "--target", "cards",
                 *extra]
         assert CliRunner().invoke(app, argv).exit_code == 0
-        return sorted(path.name for path in forms.glob("*.json"))
+        return sorted(path.name for path in forms.glob("*.jsonl"))
 
     (first,) = build()
     base = layouts / "base.yaml"
