@@ -196,7 +196,7 @@ class Databases:
         0.25 s for the shipped ones, plus their imports) was time the build's other cores stood idle. The parsed
         layouts come back pickled: 0.44 MB, about 0.03 s to pickle and unpickle.
         """
-        from .runner import beside
+        from .runner import WorkerLost, beside
 
         key = _layouts_key(folder, spec, digest)
         if key in self._layouts or key in self._parsing:
@@ -209,10 +209,11 @@ class Databases:
             return _parse_layouts(folder, spec)
 
         def settle(failed: type[BaseException] | None, *_: object) -> None:
-            """A result nobody took is waited for (so the helper is not killed mid-write), unless the build failed."""
+            """A result nobody took is waited for (so the helper is not killed mid-write), unless the build failed; the
+            build needed nothing from it, so a helper that failed or was lost does not fail the build."""
             waiting = self._parsing.pop(key, None)
             if failed is None and waiting is not None:
-                with contextlib.suppress(Exception):
+                with contextlib.suppress(Exception, WorkerLost):
                     waiting()
 
         self._parsing[key] = helpers.enter_context(beside(work))
