@@ -29,9 +29,6 @@ from multiprocessing import active_children, get_context
 from types import FrameType
 from typing import TypeVar
 
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
 from .cache import TargetRecord
 from .targets import Databases, Job, cached_records, run_job
 
@@ -273,6 +270,10 @@ def _progress(total: int, show: bool) -> Iterator[Callable[[int, Job | None], No
     if not show:
         yield lambda count, job: None
         return
+    # Here, not at the top: a build without a terminal (CI, `--format json`, watch) draws no bar (rich: ~0.03 s of imports).
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
     columns = (TextColumn("building"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.description}"), TimeElapsedColumn())
     with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
         task = progress.add_task("", total=total)

@@ -113,7 +113,7 @@ def build(
     if changed_since is not None:
         _delta([listing.describe() for listing in games], options, changed_since, locale, [t.value for t in target or []],
                format, gate, strict)
-    from pipeline.build.runner import BuildStopped  # here: the runner loads rich, which other commands do not need
+    from pipeline.build.runner import BuildStopped  # here: only the build needs the runner
 
     try:
         result = run_build(games, options, locale, [t.value for t in target] if target else None, jobs)
@@ -170,7 +170,7 @@ def watch(
     games = select_games(game, root)
     options = BuildOptions(out, root, project_folder(layouts, "layouts"), cache_dir, paper.value, backs.value,
                            allow_incomplete=allow_incomplete, changed_file=True)
-    from pipeline.build.runner import BuildStopped  # here: the runner loads rich, which other commands do not need
+    from pipeline.build.runner import BuildStopped  # here: only the build needs the runner
 
     def show(done: Round) -> None:
         names = ", ".join(done.games)
