@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+import os
 from collections.abc import Iterable, Mapping
 from enum import Enum
 from pathlib import Path
@@ -68,12 +69,14 @@ def _located(printed: str, face: Face) -> str:
 def _files(values: Iterable[Any], root: Path) -> dict[str, str]:
     """The SHA-256 of every file under the game's folder a field value names (an art path)."""
     found = {}
+    folder = os.fspath(root)
     for value in values:
         if isinstance(value, str) and value and "\n" not in value and len(value) < 256:
-            path = root / value
+            path = os.path.join(folder, value)  # as `root / value`; os.path: most values are texts, asked once each
             try:
-                if path.is_file():
-                    found[value] = hashlib.sha256(path.read_bytes()).hexdigest()
+                if os.path.isfile(path):
+                    with open(path, "rb") as file:
+                        found[value] = hashlib.sha256(file.read()).hexdigest()
             except (OSError, ValueError):
                 continue
     return found

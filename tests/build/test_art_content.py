@@ -42,3 +42,23 @@ def test_art_outside_the_content_folder_is_refused(tmp_path: Path) -> None:
     code, output = build(tree_with_art(tmp_path, "../../../etc/passwd.png"), tmp_path)
     assert code == 1
     assert "ART-PATH" in output and "market.yaml" in output
+
+
+def test_new_bytes_in_an_art_file_rebuild_the_cards_that_show_it(tmp_path: Path) -> None:
+    """The cards target is keyed by the bytes of the art its faces name (`build/inputs.py: _files`), not only by
+    the path written in the card."""
+    import json
+
+    root = tree_with_art(tmp_path, "art/jab.png")
+
+    def cached() -> bool:
+        args = ["build", "--game", "old-world", "--locale", "en", "--target", "cards", "--content", str(root),
+                "--out", str(tmp_path / "out"), "--cache-dir", str(tmp_path / "cache"), "--format", "json", "--jobs", "1"]
+        result = runner.invoke(app, args)
+        assert result.exit_code == 0, result.output
+        (output,) = json.loads(result.stdout)["outputs"]
+        return bool(output["cached"])
+
+    assert not cached() and cached()
+    Image.new("RGB", (600, 300), (40, 40, 200)).save(root / "old-world" / "art" / "jab.png")
+    assert not cached(), "the image changed: the cards print it anew"
