@@ -9,7 +9,9 @@ bytes of the one it replaces:
   control codes) encodes as ASCII; any other text goes through reportlab's codec;
 - `format`: bytes, texts, ints and floats (exactly those types, not subclasses) are formatted at once (a
   short text's bytes remembered: names repeat on every page), everything else by reportlab's function;
-- `PDFName`: remembered per name (a pure function of its text; a document uses a few hundred names).
+- `PDFName`: remembered per name (a pure function of its text; a document uses a few hundred names);
+- the Flate and ASCII85 stream filters: remembered per content (pure functions of their input): a cards job writes
+  each face's form into cards-1up.pdf and again into cards.pdf, where it is compressed to the same bytes.
 
 Why: for the old-world cards target after a one-card edit, `Document.finish` of its two files took
 0.40 s of a ~1.3 s job (in-process marks); measured with this module: see `benchmarks/bench_incremental.py`
@@ -72,8 +74,33 @@ def pdf_name(data: Any, *args: Any) -> str:
     return _name(data)
 
 
+class _Remembered:
+    """A stream filter's `encode` with its results remembered by input, up to `limit` bytes of them."""
+
+    def __init__(self, encode: Any, limit: int = 64 * 1024 * 1024) -> None:
+        self.encode, self.limit, self.size = encode, limit, 0
+        self.results: dict[bytes, Any] = {}
+
+    def __call__(self, filter_: Any, text: Any) -> Any:
+        key = text.encode("utf8") if isinstance(text, str) else bytes(text)  # as the filters read a text
+        result = self.results.get(key)
+        if result is None:
+            result = self.encode(filter_, text)
+            if self.size + len(key) + len(result) > self.limit:  # a bound for a long-lived process (`pnp watch`)
+                self.results.clear()
+                self.size = 0
+            self.results[key] = result
+            self.size += len(key) + len(result)
+        return result
+
+
+_FILTERS = {cls: _Remembered(cls.encode) for cls in (pdfdoc.PDFStreamFilterZCompress, pdfdoc.PDFStreamFilterBase85Encode)}
+
+
 def install() -> None:
     """Put the fast paths in place of reportlab's functions (once per process; idempotent)."""
     pdfdoc.pdfdocEnc = pdfdoc_encode
     pdfdoc.format = format_value
     pdfdoc.PDFName = pdf_name
+    for cls, remembered in _FILTERS.items():
+        cls.encode = lambda self, text, remembered=remembered: remembered(self, text)

@@ -21,6 +21,8 @@ TEXTS = ["", "/Type", "1 0 0 1 0 0 cm", "line\nbreak\ttab\r", "".join(chr(code) 
 def originals() -> Iterator[None]:
     """reportlab's own functions while the test runs, the fast paths again after it."""
     pdfdoc.pdfdocEnc, pdfdoc.format, pdfdoc.PDFName = ORIGINAL["pdfdocEnc"], ORIGINAL["format"], ORIGINAL["PDFName"]
+    for cls, remembered in pdf_serializer._FILTERS.items():
+        cls.encode = remembered.encode
     try:
         yield
     finally:
@@ -86,3 +88,19 @@ def test_a_whole_document_is_byte_for_byte_what_reportlab_writes(originals: None
     expected = _document()
     pdf_serializer.install()
     assert _document() == expected
+
+
+@pytest.mark.parametrize("content", [b"", b"q 1 0 0 1 0 0 cm Q\n" * 40, bytes(range(256)) * 8, "BT (caf\u00e9) Tj ET"],
+                         ids=["empty", "operators", "binary", "text"])
+def test_a_stream_filter_remembers_what_reportlabs_filter_writes(content: bytes | str) -> None:
+    for cls, remembered in pdf_serializer._FILTERS.items():
+        written = cls().encode(content)
+        assert written == remembered.encode(cls(), content), cls.__name__
+        assert cls().encode(content) is written, "the second time, remembered"
+
+
+def test_a_remembered_filter_forgets_everything_past_its_limit() -> None:
+    remembered = pdf_serializer._Remembered(lambda _, text: text[::-1], limit=10)
+    assert remembered(None, b"abcd") == b"dcba" and remembered.size == 8
+    remembered(None, b"efgh")  # 8 more bytes: past the limit, the results so far are let go
+    assert list(remembered.results) == [b"efgh"] and remembered.size == 8
