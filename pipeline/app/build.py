@@ -70,7 +70,7 @@ def build(games: Sequence[GameSpec | GameListing], options: BuildOptions, locale
     A shipped game given by its listing is imported only if its plan is not kept (`_PlanMemo`): a build that
     changed nothing of it needs none of its modules. `databases`: what earlier builds of this process loaded
     (`pnp watch`); by default this build's own."""
-    from pipeline.build.runner import BuildStopped, run_jobs, stopped_by_signals
+    from pipeline.build.runner import BuildStopped, collector_paused, run_jobs, stopped_by_signals
 
     started = time.perf_counter()
     if not options.content_root.is_dir():
@@ -97,7 +97,8 @@ def build(games: Sequence[GameSpec | GameListing], options: BuildOptions, locale
                     databases = Databases()  # each game loaded once, by the plan, for every job of this build
                 # With workers to spare, a helper readies catalogs and layouts while the plan runs (`--jobs 1`: none).
                 ahead = partial(_ready_beside, helpers, databases, options, locales) if jobs > 1 else None
-                plan, report = _plan(list(games), locales, chosen, options, databases, ahead)
+                with collector_paused():
+                    plan, report = _plan(list(games), locales, chosen, options, databases, ahead)
                 save_kept()  # the games are loaded and the options hold: the parsed files are worth keeping
                 unwritable = _unwritable([options.out_dir, options.cache_dir] if plan else [])
                 report.extend(unwritable)  # said once, and nothing is drawn

@@ -14,6 +14,7 @@ elsewhere a watchdog thread does; SIGINT and SIGTERM to the build stop the worke
 from __future__ import annotations
 
 import ctypes
+import gc
 import heapq
 import os
 import signal
@@ -98,7 +99,8 @@ def run_jobs(jobs: list[Job], workers: int, databases: Databases, show_progress:
         rest = tuple(t for t in job.targets if t not in hits)
         if rest:
             todo.append((index, replace(job, targets=rest)))
-    _parse_layouts(todo, databases)
+    with collector_paused():
+        _parse_layouts(todo, databases)
     units = plan_units(todo, workers)
     with _progress(total, show) as advance, closing(_run(units, workers, databases)) as finished:
         advance(total - sum(len(job.targets) for _, job in todo), None)
@@ -106,6 +108,25 @@ def run_jobs(jobs: list[Job], workers: int, databases: Databases, show_progress:
             results.update({(index, record.target): record for record in records})
             advance(len(records), jobs[index])
     return [results[(index, target)] for index, job in enumerate(jobs) for target in job.targets]
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """No automatic garbage collection in this process while the block runs (as it was again after it). For work
+    that builds a large heap fast and leaves little garbage in cycles: the build's plan (loading, checking and keying
+    the games) and the layouts parsed, or taken from the helper, before the workers fork.
+
+    Why: the collector walked the growing heap whole again and again; in a one-card rebuild of every game it took
+    0.34 s of the ~1.9 s before the workers started (timed with gc.callbacks), 0.02 s with it paused there. A process
+    forked meanwhile (the layouts' helper) starts paused too, and ends after its bounded work; workers fork after.
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def _parse_layouts(todo: list[Unit], databases: Databases) -> None:
