@@ -117,7 +117,7 @@ def collector_paused() -> Iterator[None]:
     the games) and the layouts parsed, or taken from the helper, before the workers fork.
 
     Why: the collector walked the growing heap whole again and again; in a one-card rebuild of every game it took
-    0.34 s of the ~1.9 s before the workers started (timed with gc.callbacks), 0.02 s with it paused there. A process
+    0.34 s of the ~1.9 s before the workers started (timed with gc.callbacks), 0.08 s with it paused there. A process
     forked meanwhile (the layouts' helper) starts paused too, and ends after its bounded work; workers fork after.
     """
     enabled = gc.isenabled()
