@@ -79,7 +79,6 @@ class FormStore:
         self.chars = chars
         self.owner = owner
         self.path = cache_dir / "forms" / f"{owner}{'--' if owner else ''}{self.base}.jsonl"
-        self.root = root
         self._digests = digests if digests is not None else FaceDigests(root)
         self._loaded: dict[int, DrawnForm] = {}  # what `load` gave each face, by id
         self._entries: dict[str, Any] | None = None  # the file's entries, by face key, once read
@@ -161,8 +160,7 @@ class FormStore:
             if drawn is None:  # printed, but it cannot be copied (an image): kept as printed (`changed`), not drawn
                 lines[key] = _line(key, None)
                 continue
-            if drawn is self._loaded.get(id(face)):
-                self._read()
+            if drawn is self._loaded.get(id(face)):  # loaded from the file's line: copied as read
                 lines[key] = self._lines[key]
                 continue
             drew = True

@@ -130,8 +130,9 @@ def collector_paused() -> Iterator[None]:
 
 
 def _parse_layouts(todo: list[Unit], databases: Databases) -> None:
-    """Parse the layouts of the jobs to run here, before any worker starts: forked workers find them parsed (each
-    of them parsed them again before, about 0.3 s CPU for the shipped layouts), and `pnp watch` keeps them."""
+    """Have the layouts of the jobs to run here before any worker starts (parsed here, or taken from the plan's helper:
+    `Databases.layouts_beside`): forked workers find them parsed (each of them parsed them again before, about 0.3 s
+    CPU for the shipped layouts), and `pnp watch` keeps them."""
     from pipeline.games import find_game
 
     for _, job in todo:

@@ -181,7 +181,7 @@ class Databases:
             for old in [k for k in self._layouts if k[:-1] == key[:-1]]:  # the files changed (a watch's layout edit)
                 del self._layouts[old]
             parsing = self._parsing.pop(key, None)
-            self._layouts[key] = parsing() if parsing is not None else _parse_layouts(folder, spec)
+            self._layouts[key] = parsing() if parsing is not None else _load_layouts(folder, spec)
         layouts, findings = self._layouts[key]
         return layouts, list(findings)
 
@@ -206,7 +206,7 @@ class Databases:
             if first is not None:
                 with contextlib.suppress(Exception):  # only a head start: what fails here fails again where it counts
                     first()
-            return _parse_layouts(folder, spec)
+            return _load_layouts(folder, spec)
 
         def settle(failed: type[BaseException] | None, *_: object) -> None:
             """A result nobody took is waited for (so the helper is not killed mid-write), unless the build failed; the
@@ -225,7 +225,7 @@ def _layouts_key(folder: Path, spec: GameSpec, digest: str) -> tuple[str, ...]:
     return (str(folder), *(f"{game}={path}" for game, path in sorted(own.items())), digest)
 
 
-def _parse_layouts(folder: Path, spec: GameSpec) -> tuple[Layouts, list[Finding]]:
+def _load_layouts(folder: Path, spec: GameSpec) -> tuple[Layouts, list[Finding]]:
     from pipeline.render.layouts import load_layouts
 
     return load_layouts(folder, own_layouts([spec]))
