@@ -6,6 +6,10 @@ core's throughput, which other processes on a shared machine disturb far less th
 slow it through shared caches, so compare figures taken under similar load; the load is printed).
 The issue's aim: 500 random and 1,000 greedy games/s per core.
 
+It also prints the decisions a game asks for (the actions the bots choose, counted in an untimed pass over the
+same seeds) and the CPU time per decision: what the aim leaves for offering the legal actions, choosing one and
+playing it (e.g. at ~1,000 decisions a random game, 500 games/s leaves 2 us per decision).
+
 Usage: .venv/bin/python benchmarks/bench_engine.py [--games N] [--players 1,2,3,4,5] [--repeat R] [--no-commands]
 """
 
@@ -17,11 +21,12 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 from harness import code_env, machine, table
 
 from pipeline.games import find_game
-from pipeline.rules.simulation import run_simulation
+from pipeline.rules.simulation import play_game, run_simulation
 
 ROOT = Path(__file__).resolve().parents[1]
 BOTS = ("random", "greedy")
@@ -56,11 +61,14 @@ def main() -> None:
                 best_cpu = min(best_cpu, time.process_time() - cpu)
                 best_wall = min(best_wall, time.perf_counter() - wall)
             played = args.games * len(counts)
+            steps = decisions(game.engine, tables, counts, args.games, args.seed, bot)
             rows.append((bot, "on" if invariants else "off", f"{played / best_cpu:.1f}", f"{played / best_wall:.1f}",
-                         f"{statistics.fmean(turns):.1f}" if turns else "-"))
+                         f"{statistics.fmean(turns):.1f}" if turns else "-", f"{steps / played:.0f}",
+                         f"{best_cpu / steps * 1e6:.1f}"))
     print(f"Old World, {args.games} games per player count ({args.players}), seeds {args.seed}..{args.seed + args.games - 1}, "
           f"best of {args.repeat}; {machine()}")
-    print(table(("bot", "invariants", "games/s per core (CPU)", "games/s (wall)", "turns/game"), rows))
+    print(table(("bot", "invariants", "games/s per core (CPU)", "games/s (wall)", "turns/game", "decisions/game",
+                 "CPU us/decision"), rows))
     if args.no_commands:
         return
     # The real commands, start-up included.
@@ -69,6 +77,18 @@ def main() -> None:
     print(f"pnp {' '.join(command)}: {seconds:.2f}s ({args.games / seconds:.1f} games/s with start-up)")
     print(f"pnp check: {timed(['check']):.2f}s (validate, consistency, smoke run at 1-5 players unless replayed from "
           f".pnp-cache, translations, text fit; bench_check.py times it cold, warm and unchanged)")
+
+
+def decisions(engine: Any, tables: Any, counts: list[int], games: int, seed: int, bot: str) -> int:
+    """The decisions (actions applied) of the same seeded games, played once more untimed."""
+    factory = engine.bots()[bot]
+    total = 0
+    for players in counts:
+        for game_seed in range(seed, seed + games):
+            state = engine.new_game(tables, players, game_seed, None)
+            play_game(state, factory(game_seed), check_invariants=False)
+            total += state.steps
+    return total
 
 
 def timed(command: list[str]) -> float:
