@@ -8,7 +8,8 @@ The issue's aim: 500 random and 1,000 greedy games/s per core.
 
 It also prints the decisions a game asks for (the actions the bots choose, counted in an untimed pass over the
 same seeds) and the CPU time per decision: what the aim leaves for offering the legal actions, choosing one and
-playing it (e.g. at ~1,000 decisions a random game, 500 games/s leaves 2 us per decision).
+playing it (e.g. at ~1,000 decisions a random game, 500 games/s leaves 2 us per decision), and the CPU time of
+one part of offering a Phase I decision: listing the witcher's moves.
 
 Usage: .venv/bin/python benchmarks/bench_engine.py [--games N] [--players 1,2,3,4,5] [--repeat R] [--no-commands]
 """
@@ -47,6 +48,7 @@ def main() -> None:
     counts = [int(x) for x in args.players.split(",")]
     rows = []
     for bot in BOTS:
+        steps = decisions(game.engine, tables, counts, args.games, args.seed, bot)
         for invariants in (True, False):
             best_cpu = best_wall = float("inf")
             turns: list[int] = []
@@ -61,7 +63,6 @@ def main() -> None:
                 best_cpu = min(best_cpu, time.process_time() - cpu)
                 best_wall = min(best_wall, time.perf_counter() - wall)
             played = args.games * len(counts)
-            steps = decisions(game.engine, tables, counts, args.games, args.seed, bot)
             rows.append((bot, "on" if invariants else "off", f"{played / best_cpu:.1f}", f"{played / best_wall:.1f}",
                          f"{statistics.fmean(turns):.1f}" if turns else "-", f"{steps / played:.0f}",
                          f"{best_cpu / steps * 1e6:.1f}"))
@@ -69,6 +70,9 @@ def main() -> None:
           f"best of {args.repeat}; {machine()}")
     print(table(("bot", "invariants", "games/s per core (CPU)", "games/s (wall)", "turns/game", "decisions/game",
                  "CPU us/decision"), rows))
+    listing = move_listing_seconds(game.engine, tables, args.games, args.seed)
+    print(f"Listing the moves of one witcher in Phase I (engine/turn.py: move_options, memoised per hand), at every Phase I "
+          f"decision of the random bot's 3-player games: {listing * 1e6:.2f} us CPU per call")
     if args.no_commands:
         return
     # The real commands, start-up included.
@@ -89,6 +93,28 @@ def decisions(engine: Any, tables: Any, counts: list[int], games: int, seed: int
             play_game(state, factory(game_seed), check_invariants=False)
             total += state.steps
     return total
+
+
+def move_listing_seconds(engine: Any, tables: Any, games: int, seed: int, calls: int = 5) -> float:
+    """CPU seconds of one `move_options` call (one part of offering a Phase I decision's legal actions), timed on the
+    states of real games: at each Phase I decision it is called `calls` times more before the bot chooses."""
+    from pipeline.games.old_world.engine.turn import move_options
+
+    factory = engine.bots()["random"]
+    spent, made = 0.0, 0
+    for game_seed in range(seed, seed + games):
+        state, bot = engine.new_game(tables, 3, game_seed, None), factory(game_seed)
+        while not state.is_terminal():
+            decision = state.decision
+            if decision.kind == "phase-1":
+                player = state.players[decision.player]
+                started = time.process_time()
+                for _ in range(calls):
+                    move_options(state, player)
+                spent += time.process_time() - started
+                made += calls
+            state.apply(bot.choose(state, state.legal_actions()))
+    return spent / made
 
 
 def timed(command: list[str]) -> float:
