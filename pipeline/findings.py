@@ -7,10 +7,21 @@ command's exit code comes from the report (0 no errors, 1 errors; 2 is the CLI's
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass, field
 from enum import StrEnum
+from pathlib import Path
 from typing import Any
+
+
+def display_path(path: Path) -> str:
+    """The path as printed in findings: relative to the working directory when below it."""
+    try:
+        rel = os.path.relpath(path)
+    except ValueError:
+        return str(path)
+    return str(path) if rel.startswith("..") else rel
 
 
 class Severity(StrEnum):

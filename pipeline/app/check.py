@@ -9,10 +9,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pipeline.content.database import Database, display_path
+from pipeline.content.database import Database
 from pipeline.content.kept_files import add_kept, keep_loaded_in, save_kept, take_kept
 from pipeline.content.schema import stale_schemas, write_schemas
-from pipeline.findings import Finding, Report, Severity
+from pipeline.findings import Finding, Report, Severity, display_path
 from pipeline.games import GameListing, declared_described, discover, spec_of
 from pipeline.render.hyphenation import keep_parsed_in
 from pipeline.rules.spec import GameSpec, own_layouts

@@ -13,9 +13,8 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.scalarstring import LiteralScalarString
 
 from pipeline.atomic import WriteError, write_atomic
-from pipeline.content.database import display_path
 from pipeline.content.table_loader import SHEET_SUFFIXES, load_table_file
-from pipeline.findings import Report
+from pipeline.findings import Report, display_path
 from pipeline.games import discover, find_game
 
 from .project import UsageError

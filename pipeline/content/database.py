@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import os
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -17,7 +16,7 @@ from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from pipeline.findings import Finding, error
+from pipeline.findings import Finding, display_path, error
 
 from .models import ContentFile
 from .schema import SchemaValidator, field_label, schema_for
@@ -219,15 +218,6 @@ def _value_at(data: Any, path: Sequence[str | int]) -> Any:
 
 def finding_at(source: Source, code: str, message: str, hint: str = "") -> Finding:
     return error(code, message, source.file, source.line, source.column, hint)
-
-
-def display_path(path: Path) -> str:
-    """The path as printed in findings: relative to the working directory when below it."""
-    try:
-        rel = os.path.relpath(path)
-    except ValueError:
-        return str(path)
-    return str(path) if rel.startswith("..") else rel
 
 
 def content_files(root: Path, not_content: Sequence[str] = ()) -> list[Path]:

@@ -18,7 +18,7 @@ from pathlib import Path
 from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import PoFileError, denormalize, normalize, read_po, write_po
 
-from pipeline.content.database import display_path
+from pipeline.findings import display_path
 from pipeline.reading import CATALOG_LIMIT, UnreadableFile, read_input
 
 from . import kept_catalogs

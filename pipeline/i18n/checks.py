@@ -17,8 +17,7 @@ from typing import Any
 
 from babel.messages.catalog import Catalog
 
-from pipeline.content.database import display_path
-from pipeline.findings import Finding, error, warning
+from pipeline.findings import Finding, display_path, error, warning
 from pipeline.reading import CATALOG_LIMIT, UnreadableFile, read_input
 
 from .catalogs import CatalogSyntaxError, build_template, catalog_bytes, catalog_path, read_catalog, template_path

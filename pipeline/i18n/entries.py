@@ -9,7 +9,7 @@ from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
 
-from pipeline.content.database import display_path
+from pipeline.findings import display_path
 from pipeline.reading import CATALOG_LIMIT, read_input
 
 from .messages import SourceString

@@ -31,7 +31,7 @@ from reportlab.lib.colors import Color, toColor
 from reportlab.pdfgen.canvas import Canvas
 from svglib.svglib import SvgRenderer
 
-from pipeline.findings import Finding, error
+from pipeline.findings import Finding, display_path, error
 from pipeline.reading import YAML_LIMIT, UnreadableFile, read_input
 
 COLORS = {
@@ -122,7 +122,7 @@ def load_icons(folder: Path, game: str = "") -> tuple[IconLibrary, list[Finding]
         try:
             read_icon(path)
         except IconFileError as exc:
-            findings.append(error("ICON-INVALID", f"icon {path.stem!r} cannot be drawn: {exc.reason}", path.as_posix(),
+            findings.append(error("ICON-INVALID", f"icon {path.stem!r} cannot be drawn: {exc.reason}", display_path(path),
                                   exc.line, 1, "save the icon as an SVG with a square viewBox (viewBox=\"0 0 100 100\")"))
             continue
         library.files[(namespace, rest[0] if rest else "", path.stem)] = path

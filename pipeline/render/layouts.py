@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
 
 from pipeline.content.yaml_loader import LoadedFile, load_yaml_file
-from pipeline.findings import Finding, error
+from pipeline.findings import Finding, display_path, error
 from pipeline.font_files import DEFAULT, STYLES, FontFamily, FontFileError, family, read_font
 from pipeline.rules.faces import ICON_TOKEN
 
@@ -295,7 +295,7 @@ def load_layouts(folder: Path, games: Mapping[str, Path] | None = None) -> tuple
     as if they were under `folder/<game>/`, and whose `icons/` are the game's icons."""
     layouts = Layouts()
     if not folder.is_dir():  # nothing to read: every template, profile, font and icon would be missing
-        return layouts, [error("LAYOUT-FOLDER", f"{folder.as_posix()} is not a folder of layout files", folder.as_posix(),
+        return layouts, [error("LAYOUT-FOLDER", f"{folder.as_posix()} is not a folder of layout files", display_path(folder),
                                hint="pass --layouts a folder such as the project's layouts/")]
     layouts.icons, findings = load_icons(folder)
     raw: dict[str, _Raw] = {}
@@ -307,7 +307,7 @@ def load_layouts(folder: Path, games: Mapping[str, Path] | None = None) -> tuple
         layouts.icons, problems = with_game_icons(layouts.icons, game, own)  # its `icons/`, before the shared ones
         findings.extend(problems)
     for path, relative in files:
-        loaded, problems = load_yaml_file(path, path.as_posix())
+        loaded, problems = load_yaml_file(path, display_path(path))
         findings.extend(problems)
         if loaded is None:
             continue

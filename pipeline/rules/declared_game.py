@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ValidationError
 
-from pipeline.content.database import Database, Record, Source, display_path, finding_at
+from pipeline.content.database import Database, Record, Source, finding_at
 from pipeline.content.declared import Declaration, DeclaredIcon, DeclaredManifest, declare
 from pipeline.content.images import missing_images
 from pipeline.content.models import iter_models
@@ -32,7 +32,7 @@ from pipeline.content.numbered import Ref as NumberedRef
 from pipeline.content.refs import dangling_references, field_marker, marker_in
 from pipeline.content.texts import context_clashes
 from pipeline.content.yaml_loader import LoadedFile, load_yaml_file
-from pipeline.findings import Finding, error
+from pipeline.findings import Finding, display_path, error
 
 from .declared_constraints import actual_counts, constraint_findings
 from .declared_guide import GUIDE_KINDS, guide_checks, guide_spec, guide_strings

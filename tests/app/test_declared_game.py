@@ -54,18 +54,21 @@ def test_a_root_without_a_game_says_how_to_start_one(tmp_path: Path) -> None:
         listed_games(tmp_path)
 
 
-def test_a_misspelt_layout_binding_is_layout_field_in_check_and_build(root: Path, tmp_path: Path) -> None:
+def test_a_misspelt_layout_binding_is_layout_field_in_check_and_build(root: Path, tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     layout = root / "my-game" / "layouts" / "cards.yaml"
     layout.write_text(layout.read_text(encoding="utf-8").replace("field: title,", "field: titel,"), encoding="utf-8")
     line = line_of(layout, "field: titel,")
+    monkeypatch.chdir(tmp_path)  # the game's layout file is named as its content files are: from the working directory
+    shown = "content/my-game/layouts/cards.yaml"
     found = [f for f in check([find_game("my-game", root)], root, cache_dir=tmp_path / "cache").findings
              if f.code == "LAYOUT-FIELD"]
-    assert found and {f.line for f in found} == {line}
+    assert found and {(f.file, f.line) for f in found} == {(shown, line)}
     built = runner.invoke(app, ["build", "--content", str(root), "--out", str(tmp_path / "out"),
                                 "--cache-dir", str(tmp_path / "cache"), "--jobs", "1", "--format", "json"])
     assert built.exit_code == 1
-    codes = {(f["code"], f["line"]) for f in json.loads(built.output)["findings"]}
-    assert ("LAYOUT-FIELD", line) in codes
+    codes = {(f["code"], f["file"], f["line"]) for f in json.loads(built.output)["findings"]}
+    assert ("LAYOUT-FIELD", shown, line) in codes
 
 
 def test_a_back_of_another_size_than_its_front_is_an_error_once_in_check_and_build(root: Path, tmp_path: Path) -> None:
