@@ -82,7 +82,9 @@ class FitRecords:
     def _face_key(self, face: Face, template: Template) -> str:
         if id(template) not in self.templates:  # its repr spells out every box, style and colour, in written order
             self.templates[id(template)] = hashlib.sha256(repr(template).encode()).hexdigest()
-        return hashlib.sha256(f"{face_digest(face, self.root)}|{self.templates[id(template)]}".encode()).hexdigest()
+        # With the catalog lines of its translated texts: a FIT-OVERFLOW of one is reported at its msgstr.
+        translated = sorted((name, at.file, at.line) for name, at in face.translated.items())
+        return hashlib.sha256(f"{face_digest(face, self.root)}|{translated}|{self.templates[id(template)]}".encode()).hexdigest()
 
     def _read(self) -> dict[str, Any]:
         try:

@@ -119,6 +119,9 @@ class Cache:
             return None
         if record.key != key:
             return None
+        if any(finding.get("severity") == "error" for finding in record.findings):
+            # Built again until it is right: an error names a line (a catalog's msgstr, say) the key may not hold.
+            return None
         if not all(_is_intact(self.out_dir / output.path, output) for output in record.files):
             return None
         record.cached = True

@@ -53,8 +53,8 @@ def digest(value: Any) -> str:
 
 def printed_digest(face: Face, root: Path) -> str:
     """One face as it prints: its fields in the locale, copies, back, and the bytes of the files its fields name
-    (art); not where it is written (the key of its kept drawing, build/forms.py)."""
-    return digest({"face": dataclasses.replace(face, where=None), "files": _files(face.fields.values(), root)})
+    (art); not where it is written, in the content or a catalog (the key of its kept drawing, build/forms.py)."""
+    return digest({"face": dataclasses.replace(face, where=None, translated={}), "files": _files(face.fields.values(), root)})
 
 
 def face_digest(face: Face, root: Path) -> str:
@@ -63,6 +63,9 @@ def face_digest(face: Face, root: Path) -> str:
 
 
 def _located(printed: str, face: Face) -> str:
+    # Not `face.translated`: a comment in a catalog moves the lines of the messages below it and prints nothing, so
+    # it rebuilds no target. A finding that names a catalog line is an error, and a target with one is never
+    # replayed (`Cache.hit`); the check keys its fit records with those lines (`app/fit_records.py`).
     return digest({"printed": printed, "where": face.where})
 
 

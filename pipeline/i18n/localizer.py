@@ -6,9 +6,13 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
+from babel.messages import catalog as babel
 from babel.messages.catalog import Catalog
 
+from pipeline.reading import UnreadableFile
+
 from .catalogs import CatalogSyntaxError, catalog_path, read_catalog
+from .entries import PoFile
 from .messages import Fallback, Message, Param, SourceString
 from .plurals import plural_index
 from .tokens import fill
@@ -39,7 +43,10 @@ class Localizer:
         self.describe = describe
         self.fallbacks: list[Fallback] = []
         self.catalog_error: CatalogSyntaxError | None = None  # why the catalog could not be read (see `load`)
+        self.path: Path | None = None  # the catalog's file, when read from one (`load`)
         self._seen: set[tuple[str, str]] = set()
+        self._served: dict[str, babel.Message | None] = {}  # each translation `text` gave -> its catalog message (the first)
+        self._po: PoFile | None = None
 
     @classmethod
     def load(
@@ -65,6 +72,7 @@ class Localizer:
                 error = exc
         localizer = cls(locale, catalog, templates, describe, source_locale)
         localizer.catalog_error = error
+        localizer.path = path if catalog is not None else None
         return localizer
 
     @property
@@ -86,9 +94,24 @@ class Localizer:
             return source
         found = self._translation(context, source)
         if isinstance(found, str) and found:
+            if found not in self._served:
+                self._served[found] = self._message(context, source)
             return found
         self._fell_back(context, source, where)
         return source
+
+    def translated_at(self, text: str) -> tuple[str, int] | None:
+        """Where a printed text was translated: the catalog (as findings name it) and the line of its msgstr, when
+        `text` gave exactly that text; None for English, a fallback, or a text put together from several messages."""
+        message = self._served.get(text)
+        if message is None or self.path is None:
+            return None
+        if self._po is None:
+            try:
+                self._po = PoFile.read(self.path)
+            except UnreadableFile:  # read a moment ago: gone or unreadable now, so the finding stays at the content record
+                return None
+        return self._po.display, self._po.msgstr_line(message)
 
     def plural(self, context: str, singular: str, plural: str, n: int, where: str = "") -> str:
         """The form for the number n: from the catalog by the locale's CLDR rule, else English's."""
@@ -100,10 +123,11 @@ class Localizer:
             self._fell_back(context, singular, where)
         return singular if plural_index(self.source_locale, n) == 0 else plural
 
+    def _message(self, context: str, source: str) -> babel.Message | None:
+        return self.catalog.get(source, context=context) if self.catalog is not None else None
+
     def _translation(self, context: str, source: str) -> str | tuple[str, ...] | None:
-        if self.catalog is None:
-            return None
-        message = self.catalog.get(source, context=context)
+        message = self._message(context, source)
         if message is None or message.fuzzy:
             return None
         string = message.string

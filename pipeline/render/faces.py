@@ -228,7 +228,8 @@ def where_of(face: Face, template: Template) -> tuple[str, int, int]:
 def _text_findings(fitted: Fitted, face: Face, field_name: str, ctx: RenderContext) -> list[Finding]:
     findings = []
     if not fitted.fits:
-        file, line, column = (face.where.file, face.where.line, face.where.column) if face.where else (ctx.game, 1, 1)
+        at = face.translated.get(field_name) or face.where  # a translation is shortened where it is written
+        file, line, column = (at.file, at.line, at.column) if at else (ctx.game, 1, 1)
         message = (f"{ctx.game} [{ctx.locale}] {face.kind} {face.id!r}: field {field_name!r} overflows its box by "
                    f"{fitted.overflow_mm:.1f} mm at the minimum size {fitted.style.min_size:g}pt")
         findings.append(error("FIT-OVERFLOW", message, file, line, column,

@@ -40,6 +40,10 @@ class Localizer(Protocol):
         """Printed rules text of a list of effects, as one text."""
         ...
 
+    def translated_at(self, text: str) -> tuple[str, int] | None:
+        """The catalog file and msgstr line a printed text was translated from, when it is one message."""
+        ...
+
 
 @dataclass(frozen=True)
 class Where:
@@ -61,6 +65,9 @@ class Face:
     copies: int = 1
     back: str = ""
     where: Where | None = None
+    # Per field whose text is one catalog message of the locale: where that msgstr is (a translator's text that
+    # does not fit is reported there, not at the English record).
+    translated: Mapping[str, Where] = field(default_factory=dict)
 
 
 @dataclass
@@ -144,4 +151,9 @@ class FaceBuilder(LocalizedText):
              where: Where | None = None) -> Face:
         """A face held to its kind's declaration (raises FaceContractError for an undeclared field or a wrong type)."""
         self.kinds.kind(kind).check(face_id, fields)
-        return Face(kind, face_id, deck, fields, copies, back, where)
+        translated = {}
+        for name, value in fields.items():
+            at = self.loc.translated_at(value) if isinstance(value, str) else None
+            if at is not None:
+                translated[name] = Where(at[0], at[1])
+        return Face(kind, face_id, deck, fields, copies, back, where, translated)

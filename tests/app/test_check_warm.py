@@ -66,8 +66,11 @@ def test_a_german_name_made_too_long_is_found_warm_by_preparing_that_face_alone(
     code, warm = checked()
     assert prepared == [("de", "silver-for-monsters")]  # the other faces' fits are replayed
     assert code == 1
-    assert [(f["code"], f["file"]) for f in warm["findings"] if f["severity"] == "error"] == [
-        ("FIT-OVERFLOW", "content/path-of-destiny/cards/main.yaml")]
+    po = project / "content" / "path-of-destiny" / "locales" / "de.po"
+    msgstr = next(number for number, line in enumerate(po.read_text(encoding="utf-8").splitlines(), start=1)
+                  if line.startswith('msgstr "Silber für die Monster'))
+    assert [(f["code"], f["file"], f["line"]) for f in warm["findings"] if f["severity"] == "error"] == [
+        ("FIT-OVERFLOW", "content/path-of-destiny/locales/de.po", msgstr)]  # where the translator shortens it
     assert "action-card 'silver-for-monsters': field 'name' overflows" in warm["findings"][0]["message"]
 
     assert checked("--force") == (1, warm)  # every face prepared again: the same findings

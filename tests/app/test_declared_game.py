@@ -110,6 +110,39 @@ def test_a_missing_german_enum_label_is_an_error_at_its_catalog_line(root: Path,
     assert "enum:card:suit:moon" in report.findings[0].message
 
 
+def test_a_german_text_that_does_not_fit_is_found_at_its_msgstr_and_an_english_one_at_its_record(
+        root: Path, tmp_path: Path) -> None:
+    """The translator shortens the German in de.po, the author the English in the content: each finding says where."""
+    catalog = root / "my-game" / "locales" / "de.po"
+    long_german = " ".join(["Erhalte 2 Leben und ziehe danach eine Karte vom Stapel."] * 14)
+    catalog.write_text(catalog.read_text(encoding="utf-8").replace('msgstr "Erhalte 2 Leben."', f'msgstr "{long_german}"'),
+                       encoding="utf-8")
+    msgstr = line_of(catalog, 'msgid "Gain 2 life."') + 1
+    found = check([find_game("my-game", root)], root, ["en", "de"], cache_dir=tmp_path / "cache", reuse=True).findings
+    assert [(f.file, f.line, f.message.split(":")[0]) for f in found if f.code == "FIT-OVERFLOW"] == [
+        (catalog.as_posix(), msgstr, "my-game [de] card 'healer'")]
+    build = ["build", "--content", str(root), "--out", str(tmp_path / "out"), "--locale", "de",
+             "--cache-dir", str(tmp_path / "cache"), "--jobs", "1", "--format", "json"]
+    built = runner.invoke(app, build)
+    assert built.exit_code == 1
+    assert ("FIT-OVERFLOW", catalog.as_posix(), msgstr) in {(f["code"], f["file"], f["line"])
+                                                         for f in json.loads(built.output)["findings"]}
+    # A comment above it moves the msgstr down a line and prints nothing: check and build both name the new line.
+    catalog.write_text(catalog.read_text(encoding="utf-8").replace('msgctxt "card:healer:text"',
+                                                                   '# translator: keep it short\nmsgctxt "card:healer:text"'),
+                       encoding="utf-8")
+    found = check([find_game("my-game", root)], root, ["en", "de"], cache_dir=tmp_path / "cache", reuse=True).findings
+    assert [(f.file, f.line) for f in found if f.code == "FIT-OVERFLOW"] == [(catalog.as_posix(), msgstr + 1)]
+    again = runner.invoke(app, build)
+    assert ("FIT-OVERFLOW", catalog.as_posix(), msgstr + 1) in {(f["code"], f["file"], f["line"])
+                                                             for f in json.loads(again.output)["findings"]}
+    cards = root / "my-game" / "cards.yaml"
+    cards.write_text(cards.read_text(encoding="utf-8").replace("text: Gain 2 life.", f"text: {'Gain 2 life. ' * 90}"),
+                     encoding="utf-8")
+    found = check([find_game("my-game", root)], root, ["en"], cache_dir=tmp_path / "cache").findings
+    assert [(f.file, f.line) for f in found if f.code == "FIT-OVERFLOW"] == [(cards.as_posix(), line_of(cards, "- id: healer"))], found
+
+
 def test_a_kinds_name_is_a_string_to_translate_and_prints_in_the_locale(root: Path, tmp_path: Path) -> None:
     """The deck label, the PDF outline and the back's title name the kind in German."""
     catalog = root / "my-game" / "locales" / "de.po"
