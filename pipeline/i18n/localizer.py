@@ -45,7 +45,7 @@ class Localizer:
         self.catalog_error: CatalogSyntaxError | None = None  # why the catalog could not be read (see `load`)
         self.path: Path | None = None  # the catalog's file, when read from one (`load`)
         self._seen: set[tuple[str, str]] = set()
-        self._served: dict[str, babel.Message | None] = {}  # each translation `text` gave -> its catalog message (the first)
+        self._served: dict[str, babel.Message] = {}  # each translation `text` gave -> the catalog message that last gave it
         self._po: PoFile | None = None
 
     @classmethod
@@ -92,17 +92,18 @@ class Localizer:
             source = template.source
         if self.is_source:
             return source
-        found = self._translation(context, source)
-        if isinstance(found, str) and found:
-            if found not in self._served:
-                self._served[found] = self._message(context, source)
-            return found
+        message = self._usable(context, source)
+        if message is not None and isinstance(message.string, str) and message.string:
+            # The last message to give this text: a face is built right after its texts, so two contexts translated
+            # alike each name their own entry (`translated_at`).
+            self._served[message.string] = message
+            return message.string
         self._fell_back(context, source, where)
         return source
 
     def translated_at(self, text: str) -> tuple[str, int] | None:
-        """Where a printed text was translated: the catalog (as findings name it) and the line of its msgstr, when
-        `text` gave exactly that text; None for English, a fallback, or a text put together from several messages."""
+        """Where a printed text was translated: the catalog (as findings name it) and the line of the msgstr that
+        last gave exactly that text; None for English, a fallback, or a text put together from several messages."""
         message = self._served.get(text)
         if message is None or self.path is None:
             return None
@@ -116,22 +117,18 @@ class Localizer:
     def plural(self, context: str, singular: str, plural: str, n: int, where: str = "") -> str:
         """The form for the number n: from the catalog by the locale's CLDR rule, else English's."""
         if not self.is_source:
-            found = self._translation(context, singular)
-            if isinstance(found, tuple) and all(found):
+            message = self._usable(context, singular)
+            found = message.string if message is not None else None
+            if isinstance(found, (list, tuple)) and all(found):
                 index = plural_index(self.locale, n)
                 return found[min(index, len(found) - 1)]
             self._fell_back(context, singular, where)
         return singular if plural_index(self.source_locale, n) == 0 else plural
 
-    def _message(self, context: str, source: str) -> babel.Message | None:
-        return self.catalog.get(source, context=context) if self.catalog is not None else None
-
-    def _translation(self, context: str, source: str) -> str | tuple[str, ...] | None:
-        message = self._message(context, source)
-        if message is None or message.fuzzy:
-            return None
-        string = message.string
-        return tuple(string) if isinstance(string, (list, tuple)) else string
+    def _usable(self, context: str, source: str) -> babel.Message | None:
+        """The catalog's message for source under context, unless it is missing or fuzzy."""
+        message = self.catalog.get(source, context=context) if self.catalog is not None else None
+        return None if message is None or message.fuzzy else message
 
     def _fell_back(self, context: str, source: str, where: str) -> None:
         key = (context, where)

@@ -143,6 +143,22 @@ def test_a_german_text_that_does_not_fit_is_found_at_its_msgstr_and_an_english_o
     assert [(f.file, f.line) for f in found if f.code == "FIT-OVERFLOW"] == [(cards.as_posix(), line_of(cards, "- id: healer"))], found
 
 
+def test_two_cards_translated_alike_that_do_not_fit_are_each_found_at_their_own_msgstr(root: Path, tmp_path: Path) -> None:
+    """The same German text under two contexts: each card names the entry it was printed from."""
+    catalog = root / "my-game" / "locales" / "de.po"
+    long_german = " ".join(["Erhalte 2 Leben und ziehe danach eine Karte vom Stapel."] * 14)
+    text = catalog.read_text(encoding="utf-8")
+    for msgstr in ('msgstr "Erhalte 2 Leben."',
+                   'msgstr "Sieh dir die obersten zwei Karten des Stapels an und lege sie in beliebiger Reihenfolge zurück."'):
+        assert text.count(msgstr) == 1
+        text = text.replace(msgstr, f'msgstr "{long_german}"')
+    catalog.write_text(text, encoding="utf-8")
+    found = check([find_game("my-game", root)], root, ["de"], cache_dir=tmp_path / "cache").findings
+    assert sorted((f.message.split(":")[0], f.line) for f in found if f.code == "FIT-OVERFLOW") == [
+        ("my-game [de] card 'healer'", line_of(catalog, 'msgid "Gain 2 life."') + 1),
+        ("my-game [de] card 'scout'", line_of(catalog, 'msgid "Look at the top two cards') + 1)]
+
+
 def test_a_kinds_name_is_a_string_to_translate_and_prints_in_the_locale(root: Path, tmp_path: Path) -> None:
     """The deck label, the PDF outline and the back's title name the kind in German."""
     catalog = root / "my-game" / "locales" / "de.po"
