@@ -56,7 +56,7 @@ def scenario(jobs: int, source: Path | None, repeat: int) -> list[tuple[object, 
         folder = Path(tmp)
         content = folder / "content"
         shutil.copytree(REPO / "content", content)
-        argv = ["build", "--jobs", str(jobs), "--content", str(content), "--layouts", str(REPO / "layouts"),
+        argv = ["build", "--jobs", str(jobs), "--content", str(content), "--layouts", str(REPO / "pipeline" / "layouts"),
                 "--out", str(folder / "out"), "--cache-dir", str(folder / "cache"), "--format", "json"]
         rows = [row("cold", source, [pnp(*argv, cwd=folder, source=source)]),
                 row("no change", source, [pnp(*argv, cwd=folder, source=source)])]

@@ -85,7 +85,7 @@ def scenario(edits: int, jobs: int, source: Path | None) -> tuple[dict[str, list
         changed = one_up.with_name("cards-changed.pdf")
         market = folder / "content" / "old-world" / "cards" / "market.yaml"
         argv = [PNP, "watch", "--game", "old-world", "--locale", "en", "--jobs", str(jobs), "--content",
-                str(folder / "content"), "--layouts", str(REPO / "layouts"), "--out", str(folder / "out"),
+                str(folder / "content"), "--layouts", str(REPO / "pipeline" / "layouts"), "--out", str(folder / "out"),
                 "--cache-dir", str(folder / "cache")]
         with log.open("w") as sink:
             watcher = subprocess.Popen(argv, cwd=folder, stdout=sink, stderr=subprocess.STDOUT, env=code_env(source),

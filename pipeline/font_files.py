@@ -19,13 +19,14 @@ from pathlib import Path
 
 from reportlab.pdfbase.ttfonts import TTFError, TTFontFile
 
+from pipeline import shipped
 from pipeline.reading import FONT_LIMIT, UnreadableFile, read_input
 
 STYLES = ("regular", "bold", "italic", "bold-italic")
 # style -> suffix of its registered name (the family's name + suffix)
 _SUFFIXES = {"regular": "", "bold": "-Bold", "italic": "-Italic", "bold-italic": "-BoldItalic"}
 
-SHIPPED_FONTS = Path(__file__).resolve().parent.parent / "layouts" / "fonts"
+SHIPPED_FONTS = shipped.FONTS
 
 
 @dataclass(frozen=True)

@@ -98,7 +98,7 @@ def line_of(path: Path, text: str, occurrence: int = 1) -> int:
     raise AssertionError(f"{text!r} not found in {path}")
 
 
-def print_check(game: GameSpec, db: Database, locale: str, layouts_dir: Path = REPO / "layouts") -> PrintCheck:
+def print_check(game: GameSpec, db: Database, locale: str, layouts_dir: Path = REPO / "pipeline" / "layouts") -> PrintCheck:
     """What `pnp check` hands the fit checks of one game in one locale (layouts from layouts_dir)."""
     from pipeline.render.fit import PrintCheck
     from pipeline.render.layouts import load_layouts

@@ -6,14 +6,12 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from pipeline import shipped
 from pipeline.games import LISTINGS, GameListing, did_you_mean, discover, unknown_game
 
 if TYPE_CHECKING:
     from pipeline.rules.spec import GameInfo, GameSpec
 
-# The repository (or installed package) root: its content/ and layouts/ serve when the working
-# directory has none.
-PACKAGE_ROOT = Path(__file__).resolve().parent.parent.parent
 
 
 class UsageError(Exception):
@@ -21,11 +19,12 @@ class UsageError(Exception):
 
 
 def project_folder(option: Path | None, name: str) -> Path:
-    """The folder an option names; else ./<name> when it exists; else the package's own."""
+    """The folder an option names; else ./<name> when it exists; else the package's own (its layouts, or in a
+    checkout of the repository its example content; an installed pnp has none, and ./content is then named)."""
     if option is not None:
         return option
     local = Path(name)
-    return local if local.is_dir() else PACKAGE_ROOT / name
+    return local if local.is_dir() else _shipped(name) or local
 
 
 def content_root(option: Path | None) -> Path:
@@ -36,8 +35,12 @@ def packaged_fallback(option: Path | None, name: str) -> Path | None:
     """The package's own folder when a command falls back to it (no option, no ./<name>): the CLI says so,
     so nobody checks the shipped examples believing they checked their own content."""
     if option is None and not Path(name).is_dir():
-        return PACKAGE_ROOT / name
+        return _shipped(name)
     return None
+
+
+def _shipped(name: str) -> Path | None:
+    return shipped.LAYOUTS if name == "layouts" else shipped.checkout_content() if name == "content" else None
 
 
 def select_games(ids: list[str] | None, root: Path) -> list[GameSpec]:

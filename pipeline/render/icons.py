@@ -31,6 +31,7 @@ from reportlab.lib.colors import Color, toColor
 from reportlab.pdfgen.canvas import Canvas
 from svglib.svglib import SvgRenderer
 
+from pipeline import shipped
 from pipeline.findings import Finding, display_path, error
 from pipeline.reading import YAML_LIMIT, UnreadableFile, read_input
 
@@ -140,12 +141,11 @@ def _drawing(path: Path) -> Drawing:
     return read_icon(path)
 
 
-SHIPPED_LAYOUTS = Path(__file__).resolve().parent.parent.parent / "layouts"
 
 
 @lru_cache(maxsize=1)
 def _shipped() -> IconLibrary:
-    return load_icons(SHIPPED_LAYOUTS)[0]
+    return load_icons(shipped.LAYOUTS)[0]
 
 
 @dataclass(frozen=True)

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
 
+from pipeline import shipped
 from pipeline.content.yaml_loader import LoadedFile, load_yaml_file
 from pipeline.findings import Finding, display_path, error
 from pipeline.font_files import DEFAULT, STYLES, FontFamily, FontFileError, family, read_font
@@ -756,7 +757,7 @@ def layout_schema() -> dict[str, Any]:
     return TemplateModel.model_json_schema()
 
 
-PACKAGE_LAYOUTS = Path(__file__).resolve().parent.parent.parent / "layouts"
+PACKAGE_LAYOUTS = shipped.LAYOUTS
 
 
 @functools.cache

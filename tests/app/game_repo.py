@@ -23,7 +23,7 @@ class GameRepo:
         self.top = top
         top.mkdir(parents=True, exist_ok=True)
         shutil.copytree(FIXTURES / "old-world", top / "content" / "old-world")
-        shutil.copytree(REPO / "layouts", top / "layouts")
+        shutil.copytree(REPO / "pipeline" / "layouts", top / "layouts")
         self.git("init", "-q")
         self.commit("the example tree")
 

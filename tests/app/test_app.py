@@ -125,7 +125,7 @@ def test_a_locale_that_is_no_locale_code_never_becomes_a_path(tmp_path: Path, co
     from pipeline.build.targets import BuildOptions
 
     out = tmp_path / "out"
-    options = BuildOptions(out, CONTENT, CONTENT.parent / "layouts", tmp_path / "cache", allow_incomplete=True)
+    options = BuildOptions(out, CONTENT, CONTENT.parent / "pipeline" / "layouts", tmp_path / "cache", allow_incomplete=True)
     with pytest.raises(UsageError, match="is not a locale code"):
         build([find_game("adventure-game", CONTENT)], options, [code], ["guides"])
     assert not out.exists() and list(tmp_path.iterdir()) == []

@@ -21,7 +21,7 @@ def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A project folder (the working directory) with two games' content and a copy of the layouts."""
     shutil.copytree(CONTENT / "adventure-game", tmp_path / "content" / "adventure-game")  # with its German catalog
     shutil.copytree(FIXTURES / "path-of-destiny", tmp_path / "content" / "path-of-destiny")
-    shutil.copytree(REPO / "layouts", tmp_path / "layouts")
+    shutil.copytree(REPO / "pipeline" / "layouts", tmp_path / "layouts")
     monkeypatch.chdir(tmp_path)
     return tmp_path
 

@@ -27,7 +27,7 @@ def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     and beside it a copy of the layouts whose Old World card layouts do not parse."""
     shutil.copytree(REPO / "tests" / "fixtures" / "old-world", tmp_path / "content" / "old-world")
     broken = tmp_path / "elsewhere"
-    shutil.copytree(REPO / "layouts", broken)
+    shutil.copytree(REPO / "pipeline" / "layouts", broken)
     with (broken / "old-world" / "cards.yaml").open("a", encoding="utf-8") as layout:
         layout.write("cards: [unclosed\n")
     monkeypatch.chdir(tmp_path)

@@ -22,7 +22,7 @@ def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     checks) and a layout finding, in a project folder that is the working directory."""
     shutil.copytree(CONTENT / "adventure-game", tmp_path / "content" / "adventure-game")
     shutil.copytree(FIXTURES / "path-of-destiny", tmp_path / "content" / "path-of-destiny")
-    shutil.copytree(REPO / "layouts", tmp_path / "layouts")
+    shutil.copytree(REPO / "pipeline" / "layouts", tmp_path / "layouts")
     po = tmp_path / "content" / "adventure-game" / "locales" / "de.po"
     text = po.read_text(encoding="utf-8")
     start = text.index('msgstr "', text.index("msgctxt"))

@@ -23,7 +23,7 @@ runner = CliRunner()
 def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A project folder (the working directory) with Path of Destiny's content and German catalog, and the layouts."""
     shutil.copytree(CONTENT / "path-of-destiny", tmp_path / "content" / "path-of-destiny")
-    shutil.copytree(REPO / "layouts", tmp_path / "layouts")
+    shutil.copytree(REPO / "pipeline" / "layouts", tmp_path / "layouts")
     monkeypatch.chdir(tmp_path)
     return tmp_path
 

@@ -18,7 +18,7 @@ Build = Callable[..., tuple[int, dict[str, Any], Path]]
 
 def run_build(out: Path, cache: Path, *args: str) -> tuple[int, dict[str, Any], Path]:
     """Run `pnp build` on the shipped content; returns (exit code, JSON output, out folder)."""
-    argv = ["build", "--game", "old-world", "--content", str(REPO / "content"), "--layouts", str(REPO / "layouts"),
+    argv = ["build", "--game", "old-world", "--content", str(REPO / "content"), "--layouts", str(REPO / "pipeline" / "layouts"),
             "--out", str(out), "--cache-dir", str(cache), "--format", "json", "--jobs", "1", *args]
     result = CliRunner().invoke(app, argv)
     assert result.exit_code in (0, 1), result.output

@@ -151,7 +151,7 @@ def test_letter_paper(build: Build) -> None:
 def test_the_path_of_destiny_playmat_takes_the_fewest_sheets(tmp_path: Path, paper: str, tiles: int) -> None:
     """600 x 540 mm: a landscape column of 3 A4 sheets and two portrait columns of 2 (one orientation would take
     4 x 2 portrait or 3 x 3 landscape), 3 x 3 landscape letter sheets."""
-    argv = ["build", "--game", "path-of-destiny", "--content", str(REPO / "content"), "--layouts", str(REPO / "layouts"),
+    argv = ["build", "--game", "path-of-destiny", "--content", str(REPO / "content"), "--layouts", str(REPO / "pipeline" / "layouts"),
             "--out", str(tmp_path / "out"), "--cache-dir", str(tmp_path / "cache"), "--jobs", "1",
             "--target", "boards", "--locale", "en", "--paper", paper]
     result = CliRunner().invoke(app, argv)

@@ -48,9 +48,9 @@ def test_loading_a_games_new_content_drops_what_came_from_the_old() -> None:
 def test_layouts_are_parsed_again_when_their_files_change() -> None:
     game = find_game("old-world", FIXTURES)
     databases = Databases()
-    first, _ = databases.layouts(REPO / "layouts", game, "one")
-    assert databases.layouts(REPO / "layouts", game, "one")[0] is first
-    second, _ = databases.layouts(REPO / "layouts", game, "two")
+    first, _ = databases.layouts(REPO / "pipeline" / "layouts", game, "one")
+    assert databases.layouts(REPO / "pipeline" / "layouts", game, "one")[0] is first
+    second, _ = databases.layouts(REPO / "pipeline" / "layouts", game, "two")
     assert second is not first and len(databases._layouts) == 1, "one parse per folder is kept"
 
 
@@ -60,20 +60,20 @@ def helpers_running() -> list[str]:
 
 def test_layouts_parsed_by_a_helper_are_those_parsed_here_and_a_result_nobody_took_goes_with_it() -> None:
     game = find_game("old-world", FIXTURES)
-    here, findings = Databases().layouts(REPO / "layouts", game, "one")
+    here, findings = Databases().layouts(REPO / "pipeline" / "layouts", game, "one")
     databases = Databases()
     with ExitStack() as helpers:
-        databases.layouts_beside(helpers, REPO / "layouts", game, "one")
-        databases.layouts_beside(helpers, REPO / "layouts", game, "one")  # asked again: the same helper
+        databases.layouts_beside(helpers, REPO / "pipeline" / "layouts", game, "one")
+        databases.layouts_beside(helpers, REPO / "pipeline" / "layouts", game, "one")  # asked again: the same helper
         assert helpers_running() == ["pnp-helper"]
-        beside, beside_findings = databases.layouts(REPO / "layouts", game, "one")
-        databases.layouts_beside(helpers, REPO / "layouts", game, "one")  # parsed already: no helper
+        beside, beside_findings = databases.layouts(REPO / "pipeline" / "layouts", game, "one")
+        databases.layouts_beside(helpers, REPO / "pipeline" / "layouts", game, "one")  # parsed already: no helper
     assert beside.templates == here.templates and beside.profiles == here.profiles and beside_findings == findings
-    assert databases.layouts(REPO / "layouts", game, "one")[0] is beside
+    assert databases.layouts(REPO / "pipeline" / "layouts", game, "one")[0] is beside
     with ExitStack() as helpers:
-        databases.layouts_beside(helpers, REPO / "layouts", game, "two")
+        databases.layouts_beside(helpers, REPO / "pipeline" / "layouts", game, "two")
     assert databases._parsing == {} and helpers_running() == []
-    assert databases.layouts(REPO / "layouts", game, "two")[0].templates == here.templates, "parsed here instead"
+    assert databases.layouts(REPO / "pipeline" / "layouts", game, "two")[0].templates == here.templates, "parsed here instead"
 
 
 def test_a_build_with_workers_parses_the_layouts_beside_its_plan_and_alone_in_its_own_process(
@@ -92,7 +92,7 @@ def test_a_build_with_workers_parses_the_layouts_beside_its_plan_and_alone_in_it
 
     monkeypatch.setattr(layouts, "load_layouts", recorded)
     for jobs in (1, 2):
-        options = BuildOptions(tmp_path / f"out{jobs}", FIXTURES, REPO / "layouts", tmp_path / f"cache{jobs}", force=True)
+        options = BuildOptions(tmp_path / f"out{jobs}", FIXTURES, REPO / "pipeline" / "layouts", tmp_path / f"cache{jobs}", force=True)
         result = build([find_game("old-world")], options, locales=["en"], targets=["cards", "tokens"], jobs=jobs,
                        show_progress=False)
         assert result.report.errors == [] and result.built == 2
@@ -116,7 +116,7 @@ def test_a_build_with_workers_reads_the_catalogs_ahead_in_its_helper(tmp_path: P
         read_ahead(content, locales)
 
     monkeypatch.setattr(catalogs, "read_ahead", recorded)
-    options = BuildOptions(tmp_path / "out", REPO / "content", REPO / "layouts", tmp_path / "cache", force=True)
+    options = BuildOptions(tmp_path / "out", REPO / "content", REPO / "pipeline" / "layouts", tmp_path / "cache", force=True)
     result = build([find_game("old-world")], options, locales=["de"], targets=["tokens"], jobs=2, show_progress=False)
     assert result.report.errors == [] and result.built == 1
     pid, game, locales = read_in.read_text().split()
@@ -132,10 +132,10 @@ def test_a_helper_nobody_asked_is_waited_for_unless_the_build_failed(tmp_path: P
         mark.write_text("done")
 
     with ExitStack() as helpers:
-        Databases().layouts_beside(helpers, REPO / "layouts", game, "one", partial(slow_then_mark, tmp_path / "kept"))
+        Databases().layouts_beside(helpers, REPO / "pipeline" / "layouts", game, "one", partial(slow_then_mark, tmp_path / "kept"))
     assert (tmp_path / "kept").read_text() == "done", "a build that ends normally lets its helper finish its writes"
     with pytest.raises(RuntimeError), ExitStack() as helpers:
-        Databases().layouts_beside(helpers, REPO / "layouts", game, "one", partial(slow_then_mark, tmp_path / "lost"))
+        Databases().layouts_beside(helpers, REPO / "pipeline" / "layouts", game, "one", partial(slow_then_mark, tmp_path / "lost"))
         raise RuntimeError("the plan failed")
     assert helpers_running() == []
     time.sleep(0.7)

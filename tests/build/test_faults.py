@@ -28,7 +28,7 @@ from pipeline.atomic import TEMP_SUFFIX
 from pipeline.cli import app
 from tests.conftest import FIXTURES, REPO, default_sigint
 
-LAYOUTS = REPO / "layouts"
+LAYOUTS = REPO / "pipeline" / "layouts"
 # Enough work that the workers are still drawing when the kill comes.
 KILL_TARGETS = ("--target", "cards", "--target", "tokens", "--target", "help", "--target", "guides")
 PNP = [sys.executable, "-c", "from pipeline.cli import main; main()"]

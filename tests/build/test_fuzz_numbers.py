@@ -70,7 +70,7 @@ def build(layouts: Path, work: Path, *options: str) -> tuple[int, str]:
 def test_random_build_options_give_findings_or_a_usage_error(back_offset: str, paper: str, backs: str, jobs: str,
                                                               target: str) -> None:
     with tempfile.TemporaryDirectory() as folder:
-        code, stderr = build(REPO / "layouts", Path(folder), f"--back-offset={back_offset}", "--paper", paper,
+        code, stderr = build(REPO / "pipeline" / "layouts", Path(folder), f"--back-offset={back_offset}", "--paper", paper,
                              "--backs", backs, "--jobs", jobs, "--target", target)
     assert code in (0, 1, 2)
     if code == 2:
@@ -115,7 +115,7 @@ def test_random_layout_numbers_give_findings_in_check_and_build(where: tuple[str
     with tempfile.TemporaryDirectory() as folder:
         work = Path(folder)
         layouts = work / "layouts"
-        shutil.copytree(REPO / "layouts", layouts)
+        shutil.copytree(REPO / "pipeline" / "layouts", layouts)
         (with_box_number if kind == "box" else with_profile_number)(layouts, key, value)
         loaded, load = load_layouts(layouts)  # the layouts alone: never an exception
         with contextlib.chdir(work):  # `pnp check` reads ./layouts

@@ -112,7 +112,7 @@ def test_an_incomplete_locale_fails_the_build_unless_it_is_a_draft_and_allowed(t
 
 def test_a_games_guide_style_override_reaches_its_built_guide(tmp_path: Path) -> None:
     layouts = tmp_path / "layouts"
-    shutil.copytree(Path(__file__).resolve().parents[2] / "layouts", layouts)
+    shutil.copytree(Path(__file__).resolve().parents[2] / "pipeline" / "layouts", layouts)
     (layouts / "old-world" / "guide-style.yaml").write_text('kind: templates\nguides:\n  palette: {accent: "#1f3f7a"}\n')
     out = tmp_path / "out"
     args = ["build", "--game", "old-world", "--locale", "en", "--target", "guides", "--content", str(CONTENT),

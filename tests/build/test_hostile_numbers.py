@@ -66,7 +66,7 @@ def pdfs(out: Path) -> list[Path]:
 def broken_layouts(tmp_path: Path) -> tuple[Path, set[tuple[str, str, int]]]:
     """A copy of the shipped layouts with every fault of LAYOUT_FAULTS, and the findings each must give."""
     layouts = tmp_path / "layouts"
-    shutil.copytree(REPO / "layouts", layouts)
+    shutil.copytree(REPO / "pipeline" / "layouts", layouts)
     expected = set()
     for relative, old, new, code in LAYOUT_FAULTS:
         path = layouts / relative
@@ -101,7 +101,7 @@ def test_layout_numbers_and_colours_stop_the_build_before_it_draws(
 
 @pytest.mark.parametrize("offset", ["inf", "-inf", "nan", "1000", "-10.5", "1e300"])
 def test_a_back_offset_off_the_calibration_ruler_is_a_usage_error(offset: str, tmp_path: Path) -> None:
-    code, _, stderr = build(FIXTURES, REPO / "layouts", tmp_path / "out", f"--back-offset={offset}")
+    code, _, stderr = build(FIXTURES, REPO / "pipeline" / "layouts", tmp_path / "out", f"--back-offset={offset}")
     assert code == 2
     assert "--back-offset" in stderr and "from -10 to 10" in stderr
     assert pdfs(tmp_path / "out") == []
@@ -109,7 +109,7 @@ def test_a_back_offset_off_the_calibration_ruler_is_a_usage_error(offset: str, t
 
 def test_the_largest_back_offset_still_draws_and_the_preflight_names_the_backs_it_pushes_off_the_paper(
         tmp_path: Path) -> None:
-    code, report, _ = build(FIXTURES, REPO / "layouts", tmp_path / "out", "--back-offset", "-10", "--target", "tokens")
+    code, report, _ = build(FIXTURES, REPO / "pipeline" / "layouts", tmp_path / "out", "--back-offset", "-10", "--target", "tokens")
     assert [p.name for p in pdfs(tmp_path / "out")] == ["tokens.pdf"]
     assert b"nan" not in (tmp_path / "out" / GAME / "en" / "tokens.pdf").read_bytes()
     # Shifted 10 mm, the token backs start 4 mm off the sheet: that part cannot print, so it is an error.
@@ -141,7 +141,7 @@ def test_the_build_holds_printed_strings_to_the_font_as_check_does(tmp_path: Pat
     out = tmp_path / "out"
     with contextlib.chdir(tmp_path):  # findings print paths relative to the working folder, in check as in build
         checked = [f for f in i18n_findings(spec, db, Path("content"), ["en"]) if f.code == "I18N-GLYPH"]
-        code, report, _ = build(Path("content"), REPO / "layouts", out, "--target", "tokens", "--target", "guides")
+        code, report, _ = build(Path("content"), REPO / "pipeline" / "layouts", out, "--target", "tokens", "--target", "guides")
     assert code == 1
     built = [f for f in report["findings"] if f["code"] == "I18N-GLYPH"]
     assert sorted((f["severity"], f["file"], f["line"], f["message"]) for f in built) == sorted(
@@ -156,11 +156,11 @@ def test_a_word_too_long_for_the_guide_column_is_a_fit_finding_in_check_and_buil
     spec = find_game(GAME)
     db, load = spec.load(root)
     assert load == []
-    layouts, layout_findings = load_layouts(REPO / "layouts")
+    layouts, layout_findings = load_layouts(REPO / "pipeline" / "layouts")
     assert layout_findings == []
     checked = [f for f in print_findings(spec, db, spec.localizer(db, "en"), layouts) if f.code == "FIT-OVERFLOW"]
     assert len(checked) == 1 and "course-of-play" in checked[0].message and "aaaa" in checked[0].message
-    code, report, _ = build(root, REPO / "layouts", tmp_path / "out", "--target", "guides")
+    code, report, _ = build(root, REPO / "pipeline" / "layouts", tmp_path / "out", "--target", "guides")
     assert code == 1
     built = [f for f in report["findings"] if f["code"] == "FIT-OVERFLOW"]
     assert [(f["severity"], f["message"]) for f in built] == [("error", checked[0].message)]
@@ -192,7 +192,7 @@ def test_the_build_holds_a_translation_to_the_font_at_its_catalog_line(tmp_path:
     db, _ = spec.load(root)
     checked = [f for f in i18n_findings(spec, db, root, ["de"]) if f.code == "I18N-GLYPH"]
     assert [f.line for f in checked] == [line_of(catalog, "Einfach nur die Geschichte")]
-    code, report, _ = build(root, REPO / "layouts", tmp_path / "out", "--locale", "de", "--target", "guides")
+    code, report, _ = build(root, REPO / "pipeline" / "layouts", tmp_path / "out", "--locale", "de", "--target", "guides")
     assert code == 1
     built = [f for f in report["findings"] if f["code"] == "I18N-GLYPH"]
     assert [(f["severity"], f["file"], f["line"], f["message"]) for f in built] == [

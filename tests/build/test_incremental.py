@@ -24,7 +24,7 @@ TARGETS = ("cards", "tokens", "help", "guides", "boards")
 def rebuilt(root: Path, tmp_path: Path) -> dict[tuple[str, str], list[str] | None]:
     """Build old-world in every locale; the (locale, target) pairs that were drawn rather than taken from the cache,
     each with the faces it drew (cards: `redrawn`; None for the targets that keep no drawings)."""
-    argv = ["build", "--game", "old-world", "--content", str(root), "--layouts", str(REPO / "layouts"),
+    argv = ["build", "--game", "old-world", "--content", str(root), "--layouts", str(REPO / "pipeline" / "layouts"),
             "--out", str(tmp_path / "out"), "--cache-dir", str(tmp_path / "cache"), "--format", "json", "--jobs", "1"]
     result = CliRunner().invoke(app, [*argv, *(arg for target in TARGETS for arg in ("--target", target))])
     assert result.exit_code == 0, result.output
@@ -58,7 +58,7 @@ def test_an_edit_rebuilds_only_the_targets_that_show_it_in_the_locales_it_change
 def test_a_card_edit_redraws_only_its_decks_tts_images(tmp_path: Path) -> None:
     root = tmp_path / "content"
     shutil.copytree(REPO / "tests" / "fixtures" / "old-world", root / "old-world")
-    argv = ["build", "--game", "old-world", "--content", str(root), "--layouts", str(REPO / "layouts"), "--out",
+    argv = ["build", "--game", "old-world", "--content", str(root), "--layouts", str(REPO / "pipeline" / "layouts"), "--out",
             str(tmp_path / "out"), "--cache-dir", str(tmp_path / "cache"), "--jobs", "1", "--target", "tts"]
     assert CliRunner().invoke(app, argv).exit_code == 0
     folder = tmp_path / "out" / "old-world" / "en" / "tts"
@@ -78,7 +78,7 @@ def test_a_no_change_rebuild_takes_the_plan_from_the_memo_without_loading_the_ga
     root = tmp_path / "content"
     shutil.copytree(REPO / "tests" / "fixtures" / "old-world", root / "old-world")
     argv = ["build", "--game", "old-world", "--content", str(root), "--layouts",
-            str(REPO / "layouts"), "--out", str(tmp_path / "out"), "--cache-dir", str(tmp_path / "cache"), "--jobs", "1",
+            str(REPO / "pipeline" / "layouts"), "--out", str(tmp_path / "out"), "--cache-dir", str(tmp_path / "cache"), "--jobs", "1",
             "--target", "tokens", "--format", "json"]
     assert CliRunner().invoke(app, argv).exit_code == 0
 
@@ -113,7 +113,7 @@ def test_a_game_the_checks_refuse_is_checked_again_in_every_build(tmp_path: Path
     root = tmp_path / "content"
     shutil.copytree(REPO / "tests" / "fixtures" / "old-world", root / "old-world")
     edit(root / "old-world" / "cards" / "market.yaml", "    fight: {damage: 1}", "    fight: {damage: -1}")
-    argv = ["build", "--game", "old-world", "--content", str(root), "--layouts", str(REPO / "layouts"), "--out",
+    argv = ["build", "--game", "old-world", "--content", str(root), "--layouts", str(REPO / "pipeline" / "layouts"), "--out",
             str(tmp_path / "out"), "--cache-dir", str(tmp_path / "cache"), "--jobs", "1", "--target", "tokens",
             "--format", "json"]
     for _ in range(2):  # no memo is kept for it: the second build reports the same errors
@@ -129,7 +129,7 @@ def test_a_card_edit_draws_that_card_and_prints_what_a_cold_build_prints(tmp_pat
     def cards(name: str) -> tuple[list[str], Path]:
         """The cards target built into `name`'s own output and cache: the faces it drew, and its output folder."""
         out = tmp_path / name / "out"
-        argv = ["build", "--game", "old-world", "--content", str(root), "--layouts", str(REPO / "layouts"), "--out",
+        argv = ["build", "--game", "old-world", "--content", str(root), "--layouts", str(REPO / "pipeline" / "layouts"), "--out",
                 str(out), "--cache-dir", str(tmp_path / name / "cache"), "--format", "json", "--jobs", "1",
                 "--target", "cards"]
         result = CliRunner().invoke(app, argv)
@@ -181,7 +181,7 @@ def test_a_rebuild_measures_only_the_faces_it_must_and_a_face_with_a_finding_eve
         """The targets built again (default: cards and tts, whose images of the edited deck copy the cards'
         drawings): the exit code and the FIT-OVERFLOW findings (card ids)."""
         measured.clear()
-        argv = ["build", "--game", "old-world", "--locale", "en", "--content", str(root), "--layouts", str(REPO / "layouts"),
+        argv = ["build", "--game", "old-world", "--locale", "en", "--content", str(root), "--layouts", str(REPO / "pipeline" / "layouts"),
                 "--out", str(tmp_path / "out"), "--cache-dir", str(tmp_path / "cache"), "--format", "json", "--jobs", "1",
                 *(arg for target in targets or ("cards", "tts") for arg in ("--target", target))]
         result = CliRunner().invoke(app, argv)
@@ -214,7 +214,7 @@ def test_a_card_edit_leaves_the_calibration_sheet_and_a_new_back_offset_draws_it
 
     def build(*extra: str) -> list[str]:
         drawn.clear()
-        argv = ["build", "--game", "old-world", "--locale", "en", "--content", str(root), "--layouts", str(REPO / "layouts"),
+        argv = ["build", "--game", "old-world", "--locale", "en", "--content", str(root), "--layouts", str(REPO / "pipeline" / "layouts"),
                 "--out", str(tmp_path / "out"), "--cache-dir", str(tmp_path / "cache"), "--format", "json", "--jobs", "1",
                 "--target", "cards", *extra]
         result = CliRunner().invoke(app, argv)
@@ -239,7 +239,7 @@ def test_a_card_edit_leaves_the_calibration_sheet_and_a_new_back_offset_draws_it
 def test_a_layouts_edit_replaces_the_kept_drawings_instead_of_adding_to_them(tmp_path: Path) -> None:
     root, layouts = tmp_path / "content", tmp_path / "layouts"
     shutil.copytree(REPO / "tests" / "fixtures" / "old-world", root / "old-world")
-    shutil.copytree(REPO / "layouts", layouts)
+    shutil.copytree(REPO / "pipeline" / "layouts", layouts)
     forms = tmp_path / "cache" / "forms"
 
     def build(*extra: str) -> list[str]:
@@ -274,7 +274,7 @@ def test_a_rebuilds_jobs_key_their_kept_drawings_by_the_digests_the_plan_made(tm
         return printed_digest(face, where)  # type: ignore[arg-type]
 
     monkeypatch.setattr(inputs, "printed_digest", recorded)
-    argv = ["build", "--game", "old-world", "--locale", "en", "--content", str(root), "--layouts", str(REPO / "layouts"),
+    argv = ["build", "--game", "old-world", "--locale", "en", "--content", str(root), "--layouts", str(REPO / "pipeline" / "layouts"),
             "--out", str(tmp_path / "out"), "--cache-dir", str(tmp_path / "cache"), "--format", "json", "--jobs", "2",
             "--target", "cards", "--target", "tts"]
     assert CliRunner().invoke(app, argv).exit_code == 0

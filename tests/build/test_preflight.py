@@ -22,7 +22,7 @@ from pipeline.rules.components import Face
 
 REPO = Path(__file__).resolve().parents[2]
 FIXTURES = REPO / "tests" / "fixtures"
-LAYOUTS, _ = load_layouts(REPO / "layouts")
+LAYOUTS, _ = load_layouts(REPO / "pipeline" / "layouts")
 
 
 def profile(name: str) -> Profile:
@@ -169,7 +169,7 @@ def test_text_closer_to_the_trim_than_the_safe_zone_is_flagged(tmp_path: Path) -
 
 def build(tmp_path: Path, paper: str) -> tuple[int, dict, Path]:  # type: ignore[type-arg]
     out = tmp_path / "out"
-    argv = ["build", "--content", str(FIXTURES), "--layouts", str(REPO / "layouts"), "--out", str(out),
+    argv = ["build", "--content", str(FIXTURES), "--layouts", str(REPO / "pipeline" / "layouts"), "--out", str(out),
             "--cache-dir", str(tmp_path / "cache"), "--paper", paper, "--format", "json", "--jobs", "1"]
     result = CliRunner().invoke(app, argv)
     return result.exit_code, json.loads(result.stdout), out

@@ -84,7 +84,7 @@ def test_a_build_loads_each_game_once_for_all_its_workers_and_keeps_nothing_afte
         return run_job(job, *rest)
 
     monkeypatch.setattr(runner, "run_job", logging_run_job)
-    options = BuildOptions(tmp_path / "out", FIXTURES, REPO / "layouts", tmp_path / "cache", force=True)
+    options = BuildOptions(tmp_path / "out", FIXTURES, REPO / "pipeline" / "layouts", tmp_path / "cache", force=True)
     game = find_game("old-world")
 
     first = build([game], options, targets=["tokens", "help"], jobs=2, show_progress=False)
@@ -114,12 +114,12 @@ def test_one_target_with_a_spare_worker_draws_its_1up_file_in_a_helper(
         return found + [error("PREFLIGHT-MARK", "seen by the helper", path)] if path.endswith("/cards-1up.pdf") else found
 
     monkeypatch.setattr(preflight, "preflight_drawn", logging_preflight)
-    options = BuildOptions(tmp_path / "out", FIXTURES, REPO / "layouts", tmp_path / "cache", force=True)
+    options = BuildOptions(tmp_path / "out", FIXTURES, REPO / "pipeline" / "layouts", tmp_path / "cache", force=True)
     result = build([find_game("old-world")], options, targets=["cards"], locales=["en"], jobs=2, show_progress=False)
     ran = dict(line.split() for line in checked.read_text(encoding="utf-8").splitlines())
     assert ran["cards.pdf"] == str(os.getpid()) and ran["cards-1up.pdf"] != str(os.getpid())
     assert [f.message for f in result.report.errors] == ["seen by the helper"]
-    serial = BuildOptions(tmp_path / "serial", FIXTURES, REPO / "layouts", tmp_path / "cache-serial", force=True)
+    serial = BuildOptions(tmp_path / "serial", FIXTURES, REPO / "pipeline" / "layouts", tmp_path / "cache-serial", force=True)
     build([find_game("old-world")], serial, targets=["cards"], locales=["en"], jobs=1, show_progress=False)
     for name in ("cards.pdf", "cards-1up.pdf"):
         written = Path("old-world", "en", name)
@@ -160,7 +160,7 @@ def test_a_build_derives_each_games_strings_and_parses_the_layouts_once(
 
     monkeypatch.setattr(content, "translatable_strings", counted("strings", content.translatable_strings))
     monkeypatch.setattr(layouts, "load_layouts", counted("layouts", layouts.load_layouts))
-    options = BuildOptions(tmp_path / "out", FIXTURES, REPO / "layouts", tmp_path / "cache", force=True)
+    options = BuildOptions(tmp_path / "out", FIXTURES, REPO / "pipeline" / "layouts", tmp_path / "cache", force=True)
     games = [find_game("old-world"), find_game("path-of-destiny")]
     result = build(games, options, targets=["cards"], jobs=1, show_progress=False)
     assert result.report.errors == [] and result.built == 2

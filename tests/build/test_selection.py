@@ -17,7 +17,7 @@ POTIONS = {"potion-swallow", "potion-thunderbolt", "potion-blizzard", "potion-ta
 
 
 def run(tmp_path: Path, *args: str) -> tuple[int, str]:
-    argv = ["build", "--game", "old-world", "--content", str(FIXTURES), "--layouts", str(REPO / "layouts"),
+    argv = ["build", "--game", "old-world", "--content", str(FIXTURES), "--layouts", str(REPO / "pipeline" / "layouts"),
             "--out", str(tmp_path / "out"), "--cache-dir", str(tmp_path / "cache"), "--jobs", "1", *args]
     result = CliRunner().invoke(app, argv)
     return result.exit_code, result.output

@@ -50,7 +50,7 @@ def test_an_edit_is_rebuilt_and_ctrl_c_exits_130_with_no_worker_left(tmp_path: P
     content = tmp_path / "content"
     shutil.copytree(REPO / "tests" / "fixtures" / "old-world", content / "old-world")
     out = tmp_path / "out"
-    argv = [sys.executable, "-c", "from pipeline.cli import main; main()", "watch", "--content", str(content), "--layouts", str(REPO / "layouts"),
+    argv = [sys.executable, "-c", "from pipeline.cli import main; main()", "watch", "--content", str(content), "--layouts", str(REPO / "pipeline" / "layouts"),
             "--out", str(out), "--cache-dir", str(tmp_path / "cache"), "--jobs", "2"]
     log = (tmp_path / "log").open("w+")
     watcher = subprocess.Popen(argv, stdout=log, stderr=subprocess.STDOUT, cwd=tmp_path, preexec_fn=default_sigint)
@@ -122,7 +122,7 @@ def test_a_rounds_files_are_those_a_cold_build_writes_and_what_it_loaded_is_kept
     shutil.copytree(REPO / "tests" / "fixtures" / "old-world", content / "old-world")
     market = content / "old-world" / "cards" / "market.yaml"
     game = find_game("old-world", content)
-    options = BuildOptions(tmp_path / "watched", content, REPO / "layouts", tmp_path / "cache")
+    options = BuildOptions(tmp_path / "watched", content, REPO / "pipeline" / "layouts", tmp_path / "cache")
     parsed: list[Path] = []
     parse = layouts_module.load_layouts
     monkeypatch.setattr(layouts_module, "load_layouts", lambda folder, *args: parsed.append(folder) or parse(folder, *args))
@@ -175,7 +175,7 @@ def test_a_round_writes_first_the_cards_it_changed_and_a_round_that_changed_none
     shutil.copytree(REPO / "tests" / "fixtures" / "old-world", content / "old-world")
     market = content / "old-world" / "cards" / "market.yaml"
     game = find_game("old-world", content)
-    options = BuildOptions(tmp_path / "watched", content, REPO / "layouts", tmp_path / "cache", changed_file=True)
+    options = BuildOptions(tmp_path / "watched", content, REPO / "pipeline" / "layouts", tmp_path / "cache", changed_file=True)
     shown = options.out_dir / "old-world" / "en" / CHANGED_FILE
     seen: list[tuple[list[str], int, str]] = []  # each round's changed cards, and the pages and text of the file then
 

@@ -22,7 +22,7 @@ LETTER = Size(215.9, 279.4)
 
 @pytest.fixture(scope="module")
 def layouts() -> Layouts:
-    loaded, findings = load_layouts(REPO / "layouts")
+    loaded, findings = load_layouts(REPO / "pipeline" / "layouts")
     assert findings == []
     return loaded
 

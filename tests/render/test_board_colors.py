@@ -21,7 +21,7 @@ REPO = Path(__file__).resolve().parents[2]
 
 def layouts_edited(tmp_path: Path, file: str, old: str, new: str) -> tuple[Layouts, list]:  # type: ignore[type-arg]
     folder = tmp_path / "layouts"
-    shutil.copytree(REPO / "layouts", folder)
+    shutil.copytree(REPO / "pipeline" / "layouts", folder)
     path = folder / file
     text = path.read_text(encoding="utf-8")
     assert text.count(old) == 1
@@ -56,7 +56,7 @@ def rgb(hex_color: str) -> tuple[float, float, float]:
 
 
 def test_the_road_and_terrain_colours_come_from_the_layouts(tmp_path: Path) -> None:
-    shipped, _ = load_layouts(REPO / "layouts")
+    shipped, _ = load_layouts(REPO / "pipeline" / "layouts")
     colors, _ = drawn_colors(board(), shipped)
     assert {rgb("#7a5c3a"), rgb("#4f8a3c"), rgb("#3f86c0")} <= colors  # road, forest and water discs
     layouts, findings = layouts_edited(tmp_path, "base.yaml", 'road: "#7a5c3a"', 'road: "#123456"')
@@ -84,7 +84,7 @@ def test_a_board_template_without_the_board_colours_is_a_finding(tmp_path: Path)
 
 
 def test_a_spot_coloured_by_a_name_the_palette_lacks_is_a_finding() -> None:
-    shipped, _ = load_layouts(REPO / "layouts")
+    shipped, _ = load_layouts(REPO / "pipeline" / "layouts")
     marked = (Spot(value="1", text="a", color="palette.accent"), Spot(value="2", text="b", color="palette.nowhere"))
     colors, findings = drawn_colors(board(marked), shipped)
     assert rgb("#c9a45c") in colors
@@ -93,6 +93,6 @@ def test_a_spot_coloured_by_a_name_the_palette_lacks_is_a_finding() -> None:
 
 def test_a_board_colour_that_is_no_colour_is_a_finding_at_its_line(tmp_path: Path) -> None:
     _, findings = layouts_edited(tmp_path, "base.yaml", 'road: "#7a5c3a"', 'road: "roadish"')
-    text = (REPO / "layouts" / "base.yaml").read_text(encoding="utf-8").splitlines()
+    text = (REPO / "pipeline" / "layouts" / "base.yaml").read_text(encoding="utf-8").splitlines()
     line = next(i for i, row in enumerate(text, start=1) if 'road: "#7a5c3a"' in row)
     assert ("LAYOUT-COLOR", line) in [(f.code, f.line) for f in findings]

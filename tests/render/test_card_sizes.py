@@ -18,7 +18,7 @@ from pipeline.render.units import Size, pt
 from pipeline.rules.components import Face
 
 REPO = Path(__file__).resolve().parents[2]
-SHIPPED, _ = load_layouts(REPO / "layouts")
+SHIPPED, _ = load_layouts(REPO / "pipeline" / "layouts")
 
 DECKS = """kind: templates
 sizes:
@@ -55,7 +55,7 @@ templates:
 def layouts_with(tmp_path: Path, text: str, more: str = "") -> tuple[Layouts, list]:  # type: ignore[type-arg]
     """The shipped layouts plus a templates file of a game `g` (and another one where `more` is given)."""
     folder = tmp_path / "layouts"
-    shutil.copytree(REPO / "layouts", folder)
+    shutil.copytree(REPO / "pipeline" / "layouts", folder)
     (folder / "g").mkdir()
     (folder / "g" / "decks.yaml").write_text(text, encoding="utf-8")
     if more:

@@ -28,7 +28,7 @@ OLD_WORLD_BOARDS = ["board", "player-board", "skellige-board"]
 def copy_layouts(tmp_path: Path, relative: str, old: str, new: str) -> tuple[Path, Path]:
     """A copy of the shipped layouts with one replacement; returns (layouts folder, changed file)."""
     layouts = tmp_path / "layouts"
-    shutil.copytree(REPO / "layouts", layouts)
+    shutil.copytree(REPO / "pipeline" / "layouts", layouts)
     path = layouts / relative
     text = path.read_text(encoding="utf-8")
     assert old in text
@@ -88,7 +88,7 @@ def test_shipped_faces_hold_to_their_contract_in_every_locale() -> None:
 
 @pytest.mark.parametrize("game_id", ["old-world", "path-of-destiny"])
 def test_shipped_layouts_keep_the_contract(game_id: str) -> None:
-    layouts, findings = load_layouts(REPO / "layouts")
+    layouts, findings = load_layouts(REPO / "pipeline" / "layouts")
     assert findings == []
     game = find_game(game_id)
     db, _ = game.load(REPO / "content")

@@ -33,18 +33,18 @@ fonts:
 def layouts_copy(tmp_path: Path, game_fonts: str | None = None) -> Path:
     """The shipped layouts, with `game_fonts` as old-world's own fonts file when given."""
     folder = tmp_path / "layouts"
-    shutil.copytree(REPO / "layouts", folder)
+    shutil.copytree(REPO / "pipeline" / "layouts", folder)
     if game_fonts is not None:
         (folder / "old-world" / "fonts.yaml").write_text(game_fonts, encoding="utf-8")
     return folder
 
 
 def test_the_shipped_layouts_name_the_shipped_vera_files() -> None:
-    layouts, findings = load_layouts(REPO / "layouts")
+    layouts, findings = load_layouts(REPO / "pipeline" / "layouts")
     assert findings == []
     for game in ("old-world", "path-of-destiny", "adventure-game"):
         assert layouts.family_for(game) == DEFAULT
-    assert DEFAULT.file("regular") == REPO / "layouts" / "fonts" / "Vera.ttf"
+    assert DEFAULT.file("regular") == REPO / "pipeline" / "layouts" / "fonts" / "Vera.ttf"
 
 
 def test_a_game_prints_and_measures_with_its_own_fonts(tmp_path: Path) -> None:

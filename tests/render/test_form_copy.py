@@ -18,7 +18,7 @@ REPO = Path(__file__).resolve().parents[2]
 
 
 def _prepare(face: Face, tmp_path: Path) -> PreparedFace:
-    layouts, _ = load_layouts(REPO / "layouts")
+    layouts, _ = load_layouts(REPO / "pipeline" / "layouts")
     template = layouts.template_for("old-world", face.kind)
     assert template is not None
     prepared, problems = prepare_face(face, template, RenderContext("old-world", "en", tmp_path, tmp_path))

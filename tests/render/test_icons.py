@@ -37,7 +37,7 @@ def rendered(name: str, size: float = 40) -> Image.Image:
 
 
 def test_every_shipped_icon_file_draws() -> None:
-    library, findings = load_icons(REPO / "layouts")
+    library, findings = load_icons(REPO / "pipeline" / "layouts")
     assert findings == []
     base = {name for (namespace, locale, name) in library.files if not namespace and not locale}
     assert {"sword", "monster-gold", "xp", "vp", "gold", "quest", "tavern", "energy", "protection", "anchor", "ship"} <= base
@@ -57,7 +57,7 @@ def test_an_icon_placed_again_writes_what_the_renderer_writes() -> None:
     """The operators kept per icon file (icons._operators) are the renderer's own, placed anywhere, in any size."""
     from pipeline.render.icons import _drawing, _icon_file, _IconRenderer
 
-    library, _ = load_icons(REPO / "layouts")
+    library, _ = load_icons(REPO / "pipeline" / "layouts")
     with use_icons(library, "old-world", "de"):
         for name in ("sword", "xp", "monster-gold", "vp"):
             kept, fresh = Canvas(io.BytesIO()), Canvas(io.BytesIO())
@@ -100,10 +100,10 @@ def test_a_game_and_a_locale_override_the_base_icon(tmp_path: Path) -> None:
 
 
 def test_german_xp_and_vp_icons_carry_german_letters() -> None:
-    library, _ = load_icons(REPO / "layouts")
-    assert library.find("path-of-destiny", "de", "xp") == REPO / "layouts" / "icons" / "de" / "xp.svg"
-    assert library.find("path-of-destiny", "de", "vp") == REPO / "layouts" / "icons" / "de" / "vp.svg"
-    assert library.find("path-of-destiny", "en", "xp") == REPO / "layouts" / "icons" / "xp.svg"
+    library, _ = load_icons(REPO / "pipeline" / "layouts")
+    assert library.find("path-of-destiny", "de", "xp") == REPO / "pipeline" / "layouts" / "icons" / "de" / "xp.svg"
+    assert library.find("path-of-destiny", "de", "vp") == REPO / "pipeline" / "layouts" / "icons" / "de" / "vp.svg"
+    assert library.find("path-of-destiny", "en", "xp") == REPO / "pipeline" / "layouts" / "icons" / "xp.svg"
     with use_icons(library, "path-of-destiny", "en"):
         english = rendered("xp", 100)
     with use_icons(library, "path-of-destiny", "de"):
@@ -120,7 +120,7 @@ def test_german_xp_and_vp_icons_carry_german_letters() -> None:
 ])
 def test_an_icon_file_that_does_not_parse_is_icon_invalid_at_its_line(tmp_path: Path, text: str, line: int, why: str) -> None:
     layouts = tmp_path / "layouts"
-    shutil.copytree(REPO / "layouts", layouts)
+    shutil.copytree(REPO / "pipeline" / "layouts", layouts)
     broken = layouts / "old-world" / "icons" / "gold.svg"
     broken.parent.mkdir(parents=True)
     broken.write_text(text, encoding="utf-8")
@@ -132,7 +132,7 @@ def test_an_icon_file_that_does_not_parse_is_icon_invalid_at_its_line(tmp_path: 
 
 def test_a_literal_icon_only_another_game_has_is_unknown_in_a_layout(tmp_path: Path) -> None:
     layouts = tmp_path / "layouts"
-    shutil.copytree(REPO / "layouts", layouts)
+    shutil.copytree(REPO / "pipeline" / "layouts", layouts)
     icon(layouts, "path-of-destiny/icons/compass.svg", '<circle cx="50" cy="50" r="40" fill="#00aa00"/>')
     cards = layouts / "old-world" / "cards.yaml"
     text = cards.read_text(encoding="utf-8")

@@ -108,7 +108,7 @@ templates:
 
 
 def test_shipped_layouts_cover_every_old_world_face() -> None:
-    layouts, findings = load_layouts(REPO / "layouts")
+    layouts, findings = load_layouts(REPO / "pipeline" / "layouts")
     assert findings == []
     assert {"a4", "letter"} <= set(layouts.profiles)
     assert layouts.profiles["a4"].bleed == 3.0

@@ -51,7 +51,7 @@ def test_a_text_box_without_ink_in_its_palette_is_a_finding(tmp_path: Path) -> N
 
 
 def test_the_shipped_layouts_refer_to_palette_colours_by_palette_name() -> None:
-    layouts, findings = load_layouts(Path(__file__).resolve().parents[2] / "layouts")
+    layouts, findings = load_layouts(Path(__file__).resolve().parents[2] / "pipeline" / "layouts")
     assert findings == []
     written = [spec.model.fill for template in layouts.templates.values() for spec in template.boxes if spec.model.fill]
     assert written and all(not fill.isalpha() or fill.startswith("palette.") for fill in written)

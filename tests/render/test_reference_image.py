@@ -26,7 +26,7 @@ FACE = Face("action-card", "reference-strike", "market", {
 
 
 def render_card(tmp_path: Path) -> Image.Image:
-    layouts, findings = load_layouts(REPO / "layouts")
+    layouts, findings = load_layouts(REPO / "pipeline" / "layouts")
     template = layouts.template_for("old-world", "action-card")
     assert not findings and template is not None
     prepared, problems = prepare_face(FACE, template, RenderContext("old-world", "en", tmp_path, tmp_path))
@@ -50,7 +50,7 @@ def test_card_matches_reference_image(tmp_path: Path) -> None:
 
 
 def test_placeholder_art_differs_by_id(tmp_path: Path) -> None:
-    layouts, _ = load_layouts(REPO / "layouts")
+    layouts, _ = load_layouts(REPO / "pipeline" / "layouts")
     template = layouts.template_for("old-world", "action-card")
     assert template is not None
     other = Face(FACE.kind, "another-strike", FACE.deck, FACE.fields)

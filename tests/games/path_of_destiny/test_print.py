@@ -40,7 +40,7 @@ def db() -> Database:
 def built(tmp_path_factory: pytest.TempPathFactory) -> Built:
     base = tmp_path_factory.mktemp("pod")
     argv = ["build", "--game", GAME, "--locale", "en", "--allow-incomplete", "--content", str(REPO / "content"),
-            "--layouts", str(REPO / "layouts"), "--out", str(base / "out"), "--cache-dir", str(base / "cache"),
+            "--layouts", str(REPO / "pipeline" / "layouts"), "--out", str(base / "out"), "--cache-dir", str(base / "cache"),
             "--format", "json", "--jobs", "1"]
     result = CliRunner().invoke(app, argv)
     assert result.exit_code == 0, result.output
@@ -160,7 +160,7 @@ def test_the_solo_setup_card_prints_each_levels_chapter_symbols(tmp_path: Path, 
     """Every difficulty level's start XP and designed chapter_symbols print on the Solo Setup card, as the data
     says, in English and German (pypdf reads the built PDF)."""
     argv = ["build", "--game", GAME, "--locale", locale, "--target", "cards", "--deck", "solo-cards",
-            "--content", str(REPO / "content"), "--layouts", str(REPO / "layouts"), "--out", str(tmp_path / "out"),
+            "--content", str(REPO / "content"), "--layouts", str(REPO / "pipeline" / "layouts"), "--out", str(tmp_path / "out"),
             "--cache-dir", str(tmp_path / "cache"), "--jobs", "1"]
     result = CliRunner().invoke(app, argv)
     assert result.exit_code == 0, result.output
