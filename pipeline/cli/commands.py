@@ -52,16 +52,34 @@ def games(content: ContentOption = None, format: FormatOption = Format.text) -> 
 
 @usage_exits
 def new(
-    game: Annotated[str, typer.Argument(help="The new game's id (its folder's name), e.g. my-game.")],
-    template: Annotated[str, typer.Option("--template", help="What to start from: cards, numbered-deck or guide.")] = "cards",
+    game: Annotated[str, typer.Argument(help="The game's id (its folder's name), e.g. my-game.")],
+    template: Annotated[
+        list[str] | None,
+        typer.Option("--template", "-t", help="What to start from: cards, numbered-deck, tokens, board, guide, or full "
+                     "(all of them, German as a draft). Repeat it (or write cards,guide) to combine templates."),
+    ] = None,
+    add: Annotated[bool, typer.Option("--add", help="Add the templates' kinds and files to the existing game GAME.")] = False,
     content: Annotated[Path, typer.Option("--content", help="Content root to create the game in.")] = Path("content"),
+    repository: Annotated[
+        bool, typer.Option("--repository/--no-repository", help="Also write what the repository around the content root "
+                           "lacks: .gitignore, a CI workflow, a pre-commit config, a README.")
+    ] = True,
 ) -> None:
-    """Scaffold a new game declared in its game.yaml (cards, a layout, a German catalog) that check passes and build prints."""
-    from pipeline.app.new import new_game
+    """Scaffold a game declared in its game.yaml that check passes and build prints (cards, layouts, a German
+    catalog), in a repository ready to work in; or, with --add, add templates to a game."""
+    from pipeline.app.new import add_templates, new_game
+    from pipeline.app.repository import write_repository_files
+    from pipeline.findings import display_path
 
-    for path in new_game(game, template, content):
-        typer.echo(f"wrote {path}")
-    typer.echo(f"next: pnp check --content {content} --game {game}, then pnp build --content {content} --game {game}")
+    templates = template or ["cards"]
+    written = add_templates(game, templates, content) if add else new_game(game, templates, content)
+    if repository and not add:
+        top = content.absolute().parent
+        written += write_repository_files(top, game, game.replace("-", " ").title())
+    for path in written:
+        typer.echo(f"wrote {display_path(path)}")
+    where = "" if content == Path("content") else f" --content {content}"
+    typer.echo(f"next: pnp check{where} --game {game}, then pnp build{where} --game {game}")
 
 
 @usage_exits

@@ -447,7 +447,7 @@ def test_a_numbered_kind_whose_backs_show_no_number_is_a_finding(tmp_path: Path)
     LAYOUT-UNDRAWN at the template. Either way card 4 could be found only by reading fronts."""
     root = tmp_path / "content"
     new_game("tale", "numbered-deck", root)
-    manifest, layout = root / "tale" / "game.yaml", root / "tale" / "layouts" / "cards.yaml"
+    manifest, layout = root / "tale" / "game.yaml", root / "tale" / "layouts" / "scenes.yaml"
     text = layout.read_text(encoding="utf-8")
     number_box = [line for line in text.splitlines() if "field: number" in line][-1]  # the back's, below its front's
     layout.write_text(text.replace(number_box + "\n", ""), encoding="utf-8")
