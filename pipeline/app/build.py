@@ -39,7 +39,7 @@ from pipeline.render.hyphenation import keep_parsed_in
 from pipeline.rules.components import Components
 from pipeline.rules.spec import GameSpec
 
-from .project import UsageError, require_packs, select_locales
+from .project import UsageError, missing_content, require_packs, select_locales
 
 # What `--pack-only` prints: a pack's own cards and tokens (and their digital-table sheets).
 PACK_TARGETS = ("cards", "tokens", "tts", "help", "guides")
@@ -74,7 +74,7 @@ def build(games: Sequence[GameSpec | GameListing], options: BuildOptions, locale
 
     started = time.perf_counter()
     if not options.content_root.is_dir():
-        raise UsageError(f"content folder {options.content_root} does not exist")
+        raise missing_content(options.content_root)
     _check_back_offset(options.back_offset)
     _check_folder("--out", options.out_dir)
     _check_folder("--cache-dir", options.cache_dir)

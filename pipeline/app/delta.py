@@ -19,7 +19,7 @@ from pipeline.findings import Finding, Report, error
 from pipeline.rules.spec import GameSpec
 
 from .printed import CardChange, PrintedCard, PrintedFaces, cards_at, compare, first_error, printed_faces
-from .project import UsageError, select_locales
+from .project import UsageError, missing_content, select_locales
 from .revision import Revision, checkout
 
 DELTA_FILES = ("cards.pdf", "cards-1up.pdf")
@@ -60,7 +60,7 @@ def build_delta(games: Sequence[GameSpec], options: BuildOptions, rev: str,
                 locales: Sequence[str] | None = None) -> DeltaResult:
     """Compare each game's printed cards in each locale (default: every declared one) with rev, and print the changed."""
     if not options.content_root.is_dir():
-        raise UsageError(f"content folder {options.content_root} does not exist")
+        raise missing_content(options.content_root)
     report = Report()
     deltas: list[Delta] = []
     with checkout(rev, options.content_root, options.layouts_dir) as revision:

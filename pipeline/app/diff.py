@@ -22,7 +22,7 @@ from pipeline.findings import Report
 from pipeline.rules.spec import GameSpec
 
 from .printed import CardChange, PrintedCard, cards_at, compare, first_error
-from .project import UsageError, select_locales
+from .project import UsageError, missing_content, select_locales
 from .revision import checkout
 
 if TYPE_CHECKING:
@@ -69,7 +69,7 @@ def diff(games: Sequence[GameSpec], content_root: Path, layouts_dir: Path, cache
     from pipeline.render.review import review_pdf  # Pillow and pdfium: loaded when a diff runs
 
     if not content_root.is_dir():
-        raise UsageError(f"content folder {content_root} does not exist")
+        raise missing_content(content_root)
     report = Report()
     changes: list[tuple[str, str, CardChange]] = []
     pages: list[tuple[str, Comparison]] = []

@@ -27,6 +27,13 @@ def project_folder(option: Path | None, name: str) -> Path:
     return local if local.is_dir() else _shipped(name) or local
 
 
+def missing_content(root: Path) -> UsageError:
+    """The usage error of a content root that is not a folder, saying how a designer starts one."""
+    if root.exists():
+        return UsageError(f"content folder {root} is not a folder")
+    return UsageError(f"content folder {root} does not exist; start a game with `pnp new GAME`, or pass --content DIR")
+
+
 def content_root(option: Path | None) -> Path:
     return project_folder(option, "content")
 
@@ -51,7 +58,7 @@ def select_games(ids: list[str] | None, root: Path) -> list[GameSpec]:
 def select_listings(ids: list[str] | None, root: Path) -> list[GameListing]:
     """What select_games chooses, known by id and name only (no game is imported)."""
     if not root.is_dir():
-        raise UsageError(f"content folder {root} " + ("is not a folder" if root.exists() else "does not exist"))
+        raise missing_content(root)
     if ids:
         known = discover(root)
         unknown = [game_id for game_id in ids if game_id not in known]
@@ -138,7 +145,7 @@ def listed_games(root: Path) -> list[GameListing]:
     """Every game under root, known by id and name only (none is imported): each shipped game with a content
     folder there, each folder whose game.yaml declares kinds, or root itself when it is such a folder."""
     if not root.is_dir():
-        raise UsageError(f"content folder {root} does not exist")
+        raise missing_content(root)
     games = [listing for listing in discover(root).values()
              if listing.id not in LISTINGS or listing.content_dir(root).is_dir()]
     if not games:
