@@ -40,6 +40,7 @@ PARTS = ("cards", "numbered-deck", "tokens", "board", "guide")
 COMPOSED = {"full": PARTS}
 TEMPLATES = (*PARTS, *COMPOSED)
 MAX_ID = 64  # a game id is a folder name and part of every file name pnp writes for it
+RESERVED_IDS = ("schema",)  # folders of the content root that hold no game
 MANIFEST = "game.yaml"
 CATALOGS = "locales"
 # Manifest sections a template adds to: mappings merge key by key (a key both hold is a clash), lists extend.
@@ -156,6 +157,8 @@ def _with_schemas(folder: Path, root: Path, game_id: str, undo: Callable[[], Non
 def _check_id(game_id: str) -> None:
     if not re.fullmatch(SLUG_PATTERN, game_id):
         raise UsageError(f"{game_id!r} is no game id: use lowercase letters, digits and single hyphens (my-game)")
+    if game_id in RESERVED_IDS:
+        raise UsageError(f"{game_id!r} names a folder of the content root that holds no game: choose another id")
     if len(game_id) > MAX_ID:
         raise UsageError(f"a game id has at most {MAX_ID} characters ({len(game_id)} given)")
 

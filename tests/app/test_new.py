@@ -76,6 +76,8 @@ def test_a_template_name_an_id_or_a_place_that_will_not_do_is_a_usage_error(tmp_
     root = tmp_path / "content"
     with pytest.raises(UsageError, match="no template 'deck'"):
         new_game("my-game", "deck", root)
+    with pytest.raises(UsageError, match="holds no game"):
+        new_game("schema", "cards", root)
     with pytest.raises(UsageError, match="at most 64 characters"):
         new_game("a" * 300, "cards", root)
     root.mkdir()
