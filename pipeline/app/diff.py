@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from pipeline.atomic import WriteError, remove_file, write_atomic
 from pipeline.build.targets import Databases
-from pipeline.findings import Report
+from pipeline.findings import Finding, Report
 from pipeline.rules.spec import GameSpec
 
 from .printed import CardChange, PrintedCard, cards_at, compare, first_error
@@ -33,12 +33,14 @@ WORKING_TREE = "working tree"
 
 @dataclass(frozen=True)
 class Side:
-    """Where one side of the comparison comes from: its label, content root and layouts."""
+    """Where one side of the comparison comes from: its label, content root and layouts (and for a revision, what
+    of it was left out: `Revision.findings`)."""
 
     label: str
     content_root: Path
     layouts_dir: Path
     is_revision: bool
+    findings: tuple[Finding, ...] = ()
 
 
 @dataclass
@@ -59,7 +61,7 @@ def _side(rev: str | None, content_root: Path, layouts_dir: Path) -> Iterator[Si
         yield Side(WORKING_TREE, content_root, layouts_dir, False)
         return
     with checkout(rev, content_root, layouts_dir) as revision:
-        yield Side(rev, revision.content_root, revision.layouts_dir, True)
+        yield Side(rev, revision.content_root, revision.layouts_dir, True, revision.findings)
 
 
 def diff(games: Sequence[GameSpec], content_root: Path, layouts_dir: Path, cache_dir: Path, out: Path, rev: str,
@@ -74,6 +76,7 @@ def diff(games: Sequence[GameSpec], content_root: Path, layouts_dir: Path, cache
     changes: list[tuple[str, str, CardChange]] = []
     pages: list[tuple[str, Comparison]] = []
     with _side(rev, content_root, layouts_dir) as before, _side(rev2, content_root, layouts_dir) as after:
+        report.extend([*before.findings, *after.findings])
         for game in games:
             if game.printing is None:
                 continue
@@ -99,7 +102,7 @@ def _cards(game: GameSpec, side: Side, locale: str, cache_dir: Path, report: Rep
     report); a usage error when a revision does not."""
     printed, findings = cards_at(game, side.content_root, side.layouts_dir, locale, cache_dir)
     if printed is None and side.is_revision:
-        raise UsageError(f"{game.id} [{locale}] at {side.label} does not build ({first_error(findings)})")
+        raise UsageError(f"{game.id} [{locale}] at {side.label} does not build ({first_error([*findings, *side.findings])})")
     if printed is None:
         report.extend(findings)
     return printed
