@@ -96,7 +96,7 @@ def _before(game: GameSpec, revision: Revision, locale: str, options: BuildOptio
                                 options.paper)
     if before is None:
         raise UsageError(f"{game.id} [{locale}] at {revision.name} does not build "
-                         f"({first_error([*findings, *revision.findings])}): compare "
+                         f"({revision.named(first_error([*findings, *revision.findings]))}): compare "
                          "with a revision that does")
     return before
 

@@ -88,10 +88,10 @@ def cards_at(spec: GameSpec, content_root: Path, layouts_dir: Path, locale: str,
     if listing is None or not listing.content_dir(content_root).is_dir():
         return {}, []
     spec = listing.describe()
-    if spec.printing is None:
-        return {}, []
     databases = Databases()
-    db, _ = databases.load(spec, content_root, "")
+    db, loaded = databases.load(spec, content_root, "")
+    if spec.printing is None:  # prints no cards there, or its manifest does not load (then it does not build)
+        return ({}, []) if Report(loaded).ok else (None, loaded)
     if locale not in spec.info(db).locales:
         return {}, []
     printed, findings = printed_faces(spec, content_root, layouts_dir, locale, cache_dir, paper, True, databases)

@@ -10,6 +10,7 @@ Not a repository, an unknown revision or a content folder the revision does not 
 from __future__ import annotations
 
 import io
+import os
 import subprocess
 import tarfile
 import tempfile
@@ -33,6 +34,12 @@ class Revision:
     content_root: Path
     layouts_dir: Path
     findings: tuple[Finding, ...] = ()
+    folder: Path | None = None  # the temp folder the revision is unpacked in
+
+    def named(self, text: str) -> str:
+        """text with each path in the temp folder written as git names a file of the revision (`HEAD~1:content/...`):
+        the temp folder is gone when the message is read."""
+        return text.replace(f"{self.folder}{os.sep}", f"{self.name}:") if self.folder is not None else text
 
 
 def _git(top: Path, *args: str) -> subprocess.CompletedProcess[bytes]:
@@ -88,7 +95,7 @@ def checkout(rev: str, content_root: Path, layouts_dir: Path) -> Iterator[Revisi
         refused = _unpack(archive.stdout, folder, top, rev)
         root = Path(folder)
         yield Revision(rev, commit, root / content, root / layouts if tracked_layouts and layouts else layouts_dir,
-                       tuple(refused))
+                       tuple(refused), root)
 
 
 def _unpack(archive: bytes, folder: str, top: Path, rev: str) -> list[Finding]:

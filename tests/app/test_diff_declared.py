@@ -145,38 +145,46 @@ def test_a_draft_locale_s_untranslated_string_never_stops_the_revision(tmp_path:
     assert [f["code"] for f in report["findings"]] == ["BUILD-LOCALE-FALLBACK"]
 
 
-@pytest.fixture
-def linked_repo(tmp_path: Path) -> GameRepo:
-    """The cards template committed with two links to card files outside the repository: one absolute, one
-    relative leading out. Read, each would add a card (and break the game's count of 4); the working tree has
-    them removed, so it builds."""
-    outside = tmp_path / "outside"
-    outside.mkdir()
-    for name in ("far.yaml", "near.yaml"):
-        (outside / name).write_text(f"kind: card\nitems:\n  - id: intruder-{name[:-5]}\n    title: Intruder\n    cost: 1\n"
-                                    "    suit: sun\n    icon: life\n    text: Read from outside.\n", encoding="utf-8")
+def linked_repo(top: Path, absolute: bool) -> GameRepo:
+    """The cards template committed with a link to a card file outside the repository, absolute or relative
+    (leading out). Read, it would add a card (and break the game's count of 4); the working tree has it removed,
+    so it builds."""
+    outside = top / "outside" / "cards.yaml"
+    outside.parent.mkdir(parents=True)
+    outside.write_text("kind: card\nitems:\n  - id: intruder\n    title: Intruder\n    cost: 1\n    suit: sun\n"
+                       "    icon: life\n    text: Read from outside.\n", encoding="utf-8")
 
-    def fill(top: Path) -> None:
-        scaffolded("cards")(top)
-        game = top / "content" / "my-game"
-        (game / "far.yaml").symlink_to(outside / "far.yaml")
-        (game / "near.yaml").symlink_to(os.path.relpath(outside / "near.yaml", game))
+    def fill(repo_top: Path) -> None:
+        scaffolded("cards")(repo_top)
+        game = repo_top / "content" / "my-game"
+        (game / "more.yaml").symlink_to(outside if absolute else os.path.relpath(outside, game))
 
-    repo = GameRepo(tmp_path / "repo", fill)
-    for name in ("far.yaml", "near.yaml"):
-        (repo.content / "my-game" / name).unlink()
+    repo = GameRepo(top / "repo", fill)
+    (repo.content / "my-game" / "more.yaml").unlink()
     return repo
 
 
 @pytest.mark.parametrize("command", [["diff", "HEAD"], ["build", "--changed-since", "HEAD"]])
-def test_a_link_out_of_the_revision_is_a_finding_and_never_followed(linked_repo: GameRepo, tmp_path: Path,
-                                                                     command: list[str]) -> None:
-    result = run(linked_repo, tmp_path / "out", *command)
+@pytest.mark.parametrize(("absolute", "leads"), [(True, "to an absolute path"), (False, "leading out of the revision")])
+def test_a_link_out_of_the_revision_is_a_finding_and_never_followed(tmp_path: Path, command: list[str], absolute: bool,
+                                                                     leads: str) -> None:
+    result = run(linked_repo(tmp_path, absolute), tmp_path / "out", *command)
     assert result.exit_code == 1, result.output
     assert isinstance(result.exception, SystemExit), result.exception  # an exit, not a traceback
-    report = json.loads(result.output)
-    links = [(Path(f["file"]).name, f["message"]) for f in report["findings"] if f["code"] == "REVISION-LINK"]
-    assert [name for name, _ in links] == ["far.yaml", "near.yaml"]
-    assert "a symbolic link to an absolute path" in links[0][1] and "leading out of the revision" in links[1][1]
-    assert all(f["code"] == "REVISION-LINK" for f in report["findings"])  # the revision built without them
+    findings = json.loads(result.output)["findings"]
+    assert [(f["code"], f["file"]) for f in findings] == [
+        ("REVISION-LINK", (tmp_path / "repo/content/my-game/more.yaml").as_posix())]  # the revision built without it
+    assert f"a symbolic link {leads}" in findings[0]["message"]
     assert "intruder" not in result.output
+
+
+def test_a_revision_whose_manifest_does_not_load_does_not_build_and_names_its_files(tmp_path: Path) -> None:
+    repo = GameRepo(tmp_path / "repo", scaffolded("cards"))
+    with open(repo.top / "content/my-game/game.yaml", "a", encoding="utf-8") as manifest:
+        manifest.write("  kinds: [unclosed\n")
+    repo.commit("a broken manifest")
+    repo.git("revert", "--no-commit", "HEAD")  # the working tree mended
+    for command in (["diff", "HEAD"], ["build", "--changed-since", "HEAD"]):
+        result = run(repo, tmp_path / "out", *command)
+        assert result.exit_code == 2, result.output
+        assert "my-game [en] at HEAD does not build (HEAD:content/my-game/" in result.output  # not the gone temp folder
