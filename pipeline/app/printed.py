@@ -127,7 +127,7 @@ def printed_faces(spec: GameSpec, content_root: Path, layouts_dir: Path, locale:
 
 
 def _one_face_each(spec: GameSpec, prepared: Prepared) -> dict[tuple[str, str], PrintedCard]:
-    """Each card of the prepared faces once (copies are adjacent slots), each side drawn alone on a 1-up page."""
+    """Each card of the prepared faces once, each side drawn alone on a 1-up page."""
     from pipeline.render.imposition import one_up
     from pipeline.render.sheets import groups
 
@@ -143,7 +143,7 @@ def _one_face_each(spec: GameSpec, prepared: Prepared) -> dict[tuple[str, str], 
         for slot in group.slots:
             front, back = slot
             key = (front.face.deck, front.face.id)
-            if key in cards:
+            if key in cards:  # copies are adjacent slots of one card
                 continue
             where = front.face.where
             card = PrintedCard(*key, f"{where.file}:{where.line}" if where else spec.id, front.face.copies, slot)

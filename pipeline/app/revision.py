@@ -39,7 +39,12 @@ class Revision:
     def named(self, text: str) -> str:
         """text with each path in the temp folder written as git names a file of the revision (`HEAD~1:content/...`):
         the temp folder is gone when the message is read."""
-        return text.replace(f"{self.folder}{os.sep}", f"{self.name}:") if self.folder is not None else text
+        if self.folder is None:
+            return text
+        # A declared game's folder is resolved (TMPDIR may be a link): the longer form first, the other may be its tail.
+        for folder in sorted({str(self.folder.resolve()), str(self.folder)}, key=len, reverse=True):
+            text = text.replace(f"{folder}{os.sep}", f"{self.name}:")
+        return text
 
 
 def _git(top: Path, *args: str) -> subprocess.CompletedProcess[bytes]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 from collections.abc import Callable
 from pathlib import Path
 
@@ -91,6 +92,23 @@ def test_a_revision_prints_with_the_game_s_own_layouts_as_it_held_them(cards_rep
         result = run(cards_repo, tmp_path, "diff", "HEAD")
     assert result.exit_code == 0, result.output
     assert changes(result) == [(locale, card, "changed") for locale in ("en", "de") for card in ("scout", "guard", "healer")]
+
+
+def test_a_revision_prints_with_the_project_layouts_as_it_held_them(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A project's own ./layouts (a copy of the shared ones, tracked), found as a designer runs pnp in the project."""
+
+    def fill(top: Path) -> None:
+        scaffolded("cards")(top)
+        shutil.copytree(PACKAGE_LAYOUTS, top / "layouts")
+
+    repo = GameRepo(tmp_path / "repo", fill)
+    repo.replace("layouts/base.yaml", '      frame: "#3b3024"\n', '      frame: "#3b3025"\n')  # the band and the back
+    monkeypatch.chdir(repo.top)
+    result = runner.invoke(app, ["diff", "HEAD", "--format", "json", "--out", str(tmp_path / "out"),
+                                 "--cache-dir", str(tmp_path / "cache")])
+    assert result.exit_code == 0, result.output
+    assert [(c["locale"], c["card"], c["sides"]) for c in json.loads(result.output)["changes"]] == [
+        (locale, card, ["front", "back"]) for locale in ("en", "de") for card in ("scout", "guard", "healer")]
 
 
 def test_changed_since_prints_the_one_card_whose_cost_changed(cards_repo: GameRepo, tmp_path: Path) -> None:
