@@ -64,6 +64,7 @@ def build_delta(games: Sequence[GameSpec], options: BuildOptions, rev: str,
     report = Report()
     deltas: list[Delta] = []
     with checkout(rev, options.content_root, options.layouts_dir) as revision:
+        report.extend(revision.findings)
         for game in games:
             if game.printing is None:
                 continue  # a game that prints no cards has no delta
@@ -94,7 +95,8 @@ def _before(game: GameSpec, revision: Revision, locale: str, options: BuildOptio
     before, findings = cards_at(game, revision.content_root, revision.layouts_dir, locale, options.cache_dir,
                                 options.paper)
     if before is None:
-        raise UsageError(f"{game.id} [{locale}] at {revision.name} does not build ({first_error(findings)}): compare "
+        raise UsageError(f"{game.id} [{locale}] at {revision.name} does not build "
+                         f"({revision.named(first_error([*findings, *revision.findings]))}): compare "
                          "with a revision that does")
     return before
 
@@ -116,11 +118,12 @@ def _print(delta: Delta, now: PrintedFaces, options: BuildOptions, rev: str) -> 
         return []
     title = f"{delta.game} {delta.locale} cards changed since {rev}"
     try:
-        sheets = impose(picked, now.profile, options.backs, options.back_offset, title)
+        with now.layouts.drawing(delta.game, delta.locale):
+            sheets = impose(picked, now.profile, options.backs, options.back_offset, title)
+            single = one_up([slot for group in picked for slot in group.slots], now.profile.bleed, options.backs,
+                            f"{title}, 1-up", {deck.id: deck.title for deck in now.prepared.components.decks_for("cards")})
     except LayoutError as exc:
         return [error("LAYOUT-PAPER", f"{delta.game}: {exc} ({now.profile.name})", "layouts/profiles.yaml")]
-    single = one_up([slot for group in picked for slot in group.slots], now.profile.bleed, options.backs, f"{title}, 1-up",
-                    {deck.id: deck.title for deck in now.prepared.components.decks_for("cards")})
     findings = []
     trims = {group.size for group in picked}
     for name, imposed, is_one_up in (("cards.pdf", sheets, False), ("cards-1up.pdf", single, True)):

@@ -23,7 +23,7 @@ from pipeline.rules.spec import GameSpec
 
 from .printed import CardChange, PrintedCard, cards_at, compare, first_error
 from .project import UsageError, missing_content, select_locales
-from .revision import checkout
+from .revision import Revision, checkout
 
 if TYPE_CHECKING:
     from pipeline.render.review import Comparison
@@ -33,12 +33,13 @@ WORKING_TREE = "working tree"
 
 @dataclass(frozen=True)
 class Side:
-    """Where one side of the comparison comes from: its label, content root and layouts."""
+    """Where one side of the comparison comes from: its label, content root and layouts, and the revision read
+    (None: the working tree)."""
 
     label: str
     content_root: Path
     layouts_dir: Path
-    is_revision: bool
+    revision: Revision | None = None
 
 
 @dataclass
@@ -56,10 +57,10 @@ class DiffResult:
 @contextlib.contextmanager
 def _side(rev: str | None, content_root: Path, layouts_dir: Path) -> Iterator[Side]:
     if rev is None:
-        yield Side(WORKING_TREE, content_root, layouts_dir, False)
+        yield Side(WORKING_TREE, content_root, layouts_dir)
         return
     with checkout(rev, content_root, layouts_dir) as revision:
-        yield Side(rev, revision.content_root, revision.layouts_dir, True)
+        yield Side(rev, revision.content_root, revision.layouts_dir, revision)
 
 
 def diff(games: Sequence[GameSpec], content_root: Path, layouts_dir: Path, cache_dir: Path, out: Path, rev: str,
@@ -74,6 +75,7 @@ def diff(games: Sequence[GameSpec], content_root: Path, layouts_dir: Path, cache
     changes: list[tuple[str, str, CardChange]] = []
     pages: list[tuple[str, Comparison]] = []
     with _side(rev, content_root, layouts_dir) as before, _side(rev2, content_root, layouts_dir) as after:
+        report.extend(finding for side in (before, after) if side.revision for finding in side.revision.findings)
         for game in games:
             if game.printing is None:
                 continue
@@ -98,8 +100,9 @@ def _cards(game: GameSpec, side: Side, locale: str, cache_dir: Path, report: Rep
     """The game's printed cards on one side; None when the working tree does not build (its findings go to the
     report); a usage error when a revision does not."""
     printed, findings = cards_at(game, side.content_root, side.layouts_dir, locale, cache_dir)
-    if printed is None and side.is_revision:
-        raise UsageError(f"{game.id} [{locale}] at {side.label} does not build ({first_error(findings)})")
+    if printed is None and side.revision is not None:
+        first = side.revision.named(first_error([*findings, *side.revision.findings]))
+        raise UsageError(f"{game.id} [{locale}] at {side.label} does not build ({first})")
     if printed is None:
         report.extend(findings)
     return printed

@@ -15,12 +15,13 @@ from typing import TYPE_CHECKING
 
 from pipeline.build.targets import BuildOptions, Databases, Job, load_context
 from pipeline.findings import Finding, Report
+from pipeline.games import discover
 from pipeline.rules.spec import GameSpec
 
 if TYPE_CHECKING:
     from pipeline.render.faces import PreparedFace
     from pipeline.render.imposition import Slot
-    from pipeline.render.layouts import Profile
+    from pipeline.render.layouts import Layouts, Profile
     from pipeline.render.sheets import Prepared
 
 SIDES = ("front", "back")
@@ -46,12 +47,13 @@ class PrintedCard:
 
 @dataclass
 class PrintedFaces:
-    """Every card of a game's `cards` target in one locale, by (deck id, card id), the faces prepared and
-    the print profile of the paper asked for (None when the layouts have none)."""
+    """Every card of a game's `cards` target in one locale, by (deck id, card id), the faces prepared, the
+    layouts they print with and the print profile of the paper asked for (None when the layouts have none)."""
 
     game: str
     locale: str
     prepared: Prepared
+    layouts: Layouts
     profile: Profile | None
     cards: dict[tuple[str, str], PrintedCard]
 
@@ -78,13 +80,18 @@ class CardChange:
 
 def cards_at(spec: GameSpec, content_root: Path, layouts_dir: Path, locale: str, cache_dir: Path,
              paper: str = "a4") -> tuple[dict[tuple[str, str], PrintedCard] | None, list[Finding]]:
-    """The game's printed cards in locale at a content root (a revision's or the working tree's): none where
-    the root has no such game or the game no such locale; None and the findings when it does not build. An
+    """The game's printed cards in locale at a content root (a revision's or the working tree's), the game as
+    that root declares it (a declared game's manifest, layouts and icons there): none where the root has no
+    such game, or the game no cards or no such locale; None and the findings when it does not build. An
     incomplete translation prints as it would with `--allow-incomplete`, so an old draft compares as it printed."""
-    if not spec.content_dir(content_root).is_dir():
+    listing = discover(content_root).get(spec.id)
+    if listing is None or not listing.content_dir(content_root).is_dir():
         return {}, []
+    spec = listing.describe()
     databases = Databases()
-    db, _ = databases.load(spec, content_root, "")
+    db, loaded = databases.load(spec, content_root, "")
+    if spec.printing is None:  # prints no cards there, or its manifest does not load (then it does not build)
+        return ({}, []) if Report(loaded).ok else (None, loaded)
     if locale not in spec.info(db).locales:
         return {}, []
     printed, findings = printed_faces(spec, content_root, layouts_dir, locale, cache_dir, paper, True, databases)
@@ -103,9 +110,6 @@ def printed_faces(spec: GameSpec, content_root: Path, layouts_dir: Path, locale:
     """The game's printed cards in locale from content_root (loaded through `databases`, to share one load
     between locales), or None and the findings that stop the build (what `pnp validate` rejects, an
     incomplete locale, a layout or preflight error)."""
-    from pipeline.render.imposition import one_up
-    from pipeline.render.sheets import groups
-
     databases = databases or Databases()
     db, findings = databases.load(spec, content_root, "")
     problems = Report(findings + spec.checks(db, True))
@@ -115,7 +119,18 @@ def printed_faces(spec: GameSpec, content_root: Path, layouts_dir: Path, locale:
     context, stopped = load_context(Job(spec.id, locale, ("cards",), {}, options), databases)
     if context is None:
         return None, problems.findings + stopped
-    prepared = context.faces("cards")
+    with context.layouts.drawing(spec.id, locale):  # the game's own fonts and icons, as the build's targets draw
+        prepared = context.faces("cards")
+        cards = _one_face_each(spec, prepared)
+    return (PrintedFaces(spec.id, locale, prepared, context.layouts, context.profile, cards),
+            problems.findings + context.common + prepared.findings)
+
+
+def _one_face_each(spec: GameSpec, prepared: Prepared) -> dict[tuple[str, str], PrintedCard]:
+    """Each card of the prepared faces once, each side drawn alone on a 1-up page."""
+    from pipeline.render.imposition import one_up
+    from pipeline.render.sheets import groups
+
     drawn: dict[int, bytes] = {}
 
     def alone(face: PreparedFace) -> bytes:
@@ -136,7 +151,7 @@ def printed_faces(spec: GameSpec, content_root: Path, layouts_dir: Path, locale:
             if back is not None:
                 card.sides["back"] = alone(back)
             cards[key] = card
-    return PrintedFaces(spec.id, locale, prepared, context.profile, cards), problems.findings + context.common + prepared.findings
+    return cards
 
 
 def compare(before: dict[tuple[str, str], PrintedCard], after: dict[tuple[str, str], PrintedCard]) -> list[CardChange]:

@@ -300,9 +300,6 @@ def run_job(job: Job, databases: Databases) -> list[TargetRecord]:
     records = cached_records(job)
     todo = [t for t in job.targets if t not in records]
     if todo:
-        from pipeline.font_files import use_family
-        from pipeline.render.icons import use_icons
-
         started = time.perf_counter()
         context, problems = load_context(job, databases)
         load_seconds = time.perf_counter() - started
@@ -313,8 +310,7 @@ def run_job(job: Job, databases: Databases) -> list[TargetRecord]:
             if context is not None:
                 findings += context.common
                 try:
-                    with (_frozen_heap(), use_family(context.layouts.family_for(job.game)),
-                          use_icons(context.layouts.icons, job.game, job.locale)):
+                    with _frozen_heap(), context.layouts.drawing(job.game, job.locale):
                         findings += TARGETS[target](context, job, record)
                 except WriteError as exc:  # the files it wrote are complete; the target is not
                     findings.append(exc.finding())
@@ -366,11 +362,9 @@ def load_context(job: Job, databases: Databases) -> tuple[BuildContext | None, l
     A locale with untranslated strings stops the job unless --allow-incomplete, which prints them
     in the source language and lists them (DESIGN.md: Localization).
     """
-    from pipeline.font_files import use_family
     from pipeline.games import find_game
     from pipeline.render.contract import preflight_findings
     from pipeline.render.faces import RenderContext
-    from pipeline.render.icons import use_icons
 
     opts = job.options
     spec = find_game(job.game, opts.content_root)
@@ -391,7 +385,7 @@ def load_context(job: Job, databases: Databases) -> tuple[BuildContext | None, l
     components = context.components if draws_faces else None
     guides = context.guides if "guides" in job.targets else []
     # Glyphs are checked in the fonts that print them, icons against the game's and locale's icons.
-    with use_family(layouts.family_for(job.game)), use_icons(layouts.icons, job.game, job.locale):
+    with layouts.drawing(job.game, job.locale):
         preflight = layout_findings + preflight_findings(spec, db, localizer, components, guides, layouts, context.strings)
     if any(f.severity is Severity.ERROR for f in preflight):
         return None, load_findings + incomplete + preflight

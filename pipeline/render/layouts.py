@@ -22,7 +22,8 @@ from __future__ import annotations
 import difflib
 import functools
 import math
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal
@@ -32,10 +33,10 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationEr
 from pipeline import shipped
 from pipeline.content.yaml_loader import LoadedFile, load_yaml_file
 from pipeline.findings import Finding, display_path, error
-from pipeline.font_files import DEFAULT, STYLES, FontFamily, FontFileError, family, read_font
+from pipeline.font_files import DEFAULT, STYLES, FontFamily, FontFileError, family, read_font, use_family
 from pipeline.rules.faces import ICON_TOKEN
 
-from .icons import ICON_HINT, IconLibrary, load_icons, rgb, with_game_icons
+from .icons import ICON_HINT, IconLibrary, load_icons, rgb, use_icons, with_game_icons
 from .richtext import TextStyle
 from .units import Box, RangeError, Size, UnitError, parse_length, parse_points
 
@@ -280,6 +281,13 @@ class Layouts:
     def family_for(self, game: str) -> FontFamily:
         """The fonts a game prints with: its own `fonts:`, else the shared one, else the shipped default."""
         return self.fonts.get(game) or self.fonts.get("") or DEFAULT
+
+    @contextmanager
+    def drawing(self, game: str, locale: str = "") -> Iterator[None]:
+        """The game's fonts and its icons in locale in effect while the block runs: what its faces are checked,
+        measured and drawn with."""
+        with use_family(self.family_for(game)), use_icons(self.icons, game, locale):
+            yield
 
 
 @dataclass

@@ -1,11 +1,12 @@
-"""A temp git repository holding a copy of the old-world example tree and the shipped layouts, for the
-commands that compare revisions (`build --changed-since`, `diff`)."""
+"""A temp git repository holding a copy of the old-world example tree and the shipped layouts (or another
+tree, such as a game `pnp new` scaffolds), for the commands that compare revisions (`build --changed-since`,
+`diff`)."""
 
 from __future__ import annotations
 
 import shutil
 import subprocess
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -16,16 +17,21 @@ MARKET = "content/old-world/cards/market.yaml"
 JAB = "  - id: jab\n    name: Jab\n    color: blue\n    terrain: forest\n    cost: 0\n"
 
 
-class GameRepo:
-    """A committed copy of the old-world example tree (content/old-world/) and layouts/ in `top`."""
+def example_tree(top: Path) -> None:
+    """The old-world example tree (content/old-world/) and the shared layouts (layouts/)."""
+    shutil.copytree(FIXTURES / "old-world", top / "content" / "old-world")
+    shutil.copytree(REPO / "pipeline" / "layouts", top / "layouts")
 
-    def __init__(self, top: Path) -> None:
+
+class GameRepo:
+    """A git repository in `top` whose first commit holds what `fill` writes there (default: the example tree)."""
+
+    def __init__(self, top: Path, fill: Callable[[Path], object] = example_tree) -> None:
         self.top = top
         top.mkdir(parents=True, exist_ok=True)
-        shutil.copytree(FIXTURES / "old-world", top / "content" / "old-world")
-        shutil.copytree(REPO / "pipeline" / "layouts", top / "layouts")
+        fill(top)
         self.git("init", "-q")
-        self.commit("the example tree")
+        self.commit("the first tree")
 
     @property
     def content(self) -> Path:
