@@ -40,7 +40,7 @@ def scaffolded(template: str, draft: bool = False) -> Callable[[Path], None]:
         if template == "cards":
             edit(game / "cards.yaml", "    icon: shield\n", "    icon: lantern\n")
         else:
-            edit(game / "layouts" / "cards.yaml", "icon: quest}", "icon: lantern}")
+            edit(game / "layouts" / "scenes.yaml", "icon: quest}", "icon: lantern}")
         if draft:
             edit(game / "game.yaml", "  locales: [en, de]\n", "  locales: [en, de]\n  draft_locales: [de]\n")
 
