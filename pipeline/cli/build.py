@@ -122,8 +122,7 @@ def build(
     report = result.report
     gate.apply(report, strict, judge_unused=False)  # a build runs the print checks only
     lines = [target_line(r) for r in result.records]
-    lines.append(f"build: {report.summary()}; {result.built} target(s) built, {len(result.records) - result.built} up to date, "
-                 f"{result.seconds:.2f}s")
+    lines.append(f"build: {report.summary()}; {result.counts()}, {result.seconds:.2f}s")
     emit(report, format, "\n".join(lines), "pnp build")
     raise typer.Exit(report.exit_code)
 
@@ -178,9 +177,7 @@ def watch(
             typer.echo(f"pnp: error: {done.problem} (still watching)", err=True)
             return
         gate.apply(done.report, False, judge_unused=False)
-        built = done.result.built
-        summary = (f"watch {names}: {done.report.summary()}; {built} target(s) built, "
-                   f"{len(done.result.records) - built} up to date, {done.result.seconds:.2f}s")
+        summary = f"watch {names}: {done.report.summary()}; {done.result.counts()}, {done.result.seconds:.2f}s"
         changed = [record.extra["changed"] for record in done.result.records if "changed" in record.extra]
         summary += "".join(f"\nchanged: {', '.join(c['cards'])} in {out / c['file']}" for c in changed)
         emit(done.report, GateFormat.text, summary)

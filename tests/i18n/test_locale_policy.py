@@ -85,3 +85,13 @@ def test_a_refused_locale_marks_its_earlier_outputs_stale(tmp_path: Path) -> Non
     assert "warning BUILD-STALE: adventure-game [de] was not built" in refused.output
     report = json.loads((out / "adventure-game" / "build-report.json").read_text())
     assert report["stale"] == ["de"] and guide.is_file()  # kept, but the report says it is not current
+
+
+def test_the_build_summary_counts_a_refused_locale_as_refused_not_built(tmp_path: Path) -> None:
+    root = _game_with_one_untranslated_string(tmp_path, draft=False)
+    result = runner.invoke(app, ["build", "--game", "adventure-game", "--locale", "de", "--content", str(root),
+                                 "--out", str(tmp_path / "out"), "--cache-dir", str(tmp_path / "cache")])
+    assert result.exit_code == 1 and "BUILD-LOCALE-INCOMPLETE" in result.output
+    lines = result.output.rstrip().splitlines()
+    assert "adventure-game de guides: not built (see the errors above)" in lines
+    assert lines[-1].startswith("build: 1 error(s), 0 warning(s); 0 target(s) built, 1 refused, 0 up to date, ")
