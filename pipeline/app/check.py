@@ -13,13 +13,13 @@ from pipeline.content.database import Database
 from pipeline.content.kept_files import add_kept, keep_loaded_in, save_kept, take_kept
 from pipeline.content.schema import stale_schemas, write_schemas
 from pipeline.findings import Finding, Report, Severity, display_path
-from pipeline.games import GameListing, declared_described, discover, spec_of
+from pipeline.games import GameListing, declared_described, spec_of
 from pipeline.render.hyphenation import keep_parsed_in
 from pipeline.rules.spec import GameSpec, own_layouts
 
 from .check_cache import CheckCache, CheckInputs, GameRecord
 from .check_pool import run_forked, usable_cores
-from .project import project_folder, require_packs, select_locales
+from .project import listed_games, project_folder, require_packs, select_locales
 
 if TYPE_CHECKING:
     from pipeline.app.smoke import PendingSmoke
@@ -311,12 +311,13 @@ def print_findings(game: GameSpec, db: Database, localizer: Localizer, layouts: 
     return findings
 
 
-def schemas(schema_root: Path, check_only: bool, root: Path | None = None) -> tuple[list[Path], list[Path]]:
-    """Write the JSON Schemas of every shipped game and of each game declared under root (or, with check_only,
-    only find the stale ones): (written, stale)."""
+def schemas(schema_root: Path, check_only: bool, root: Path) -> tuple[list[Path], list[Path]]:
+    """Write the JSON Schemas of the games under root (a shipped game's when its folder is there, each declared
+    one's), or with check_only only find the stale ones: (written, stale). A designer's content root gets the
+    schemas of its own games, not those of every game pnp ships."""
     written: list[Path] = []
     stale: list[Path] = []
-    for game in (listing.describe() for listing in discover(root).values()):
+    for game in (listing.describe() for listing in listed_games(root)):
         if check_only:
             stale += stale_schemas(schema_root, game.id, game.file_kinds)
         else:

@@ -274,7 +274,8 @@ def schema(
     check: Annotated[bool, typer.Option("--check", help="Fail (exit 1) if a committed schema is missing or stale.")] = False,
     content: ContentOption = None,
 ) -> None:
-    """Write the JSON Schemas of every game's content files into <content>/schema/ (or verify them)."""
+    """Write the JSON Schemas of the content files of the games under the content folder into <content>/schema/
+    (or verify them)."""
     from pipeline.app import check as checking
 
     root = resolve_content(content)
