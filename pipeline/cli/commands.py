@@ -305,15 +305,21 @@ def import_sheet(
     ] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite FILE if it exists.")] = False,
     format: FormatOption = Format.text,
+    content: ContentOption = None,
 ) -> None:
     """Convert a content sheet (CSV or XLSX) to the YAML file of its kind; exit 1 if the sheet cannot be read."""
     from pipeline.app.sheets import import_sheet as convert
+    from pipeline.findings import display_path
 
-    report, imported = convert(sheet, game, kind, out, force)
+    # The content root is where a game named with --game is looked for (a declared game is known there).
+    report, imported = convert(sheet, game, kind, out, force, resolve_content(content) if game else None)
     if imported is None:
         emit(report, format, f"import: {report.summary()}; nothing written")
         raise typer.Exit(report.exit_code)
     entities = f"{imported.entities} {imported.kind} entit{'y' if imported.entities == 1 else 'ies'}"
-    summary = (f"import: wrote {imported.out} ({entities} from {imported.sheet}); "
-               "the sheet is content too: remove it or move it out of the game's folder")
+    summary = f"import: wrote {imported.out} ({entities} from {imported.sheet})"
+    if imported.is_content(sheet):
+        summary += "; the sheet is content too: remove it or move it out of the game's folder"
+    elif not imported.is_content(imported.out):
+        summary += f"; move it into {display_path(imported.game_folder)} to make it the game's content"
     emit(report, format, summary)
