@@ -22,6 +22,7 @@ from .options import (
     ModeOption,
     PackOption,
     StrictOption,
+    VerboseOption,
     resolve_content,
 )
 from .reporter import Format, GateFormat, emit, fail, usage_exits
@@ -156,6 +157,7 @@ def watch(
     allow_incomplete: Annotated[
         bool, typer.Option("--allow-incomplete", help="Build a locale with untranslated strings, printing them in English.")
     ] = False,
+    verbose: VerboseOption = False,
 ) -> None:
     """Build, then on every saved edit of the content or layouts rebuild what it changed and print the findings
     of build and check for the games it touched. Ctrl-C stops (exit 130)."""
@@ -180,7 +182,7 @@ def watch(
         summary = f"watch {names}: {done.report.summary()}; {done.result.counts()}, {done.result.seconds:.2f}s"
         changed = [record.extra["changed"] for record in done.result.records if "changed" in record.extra]
         summary += "".join(f"\nchanged: {', '.join(c['cards'])} in {out / c['file']}" for c in changed)
-        emit(done.report, GateFormat.text, summary)
+        emit(done.report, GateFormat.text, summary, fold_drafts=not verbose)
 
     def watching() -> None:
         typer.echo(f"watching {root} and {options.layouts_dir} (Ctrl-C stops)", err=True)

@@ -23,6 +23,7 @@ from .options import (
     OneGame,
     PackOption,
     StrictOption,
+    VerboseOption,
     resolve_content,
 )
 from .reporter import Format, GateFormat, emit, fail, usage_exits
@@ -97,6 +98,7 @@ def check(
     layouts: Annotated[
         Path | None, typer.Option("--layouts", help="Layouts folder the print checks judge with; default: ./layouts."),
     ] = None,
+    verbose: VerboseOption = False,
 ) -> None:
     """Validate, run every consistency rule, a seeded simulation smoke run, the translation checks and the
     text-fit check of each locale (default: every locale the game declares). A game whose content, layouts and
@@ -110,7 +112,8 @@ def check(
                              modes=mode or (), jobs=jobs, layouts_dir=layouts)
     # A partial run (some games, locales or packs, or a skipped check group) cannot tell a suppression unused.
     gate.apply(report, strict, judge_unused=not game and not locale and not pack and not mode and not report.extra["skipped"])
-    emit(report, format, f"check: {report.summary()} ({counts_line(report.extra['stats'])})", "pnp check")
+    emit(report, format, f"check: {report.summary()} ({counts_line(report.extra['stats'])})", "pnp check",
+         fold_drafts=not verbose)
     raise typer.Exit(report.exit_code)
 
 
