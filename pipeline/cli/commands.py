@@ -26,7 +26,7 @@ from .options import (
     VerboseOption,
     resolve_content,
 )
-from .reporter import Format, GateFormat, emit, fail, usage_exits
+from .reporter import Format, GateFormat, draws_progress, emit, fail, usage_exits
 
 if TYPE_CHECKING:
     from pipeline.rules.simulation import SimulationReport
@@ -109,7 +109,7 @@ def check(
     root = resolve_content(content)
     gate = load_gate(root)
     report = checking.check(select_listings(game, root), root, locale, cache_dir, reuse=not force, packs=pack or (),
-                             modes=mode or (), jobs=jobs, layouts_dir=layouts)
+                             modes=mode or (), jobs=jobs, layouts_dir=layouts, show_progress=draws_progress(format))
     # A partial run (some games, locales or packs, or a skipped check group) cannot tell a suppression unused.
     gate.apply(report, strict, judge_unused=not game and not locale and not pack and not mode and not report.extra["skipped"])
     emit(report, format, f"check: {report.summary()} ({counts_line(report.extra['stats'])})", "pnp check",

@@ -77,6 +77,13 @@ def use_colour() -> bool:
     return sys.stdout.isatty()
 
 
+def draws_progress(fmt: Format | GateFormat) -> bool:
+    """A progress bar only for a person at a terminal reading text: stdout and stderr both a terminal, not in CI."""
+    if fmt.value != "text" or os.environ.get("CI") or os.environ.get("TERM") == "dumb":
+        return False
+    return sys.stdout.isatty() and sys.stderr.isatty()
+
+
 def fail(message: str, code: int = 2) -> typer.Exit:
     """A one-line error on stderr and the exit code to raise (2: bad usage)."""
     typer.echo(f"pnp: error: {message}", err=True)
