@@ -287,5 +287,3 @@ def _start_worker(parent: int, databases: Databases) -> None:
 def _run_in_worker(job: Job) -> list[TargetRecord]:
     assert _worker_databases is not None, "a worker is started with the build's databases"
     return run_job(job, _worker_databases)
-
-

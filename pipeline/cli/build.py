@@ -25,7 +25,7 @@ from .options import (
     VerboseOption,
     resolve_content,
 )
-from .reporter import Format, GateFormat, emit, fail, usage_exits
+from .reporter import Format, GateFormat, draws_progress, emit, fail, usage_exits
 
 if TYPE_CHECKING:
     from pipeline.app.gate import Gate
@@ -117,7 +117,8 @@ def build(
     from pipeline.build.runner import BuildStopped  # here: only the build needs the runner
 
     try:
-        result = run_build(games, options, locale, [t.value for t in target] if target else None, jobs)
+        result = run_build(games, options, locale, [t.value for t in target] if target else None, jobs,
+                           show_progress=draws_progress(format))
     except BuildStopped as stop:
         raise fail(f"{stop}; no worker left running, no file half-written", stop.exit_code) from None
     report = result.report
