@@ -88,11 +88,22 @@ def test_schema_check_passes_on_committed_schemas_and_fails_when_stale(tmp_path:
     assert runner.invoke(app, ["schema", "--check", "--content", str(CONTENT)]).exit_code == 0
     root = tmp_path / "content"
     shutil.copytree(CONTENT / "schema", root / "schema")
+    (root / "old-world").mkdir()  # a shipped game's schemas are judged where its folder is
     (root / "schema" / "old-world" / "events.schema.json").write_text("{}")
     result = runner.invoke(app, ["schema", "--check", "--content", str(root)])
     assert result.exit_code == 1 and "events.schema.json" in result.output
     assert runner.invoke(app, ["schema", "--content", str(root)]).exit_code == 0
     assert runner.invoke(app, ["schema", "--check", "--content", str(root)]).exit_code == 0
+
+
+def test_schema_writes_and_checks_only_the_games_of_a_designers_content_root(tmp_path: Path) -> None:
+    root = tmp_path / "content"
+    assert runner.invoke(app, ["new", "my-game", "--content", str(root)]).exit_code == 0
+    assert runner.invoke(app, ["schema", "--check", "--content", str(root)]).exit_code == 0
+    shutil.rmtree(root / "schema")
+    written = runner.invoke(app, ["schema", "--content", str(root)])
+    assert written.exit_code == 0 and "my-game" in written.output
+    assert sorted(p.name for p in (root / "schema").iterdir()) == ["my-game"]  # no shipped game's schemas
 
 
 def test_simulate_is_reproducible_and_reports_figures() -> None:

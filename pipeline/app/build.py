@@ -33,7 +33,7 @@ from pipeline.build.targets import (
 )
 from pipeline.content.database import Database
 from pipeline.content.kept_files import keep_loaded_in, save_kept
-from pipeline.findings import Finding, Report, Severity, warning
+from pipeline.findings import Finding, Report, warning
 from pipeline.games import GameListing, declared_described, spec_of
 from pipeline.render.hyphenation import keep_parsed_in
 from pipeline.rules.components import Components
@@ -59,7 +59,20 @@ class BuildResult:
 
     @property
     def built(self) -> int:
-        return sum(1 for r in self.records if not r.cached)
+        return sum(1 for r in self.records if not r.cached and not r.refused)
+
+    @property
+    def refused(self) -> int:
+        return sum(1 for r in self.records if r.refused)
+
+    @property
+    def up_to_date(self) -> int:
+        return sum(1 for r in self.records if r.cached and not r.refused)
+
+    def counts(self) -> str:
+        """How many targets were built, refused (only when some were) and up to date."""
+        refused = f"{self.refused} refused, " if self.refused else ""
+        return f"{self.built} target(s) built, {refused}{self.up_to_date} up to date"
 
 
 def build(games: Sequence[GameSpec | GameListing], options: BuildOptions, locales: Sequence[str] | None = None,
@@ -180,6 +193,8 @@ def _check_back_offset(offset: tuple[float, float]) -> None:
 
 def target_line(record: TargetRecord) -> str:
     """One line per target for the text report."""
+    if record.refused:
+        return f"{record.game} {record.locale} {record.target}: not built (see the errors above)"
     summary = _summary(record)
     state = "up to date" if record.cached else f"{record.seconds:.2f}s"
     return (f"{record.game} {record.locale} {record.target}: {len(record.files)} file(s), {summary['pages']} page(s), "
@@ -397,8 +412,7 @@ def _stale_outputs(records: list[TargetRecord], options: BuildOptions) -> dict[t
     stale = {}
     for game, locale in dict.fromkeys((r.game, r.locale) for r in records):
         mine = [r for r in records if (r.game, r.locale) == (game, locale)]
-        refused = all(any(f.severity is Severity.ERROR for f in r.finding_objects()) for r in mine)
-        if any(r.files for r in mine) or not refused:
+        if not all(r.refused for r in mine):
             continue
         folder = options.out_dir / game / locale
         old = sorted(path for path in folder.rglob("*") if path.is_file()) if folder.is_dir() else []

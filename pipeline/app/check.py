@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass
 from pathlib import Path
@@ -13,13 +13,14 @@ from pipeline.content.database import Database
 from pipeline.content.kept_files import add_kept, keep_loaded_in, save_kept, take_kept
 from pipeline.content.schema import stale_schemas, write_schemas
 from pipeline.findings import Finding, Report, Severity, display_path
-from pipeline.games import GameListing, declared_described, discover, spec_of
+from pipeline.games import GameListing, declared_described, spec_of
+from pipeline.progress import progress_bar
 from pipeline.render.hyphenation import keep_parsed_in
 from pipeline.rules.spec import GameSpec, own_layouts
 
 from .check_cache import CheckCache, CheckInputs, GameRecord
 from .check_pool import run_forked, usable_cores
-from .project import project_folder, require_packs, select_locales
+from .project import listed_games, project_folder, require_packs, select_locales
 
 if TYPE_CHECKING:
     from pipeline.app.smoke import PendingSmoke
@@ -53,7 +54,7 @@ def validate(games: Sequence[GameSpec], root: Path, packs: Sequence[str] = (), m
 
 def check(games: Sequence[GameSpec | GameListing], root: Path, locales: Sequence[str] | None = None, cache_dir: Path = CACHE_DIR,
           reuse: bool = False, packs: Sequence[str] = (), modes: Sequence[str] = (), jobs: int | None = 1,
-          layouts_dir: Path | None = None) -> Report:
+          layouts_dir: Path | None = None, show_progress: bool = False) -> Report:
     """`validate`, every consistency rule, the simulation smoke run (replayed from cache_dir while the content
     and code are unchanged), and per locale (default: every declared locale) the translation checks and the text fit.
 
@@ -64,6 +65,7 @@ def check(games: Sequence[GameSpec | GameListing], root: Path, locales: Sequence
     (None: the usable cores), the games checked again are checked side by side in that many forked processes
     (`check_pool.py`), with the report of a run in one process. `layouts_dir`: the layouts the fit is judged with
     (default: ./layouts, else the package's), the folder the build prints with (`pnp watch --layouts`).
+    `show_progress`: a bar on stderr counts the games checked and names the step under way (`progress.py`).
 
     Each group runs unless the data it reads is broken (`skipped_groups`); what was skipped and why is an
     info finding `CHECK-SKIPPED` per group, and `report.extra["skipped"]` lists them (replayed ones too).
@@ -95,21 +97,33 @@ def check(games: Sequence[GameSpec | GameListing], root: Path, locales: Sequence
     stale = [game for game in games if game.id not in replays]
     layouts = _SharedLayouts(own, layouts_dir, cache or _check_cache(cache_dir, root, layouts_dir))
 
-    def check_one(index: int) -> GameCheck:
-        return check_game(stale[index], root, locales, packs, cache_dir, layouts, replay=cache is not None)
+    # No ticking thread: the games and their smoke runs are checked in forked processes.
+    with progress_bar("checking", len(games), show_progress, ticking=False) as advance:
+        advance(len(replays), "")
 
-    def check_in_worker(index: int) -> tuple[GameCheck, dict[Path, bytes]]:
-        return check_one(index), take_kept()  # the files it parsed, written below with this process's
+        def check_one(index: int, step: Step = _no_step) -> GameCheck:
+            return check_game(stale[index], root, locales, packs, cache_dir, layouts, replay=cache is not None, step=step)
 
-    jobs = jobs or usable_cores()
-    if jobs > 1 and len(stale) > 1:
-        layouts()  # loaded once here, before the fork: every worker inherits it
-        checked = []
-        for found, parsed in run_forked(check_in_worker, _largest_first(stale, root), jobs):
-            checked.append(found)
-            add_kept(parsed)
-    else:
-        checked = [check_one(index) for index in range(len(stale))]
+        def check_in_worker(index: int) -> tuple[GameCheck, dict[Path, bytes]]:
+            return check_one(index), take_kept()  # the files it parsed, written below with this process's
+
+        def check_here(index: int) -> GameCheck:
+            found = check_one(index, lambda what: advance(0, f"{stale[index].id}: {what}"))
+            advance(1, f"{stale[index].id}: checked")
+            return found
+
+        jobs = jobs or usable_cores()
+        if jobs > 1 and len(stale) > 1:
+            advance(0, "layouts")
+            layouts()  # loaded once here, before the fork: every worker inherits it
+            checked = []
+            finished = run_forked(check_in_worker, _largest_first(stale, root), jobs,
+                                  lambda index: advance(1, f"{stale[index].id}: checked"))
+            for found, parsed in finished:
+                checked.append(found)
+                add_kept(parsed)
+        else:
+            checked = [check_here(index) for index in range(len(stale))]
 
     # The report in the games' order; the layout findings once, after the static findings of the first game
     # checked again (where that game loaded them), or replayed when no game was.
@@ -175,18 +189,30 @@ class _SharedLayouts:
         return self.loaded
 
 
+# A step of a game's check about to run ("rules", "print de"), for the progress bar.
+Step = Callable[[str], None]
+
+
+def _no_step(what: str) -> None:
+    pass
+
+
 def check_game(game: GameSpec | GameListing, root: Path, locales: Sequence[str] | None, packs: Sequence[str],
-               cache_dir: Path, layouts: _SharedLayouts, replay: bool) -> GameCheck:
-    """Check one game again: load it, its rules, then its smoke run, translations and print (`deep_check_findings`)."""
+               cache_dir: Path, layouts: _SharedLayouts, replay: bool, step: Step = _no_step) -> GameCheck:
+    """Check one game again: load it, its rules, then its smoke run, translations and print (`deep_check_findings`);
+    `step` is told of each step as it starts."""
+    step("loading")
     game = spec_of(game)
     db, load_findings = game.load(root, packs)
+    step("rules")
     rule_findings = game.checks(db, False)
     skips = skipped_groups(game, Report(load_findings).ok, Report(rule_findings).ok)
     static = load_findings + rule_findings + [skip_note(game, root, group, reason) for group, reason in skips.items()]
     smoke = start_smoke_run(game, db, cache_dir, frozenset(skips))  # plays while the other checks run
+    step("layouts")
     loaded = layouts()  # every game's fonts and icons come from the layouts, guides included
     deep = deep_check_findings(game, db, root, select_locales(game, game.info(db), locales, root), cache_dir,
-                               loaded, frozenset(skips), replay=replay, fit_inputs=layouts.key, smoke=smoke)
+                               loaded, frozenset(skips), replay=replay, fit_inputs=layouts.key, smoke=smoke, step=step)
     return GameCheck(static, deep, game.stats(db))
 
 
@@ -258,7 +284,7 @@ def start_smoke_run(game: GameSpec, db: Database, cache_dir: Path, skipped: froz
 
 def deep_check_findings(game: GameSpec, db: Database, root: Path, locales: list[str], cache_dir: Path,
                         layouts: Layouts | None, skipped: frozenset[str], replay: bool, fit_inputs: str,
-                        smoke: PendingSmoke | None) -> list[Finding]:
+                        smoke: PendingSmoke | None, step: Step = _no_step) -> list[Finding]:
     """What `check` adds to the database: the simulation smoke run (`smoke`, started by `start_smoke_run`
     before the layouts were loaded, so it plays while the rest is checked), translations, and per locale what
     would print wrong against the loaded `layouts`, but for the groups `skipped` (`skipped_groups`). The
@@ -273,11 +299,13 @@ def deep_check_findings(game: GameSpec, db: Database, root: Path, locales: list[
 
     # Glyphs and text fit are measured with the fonts the game prints with, icons looked up among its own.
     with use_family(layouts.family_for(game.id) if layouts is not None else DEFAULT):
+        step("translations")
         findings = i18n_findings(game, db, root, locales, cache_dir, fit_inputs, replay)
         if "translation completeness" in skipped:
             findings = [f for f in findings if f.code not in WHOLE_CONTENT_CODES]
         if "print" not in skipped:
             for code in locales:
+                step(f"print {code}")
                 fits = FitRecords(cache_dir, game.id, code, game.content_dir(root), replay, fit_inputs) \
                     if game.printing or game.guide else None
                 with use_icons(layouts.icons, game.id, code) if layouts is not None else nullcontext():
@@ -285,6 +313,8 @@ def deep_check_findings(game: GameSpec, db: Database, root: Path, locales: list[
                 if fits is not None:
                     fits.save()
     # The smoke run's findings first, as when it played before the rest.
+    if smoke is not None:
+        step("smoke run")
     return (smoke() if smoke is not None else []) + findings
 
 
@@ -311,12 +341,13 @@ def print_findings(game: GameSpec, db: Database, localizer: Localizer, layouts: 
     return findings
 
 
-def schemas(schema_root: Path, check_only: bool, root: Path | None = None) -> tuple[list[Path], list[Path]]:
-    """Write the JSON Schemas of every shipped game and of each game declared under root (or, with check_only,
-    only find the stale ones): (written, stale)."""
+def schemas(schema_root: Path, check_only: bool, root: Path) -> tuple[list[Path], list[Path]]:
+    """Write the JSON Schemas of the games under root (a shipped game's when its folder is there, each declared
+    one's), or with check_only only find the stale ones: (written, stale). A designer's content root gets the
+    schemas of its own games, not those of every game pnp ships."""
     written: list[Path] = []
     stale: list[Path] = []
-    for game in (listing.describe() for listing in discover(root).values()):
+    for game in (listing.describe() for listing in listed_games(root)):
         if check_only:
             stale += stale_schemas(schema_root, game.id, game.file_kinds)
         else:

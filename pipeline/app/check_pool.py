@@ -21,17 +21,23 @@ _worker_task: Callable[[int], Any] | None = None
 T = TypeVar("T")
 
 
-def run_forked(task: Callable[[int], T], order: Sequence[int], jobs: int) -> list[T]:
+def run_forked(task: Callable[[int], T], order: Sequence[int], jobs: int,
+               done: Callable[[int], None] = lambda index: None) -> list[T]:
     """task(i) for i in range(len(order)), in up to `jobs` forked processes, started in `order` (longest first
-    keeps both cores busy to the end); the results by index."""
-    from concurrent.futures import ProcessPoolExecutor  # process machinery: not imported by `validate`
+    keeps both cores busy to the end); the results by index. `done(i)` is called here as each task ends."""
+    from concurrent.futures import ProcessPoolExecutor, as_completed  # process machinery: not imported by `validate`
     from multiprocessing import get_context
 
     # Forked here: a fork copies only the calling thread, and a check starts no thread before this point.
     pool = ProcessPoolExecutor(min(jobs, len(order)), get_context("fork"), _start_worker, (os.getpid(), task))
     try:
-        futures = {index: pool.submit(_run, index) for index in order}
-        return [futures[index].result() for index in range(len(order))]
+        futures = {pool.submit(_run, index): index for index in order}
+        for future in as_completed(futures):
+            if future.exception() is not None:
+                break  # raised below, in index order: the error a run in one process meets first
+            done(futures[future])
+        by_index = {index: future for future, index in futures.items()}
+        return [by_index[index].result() for index in range(len(order))]
     finally:
         # On an error or Ctrl-C, what has not started is dropped and the running tasks end (the workers leave
         # SIGINT to this process, as the smoke run's do); a worker never outlives it (bind_to_parent).

@@ -29,16 +29,22 @@ class Imported:
     out: Path
     kind: str
     entities: int
+    game_folder: Path  # the folder of the game's content (the sheet may lie outside it)
+
+    def is_content(self, path: Path) -> bool:
+        """Whether a file lies in the game's folder (its content, that check reads)."""
+        return path.resolve().is_relative_to(self.game_folder.resolve())
 
 
 def import_sheet(
-    sheet: Path, game: str | None, kind: str | None, out: Path | None, force: bool
+    sheet: Path, game: str | None, kind: str | None, out: Path | None, force: bool, root: Path | None = None
 ) -> tuple[Report, Imported | None]:
     """Convert one sheet to YAML. The report holds what is wrong with the sheet (nothing is written then);
-    a usage error (no such game, an existing file without force) is a UsageError."""
+    a usage error (no such game, an existing file without force) is a UsageError. A sheet outside every game's
+    folder is the content of the game named, shipped or declared under the content root `root`."""
     if sheet.suffix not in SHEET_SUFFIXES:
         raise UsageError(f"{sheet} is not a sheet: pnp import reads {' or '.join(SHEET_SUFFIXES)} files")
-    spec = _game_of(sheet, game)
+    spec, game_folder = _game_of(sheet, game, root)
     kinds = {model.kind_name(): model for model in spec.file_kinds}
     if kind is not None and kind not in kinds:
         raise UsageError(f"{spec.id} has no kind {kind!r}; its kinds: {', '.join(sorted(kinds))}")
@@ -61,23 +67,25 @@ def import_sheet(
         raise UsageError(str(exc)) from None
     entities = loaded.data.get(kinds[kind_name].entities_field)
     count = len(entities) if isinstance(entities, list) else int(entities is not None)
-    imported = Imported(loaded.display, target, kind_name, count)
+    imported = Imported(loaded.display, target, kind_name, count, game_folder)
     report.extra["imported"] = {"sheet": imported.sheet, "file": str(target), "kind": kind_name, "entities": count}
     return report, imported
 
 
-def _game_of(sheet: Path, game: str | None) -> GameSpec:
-    """The game whose folder holds the sheet (shipped, or declared by its manifest), else the game named."""
+def _game_of(sheet: Path, game: str | None, root: Path | None) -> tuple[GameSpec, Path]:
+    """The game whose folder holds the sheet (shipped, or declared by its manifest), else the game named, shipped
+    or declared under root; with the game's folder."""
     for folder in sheet.resolve().parents:
         known = discover(folder)
         if folder.name in known and game in (None, folder.name):
-            return known[folder.name].describe()
+            return known[folder.name].describe(), folder
     if game is None:
         raise UsageError(f"{sheet} is in no game's folder: pass --game to say whose content it is")
     try:
-        return find_game(game)
+        spec = find_game(game, root)
     except KeyError as exc:
         raise UsageError(str(exc.args[0])) from None
+    return spec, spec.content_dir(root or Path("content"))
 
 
 def _schema_pointer(target: Path, game_id: str, kind: str) -> str | None:

@@ -86,6 +86,11 @@ class TargetRecord:
     cached: bool = False
     extra: dict[str, Any] = field(default_factory=dict)
 
+    @property
+    def refused(self) -> bool:
+        """Not built: an error stopped it before it wrote a file (an incomplete locale, a broken layout)."""
+        return not self.files and any(f["severity"] == Severity.ERROR.value for f in self.findings)
+
     def finding_objects(self) -> list[Finding]:
         return [Finding(f["file"], f["line"], f["column"], Severity(f["severity"]), f["code"], f["message"], f["hint"])
                 for f in self.findings]

@@ -30,6 +30,8 @@ from multiprocessing import active_children, get_context
 from types import FrameType
 from typing import TypeVar
 
+from pipeline.progress import progress_bar
+
 from .cache import TargetRecord
 from .targets import Databases, Job, cached_records, run_job
 
@@ -102,11 +104,11 @@ def run_jobs(jobs: list[Job], workers: int, databases: Databases, show_progress:
     with collector_paused():
         _parse_layouts(todo, databases)
     units = plan_units(todo, workers)
-    with _progress(total, show) as advance, closing(_run(units, workers, databases)) as finished:
-        advance(total - sum(len(job.targets) for _, job in todo), None)
+    with progress_bar("building", total, show) as advance, closing(_run(units, workers, databases)) as finished:
+        advance(total - sum(len(job.targets) for _, job in todo), "")
         for index, records in finished:
             results.update({(index, record.target): record for record in records})
-            advance(len(records), jobs[index])
+            advance(len(records), f"{jobs[index].game} {jobs[index].locale}")
     return [results[(index, target)] for index, job in enumerate(jobs) for target in job.targets]
 
 
@@ -285,22 +287,3 @@ def _start_worker(parent: int, databases: Databases) -> None:
 def _run_in_worker(job: Job) -> list[TargetRecord]:
     assert _worker_databases is not None, "a worker is started with the build's databases"
     return run_job(job, _worker_databases)
-
-
-@contextmanager
-def _progress(total: int, show: bool) -> Iterator[Callable[[int, Job | None], None]]:
-    if not show:
-        yield lambda count, job: None
-        return
-    # Here, not at the top: a build without a terminal (CI, `--format json`, watch) draws no bar (rich: ~0.03 s of imports).
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
-    columns = (TextColumn("building"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.description}"), TimeElapsedColumn())
-    with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
-        task = progress.add_task("", total=total)
-
-        def advance(count: int, job: Job | None) -> None:
-            progress.update(task, advance=count, description=f"{job.game} {job.locale}" if job else "")
-
-        yield advance

@@ -22,9 +22,10 @@ from .options import (
     ModeOption,
     PackOption,
     StrictOption,
+    VerboseOption,
     resolve_content,
 )
-from .reporter import Format, GateFormat, emit, fail, usage_exits
+from .reporter import Format, GateFormat, draws_progress, emit, fail, usage_exits
 
 if TYPE_CHECKING:
     from pipeline.app.gate import Gate
@@ -116,14 +117,14 @@ def build(
     from pipeline.build.runner import BuildStopped  # here: only the build needs the runner
 
     try:
-        result = run_build(games, options, locale, [t.value for t in target] if target else None, jobs)
+        result = run_build(games, options, locale, [t.value for t in target] if target else None, jobs,
+                           show_progress=draws_progress(format))
     except BuildStopped as stop:
         raise fail(f"{stop}; no worker left running, no file half-written", stop.exit_code) from None
     report = result.report
     gate.apply(report, strict, judge_unused=False)  # a build runs the print checks only
     lines = [target_line(r) for r in result.records]
-    lines.append(f"build: {report.summary()}; {result.built} target(s) built, {len(result.records) - result.built} up to date, "
-                 f"{result.seconds:.2f}s")
+    lines.append(f"build: {report.summary()}; {result.counts()}, {result.seconds:.2f}s")
     emit(report, format, "\n".join(lines), "pnp build")
     raise typer.Exit(report.exit_code)
 
@@ -157,6 +158,7 @@ def watch(
     allow_incomplete: Annotated[
         bool, typer.Option("--allow-incomplete", help="Build a locale with untranslated strings, printing them in English.")
     ] = False,
+    verbose: VerboseOption = False,
 ) -> None:
     """Build, then on every saved edit of the content or layouts rebuild what it changed and print the findings
     of build and check for the games it touched. Ctrl-C stops (exit 130)."""
@@ -178,12 +180,10 @@ def watch(
             typer.echo(f"pnp: error: {done.problem} (still watching)", err=True)
             return
         gate.apply(done.report, False, judge_unused=False)
-        built = done.result.built
-        summary = (f"watch {names}: {done.report.summary()}; {built} target(s) built, "
-                   f"{len(done.result.records) - built} up to date, {done.result.seconds:.2f}s")
+        summary = f"watch {names}: {done.report.summary()}; {done.result.counts()}, {done.result.seconds:.2f}s"
         changed = [record.extra["changed"] for record in done.result.records if "changed" in record.extra]
         summary += "".join(f"\nchanged: {', '.join(c['cards'])} in {out / c['file']}" for c in changed)
-        emit(done.report, GateFormat.text, summary)
+        emit(done.report, GateFormat.text, summary, fold_drafts=not verbose)
 
     def watching() -> None:
         typer.echo(f"watching {root} and {options.layouts_dir} (Ctrl-C stops)", err=True)

@@ -23,9 +23,10 @@ from .options import (
     OneGame,
     PackOption,
     StrictOption,
+    VerboseOption,
     resolve_content,
 )
-from .reporter import Format, GateFormat, emit, fail, usage_exits
+from .reporter import Format, GateFormat, draws_progress, emit, fail, usage_exits
 
 if TYPE_CHECKING:
     from pipeline.rules.simulation import SimulationReport
@@ -115,6 +116,7 @@ def check(
     layouts: Annotated[
         Path | None, typer.Option("--layouts", help="Layouts folder the print checks judge with; default: ./layouts."),
     ] = None,
+    verbose: VerboseOption = False,
 ) -> None:
     """Validate, run every consistency rule, a seeded simulation smoke run, the translation checks and the
     text-fit check of each locale (default: every locale the game declares). A game whose content, layouts and
@@ -125,10 +127,11 @@ def check(
     root = resolve_content(content)
     gate = load_gate(root)
     report = checking.check(select_listings(game, root), root, locale, cache_dir, reuse=not force, packs=pack or (),
-                             modes=mode or (), jobs=jobs, layouts_dir=layouts)
+                             modes=mode or (), jobs=jobs, layouts_dir=layouts, show_progress=draws_progress(format))
     # A partial run (some games, locales or packs, or a skipped check group) cannot tell a suppression unused.
     gate.apply(report, strict, judge_unused=not game and not locale and not pack and not mode and not report.extra["skipped"])
-    emit(report, format, f"check: {report.summary()} ({counts_line(report.extra['stats'])})", "pnp check")
+    emit(report, format, f"check: {report.summary()} ({counts_line(report.extra['stats'])})", "pnp check",
+         fold_drafts=not verbose)
     raise typer.Exit(report.exit_code)
 
 
@@ -292,7 +295,8 @@ def schema(
     check: Annotated[bool, typer.Option("--check", help="Fail (exit 1) if a committed schema is missing or stale.")] = False,
     content: ContentOption = None,
 ) -> None:
-    """Write the JSON Schemas of every game's content files into <content>/schema/ (or verify them)."""
+    """Write the JSON Schemas of the content files of the games under the content folder into <content>/schema/
+    (or verify them)."""
     from pipeline.app import check as checking
 
     root = resolve_content(content)
@@ -322,15 +326,21 @@ def import_sheet(
     ] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite FILE if it exists.")] = False,
     format: FormatOption = Format.text,
+    content: ContentOption = None,
 ) -> None:
     """Convert a content sheet (CSV or XLSX) to the YAML file of its kind; exit 1 if the sheet cannot be read."""
     from pipeline.app.sheets import import_sheet as convert
+    from pipeline.findings import display_path
 
-    report, imported = convert(sheet, game, kind, out, force)
+    # The content root is where a game named with --game is looked for (a declared game is known there).
+    report, imported = convert(sheet, game, kind, out, force, resolve_content(content) if game else None)
     if imported is None:
         emit(report, format, f"import: {report.summary()}; nothing written")
         raise typer.Exit(report.exit_code)
     entities = f"{imported.entities} {imported.kind} entit{'y' if imported.entities == 1 else 'ies'}"
-    summary = (f"import: wrote {imported.out} ({entities} from {imported.sheet}); "
-               "the sheet is content too: remove it or move it out of the game's folder")
+    summary = f"import: wrote {imported.out} ({entities} from {imported.sheet})"
+    if imported.is_content(sheet):
+        summary += "; the sheet is content too: remove it or move it out of the game's folder"
+    elif not imported.is_content(imported.out):
+        summary += f"; move it into {display_path(imported.game_folder)} to make it the game's content"
     emit(report, format, summary)

@@ -31,6 +31,10 @@ ContentOption = Annotated[
 StrictOption = Annotated[
     bool, typer.Option("--strict", help="Warnings fail the run too (exit 1); each finding keeps its severity.")
 ]
+VerboseOption = Annotated[
+    bool, typer.Option("--verbose", "-v", help="List each missing string of a draft locale (text and github output "
+                       "count them in one line per catalog).")
+]
 FormatOption = Annotated[Format, typer.Option("--format", "-f", help="text, json or github (CI annotations).")]
 GateFormatOption = Annotated[
     GateFormat, typer.Option("--format", "-f", help="text, json, github (CI annotations) or sarif (code scanning).")

@@ -6,6 +6,7 @@ import functools
 import os
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 from enum import StrEnum
 from pathlib import Path
 from typing import Any, TypeVar
@@ -33,17 +34,24 @@ class GateFormat(StrEnum):
     sarif = "sarif"
 
 
-def emit(report: Report, fmt: Format | GateFormat, summary: str = "", title: str = "pnp") -> None:
+def emit(report: Report, fmt: Format | GateFormat, summary: str = "", title: str = "pnp", fold_drafts: bool = False) -> None:
     """The report in a format: findings one per line then the summary (text, github annotations), or one
     JSON object with the findings and the report's figures, or a SARIF log. Text on a terminal is coloured
-    by severity. In GitHub Actions, `github` also appends a job summary titled `title` to $GITHUB_STEP_SUMMARY."""
+    by severity. In GitHub Actions, `github` also appends a job summary titled `title` to $GITHUB_STEP_SUMMARY.
+    With `fold_drafts`, the lines (text, github) show a draft locale's missing strings as one line per catalog
+    (`fold_draft_missing`); JSON and SARIF hold each of them, and the summary counts each."""
     summary_file = os.environ.get("GITHUB_STEP_SUMMARY")
     if fmt.value == "github" and summary_file:
         last_line = summary.splitlines()[-1] if summary else ""  # a build's summary starts with one line per target
         write_job_summary(Path(summary_file), report.to_markdown(title, last_line))
+    summary = summary or report.summary()
+    if fold_drafts and fmt.value in ("text", "github"):
+        from pipeline.i18n.checks import fold_draft_missing  # Babel: the commands that fold have loaded it
+
+        report = replace(report, findings=fold_draft_missing(report.sorted()))
     if fmt.value == "text" and use_colour():
         lines = [typer.style(f.as_text(), fg=COLOURS.get(f.severity)) for f in report.sorted()]
-        lines.append(typer.style(summary or report.summary(), bold=True))
+        lines.append(typer.style(summary, bold=True))
         typer.echo("\n".join(lines))
         return
     typer.echo(report.render(fmt.value, summary))
@@ -67,6 +75,13 @@ def use_colour() -> bool:
     if os.environ.get("NO_COLOR") or os.environ.get("CI") or os.environ.get("TERM") == "dumb":
         return False
     return sys.stdout.isatty()
+
+
+def draws_progress(fmt: Format | GateFormat) -> bool:
+    """A progress bar only for a person at a terminal reading text: stdout and stderr both a terminal, not in CI."""
+    if fmt.value != "text" or os.environ.get("CI") or os.environ.get("TERM") == "dumb":
+        return False
+    return sys.stdout.isatty() and sys.stderr.isatty()
 
 
 def fail(message: str, code: int = 2) -> typer.Exit:

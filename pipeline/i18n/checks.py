@@ -17,7 +17,7 @@ from typing import Any
 
 from babel.messages.catalog import Catalog
 
-from pipeline.findings import Finding, display_path, error, warning
+from pipeline.findings import Finding, Severity, display_path, error, warning
 from pipeline.reading import CATALOG_LIMIT, UnreadableFile, read_input
 
 from .catalogs import CatalogSyntaxError, build_template, catalog_bytes, catalog_path, read_catalog, template_path
@@ -34,6 +34,40 @@ from .typography import typography_findings
 
 # The gettext flag of an entry whose translation states its numbers differently on purpose.
 NO_NUMBER_CHECK = "no-number-check"
+
+# The messages of a missing string (`completeness_findings`), read back by `missing_locale`.
+_MISSING = re.compile(r".+ (?:has no (?P<untranslated>\S+) translation|is not in the (?P<absent>\S+) catalog)")
+
+
+def missing_locale(message: str) -> tuple[str, bool] | None:
+    """The locale an I18N-MISSING message names, and whether the string is absent from its catalog (not only
+    untranslated); None for any other message."""
+    match = _MISSING.fullmatch(message)
+    if match is None:
+        return None
+    return (match["untranslated"], False) if match["untranslated"] else (match["absent"], True)
+
+
+def fold_draft_missing(findings: Sequence[Finding]) -> list[Finding]:
+    """The findings with a draft locale's missing strings (I18N-MISSING warnings: a release locale's are errors)
+    folded into one finding per file and locale, at the first one's line, that counts them: a draft in progress
+    would otherwise repeat every untranslated string on every check. One alone stays as it is."""
+    groups: dict[tuple[str, str, bool], list[Finding]] = {}
+    for finding in findings:
+        if finding.code == "I18N-MISSING" and finding.severity is Severity.WARNING:
+            if (named := missing_locale(finding.message)) is not None:
+                groups.setdefault((finding.file, *named), []).append(finding)
+    folded = {id(group[0]): _folded(group, locale, absent)
+              for (_, locale, absent), group in groups.items() if len(group) > 1}
+    hidden = {id(f) for group in groups.values() if len(group) > 1 for f in group[1:]}
+    return [folded.get(id(f), f) for f in findings if id(f) not in hidden]
+
+
+def _folded(group: list[Finding], locale: str, absent: bool) -> Finding:
+    first = group[0]
+    state = f"are not in the {locale} catalog" if absent else f"have no {locale} translation"
+    return warning("I18N-MISSING", f"{len(group)} strings {state} yet ({locale} is a draft locale)", first.file,
+                   first.line, first.column, hint="--verbose lists each; so does `pnp i18n status`")
 
 
 def locale_findings(

@@ -44,9 +44,9 @@ def run(project: Path, cache: str, jobs: int, locales: list[str] | None = None) 
 def test_the_parallel_report_is_the_serial_one(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     forked: list[int] = []
 
-    def counted(task, order, jobs):  # type: ignore[no-untyped-def]
+    def counted(task, order, jobs, done):  # type: ignore[no-untyped-def]
         forked.append(len(order))
-        return run_forked(task, order, jobs)
+        return run_forked(task, order, jobs, done)
 
     monkeypatch.setattr(checking, "run_forked", counted)
     serial = run(project, "serial-cache", jobs=1)
@@ -89,6 +89,12 @@ def test_results_come_in_index_order_from_other_processes() -> None:
     results = run_forked(lambda index: _pid_and_square(index), [2, 1, 0], jobs=2)
     assert [square for _, square in results] == [0, 1, 4]
     assert os.getpid() not in {pid for pid, _ in results}
+
+
+def test_each_task_is_told_done_in_the_caller_as_it_ends() -> None:
+    done: list[int] = []
+    run_forked(_pid_and_square, [2, 1, 0], jobs=2, done=done.append)  # the progress bar of a check counts them so
+    assert sorted(done) == [0, 1, 2]
 
 
 def test_a_task_that_raises_raises_in_the_caller() -> None:

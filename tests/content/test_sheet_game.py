@@ -160,3 +160,19 @@ def test_import_picks_a_sheet_of_a_workbook_by_its_kind(sheet_game: Path) -> Non
     assert result.exit_code == 0, result.output
     (sheet_game / "old-world" / "potions.csv").unlink()
     assert potions(sheet_game) == potions(FIXTURES)
+
+
+def test_import_finds_a_declared_game_by_id_and_reads_a_sheet_from_anywhere(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)  # a designer's repository: ./content holds the game `pnp new` made
+    assert runner.invoke(app, ["new", "my-game"]).exit_code == 0
+    sheet = tmp_path / "downloads" / "card.csv"
+    sheet.parent.mkdir()
+    sheet.write_text("id,title,cost,suit,icon,text\nspy,Spy,4,moon,shield,Look at a hand.\n", encoding="utf-8")
+    result = runner.invoke(app, ["import", str(sheet), "--game", "my-game"])
+    assert result.exit_code == 0, result.output
+    assert f"move it into {Path('content') / 'my-game'} to make it the game's content" in result.output
+    text = sheet.with_suffix(".yaml").read_text(encoding="utf-8")
+    assert "kind: card" in text and "- id: spy" in text and "suit: moon" in text
+    inside = runner.invoke(app, ["import", str(sheet), "--game", "my-game", "--out", "content/my-game/more.yaml"])
+    assert inside.exit_code == 0 and "move it" not in inside.output and "remove it" not in inside.output

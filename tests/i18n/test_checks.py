@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.findings import Finding, Severity
+from pipeline.findings import Finding, Severity, error, warning
 from pipeline.i18n.catalogs import catalog_path, template_path
-from pipeline.i18n.checks import locale_findings
+from pipeline.i18n.checks import fold_draft_missing, locale_findings
 from pipeline.i18n.terms import TermRule, used_alone
 from tests.conftest import line_of
 from tests.i18n.conftest import TERMS, Edit, source_strings, translate
@@ -166,3 +166,24 @@ def test_a_term_inside_a_longer_term_is_the_longer_terms() -> None:
     assert not used_alone(trail, "Play Monster Trail with the base game.", [trail, title])
     assert used_alone(trail, "Monster Trail gives you a Trail token.", [trail, title])
     assert used_alone(trail, "Monster Trail gives you a Trail token.", [trail])
+
+
+def test_folding_counts_a_drafts_missing_strings_per_catalog_and_keeps_release_errors_and_lone_ones() -> None:
+    findings = [
+        warning("I18N-MISSING", "card:a:title has no fr translation", "fr.po", 20),
+        warning("I18N-MISSING", "card:b:title has no fr translation", "fr.po", 25),
+        warning("I18N-TYPO-QUOTES", "card:a:title: quotes", "fr.po", 22),
+        warning("I18N-MISSING", "card:c:title is not in the fr catalog", "cards.yaml", 3),
+        warning("I18N-MISSING", "card:d:title is not in the fr catalog", "cards.yaml", 9),
+        warning("I18N-MISSING", "card:a:title has no it translation", "it.po", 20),  # alone: stays
+        error("I18N-MISSING", "card:a:title has no de translation", "de.po", 20),  # a release locale's
+        error("I18N-MISSING", "card:b:title has no de translation", "de.po", 25),
+    ]
+    folded = fold_draft_missing(findings)
+    assert [(f.file, f.line, f.message) for f in folded if f.severity.value == "warning"] == [
+        ("fr.po", 20, "2 strings have no fr translation yet (fr is a draft locale)"),
+        ("fr.po", 22, "card:a:title: quotes"),
+        ("cards.yaml", 3, "2 strings are not in the fr catalog yet (fr is a draft locale)"),
+        ("it.po", 20, "card:a:title has no it translation"),
+    ]
+    assert folded[-2:] == findings[-2:]

@@ -85,3 +85,42 @@ def test_a_refused_locale_marks_its_earlier_outputs_stale(tmp_path: Path) -> Non
     assert "warning BUILD-STALE: adventure-game [de] was not built" in refused.output
     report = json.loads((out / "adventure-game" / "build-report.json").read_text())
     assert report["stale"] == ["de"] and guide.is_file()  # kept, but the report says it is not current
+
+
+def test_the_build_summary_counts_a_refused_locale_as_refused_not_built(tmp_path: Path) -> None:
+    root = _game_with_one_untranslated_string(tmp_path, draft=False)
+    result = runner.invoke(app, ["build", "--game", "adventure-game", "--locale", "de", "--content", str(root),
+                                 "--out", str(tmp_path / "out"), "--cache-dir", str(tmp_path / "cache")])
+    assert result.exit_code == 1 and "BUILD-LOCALE-INCOMPLETE" in result.output
+    lines = result.output.rstrip().splitlines()
+    assert "adventure-game de guides: not built (see the errors above)" in lines
+    assert lines[-1].startswith("build: 1 error(s), 0 warning(s); 0 target(s) built, 1 refused, 0 up to date, ")
+
+
+def test_a_draft_locales_missing_strings_are_one_text_line_and_each_listed_with_verbose_json_and_sarif(
+        tmp_path: Path) -> None:
+    root = tmp_path / "content"
+    assert runner.invoke(app, ["new", "my-game", "--content", str(root)]).exit_code == 0
+    manifest = root / "my-game" / "game.yaml"
+    manifest.write_text(manifest.read_text().replace("  locales: [en, de]\n", "  locales: [en, de, fr]\n"
+                                                                              "  draft_locales: [fr]\n"))
+    assert runner.invoke(app, ["i18n", "update", "--game", "my-game", "--locale", "fr", "--content", str(root)]).exit_code == 0
+    check = ["check", "--content", str(root), "--cache-dir", str(tmp_path / "cache")]
+
+    def missing_lines(*options: str) -> list[str]:
+        result = runner.invoke(app, [*check, *options])
+        assert result.exit_code == 0, result.output
+        return [line for line in result.output.splitlines() if "I18N-MISSING" in line]
+
+    each = missing_lines("--verbose")
+    assert len(each) > 2 and all(line.endswith("has no fr translation") for line in each)
+    po = root / "my-game" / "locales" / "fr.po"
+    assert missing_lines() == [f"{each[0].split(': warning')[0]}: warning I18N-MISSING: {len(each)} strings have no fr "
+                               "translation yet (fr is a draft locale) (hint: --verbose lists each; so does "
+                               "`pnp i18n status`)"]
+    assert each[0].startswith(f"{po}:")
+    assert len(missing_lines("-f", "github")) == 1
+    findings = json.loads(runner.invoke(app, [*check, "-f", "json"]).output)["findings"]
+    assert sum(f["code"] == "I18N-MISSING" for f in findings) == len(each)
+    results = json.loads(runner.invoke(app, [*check, "-f", "sarif"]).output)["runs"][0]["results"]
+    assert sum(r["ruleId"] == "I18N-MISSING" for r in results) == len(each)
