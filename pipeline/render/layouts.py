@@ -518,11 +518,14 @@ def _resolve(name: str, raw: dict[str, _Raw], layouts: Layouts, bleed: float) ->
         if parent is None:
             current = None
             continue
-        namespace = current.name.rpartition("/")[0]
-        # A game's template named like a shared one (`my-game/card` extends `card`) extends the shared one.
-        sibling = f"{namespace}/{parent}" if namespace else None
-        found = raw.get(sibling) if sibling is not None and sibling != current.name else None
-        current = found or raw.get(str(parent))
+        current, ambiguous = _parent(current, str(parent), raw)
+        if ambiguous:
+            here = chain[-1]
+            game_own, shared = f"{here.name.rpartition('/')[0]}/{parent}", str(parent)
+            return None, [_at(here.loaded, ("templates", here.key, "extends"), "LAYOUT-EXTENDS-AMBIGUOUS",
+                              f"template {here.name!r} extends {shared!r}, which names both the game's own template "
+                              f"{game_own!r} and the shared template {shared!r}",
+                              f"write `extends: {game_own}` for the game's own or `extends: {SHARED}{shared}` for the shared one")]
         if current is None:
             here = chain[-1]
             return None, [_at(here.loaded, ("templates", here.key, "extends"), "LAYOUT-PARENT",
@@ -550,6 +553,22 @@ def _resolve(name: str, raw: dict[str, _Raw], layouts: Layouts, bleed: float) ->
         findings.append(error(problem.code, message, at.file, at.line, at.column,
                               _HINTS.get(problem.code, "")))
     return template, findings
+
+
+SHARED = "shared:"  # `extends: shared:card` names the shared template `card`, never a game's own of that name
+
+
+def _parent(child: _Raw, parent: str, raw: dict[str, _Raw]) -> tuple[_Raw | None, bool]:
+    """The template `child` extends, and whether the name is ambiguous: a game's template that extends a bare name
+    its game and the shared layouts both have (other than itself) could mean either (`<game>/<name>`, `shared:<name>`)."""
+    if parent.startswith(SHARED):
+        return raw.get(parent.removeprefix(SHARED)), False
+    namespace = child.name.rpartition("/")[0]
+    # A game's template named like a shared one (`my-game/card` extends `card`) extends the shared one.
+    sibling = f"{namespace}/{parent}" if namespace else None
+    own = raw.get(sibling) if sibling is not None and sibling != child.name else None
+    shared = raw.get(parent)
+    return own or shared, own is not None and shared is not None and "/" not in parent
 
 
 def _where(chain: list[_Raw], path: tuple[str, ...]) -> Written:
