@@ -23,7 +23,7 @@ import difflib
 import functools
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
@@ -35,6 +35,7 @@ from pipeline.findings import Finding, display_path, error
 from pipeline.font_files import DEFAULT, STYLES, FontFamily, FontFileError, family, read_font
 from pipeline.rules.faces import ICON_TOKEN
 
+from .grid import Cell, expand_grids, source_path
 from .icons import ICON_HINT, IconLibrary, load_icons, rgb, with_game_icons
 from .richtext import TextStyle
 from .units import Box, RangeError, Size, UnitError, parse_length, parse_points
@@ -525,7 +526,8 @@ def _resolve(name: str, raw: dict[str, _Raw], layouts: Layouts, bleed: float) ->
             return None, [_at(here.loaded, ("templates", here.key, "extends"), "LAYOUT-EXTENDS-AMBIGUOUS",
                               f"template {here.name!r} extends {shared!r}, which names both the game's own template "
                               f"{game_own!r} and the shared template {shared!r}",
-                              f"write `extends: {game_own}` for the game's own or `extends: {SHARED}{shared}` for the shared one")]
+                              f"write `extends: {game_own}` for the game's own, `extends: {SHARED}{shared}` for the "
+                              "shared one")]
         if current is None:
             here = chain[-1]
             return None, [_at(here.loaded, ("templates", here.key, "extends"), "LAYOUT-PARENT",
@@ -535,24 +537,31 @@ def _resolve(name: str, raw: dict[str, _Raw], layouts: Layouts, bleed: float) ->
     merged: dict[str, Any] = {}
     for layer in reversed(chain):
         merged = _merge(merged, {k: v for k, v in layer.data.items() if k != "extends"})
-    merged["boxes"] = {k: v for k, v in merged.get("boxes", {}).items() if v is not None}
+    merged["boxes"], cells, grid_problems = expand_grids({k: v for k, v in merged.get("boxes", {}).items() if v is not None})
     own = raw[name]
+    if grid_problems:
+        return None, _findings(name, chain, [_Problem(tuple(map(str, p.path)), p.code, p.message) for p in grid_problems])
     try:
         model = TemplateModel.model_validate(merged)
     except ValidationError as exc:
-        return None, _validation_findings(exc, own.loaded, ("templates", own.key))
+        return None, sorted(set(_validation_findings(exc, own.loaded, ("templates", own.key), cells)))
     line = own.loaded.key_position(("templates", own.key)).line
     namespace = name.rpartition("/")[0]
     size, problems = _size(model.size, namespace, layouts)
-    template, more = _template(name, model, size, own.loaded.display, _written(chain, merged["boxes"]), line, bleed)
-    problems += more
+    template, more = _template(name, model, size, own.loaded.display, _written(chain, merged["boxes"], cells), line,
+                               bleed)
+    problems += [replace(problem, path=tuple(map(str, source_path(problem.path, cells)))) for problem in more]
+    return template, _findings(name, chain, problems)
+
+
+def _findings(name: str, chain: list[_Raw], problems: list[_Problem]) -> list[Finding]:
+    """Each problem of a template once, at the line of the nearest template of its chain that wrote the key."""
     findings = []
     for problem in problems:
         at = _where(chain, problem.path)
         message = f"template {name!r} {'.'.join(problem.path)}: {problem.message}"
-        findings.append(error(problem.code, message, at.file, at.line, at.column,
-                              _HINTS.get(problem.code, "")))
-    return template, findings
+        findings.append(error(problem.code, message, at.file, at.line, at.column, _HINTS.get(problem.code, "")))
+    return sorted(set(findings), key=findings.index)
 
 
 SHARED = "shared:"  # `extends: shared:card` names the shared template `card`, never a game's own of that name
@@ -584,11 +593,15 @@ def _where(chain: list[_Raw], path: tuple[str, ...]) -> Written:
     return Written(own.loaded.display, pos.line, pos.column)
 
 
-def _written(chain: list[_Raw], boxes: dict[str, Any]) -> dict[tuple[str, str], Written]:
-    """For every key of every merged box, the file and line of the nearest template that wrote it."""
+def _written(chain: list[_Raw], boxes: dict[str, Any], cells: Mapping[str, Cell]) -> dict[tuple[str, str], Written]:
+    """For every key of every merged box, the file and line of the nearest template that wrote it (a grid cell's
+    key: its part's, else its grid's, e.g. the size of a part that writes none)."""
     written = {}
     for box, keys in boxes.items():
         for key in keys if isinstance(keys, dict) else ():
+            if box in cells:
+                written[(box, key)] = _where(chain, tuple(map(str, source_path(("boxes", box, key), cells))))
+                continue
             layer = next(r for r in chain if isinstance(r.data.get("boxes", {}).get(box), dict)
                          and key in r.data["boxes"][box])
             pos = layer.loaded.position(("templates", layer.key, "boxes", box, key))
@@ -762,10 +775,11 @@ def _at(loaded: LoadedFile, path: tuple[str | int, ...], code: str, message: str
     return error(code, message, loaded.display, pos.line, pos.column, hint)
 
 
-def _validation_findings(exc: ValidationError, loaded: LoadedFile, prefix: tuple[str | int, ...]) -> list[Finding]:
+def _validation_findings(exc: ValidationError, loaded: LoadedFile, prefix: tuple[str | int, ...],
+                         cells: Mapping[str, Cell] | None = None) -> list[Finding]:
     findings = []
     for problem in exc.errors():
-        location = tuple(problem["loc"])
+        location = source_path(tuple(problem["loc"]), cells or {})  # a grid cell's key is its part's
         where = ".".join(str(part) for part in location) or "file"
         findings.append(_at(loaded, (*prefix, *location), "LAYOUT-INVALID", f"{where}: {problem['msg']}"))
     return findings
