@@ -1,7 +1,9 @@
 """Layouts as data: print profiles and face templates (named boxes) read from `layouts/**/*.yaml`.
 
 A template may `extends` another: boxes merge by name (the child's keys win; `null` removes a
-box). A cycle or a missing parent is a finding, never a silent skip. Files under `layouts/<game>/`
+box). A cycle or a missing parent is a finding, never a silent skip; so is a game's template extending a name
+that both its game and the shared layouts have (`<game>/<name>` or `shared:<name>` says which). A `grid` box is
+expanded into plain boxes before the template is read (render/grid.py). Files under `layouts/<game>/`
 name their templates `<game>/<name>`; a face of kind K in game G uses `G/K`, else `K`.
 Lengths go through `units.parse_length` only. Every box key keeps the file and line it was written
 at (through `extends`), so a finding about a binding points at it; a literal icon that does not
