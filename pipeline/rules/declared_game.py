@@ -70,7 +70,8 @@ def _spec(folder: Path, digest: str) -> GameSpec:
     guided = game.guide is not None
 
     def checks(db: Database, structure_only: bool = False) -> list[Finding]:
-        return [*findings, *declared_checks(db, declaration), *constraint_findings(db, declaration, structure_only),
+        return [*findings, *declared_checks(db, declaration, structure_only),
+                *constraint_findings(db, declaration, structure_only),
                 *(guide_checks(db, declaration, structure_only) if guided else [])]
 
     spec = GameSpec(
@@ -116,13 +117,14 @@ def _no_checks(db: Database, structure_only: bool = False) -> list[Finding]:
     return []
 
 
-def declared_checks(db: Database, declaration: Declaration) -> list[Finding]:
-    """What every declared game proves: references, images, translation contexts, icons and the declared counts."""
+def declared_checks(db: Database, declaration: Declaration, structure_only: bool = False) -> list[Finding]:
+    """What every declared game proves: references, images, translation contexts, icons, the declared counts and
+    numbered decks (their translations' names only with the consistency checks: `validate` reads no catalog)."""
     findings = dangling_references(db) + missing_images(db) + context_clashes(db) + _game_icon_findings(db, declaration)
-    return findings + _count_findings(db, declaration) + _numbered_findings(db, declaration)
+    return findings + _count_findings(db, declaration) + _numbered_findings(db, declaration, structure_only)
 
 
-def _numbered_findings(db: Database, declaration: Declaration) -> list[Finding]:
+def _numbered_findings(db: Database, declaration: Declaration, structure_only: bool) -> list[Finding]:
     """Each numbered kind through the shared numbered-deck checks: no gaps, links resolve, all reachable, no cycles;
     with `names:`, the numbers its text names are its links (rules/numbered_names.py)."""
     findings = []
@@ -140,13 +142,14 @@ def _numbered_findings(db: Database, declaration: Declaration) -> list[Finding]:
         path = declaration.kind_path(kind_id, "numbered", "entries")
         entry_refs = [NumberedRef(n, _where(loaded, [*path, i]), "the manifest") for i, n in enumerate(numbered.entries)]
         findings += check_numbered_deck(deck, entries, entry_refs)
-        patterns = numbered.name_patterns(declaration.game.source_locale)
+        source = declaration.game.source_locale
+        patterns = {locale: pattern for locale, pattern in numbered.name_patterns(source).items()
+                    if locale == source or not structure_only}
         if patterns and links_field is not None and not any(f.code == "DECLARED-NUMBERED" for f in declaration.findings):
             links = {entry.number: tuple(ref.target for ref in entry.refs) for entry in entries}
             links_at = {record.entity.number: record.where(links_field if record.is_written(links_field) else "number")
                         for record in records}
-            findings += names_findings(db, records, links, kind_id, deck.code, patterns,
-                                       declaration.game.source_locale, links_at)
+            findings += names_findings(db, records, links, kind_id, deck.code, patterns, source, links_at)
     return findings
 
 
