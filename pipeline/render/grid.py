@@ -17,7 +17,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from .units import UnitError, parse_length
+from .units import RangeError, UnitError, parse_length
 
 GRID = "grid"
 BOUND_KEYS = ("field", "text", "icon", "when", "fill_field")  # the keys whose `{n}`, `{row}`, `{column}` are filled
@@ -25,18 +25,18 @@ MAX_CELLS = 1000  # a board of 30 × 30 spaces, with room to spare: a typo of 10
 
 
 class GridModel(BaseModel):
-    """A grid box as written (lengths as the other boxes write them; checked when expanded)."""
+    """A grid box as written; its lengths are read as the other boxes' are (`_length`), one finding each."""
 
     model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
     type: Literal["grid"]
-    x: str | float = 0
-    y: str | float = 0
-    width: str | float
-    height: str | float
+    x: Any = 0
+    y: Any = 0
+    width: Any
+    height: Any
     rows: Annotated[int, Field(ge=1)]
     columns: Annotated[int, Field(ge=1)]
-    gap: str | float = 0
+    gap: Any = 0
     first: int = 1  # the number of the first cell
     cell: Annotated[dict[str, dict[str, Any]], Field(min_length=1)]
 
@@ -85,15 +85,18 @@ def _cells(name: str, written: dict[str, Any]) -> tuple[dict[str, tuple[str, dic
     try:
         grid = GridModel.model_validate(written)
     except ValidationError as exc:
-        return {}, [GridProblem(("boxes", name, *(str(p) for p in e["loc"])), "LAYOUT-INVALID",
-                                f"{'.'.join(str(p) for p in ('boxes', name, *e['loc']))}: {e['msg']}") for e in exc.errors()]
+        return {}, [GridProblem(("boxes", name, *(str(p) for p in e["loc"])), "LAYOUT-INVALID", e["msg"])
+                    for e in exc.errors()]
     if grid.rows * grid.columns > MAX_CELLS:
         return {}, [GridProblem(("boxes", name, "rows"), "LAYOUT-RANGE",
                                 f"{grid.rows} × {grid.columns} cells; a grid draws at most {MAX_CELLS}")]
-    try:
-        x, y, width, height, gap = (parse_length(value) for value in (grid.x, grid.y, grid.width, grid.height, grid.gap))
-    except UnitError as exc:
-        return {}, [GridProblem(("boxes", name), "LAYOUT-UNIT", str(exc))]
+    lengths = {"x": grid.x, "y": grid.y, "width": grid.width, "height": grid.height, "gap": grid.gap}
+    read: dict[str, float] = {}
+    for key, value in lengths.items():
+        read[key], problem = _length(value, ("boxes", name, key))
+        if problem is not None:
+            return {}, [problem]
+    x, y, width, height, gap = read.values()
     cell_width = (width - gap * (grid.columns - 1)) / grid.columns
     cell_height = (height - gap * (grid.rows - 1)) / grid.rows
     if cell_width <= 0 or cell_height <= 0 or gap < 0:
@@ -119,12 +122,11 @@ def _placed(grid: str, part: str, data: dict[str, Any], left: float, top: float,
     """One part of one cell as a plain box: placed in the cell (its x and y from the cell's corner, its size the
     cell's unless written) and its bound keys filled in."""
     placed = dict(data)
-    try:
-        placed["x"] = left + parse_length(data.get("x", 0))
-        placed["y"] = top + parse_length(data.get("y", 0))
-    except UnitError as exc:
-        key = "x" if "x" in data else "y"
-        return placed, GridProblem(("boxes", grid, "cell", part, key), "LAYOUT-UNIT", str(exc))
+    for key, corner in (("x", left), ("y", top)):
+        offset, problem = _length(data.get(key, 0), ("boxes", grid, "cell", part, key))
+        if problem is not None:
+            return placed, problem
+        placed[key] = corner + offset
     placed.setdefault("width", width)
     placed.setdefault("height", height)
     for key in BOUND_KEYS:
@@ -132,6 +134,16 @@ def _placed(grid: str, part: str, data: dict[str, Any], left: float, top: float,
         if isinstance(value, str):
             placed[key] = _filled(value, slots)
     return placed, None
+
+
+def _length(value: Any, path: tuple[str | int, ...]) -> tuple[float, GridProblem | None]:
+    """A written length in mm, or the problem with it (as the other boxes' lengths are judged: layouts._Numbers)."""
+    if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+        return 0.0, GridProblem(path, "LAYOUT-INVALID", f"{value!r} is not a length")
+    try:
+        return parse_length(value), None
+    except UnitError as exc:
+        return 0.0, GridProblem(path, "LAYOUT-RANGE" if isinstance(exc, RangeError) else "LAYOUT-UNIT", str(exc))
 
 
 def _filled(value: str, slots: dict[str, int]) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pypdfium2 as pdfium
+import pytest
 from typer.testing import CliRunner
 
 from pipeline.app.new import new_game
@@ -125,3 +126,11 @@ def test_a_grid_on_a_card_prints_every_cell_where_the_layout_puts_it(tmp_path: P
     assert sorted(centres) == sorted((round(x, 1), round(y, 1)) for x, y in expected)
     words = page.get_textpage().get_text_range().split()
     assert [w for w in words if w.isdigit() and len(w) == 1][-6:] == ["1", "2", "3", "4", "5", "6"]
+
+
+@pytest.mark.parametrize(("written", "code"), [("x: [1]", "LAYOUT-INVALID"), ("x: .nan", "LAYOUT-RANGE"),
+                                               ("y: 3 furlongs", "LAYOUT-UNIT"), ("x: {a: 1}", "LAYOUT-INVALID")])
+def test_a_cell_parts_length_that_cannot_be_read_is_one_finding_at_its_line(tmp_path: Path, written: str, code: str) -> None:
+    path = _write(tmp_path, BOARD.replace("space: {type: rect,", f"space: {{type: rect, {written},"))
+    _, findings = load_layouts(tmp_path)
+    assert [(f.code, f.line) for f in findings] == [(code, line_of(path, "space: {type: rect"))]
