@@ -262,6 +262,7 @@ class Layouts:
     icons: IconLibrary = field(default_factory=IconLibrary)  # the icon files (render/icons.py)
     sizes: dict[str, dict[str, Size]] = field(default_factory=dict)  # namespace ("" for every game) -> name -> size
     guides: dict[str, dict[str, GuideStyle]] = field(default_factory=dict)  # namespace -> guide kind -> style
+    unusable: set[str] = field(default_factory=set)  # templates written but dropped for their LAYOUT-* findings
 
     def guide_style(self, game: str, kind: str) -> GuideStyle | None:
         """The style a game's guide of `kind` prints with: its own `guides:` merged over the shared, else the shared."""
@@ -279,6 +280,11 @@ class Layouts:
         if game in self.own:
             return self.templates.get(f"{game}/{kind}")
         return self.templates.get(f"{game}/{kind}") or self.templates.get(kind)
+
+    def has_broken(self, game: str, kind: str) -> bool:
+        """Whether the template a face of `kind` would print with is written but dropped for its errors."""
+        names = {f"{game}/{kind}"} if game in self.own else {f"{game}/{kind}", kind}
+        return bool(names & self.unusable)
 
     def family_for(self, game: str) -> FontFamily:
         """The fonts a game prints with: its own `fonts:`, else the shared one, else the shipped default."""
@@ -344,6 +350,8 @@ def load_layouts(folder: Path, games: Mapping[str, Path] | None = None) -> tuple
         findings.extend(problems)
         if template is not None:
             layouts.templates[name] = template
+        else:
+            layouts.unusable.add(name)
     for namespace in sorted(guides):
         findings.extend(_load_guides(namespace, guides, layouts))
     findings.extend(sorted(set(_icon_findings(layouts))))

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.app.check import validate
+from pipeline.app.check import check, validate
 from pipeline.app.new import new_game
 from pipeline.findings import Finding
 from pipeline.games import find_game
@@ -107,3 +107,24 @@ def test_a_deck_without_cards_is_a_gap_at_its_declaration(tale: Path) -> None:
     scenes.write_text("kind: scene\nitems: []\n", encoding="utf-8")
     gaps = [(f.file, f.line) for f in _found(tale) if f.code == "NUMBERED-GAP"]
     assert gaps == [(manifest.as_posix(), line_of(manifest, "numbered:"))]
+
+
+def test_a_template_extending_a_name_both_layouts_have_is_one_finding_not_a_flood_of_bindings(tmp_path: Path) -> None:
+    """A game whose kind is `card` has its own `card`; its `hero` template writes `extends: card`, meaning the shared
+    one. Said at that line with both names to write, and the kind's cards say their template has errors."""
+    root = tmp_path / "content"
+    new_game("my-game", "cards", root)
+    folder = root / "my-game"
+    _edit(folder / "game.yaml", "  kinds:\n", "  kinds:\n    hero:\n      print: cards\n      fields:\n        title: {type: text}\n")
+    (folder / "heroes.yaml").write_text("kind: hero\nitems:\n  - id: ranger\n    title: Ranger\n", encoding="utf-8")
+    layout = folder / "layouts" / "cards.yaml"
+    layout.write_text(layout.read_text(encoding="utf-8") + "  hero:\n    extends: card\n    boxes: {}\n", encoding="utf-8")
+    report = check([find_game("my-game", root)], root, ["en"], cache_dir=tmp_path / "cache")
+    found = [(f.code, f.file, f.line) for f in report.findings if f.code.startswith("LAYOUT")]
+    assert found == [("LAYOUT-EXTENDS-AMBIGUOUS", layout.as_posix(), line_of(layout, "  hero:") + 1),
+                     ("LAYOUT-MISSING", (folder / "heroes.yaml").as_posix(), 3)]
+    assert "has errors" in next(f for f in report.findings if f.code == "LAYOUT-MISSING").message
+    layout.write_text(layout.read_text(encoding="utf-8").replace("  hero:\n    extends: card\n",
+                                                                 "  hero:\n    extends: shared:card\n"), encoding="utf-8")
+    report = check([find_game("my-game", root)], root, ["en"], cache_dir=tmp_path / "cache")
+    assert [f for f in report.findings if f.code.startswith("LAYOUT")] == []
