@@ -538,6 +538,11 @@ def _links_problems(kind_id: str, kind: KindDeclaration, loaded: LoadedFile) -> 
 NAMED_NUMBER = "{n}"  # where a `names:` pattern has the number
 
 
+def is_names_pattern(written: str) -> bool:
+    """Whether a `names:` pattern says where its number stands (`{n}`, once)."""
+    return written.count(NAMED_NUMBER) == 1
+
+
 def _names_problems(kind_id: str, kind: KindDeclaration, loaded: LoadedFile) -> list[Finding]:
     """A numbered deck's `names:` patterns each hold `{n}` once, and the numbers they find are compared with `links`."""
     assert kind.numbered is not None, "asked of a numbered kind"
@@ -553,7 +558,7 @@ def _names_problems(kind_id: str, kind: KindDeclaration, loaded: LoadedFile) -> 
     patterns = {None: written} if isinstance(written, str) else dict(written)
     findings = []
     for locale, pattern in patterns.items():
-        if pattern.count(NAMED_NUMBER) != 1:
+        if not is_names_pattern(pattern):
             pos = loaded.position(path if locale is None else [*path, locale])
             findings.append(error("DECLARED-NUMBERED", f"kind {kind_id!r}: names pattern {pattern!r} must hold "
                                   f"{NAMED_NUMBER} once", loaded.display, pos.line, pos.column,

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel, ValidationError
 
 from pipeline.content.database import Database, Record, Source, finding_at
-from pipeline.content.declared import Declaration, DeclaredIcon, DeclaredManifest, declare
+from pipeline.content.declared import Declaration, DeclaredIcon, DeclaredManifest, declare, is_names_pattern
 from pipeline.content.images import missing_images
 from pipeline.content.models import iter_models
 from pipeline.content.numbered import NumberedDeck, NumberedEntry, check_numbered_deck
@@ -144,8 +144,8 @@ def _numbered_findings(db: Database, declaration: Declaration, structure_only: b
         findings += check_numbered_deck(deck, entries, entry_refs)
         source = declaration.game.source_locale
         patterns = {locale: pattern for locale, pattern in numbered.name_patterns(source).items()
-                    if locale == source or not structure_only}
-        if patterns and links_field is not None and not any(f.code == "DECLARED-NUMBERED" for f in declaration.findings):
+                    if (locale == source or not structure_only) and is_names_pattern(pattern)}  # else DECLARED-NUMBERED
+        if patterns and links_field is not None:
             links = {entry.number: tuple(ref.target for ref in entry.refs) for entry in entries}
             links_at = {record.entity.number: record.where(links_field if record.is_written(links_field) else "number")
                         for record in records}

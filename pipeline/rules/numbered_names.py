@@ -14,18 +14,16 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from pipeline.content.database import Database, Record, Source
+from pipeline.content.declared import NAMED_NUMBER
 from pipeline.content.texts import TextField, content_fields
 from pipeline.findings import Finding, error
 
 if TYPE_CHECKING:
     from pipeline.i18n.localizer import Localizer
 
-NUMBER_SLOT = "{n}"
-
-
 def pattern_of(written: str) -> re.Pattern[str]:
     """The pattern as a regular expression: `{n}` a number, any run of spaces any whitespace, case ignored."""
-    before, _, after = written.partition(NUMBER_SLOT)
+    before, _, after = written.partition(NAMED_NUMBER)
 
     def literal(part: str) -> str:
         return r"\s+".join(re.escape(word) for word in part.split(" ")) if part.strip() else re.escape(part)
