@@ -81,6 +81,10 @@ def _markdown_cell(text: str) -> str:
     return text.replace("|", "\\|").replace("\r\n", "<br>").replace("\n", "<br>")
 
 
+# Findings about the run rather than the content (a check group skipped because of the errors above).
+RUN_NOTES = frozenset({"CHECK-SKIPPED"})
+
+
 @dataclass
 class Report:
     """All findings of one run, plus command-specific figures (stats, coverage, outputs...)."""
@@ -119,7 +123,9 @@ class Report:
         return 0 if self.ok else 1
 
     def sorted(self) -> list[Finding]:
-        return sorted(set(self.findings))
+        """Each distinct finding once, by place; the notes about the run itself (`RUN_NOTES`) after the findings
+        they refer to, wherever those are."""
+        return sorted(set(self.findings), key=lambda f: (f.code in RUN_NOTES, f))
 
     def summary(self) -> str:
         counts = f"{len(self.errors)} error(s), {len(self.warnings)} warning(s)"

@@ -88,6 +88,10 @@ class Database:
     # Ids of entities written but rejected by the schema: references to them are not "unknown".
     rejected: dict[str, set[Any]] = field(default_factory=dict)
     complete: bool = True
+    # Collections with a file their schema rejected (its valid records are kept), and whether some file did not
+    # load or named no kind, so it may have held records of any collection: see holds_all.
+    partial: set[str] = field(default_factory=set)
+    unsorted: bool = False
     kinds: tuple[type[ContentFile], ...] = ()  # the game's file kinds, for what their models declare
     # The packs selected besides the base: records() and all() show their entities and the base's only.
     # Every pack's files are loaded (references, texts and catalogs cover all of them) whether selected or not.
@@ -100,6 +104,11 @@ class Database:
             return self.collections[collection]
         except KeyError:
             raise UnknownCollection(f"{self.game_id} has no collection {collection!r}") from None
+
+    def holds_all(self, collection: str) -> bool:
+        """Whether every file that may hold records of the collection loaded, so a count or a numbered deck over it
+        judges the content rather than what a rejected file left out (other collections' errors do not matter)."""
+        return self.complete or (not self.unsorted and collection not in self.partial)
 
     def records(self, collection: str) -> list[Record]:
         """The records of the base and the selected packs."""
@@ -285,6 +294,7 @@ def load_database(root: Path, game_id: str, kinds: Sequence[type[ContentFile]], 
         findings.extend(load_findings)
         if load_findings:
             db.complete = False
+            db.unsorted = True
         for loaded in loaded_files:
             findings.extend(_with_column_hints(_add_file(db, loaded, by_kind), loaded))
     return db, findings
@@ -307,6 +317,7 @@ def _add_file(db: Database, loaded: LoadedFile, by_kind: dict[str, type[ContentF
     model = by_kind.get(kind) if isinstance(kind, str) else None
     if model is None:
         db.complete = False
+        db.unsorted = True
         pos = loaded.position(["kind"]) if isinstance(data, dict) and "kind" in data else Position(1, 1)
         shown = f"kind {kind!r} is unknown" if kind is not None else "it has no 'kind'"
         return [
@@ -326,6 +337,7 @@ def _add_file(db: Database, loaded: LoadedFile, by_kind: dict[str, type[ContentF
         content = model.model_validate_json(json.dumps(data), strict=True)
     except ValidationError as exc:
         db.complete = False
+        db.partial.add(model.collection_name())
         _salvage(db, model, loaded)
         schema_findings = _validator(model, db.game_id).validate(loaded)
         return schema_findings or [_model_finding(err, loaded) for err in exc.errors()]

@@ -123,6 +123,15 @@ class NumberedDeclaration(ContentModel):
     entries: list[int] = Field(min_length=1)
     links: str | None = None  # an integer or list-of-integer field of the kind
     allow_cycles: bool = False
+    # How a card's text names a card it leads to (`Read {n}`), in the source locale or per locale
+    # (`{en: Read {n}, de: Lies {n}}`): the numbers the text names must be the card's `links`.
+    names: str | dict[str, str] | None = None
+
+    def name_patterns(self, source_locale: str) -> dict[str, str]:
+        """The pattern of each locale that declares one."""
+        if self.names is None:
+            return {}
+        return {source_locale: self.names} if isinstance(self.names, str) else dict(self.names)
 
 
 class GuideData(ContentModel):
@@ -189,6 +198,9 @@ class GuideDeclaration(ContentModel):
 
     code: Code = "DECLARED"
     every_number: bool = False
+    # The kinds whose text the guide's number checks judge besides the guide files (None: every kind that does
+    # not print; a card's "Gain 2 credits" is its own number, not a rule constant written out).
+    numbers_in: list[Slug] | None = None
 
 
 class CountDeclaration(ContentModel):
@@ -360,7 +372,7 @@ def declare(game: DeclaredGame, loaded: LoadedFile) -> Declaration:
         fields: dict[str, Any] = {"copies": (Annotated[int, Field(ge=1)], 1)}
         if kind.numbered is not None:
             fields["number"] = (Annotated[int, Field(ge=0)], ...)
-            findings += _links_problems(kind_id, kind, loaded)
+            findings += _links_problems(kind_id, kind, loaded) + _names_problems(kind_id, kind, loaded)
         declared_fields, problems = _model_fields(_class_name(kind_id), kind.fields, game.kinds, loaded,
                                                   ["game", "kinds", kind_id, "fields"], RESERVED_FIELDS)
         findings += problems
@@ -521,6 +533,37 @@ def _links_problems(kind_id: str, kind: KindDeclaration, loaded: LoadedFile) -> 
     pos = loaded.position(["game", "kinds", kind_id, "numbered", "links"])
     return [error("DECLARED-NUMBERED", f"kind {kind_id!r}: links names {name!r}, which is no integer field of the kind",
                   loaded.display, pos.line, pos.column, _choices(name, list(kind.fields)))]
+
+
+NAMED_NUMBER = "{n}"  # where a `names:` pattern has the number
+
+
+def is_names_pattern(written: str) -> bool:
+    """Whether a `names:` pattern says where its number stands (`{n}`, once)."""
+    return written.count(NAMED_NUMBER) == 1
+
+
+def _names_problems(kind_id: str, kind: KindDeclaration, loaded: LoadedFile) -> list[Finding]:
+    """A numbered deck's `names:` patterns each hold `{n}` once, and the numbers they find are compared with `links`."""
+    assert kind.numbered is not None, "asked of a numbered kind"
+    written = kind.numbered.names
+    if written is None:
+        return []
+    path: list[str | int] = ["game", "kinds", kind_id, "numbered", "names"]
+    if kind.links_field() is None:
+        pos = loaded.position(path)
+        return [error("DECLARED-NUMBERED", f"kind {kind_id!r}: names says how text names a card, but the deck has "
+                      "no `links` field to compare it with", loaded.display, pos.line, pos.column,
+                      "declare `links:`, the integer field of the cards a card leads to")]
+    patterns = {None: written} if isinstance(written, str) else dict(written)
+    findings = []
+    for locale, pattern in patterns.items():
+        if not is_names_pattern(pattern):
+            pos = loaded.position(path if locale is None else [*path, locale])
+            findings.append(error("DECLARED-NUMBERED", f"kind {kind_id!r}: names pattern {pattern!r} must hold "
+                                  f"{NAMED_NUMBER} once", loaded.display, pos.line, pos.column,
+                                  "write where the number stands, e.g. `Read {n}`"))
+    return findings
 
 
 def _choices(word: str, choices: Any) -> str:

@@ -58,6 +58,8 @@ class NumberedDeck:
     # Every path from an entry point must pass stages 1..stages in order, each once, then end.
     stages: int | None = None
     stage_name: str = "stage"
+    # Where the deck is declared: what is wrong with the whole deck points here when it has no entries.
+    declared: Source | None = None
 
 
 def check_numbered_deck(deck: NumberedDeck, entries: Sequence[NumberedEntry], entry_refs: Sequence[Ref]) -> list[Finding]:
@@ -83,7 +85,7 @@ def check_numbered_deck(deck: NumberedDeck, entries: Sequence[NumberedEntry], en
             )
     missing = [n for n in range(deck.first, deck.last + 1) if n not in by_number]
     if missing:
-        where = min((e.where for e in entries), key=lambda s: (s.file, s.line), default=Source("?", 1, 1))
+        where = min((e.where for e in entries), key=lambda s: (s.file, s.line), default=deck.declared or Source("?", 1, 1))
         findings.append(
             _finding(
                 deck,

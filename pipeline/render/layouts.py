@@ -1,7 +1,9 @@
 """Layouts as data: print profiles and face templates (named boxes) read from `layouts/**/*.yaml`.
 
 A template may `extends` another: boxes merge by name (the child's keys win; `null` removes a
-box). A cycle or a missing parent is a finding, never a silent skip. Files under `layouts/<game>/`
+box). A cycle or a missing parent is a finding, never a silent skip; so is a game's template extending a name
+that both its game and the shared layouts have (`<game>/<name>` or `shared:<name>` says which). A `grid` box is
+expanded into plain boxes before the template is read (render/grid.py). Files under `layouts/<game>/`
 name their templates `<game>/<name>`; a face of kind K in game G uses `G/K`, else `K`.
 Lengths go through `units.parse_length` only. Every box key keeps the file and line it was written
 at (through `extends`), so a finding about a binding points at it; a literal icon that does not
@@ -24,7 +26,7 @@ import functools
 import math
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
@@ -36,6 +38,7 @@ from pipeline.findings import Finding, display_path, error
 from pipeline.font_files import DEFAULT, STYLES, FontFamily, FontFileError, family, read_font, use_family
 from pipeline.rules.faces import ICON_TOKEN
 
+from .grid import Cell, expand_grids, source_path
 from .icons import ICON_HINT, IconLibrary, load_icons, rgb, use_icons, with_game_icons
 from .richtext import TextStyle
 from .units import Box, RangeError, Size, UnitError, parse_length, parse_points
@@ -260,6 +263,7 @@ class Layouts:
     icons: IconLibrary = field(default_factory=IconLibrary)  # the icon files (render/icons.py)
     sizes: dict[str, dict[str, Size]] = field(default_factory=dict)  # namespace ("" for every game) -> name -> size
     guides: dict[str, dict[str, GuideStyle]] = field(default_factory=dict)  # namespace -> guide kind -> style
+    unusable: set[str] = field(default_factory=set)  # templates written but dropped for their LAYOUT-* findings
 
     def guide_style(self, game: str, kind: str) -> GuideStyle | None:
         """The style a game's guide of `kind` prints with: its own `guides:` merged over the shared, else the shared."""
@@ -277,6 +281,11 @@ class Layouts:
         if game in self.own:
             return self.templates.get(f"{game}/{kind}")
         return self.templates.get(f"{game}/{kind}") or self.templates.get(kind)
+
+    def has_broken(self, game: str, kind: str) -> bool:
+        """Whether the template a face of `kind` would print with is written but dropped for its errors."""
+        names = {f"{game}/{kind}"} if game in self.own else {f"{game}/{kind}", kind}
+        return bool(names & self.unusable)
 
     def family_for(self, game: str) -> FontFamily:
         """The fonts a game prints with: its own `fonts:`, else the shared one, else the shipped default."""
@@ -349,6 +358,8 @@ def load_layouts(folder: Path, games: Mapping[str, Path] | None = None) -> tuple
         findings.extend(problems)
         if template is not None:
             layouts.templates[name] = template
+        else:
+            layouts.unusable.add(name)
     for namespace in sorted(guides):
         findings.extend(_load_guides(namespace, guides, layouts))
     findings.extend(sorted(set(_icon_findings(layouts))))
@@ -526,11 +537,15 @@ def _resolve(name: str, raw: dict[str, _Raw], layouts: Layouts, bleed: float) ->
         if parent is None:
             current = None
             continue
-        namespace = current.name.rpartition("/")[0]
-        # A game's template named like a shared one (`my-game/card` extends `card`) extends the shared one.
-        sibling = f"{namespace}/{parent}" if namespace else None
-        found = raw.get(sibling) if sibling is not None and sibling != current.name else None
-        current = found or raw.get(str(parent))
+        current, ambiguous = _parent(current, str(parent), raw)
+        if ambiguous:
+            here = chain[-1]
+            game_own, shared = f"{here.name.rpartition('/')[0]}/{parent}", str(parent)
+            return None, [_at(here.loaded, ("templates", here.key, "extends"), "LAYOUT-EXTENDS-AMBIGUOUS",
+                              f"template {here.name!r} extends {shared!r}, which names both the game's own template "
+                              f"{game_own!r} and the shared template {shared!r}",
+                              f"write `extends: {game_own}` for the game's own, `extends: {SHARED}{shared}` for the "
+                              "shared one")]
         if current is None:
             here = chain[-1]
             return None, [_at(here.loaded, ("templates", here.key, "extends"), "LAYOUT-PARENT",
@@ -540,24 +555,47 @@ def _resolve(name: str, raw: dict[str, _Raw], layouts: Layouts, bleed: float) ->
     merged: dict[str, Any] = {}
     for layer in reversed(chain):
         merged = _merge(merged, {k: v for k, v in layer.data.items() if k != "extends"})
-    merged["boxes"] = {k: v for k, v in merged.get("boxes", {}).items() if v is not None}
+    merged["boxes"], cells, grid_problems = expand_grids({k: v for k, v in merged.get("boxes", {}).items() if v is not None})
     own = raw[name]
+    if grid_problems:
+        return None, _findings(name, chain, [_Problem(tuple(map(str, p.path)), p.code, p.message) for p in grid_problems])
     try:
         model = TemplateModel.model_validate(merged)
     except ValidationError as exc:
-        return None, _validation_findings(exc, own.loaded, ("templates", own.key))
+        return None, sorted(set(_validation_findings(exc, own.loaded, ("templates", own.key), cells)))
     line = own.loaded.key_position(("templates", own.key)).line
     namespace = name.rpartition("/")[0]
     size, problems = _size(model.size, namespace, layouts)
-    template, more = _template(name, model, size, own.loaded.display, _written(chain, merged["boxes"]), line, bleed)
-    problems += more
+    template, more = _template(name, model, size, own.loaded.display, _written(chain, merged["boxes"], cells), line,
+                               bleed)
+    problems += [replace(problem, path=tuple(map(str, source_path(problem.path, cells)))) for problem in more]
+    return template, _findings(name, chain, problems)
+
+
+def _findings(name: str, chain: list[_Raw], problems: list[_Problem]) -> list[Finding]:
+    """Each problem of a template once, at the line of the nearest template of its chain that wrote the key."""
     findings = []
     for problem in problems:
         at = _where(chain, problem.path)
         message = f"template {name!r} {'.'.join(problem.path)}: {problem.message}"
-        findings.append(error(problem.code, message, at.file, at.line, at.column,
-                              _HINTS.get(problem.code, "")))
-    return template, findings
+        findings.append(error(problem.code, message, at.file, at.line, at.column, _HINTS.get(problem.code, "")))
+    return sorted(set(findings), key=findings.index)
+
+
+SHARED = "shared:"  # `extends: shared:card` names the shared template `card`, never a game's own of that name
+
+
+def _parent(child: _Raw, parent: str, raw: dict[str, _Raw]) -> tuple[_Raw | None, bool]:
+    """The template `child` extends, and whether the name is ambiguous: a game's template that extends a bare name
+    its game and the shared layouts both have (other than itself) could mean either (`<game>/<name>`, `shared:<name>`)."""
+    if parent.startswith(SHARED):
+        return raw.get(parent.removeprefix(SHARED)), False
+    namespace = child.name.rpartition("/")[0]
+    # A game's template named like a shared one (`my-game/card` extends `card`) extends the shared one.
+    sibling = f"{namespace}/{parent}" if namespace else None
+    own = raw.get(sibling) if sibling is not None and sibling != child.name else None
+    shared = raw.get(parent)
+    return own or shared, own is not None and shared is not None and "/" not in parent
 
 
 def _where(chain: list[_Raw], path: tuple[str, ...]) -> Written:
@@ -573,11 +611,15 @@ def _where(chain: list[_Raw], path: tuple[str, ...]) -> Written:
     return Written(own.loaded.display, pos.line, pos.column)
 
 
-def _written(chain: list[_Raw], boxes: dict[str, Any]) -> dict[tuple[str, str], Written]:
-    """For every key of every merged box, the file and line of the nearest template that wrote it."""
+def _written(chain: list[_Raw], boxes: dict[str, Any], cells: Mapping[str, Cell]) -> dict[tuple[str, str], Written]:
+    """For every key of every merged box, the file and line of the nearest template that wrote it (a grid cell's
+    key: its part's, else its grid's, e.g. the size of a part that writes none)."""
     written = {}
     for box, keys in boxes.items():
         for key in keys if isinstance(keys, dict) else ():
+            if box in cells:
+                written[(box, key)] = _where(chain, tuple(map(str, source_path(("boxes", box, key), cells))))
+                continue
             layer = next(r for r in chain if isinstance(r.data.get("boxes", {}).get(box), dict)
                          and key in r.data["boxes"][box])
             pos = layer.loaded.position(("templates", layer.key, "boxes", box, key))
@@ -751,10 +793,11 @@ def _at(loaded: LoadedFile, path: tuple[str | int, ...], code: str, message: str
     return error(code, message, loaded.display, pos.line, pos.column, hint)
 
 
-def _validation_findings(exc: ValidationError, loaded: LoadedFile, prefix: tuple[str | int, ...]) -> list[Finding]:
+def _validation_findings(exc: ValidationError, loaded: LoadedFile, prefix: tuple[str | int, ...],
+                         cells: Mapping[str, Cell] | None = None) -> list[Finding]:
     findings = []
     for problem in exc.errors():
-        location = tuple(problem["loc"])
+        location = source_path(tuple(problem["loc"]), cells or {})  # a grid cell's key is its part's
         where = ".".join(str(part) for part in location) or "file"
         findings.append(_at(loaded, (*prefix, *location), "LAYOUT-INVALID", f"{where}: {problem['msg']}"))
     return findings

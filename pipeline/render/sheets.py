@@ -67,11 +67,16 @@ def templated_faces(components: Components, layouts: Layouts,
             yield face, template
         elif face.kind not in missing:
             missing.add(face.kind)
+            # A template that is written but has errors is not missing: its LAYOUT-* findings say what to mend.
+            written = layouts.has_broken(components.game, face.kind)
+            problem = f"the layout template for face kind {face.kind!r} has errors, so it draws nothing" if written \
+                else f"no layout template for face kind {face.kind!r}"
             yield face, error(
-                "LAYOUT-MISSING", f"{components.game}: no layout template for face kind {face.kind!r}",
+                "LAYOUT-MISSING", f"{components.game}: {problem}",
                 face.where.file if face.where else "layouts", face.where.line if face.where else 1,
-                hint=f"add a template named {face.kind!r} under layouts/{components.game}/ "
-                     "(a game declared in its game.yaml: in its own layouts/ folder)")
+                hint="mend the template's LAYOUT-* errors" if written else
+                f"add a template named {face.kind!r} under layouts/{components.game}/ "
+                "(a game declared in its game.yaml: in its own layouts/ folder)")
 
 
 def groups(prepared: Prepared, target: Target) -> list[Group]:

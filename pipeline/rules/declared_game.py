@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel, ValidationError
 
 from pipeline.content.database import Database, Record, Source, finding_at
-from pipeline.content.declared import Declaration, DeclaredIcon, DeclaredManifest, declare
+from pipeline.content.declared import Declaration, DeclaredIcon, DeclaredManifest, declare, is_names_pattern
 from pipeline.content.images import missing_images
 from pipeline.content.models import iter_models
 from pipeline.content.numbered import NumberedDeck, NumberedEntry, check_numbered_deck
@@ -36,6 +36,7 @@ from pipeline.findings import Finding, display_path, error
 
 from .declared_constraints import actual_counts, constraint_findings
 from .declared_guide import GUIDE_KINDS, guide_checks, guide_spec, guide_strings
+from .numbered_names import names_findings
 from .spec import GameInfo, GameSpec, PrintSpec
 
 if TYPE_CHECKING:
@@ -69,7 +70,8 @@ def _spec(folder: Path, digest: str) -> GameSpec:
     guided = game.guide is not None
 
     def checks(db: Database, structure_only: bool = False) -> list[Finding]:
-        return [*findings, *declared_checks(db, declaration), *constraint_findings(db, declaration, structure_only),
+        return [*findings, *declared_checks(db, declaration, structure_only),
+                *constraint_findings(db, declaration, structure_only),
                 *(guide_checks(db, declaration, structure_only) if guided else [])]
 
     spec = GameSpec(
@@ -115,29 +117,39 @@ def _no_checks(db: Database, structure_only: bool = False) -> list[Finding]:
     return []
 
 
-def declared_checks(db: Database, declaration: Declaration) -> list[Finding]:
-    """What every declared game proves: references, images, translation contexts, icons and the declared counts."""
+def declared_checks(db: Database, declaration: Declaration, structure_only: bool = False) -> list[Finding]:
+    """What every declared game proves: references, images, translation contexts, icons, the declared counts and
+    numbered decks (their translations' names only with the consistency checks: `validate` reads no catalog)."""
     findings = dangling_references(db) + missing_images(db) + context_clashes(db) + _game_icon_findings(db, declaration)
-    if db.complete:  # a rejected file would skew the counts and the numbered decks
-        findings += _count_findings(db, declaration) + _numbered_findings(db, declaration)
-    return findings
+    return findings + _count_findings(db, declaration) + _numbered_findings(db, declaration, structure_only)
 
 
-def _numbered_findings(db: Database, declaration: Declaration) -> list[Finding]:
-    """Each numbered kind through the shared numbered-deck checks: no gaps, links resolve, all reachable, no cycles."""
+def _numbered_findings(db: Database, declaration: Declaration, structure_only: bool) -> list[Finding]:
+    """Each numbered kind through the shared numbered-deck checks: no gaps, links resolve, all reachable, no cycles;
+    with `names:`, the numbers its text names are its links (rules/numbered_names.py)."""
     findings = []
     loaded = declaration.loaded
     for kind_id, kind in declaration.modelled.items():
         numbered = kind.numbered
-        if numbered is None:
+        if numbered is None or not db.holds_all(kind.collection(kind_id)):  # a rejected file would leave gaps
             continue
-        deck = NumberedDeck(kind_id, "NUMBERED", numbered.first, numbered.last, allow_cycles=numbered.allow_cycles)
-        entries = [NumberedEntry(record.entity.number, record.where("number"),
-                                 tuple(_links(record, kind_id, kind.links_field())))
-                   for record in db.records(kind.collection(kind_id))]
+        deck = NumberedDeck(kind_id, "NUMBERED", numbered.first, numbered.last, allow_cycles=numbered.allow_cycles,
+                            declared=_where(loaded, declaration.kind_path(kind_id, "numbered")))
+        records = db.records(kind.collection(kind_id))
+        links_field = kind.links_field()
+        entries = [NumberedEntry(record.entity.number, record.where("number"), tuple(_links(record, kind_id, links_field)))
+                   for record in records]
         path = declaration.kind_path(kind_id, "numbered", "entries")
         entry_refs = [NumberedRef(n, _where(loaded, [*path, i]), "the manifest") for i, n in enumerate(numbered.entries)]
         findings += check_numbered_deck(deck, entries, entry_refs)
+        source = declaration.game.source_locale
+        patterns = {locale: pattern for locale, pattern in numbered.name_patterns(source).items()
+                    if (locale == source or not structure_only) and is_names_pattern(pattern)}  # else DECLARED-NUMBERED
+        if patterns and links_field is not None:
+            links = {entry.number: tuple(ref.target for ref in entry.refs) for entry in entries}
+            links_at = {record.entity.number: record.where(links_field if record.is_written(links_field) else "number")
+                        for record in records}
+            findings += names_findings(db, records, links, kind_id, deck.code, patterns, source, links_at)
     return findings
 
 
@@ -166,7 +178,8 @@ def _count_findings(db: Database, declaration: Declaration) -> list[Finding]:
     findings = []
     actual = counts(db, declaration)
     for kind_id, kind in declaration.modelled.items():
-        if kind.count is not None and kind.count != actual[kind_id]:
+        # A rejected file of the kind would skew its count; another kind's errors do not.
+        if kind.count is not None and db.holds_all(kind.collection(kind_id)) and kind.count != actual[kind_id]:
             pos = declaration.loaded.position(declaration.kind_path(kind_id, "count"))
             findings.append(error("DECLARED-COUNT", f"the manifest declares {kind.count} {kind_id} copies, "
                                   f"the content has {actual[kind_id]}", declaration.loaded.display, pos.line, pos.column,

@@ -15,7 +15,7 @@ from pipeline.content.database import Database, Record, finding_at
 from pipeline.content.declared import Declaration, GuideDeclaration
 from pipeline.content.guide import GUIDE_FILE_KINDS
 from pipeline.content.models import ContentFile
-from pipeline.findings import Finding
+from pipeline.findings import Finding, error
 from pipeline.i18n.models import TermsFile
 
 from .guide_checks import GuideRules, guide_findings
@@ -62,9 +62,35 @@ def guide_checks(db: Database, declaration: Declaration, structure_only: bool) -
     """The manifest's rule keys always; with the consistency checks, the guide's text through the shared guide checks."""
     guide = declaration.game.guide
     assert guide is not None, "asked of a game with a guide"
-    findings = rule_key_findings(db, guide)
+    findings = rule_key_findings(db, guide) + _numbers_in_findings(declaration)
     if not structure_only:
-        findings += guide_findings(db, GuideRules(guide.code, rule_values(db), every_number=guide.every_number))
+        rules = GuideRules(guide.code, rule_values(db), every_number=guide.every_number,
+                           numbers_in=number_scope(declaration))
+        findings += guide_findings(db, rules)
+    return findings
+
+
+def number_scope(declaration: Declaration) -> list[str]:
+    """The kinds whose text the guide's number checks judge: those `numbers_in:` names, else every kind that does not
+    print (a card's, token's or board's numbers are its own, printed on it, not rule constants written out)."""
+    guide = declaration.game.guide
+    assert guide is not None, "asked of a game with a guide"
+    if guide.numbers_in is not None:
+        return list(guide.numbers_in)
+    return [kind_id for kind_id, kind in declaration.modelled.items() if kind.print is None]
+
+
+def _numbers_in_findings(declaration: Declaration) -> list[Finding]:
+    """DECLARED-GUIDE for a `numbers_in:` name that is no declared kind."""
+    guide = declaration.game.guide
+    assert guide is not None, "asked of a game with a guide"
+    findings = []
+    for i, name in enumerate(guide.numbers_in or []):
+        if name not in declaration.modelled:
+            pos = declaration.loaded.position(["game", "guide", "numbers_in", i])
+            findings.append(error("DECLARED-GUIDE", f"numbers_in names {name!r}, which is no declared kind",
+                                  declaration.loaded.display, pos.line, pos.column,
+                                  f"kinds: {', '.join(declaration.modelled) or 'none'}"))
     return findings
 
 

@@ -51,6 +51,7 @@ class GuideRules:
     # The problem with a `{kind:id}` reference (None: it resolves); None: the rule data's, if the game has any.
     reference: Callable[[str, str], str | None] | None = None
     every_number: bool = False  # the text takes every number from the data, not only the constants' values
+    numbers_in: Collection[str] | None = None  # the rule data kinds whose text the number checks judge (None: all)
 
 
 @dataclass(frozen=True)
@@ -61,6 +62,7 @@ class TextSite:
     path: Path_
     text: str
     example: bool = False
+    numbers: bool = True  # whether the number checks judge it (rule data of a kind they are not scoped to: no)
 
 
 def guide_entries(db: Database) -> Iterator[tuple[GuideEntry, Record, Path_]]:
@@ -108,7 +110,7 @@ def guide_findings(db: Database, rules: GuideRules, more: Iterable[TextSite] = (
     for site in sites:
         findings += _tokens(site, rules)
         findings += _links(site, entries, rules.prefix)
-        if not site.example:
+        if site.numbers and not site.example:
             findings += _numbers(site, rules)
     findings += _entry_rules(db, rules, entries)
     findings += _id_clashes(db, rules.prefix)
@@ -123,7 +125,10 @@ def _with_rule_data(db: Database, rules: GuideRules) -> tuple[GuideRules, list[T
         return rules, []
     reference = rules.reference or data.problem
     rules = replace(rules, lists=[*data.list_sources(), *rules.lists], reference=reference)
-    sites = [TextSite(f.record.loaded, (*f.record.path, *f.path), f.source) for f in data.texts]
+    judged = {id(record.entity) for name, kind in data.kinds.items()
+              if rules.numbers_in is None or name in rules.numbers_in for record in db.records(kind.collection)}
+    sites = [TextSite(f.record.loaded, (*f.record.path, *f.path), f.source, numbers=id(f.record.entity) in judged)
+             for f in data.texts]
     return rules, sites
 
 

@@ -110,3 +110,28 @@ def test_a_listed_kind_may_print_a_map_as_icons(game: Path, tmp_path: Path) -> N
     assert spec.guide is not None
     document = str(spec.guide.reference(db, Localizer.load("en", game, source_locale="en")))
     assert "2 {icon:sword} + 1 {icon:shield}" in document
+
+
+CARD_KIND = "  kinds:\n    card:\n      print: cards\n      fields:\n        text: {type: translatable}\n"
+
+
+def rule_findings(game: Path) -> list[Finding]:
+    """What the game's rules find (the guide checks among them), without printing its cards."""
+    spec = find_game("tavern", game.parent)
+    db, loaded = spec.load(game.parent)
+    assert loaded == []
+    return spec.checks(db, False)
+
+
+def test_the_guides_number_checks_judge_a_card_text_only_where_the_manifest_scopes_them(game: Path) -> None:
+    """"Gain 2 credits." on a card is the card's own number, not the rule constant actions_per_turn written out; a
+    manifest that names the kind in `numbers_in:` has it judged; a name there that is no kind is DECLARED-GUIDE."""
+    manifest, cards = game / "game.yaml", game / "cards.yaml"
+    edit(manifest, "  kinds:\n", CARD_KIND)
+    cards.write_text("kind: card\nitems:\n  - id: coin\n    text: Gain 2 credits.\n", encoding="utf-8")
+    assert [f for f in rule_findings(game) if "LITERAL" in f.code] == []
+    edit(manifest, "    every_number: true", "    numbers_in: [card, hero]\n    every_number: true")
+    literal = [(f.code, f.file, f.line) for f in rule_findings(game) if f.file == cards.as_posix()]
+    assert literal == [("DECLARED-GUIDE-LITERAL", cards.as_posix(), line_of(cards, "Gain 2 credits."))]
+    edit(manifest, "numbers_in: [card, hero]", "numbers_in: [card, heroes]")
+    assert ("DECLARED-GUIDE", line_of(manifest, "numbers_in:")) in {(f.code, f.line) for f in rule_findings(game)}

@@ -118,3 +118,31 @@ def test_shipped_layouts_cover_every_old_world_face() -> None:
     assert components is not None
     kinds = {face.kind for face in components.faces()}
     assert {k for k in kinds if layouts.template_for("old-world", k) is None} == set()
+
+
+def test_extends_of_a_name_the_game_and_the_shared_layouts_both_have_is_a_finding(tmp_path: Path) -> None:
+    """`hero` extends `card`: the game's own `game/card` or the shared `card`? Neither is guessed; each can be named."""
+    write(tmp_path, "base.yaml", BASE)
+    cards = write(tmp_path, "game/cards.yaml", """kind: templates
+templates:
+  card:
+    extends: card
+    boxes:
+      title: {font: bold}
+  hero:
+    extends: card
+    boxes: {}
+  own-hero:
+    extends: game/card
+    boxes: {}
+  shared-hero:
+    extends: shared:card
+    boxes: {}
+""")
+    layouts, findings = load_layouts(tmp_path)
+    assert [(f.code, f.file, f.line) for f in findings] == [("LAYOUT-EXTENDS-AMBIGUOUS", cards.as_posix(), 8)]
+    assert "'game/card'" in findings[0].message and "`extends: shared:card`" in findings[0].hint
+    assert "game/hero" not in layouts.templates
+    fonts = {name: next(b for b in layouts.templates[f"game/{name}"].boxes if b.name == "title").text_style.font
+             for name in ("card", "own-hero", "shared-hero")}
+    assert fonts == {"card": "bold", "own-hero": "bold", "shared-hero": "regular"}
