@@ -85,7 +85,7 @@ def test_full_template_the_whole_designer_path(project: Path, tmp_path: Path) ->
     run(["pnp", "build"], project)
     out = project / "output" / "my-game"
     for locale in ("en", "de"):
-        for name in ("cards.pdf", "tokens.pdf", "board-valley.pdf", "guide.pdf"):
+        for name in ("cards.pdf", "tokens.pdf", "board-valley.pdf", "reference-guide.pdf"):
             assert len(PdfReader(out / locale / name).pages) >= 1, f"{locale}/{name}"
     assert "Münze" in PdfReader(out / "de" / "tokens.pdf").pages[0].extract_text()
 
