@@ -5,6 +5,8 @@
       id: my-game
       name: My Game
       locales: [en, de]
+      enums:                  # shared by the fields that name them: labels translated once (`enum:faction:red`)
+        faction: {values: {red: Reds, blue: Blues}, colors: {red: "#a3202a", blue: palette.frame}}
       kinds:
         card:
           print: cards        # printed as cards (a layout `<kind>` draws them); tokens and boards also
@@ -14,7 +16,10 @@
             title: {type: translatable}
             cost: {type: integer, min: 0, max: 9}
             suit: {type: enum, values: {red: Red, blue: Blue}}   # or [red, blue]: each value its own label
-            wild: {type: boolean, default: false}                  # `default:` makes a field optional
+            side: {type: enum, enum: faction}                      # a shared enum; `colors:` colour boxes
+            leader: {type: ref, to: card, shows: title}             # prints the named record's `shows:` field
+            tint: {type: color}                                     # #rrggbb, palette.<name> or a colour name
+            wild: {type: boolean, default: false, label: Wild}      # `default:` makes a field optional
             faces: {type: map, keys: [sword, shield], min: 1}      # enum key -> integer
             between: {type: list, of: ref, to: card, length: 2}  # `length`/`min_items`: how many items
             steps: {type: list, of: object, fields: {id: {type: text}, text: {type: translatable}}}
@@ -31,8 +36,9 @@ kinds are rule data the guide names (`{card:scout}`, `{card_cost:scout}`, pipeli
 its manifest's name and variant names are translatable (`game:name`).
 A list of translatable text (`type: list, of: translatable`) holds items `{id, text}`: the id keys each
 item's translation, so editing one item never makes another's fuzzy. An enum's labels are translatable
-(msgctxt `enum:<kind>:<field>:<value>`, written in the manifest): the content holds the value, the printed
-face its label in the locale. So is a kind's `name` (msgctxt `kind:<kind>:name`), which labels its deck on
+(msgctxt `enum:<kind>:<field>:<value>`, or `enum:<enum>:<value>` for a shared one of `enums:`, written in the
+manifest): the content holds the value, the printed face its label in the locale; so is a boolean's `label:`
+(msgctxt `label:<kind>:<field>`). So is a kind's `name` (msgctxt `kind:<kind>:name`), which labels its deck on
 the sheets and in the PDF outline and titles its backs.
 """
 
