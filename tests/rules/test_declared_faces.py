@@ -172,3 +172,12 @@ def test_a_malformed_declaration_is_a_finding_at_its_line(tmp_path: Path, writte
     folder = write_game(tmp_path, manifest=MANIFEST.replace(written, broken, 1))
     _, found = read_declaration(folder)
     assert [(f.code, f.line) for f in found] == [(code, line_of(folder / "game.yaml", broken.splitlines()[0].strip()))]
+
+
+def test_a_colour_field_holding_no_colour_is_a_schema_finding_at_its_line(tmp_path: Path) -> None:
+    from pipeline.app.check import validate
+    from tests.conftest import line_of
+
+    folder = write_game(tmp_path, cards=CARDS.replace('tint: "#ffcc00"', 'tint: "#ffcc0"'))
+    found = [(f.code, f.line) for f in validate([find_game("proto", tmp_path)], tmp_path).findings]
+    assert found == [("SCHEMA", line_of(folder / "cards.yaml", 'tint: "#ffcc0"'))]
