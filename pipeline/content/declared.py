@@ -468,7 +468,7 @@ def _with_shared_enums(game: DeclaredGame) -> DeclaredGame:
             out[name] = declared
         return out
 
-    if not game.enums and not any(f.enum for kind in game.kinds.values() for f in kind.fields.values()):
+    if not game.enums:
         return game
     kinds = {kind_id: kind.model_copy(update={"fields": resolved(kind.fields)}) for kind_id, kind in game.kinds.items()}
     return game.model_copy(update={"kinds": kinds})

@@ -21,7 +21,7 @@ from pipeline.findings import Finding, error
 from pipeline.rules.components import Face
 
 from .art import draw_placeholder, prepared_art, resolve_art
-from .contrast import IMAGE, auto_ink, box_fill, ground_at
+from .contrast import IMAGE, box_fill, ground_at, text_ink
 from .fonts import Encoded
 from .icons import draw_icon, rgb
 from .layouts import AUTO_COLOR, BoxSpec, Template
@@ -199,11 +199,9 @@ def prepare_face(face: Face, template: Template, ctx: RenderContext) -> tuple[Pr
         elif model.type == "text":
             markup = str(value) if value is not None else model.text or ""
             style = spec.text_style
-            if text_color := template.face_color(face.fields, model.color_field):
-                style = replace(style, color=text_color)
-            elif model.color == AUTO_COLOR:
+            if model.color_field or model.color == AUTO_COLOR:  # the colour this face gets, as the contrast check judged it
                 layers = [(done.box, IMAGE if done.spec.model.type == "art" else done.fill) for done in ops]
-                style = replace(style, color=auto_ink(template, ground_at(layers, spec.box)))
+                style = replace(style, color=text_ink(template, model, face.fields, ground_at(layers, spec.box)))
             op.fitted = _fit(markup, op.box, style, ctx)
             findings += _text_findings(op.fitted, face, model.field or spec.name, ctx)
         elif model.type in ("icon", "icons"):

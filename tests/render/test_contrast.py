@@ -137,3 +137,27 @@ def test_a_colour_name_no_palette_holds_is_layout_color_at_the_binding(layout: P
     found = [f for f in check([find_game("my-game", root)], root, ["en"], cache_dir=tmp_path / "cache").findings
              if f.code == "LAYOUT-COLOR"]
     assert [(f.line, "'palette.gold'" in f.message) for f in found] == [(line_of(layout, "band: {type: rect"), True)]
+
+
+def test_the_renderer_fills_each_card_with_its_own_suit_colour(layout: Path, tmp_path: Path) -> None:
+    import pypdfium2 as pdfium
+    from typer.testing import CliRunner
+
+    from pipeline.cli import app
+
+    _colour_suits(layout, "#a3202a", "#1f3f8a")
+    root = layout.parents[2]
+    out = tmp_path / "out"
+    built = CliRunner().invoke(app, ["build", "--content", str(root), "--out", str(out), "--locale", "en",
+                                     "--target", "cards", "--jobs", "1", "--cache-dir", str(tmp_path / "cache")])
+    assert built.exit_code == 0, built.output
+    document = pdfium.PdfDocument(out / "my-game" / "en" / "cards-1up.pdf")
+    band = {}
+    for page in document:
+        text = page.get_textpage().get_text_range()
+        image = page.render(scale=2).to_pil().convert("RGB")
+        mm = image.width / (page.get_width() / 72 * 25.4)
+        for name in ("Scout", "Guard"):
+            if name in text:
+                band[name] = image.getpixel((int(6 * mm), int(6 * mm)))  # inside the band, left of the cost disc
+    assert band == {"Scout": (0xa3, 0x20, 0x2a), "Guard": (0x1f, 0x3f, 0x8a)}
