@@ -405,9 +405,7 @@ def enum_context(kind_id: str, field: str, value: str) -> str:
 def declare(game: DeclaredGame, loaded: LoadedFile) -> Declaration:
     """The models of a manifest's kinds, and a finding for every field that cannot become one."""
     game = _with_shared_enums(game)
-    findings: list[Finding] = [problem for enum_id, shared in game.enums.items()
-                               for problem in _color_problems(f"enum {enum_id!r}", shared.colors, _labels(shared.values),
-                                                              loaded, ["game", "enums", enum_id])]
+    findings = _shared_enum_problems(game, loaded)
     broken: set[tuple[str, str]] = set()
     manifest = GuideManifest if game.guide is not None else DeclaredManifest
     models: list[type[ContentFile]] = [manifest]
@@ -451,6 +449,30 @@ def declare(game: DeclaredGame, loaded: LoadedFile) -> Declaration:
             findings += _make_rule_data(file_model, entity, kind_id, kind, loaded)
         models.append(file_model)
     return Declaration(game, loaded, tuple(models), tuple(findings), frozenset(broken))
+
+
+def _shared_enum_problems(game: DeclaredGame, loaded: LoadedFile) -> list[Finding]:
+    """The colours of the shared enums (DECLARED-COLOR), and DECLARED-ENUM-UNUSED for one no field names: its labels
+    would be translated and never printed."""
+    findings = []
+    named: set[str] = set()
+
+    def collect(fields: Mapping[str, FieldDeclaration]) -> None:
+        for declared in fields.values():
+            named.update([declared.enum] if declared.enum else [])
+            collect(declared.fields)
+
+    for kind in game.kinds.values():
+        collect(kind.fields)
+    for enum_id, shared in game.enums.items():
+        findings += _color_problems(f"enum {enum_id!r}", shared.colors, _labels(shared.values), loaded,
+                                    ["game", "enums", enum_id])
+        if enum_id not in named:
+            pos = loaded.key_position(["game", "enums", enum_id])
+            findings.append(warning("DECLARED-ENUM-UNUSED", f"enum {enum_id!r} is named by no field: its labels are "
+                                    "translated and never printed", loaded.display, pos.line, pos.column,
+                                    f"name it in a field (`{{type: enum, enum: {enum_id}}}`), or remove it"))
+    return findings
 
 
 def _with_shared_enums(game: DeclaredGame) -> DeclaredGame:

@@ -181,3 +181,13 @@ def test_a_colour_field_holding_no_colour_is_a_schema_finding_at_its_line(tmp_pa
     folder = write_game(tmp_path, cards=CARDS.replace('tint: "#ffcc00"', 'tint: "#ffcc0"'))
     found = [(f.code, f.line) for f in validate([find_game("proto", tmp_path)], tmp_path).findings]
     assert found == [("SCHEMA", line_of(folder / "cards.yaml", 'tint: "#ffcc0"'))]
+
+
+def test_a_shared_enum_no_field_names_is_a_warning_at_its_line(tmp_path: Path) -> None:
+    from pipeline.rules.declared_game import read_declaration
+    from tests.conftest import line_of
+
+    folder = write_game(tmp_path, manifest=MANIFEST.replace("  kinds:\n", "    moods: {values: [calm]}\n  kinds:\n", 1))
+    _, found = read_declaration(folder)
+    assert [(f.code, f.severity.value, f.line) for f in found] == [
+        ("DECLARED-ENUM-UNUSED", "warning", line_of(folder / "game.yaml", "moods: {values"))]
