@@ -98,7 +98,9 @@ def _binding_findings(template: Template, spec: BoxSpec, kind: FaceKind, game: s
                                   hint + f"{kind.name!r} offers: {', '.join(sorted(kind.fields))}"))
         elif offered not in accepts:
             drawn = ", ".join(sorted(t.value for t in accepts))
-            hint = "a colour comes from a `color` field, or an enum whose values have `colors:`" if accepts is _COLORS else ""
+            hint = ("a colour comes from a `color` field, or an enum whose values have `colors:`" if accepts is _COLORS else
+                    "a boolean prints the `label:` it declares; without one it only drives `when:`"
+                    if offered is FieldType.FLAG else "")
             findings.append(error("LAYOUT-FIELD-TYPE", f"template {template.name!r}: box {spec.name!r} ({model.type}) binds "
                                   f"{key} {name!r}, a {offered.value} of {game} face kind {kind.name!r}; it draws: {drawn}",
                                   at.file, at.line, at.column, hint))

@@ -191,3 +191,27 @@ def test_a_shared_enum_no_field_names_is_a_warning_at_its_line(tmp_path: Path) -
     _, found = read_declaration(folder)
     assert [(f.code, f.severity.value, f.line) for f in found] == [
         ("DECLARED-ENUM-UNUSED", "warning", line_of(folder / "game.yaml", "moods: {values"))]
+
+
+def test_a_boolean_without_a_label_bound_to_a_text_box_is_layout_field_type_with_a_hint(tmp_path: Path) -> None:
+    from pipeline.app.check import check
+    from tests.conftest import line_of
+
+    folder = write_game(tmp_path)
+    (folder / "layouts").mkdir()
+    layout = folder / "layouts" / "cards.yaml"
+    layout.write_text("""\
+kind: templates
+templates:
+  card:
+    extends: card
+    size: poker
+    boxes:
+      background: {width: 2.5in, height: 3.5in}
+      quick: {type: text, field: quick, x: 5mm, y: 5mm, width: 50mm, height: 8mm}
+      wild: {type: text, field: wild, when: quick, x: 5mm, y: 15mm, width: 50mm, height: 8mm}
+""", encoding="utf-8")
+    found = [f for f in check([find_game("proto", tmp_path)], tmp_path, ["en"], cache_dir=tmp_path / "cache").findings
+             if f.code.startswith("LAYOUT")]
+    assert [(f.code, f.line) for f in found] == [("LAYOUT-FIELD-TYPE", line_of(layout, "quick: {type: text"))]
+    assert "label:" in found[0].hint
