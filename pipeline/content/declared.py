@@ -5,6 +5,8 @@
       id: my-game
       name: My Game
       locales: [en, de]
+      enums:                  # shared by the fields that name them: labels translated once (`enum:faction:red`)
+        faction: {values: {red: Reds, blue: Blues}, colors: {red: "#a3202a", blue: palette.frame}}
       kinds:
         card:
           print: cards        # printed as cards (a layout `<kind>` draws them); tokens and boards also
@@ -14,7 +16,10 @@
             title: {type: translatable}
             cost: {type: integer, min: 0, max: 9}
             suit: {type: enum, values: {red: Red, blue: Blue}}   # or [red, blue]: each value its own label
-            wild: {type: boolean, default: false}                  # `default:` makes a field optional
+            side: {type: enum, enum: faction}                      # a shared enum; `colors:` colour boxes
+            leader: {type: ref, to: card, shows: title}             # prints the named record's `shows:` field
+            tint: {type: color}                                     # #rrggbb, palette.<name> or a colour name
+            wild: {type: boolean, default: false, label: Wild}      # `default:` makes a field optional
             faces: {type: map, keys: [sword, shield], min: 1}      # enum key -> integer
             between: {type: list, of: ref, to: card, length: 2}  # `length`/`min_items`: how many items
             steps: {type: list, of: object, fields: {id: {type: text}, text: {type: translatable}}}
@@ -31,14 +36,16 @@ kinds are rule data the guide names (`{card:scout}`, `{card_cost:scout}`, pipeli
 its manifest's name and variant names are translatable (`game:name`).
 A list of translatable text (`type: list, of: translatable`) holds items `{id, text}`: the id keys each
 item's translation, so editing one item never makes another's fuzzy. An enum's labels are translatable
-(msgctxt `enum:<kind>:<field>:<value>`, written in the manifest): the content holds the value, the printed
-face its label in the locale. So is a kind's `name` (msgctxt `kind:<kind>:name`), which labels its deck on
+(msgctxt `enum:<kind>:<field>:<value>`, or `enum:<enum>:<value>` for a shared one of `enums:`, written in the
+manifest): the content holds the value, the printed face its label in the locale; so is a boolean's `label:`
+(msgctxt `label:<kind>:<field>`). So is a kind's `name` (msgctxt `kind:<kind>:name`), which labels its deck on
 the sheets and in the PDF outline and titles its backs.
 """
 
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Annotated, Any, ClassVar, Literal
@@ -57,12 +64,18 @@ from .texts import OptionalTranslated, Translated, UniqueKeys
 from .yaml_loader import LoadedFile
 
 FieldTypeName = str  # checked by `declaration_findings`, so a misspelt type is a finding with a hint
-FIELD_TYPES = ("text", "translatable", "integer", "boolean", "enum", "ref", "icon", "image", "list", "object", "map")
+FIELD_TYPES = ("text", "translatable", "integer", "boolean", "enum", "ref", "icon", "image", "color", "list", "object",
+               "map")
 LIST_ITEM_TYPES = ("text", "integer", "enum", "ref", "icon", "object", "translatable")
 ITEMS_FIELD = "items"  # the list of records in a declared kind's content file
 RESERVED_FIELDS = ("id", "copies", "number")
 FIELD_NAME_PATTERN = r"^[a-z][a-z0-9_]*$"
 EnumValue = Annotated[str, Field(pattern=SLUG_PATTERN)]
+# A colour as data: #rrggbb (reportlab reads #rgb as #000rgb: not allowed), or a name the layout's palette
+# (`palette.<name>`, or bare) or reportlab resolves when the face is drawn (neither: LAYOUT-COLOR at the box).
+COLOR_PATTERN = r"^(#[0-9a-fA-F]{6}|(palette\.)?[a-z][a-z0-9_-]*)$"
+ColorValue = Annotated[str, Field(pattern=COLOR_PATTERN)]
+SHOWN_TYPES = ("text", "translatable", "integer", "enum")  # what a ref may print of the record it names
 RuleKey = Annotated[str, Field(pattern=FIELD_NAME_PATTERN, max_length=64)]
 Code = Annotated[str, Field(pattern=r"^[A-Z][A-Z0-9-]*$")]
 Count = Annotated[int, Field(ge=0)]
@@ -99,6 +112,10 @@ class FieldDeclaration(ContentModel):
     fields: dict[Annotated[str, Field(pattern=FIELD_NAME_PATTERN)], FieldDeclaration] = {}  # object: its own fields
     keys: list[EnumValue] = []  # map: the keys allowed (each maps to an integer in min-max)
     translated: bool = True  # enum: whether its values print (then their labels are translatable strings)
+    colors: dict[str, str] = {}  # enum: the colour of each value (a colour binding of the field fills with it)
+    enum: str | None = None  # enum (or list of enum): a shared enum of the manifest's `enums:` gives its values
+    shows: str | None = None  # ref: the field of the named record it prints (default: its `name` or `title`, else its id)
+    label: str | None = None  # boolean: what it prints where true (translated); without one it only drives `when:`
     # Checks across records (pipeline/rules/declared_constraints.py), reported under `code`:
     unique: bool | Literal["unordered"] = False  # no two records share the value (unordered: a list as a set)
     symmetric: bool = False  # a list of refs to the own kind: each record it names names this one back
@@ -111,7 +128,20 @@ class FieldDeclaration(ContentModel):
 
     def labels(self) -> dict[str, str]:
         """An enum's printed label of each value (in the source language)."""
-        return dict(self.values) if isinstance(self.values, dict) else {value: value for value in self.values}
+        return _labels(self.values)
+
+    def label_context(self, kind_id: str, field: str, value: str) -> str:
+        """The msgctxt of one value's label: its shared enum's, or the kind's field's for an enum declared inline."""
+        return f"enum:{self.enum}:{value}" if self.enum else enum_context(kind_id, field, value)
+
+
+class EnumDeclaration(ContentModel):
+    """An enum of the manifest's `enums:`, which fields of any kind name (`{type: enum, enum: faction}`): its values,
+    their labels translated once (msgctxt `enum:<enum>:<value>`) and their colours."""
+
+    values: list[EnumValue] | dict[EnumValue, Annotated[str, Field(min_length=1)]] = Field(min_length=1)
+    colors: dict[str, str] = {}
+    translated: bool = True
 
 
 class NumberedDeclaration(ContentModel):
@@ -251,6 +281,7 @@ class DeclaredGame(ContentModel, DeclaredLocales):
     kinds: dict[Slug, KindDeclaration] = Field(min_length=1)
     plugin: str | None = None  # Python that extends the game: `rules.py` in its folder, or an entry point name
     guide: GuideDeclaration | None = None  # the game holds the shared guide files and prints a reference guide
+    enums: dict[Slug, EnumDeclaration] = {}  # enums that fields of several kinds share (`{type: enum, enum: <id>}`)
     components: dict[RuleKey, Count] = {}  # facts about the components, printed by `{key}` in the guide
     rules: dict[RuleKey, int] = {}  # the rules numbers, printed by `{key}`
     variants: list[Variant] = []
@@ -291,12 +322,18 @@ class GuideManifest(ContentFile):
 
 @dataclass(frozen=True)
 class Declaration:
-    """A declared game's manifest as read, the models of its kinds, and what is wrong with the declaration."""
+    """A declared game's manifest as read (each field naming a shared enum holds its values), the models of its kinds,
+    and what is wrong with the declaration."""
 
     game: DeclaredGame
     loaded: LoadedFile
     kinds: tuple[type[ContentFile], ...]  # the manifest's model first, then one per declared kind
     findings: tuple[Finding, ...]
+    broken: frozenset[tuple[str, str]] = frozenset()  # (kind, field) declared wrong: the field holds any value
+
+    def is_sound(self, kind_id: str, field: str) -> bool:
+        """Whether a kind's field holds values of its declared type (a field declared wrong holds any value)."""
+        return (kind_id, field) not in self.broken
 
     @property
     def modelled(self) -> dict[str, KindDeclaration]:
@@ -319,22 +356,57 @@ class Declaration:
                 for kind_id, kind in self.modelled.items() if kind.name]
 
     def enum_labels(self) -> list[SourceString]:
-        """The label of every value of every declared enum (or list of enums), a translatable string at its manifest line."""
+        """The label of every value of every declared enum (or list of enums), a translatable string at its manifest
+        line: a shared enum's once, at its `enums:` entry."""
         strings = []
-        for kind_id, kind in self.modelled.items():
-            for name, declared in kind.fields.items():
-                if "enum" not in (declared.type, declared.of) or not declared.translated:
-                    continue
-                values = self.kind_path(kind_id, "fields", name, "values")
-                for i, (value, label) in enumerate(declared.labels().items()):
-                    line = self.loaded.position([*values, value if isinstance(declared.values, dict) else i]).line
-                    strings.append(SourceString(enum_context(kind_id, name, value), label, path=self.loaded.path, line=line))
+        for enum_id, shared in self.game.enums.items():
+            if not shared.translated:
+                continue
+            values: list[str | int] = ["game", "enums", enum_id, "values"]
+            for i, (value, label) in enumerate(_labels(shared.values).items()):
+                line = self.loaded.position([*values, value if isinstance(shared.values, dict) else i]).line
+                strings.append(SourceString(f"enum:{enum_id}:{value}", label, path=self.loaded.path, line=line))
+        for kind_id, name, declared, path in self.declared_fields():
+            if "enum" not in (declared.type, declared.of) or not declared.translated or declared.enum:
+                continue
+            for i, (value, label) in enumerate(declared.labels().items()):
+                line = self.loaded.position([*path, "values", value if isinstance(declared.values, dict) else i]).line
+                strings.append(SourceString(enum_context(kind_id, name, value), label, path=self.loaded.path, line=line))
         return strings
+
+    def flag_labels(self) -> list[SourceString]:
+        """What each boolean with a `label:` prints where it is true, a translatable string at its manifest line."""
+        return [SourceString(label_context(kind_id, name), str(declared.label), path=self.loaded.path,
+                             line=self.loaded.position([*path, "label"]).line)
+                for kind_id, name, declared, path in self.declared_fields() if declared.type == "boolean" and declared.label]
+
+    def declared_fields(self) -> list[tuple[str, str, FieldDeclaration, list[str | int]]]:
+        """(kind, field, declaration, manifest path) of every field of the modelled kinds, an object's own fields
+        named `<field>.<its field>`."""
+        found = []
+
+        def walk(kind_id: str, prefix: str, fields: dict[str, FieldDeclaration], path: list[str | int]) -> None:
+            for name, declared in fields.items():
+                found.append((kind_id, prefix + name, declared, [*path, name]))
+                walk(kind_id, f"{prefix}{name}.", declared.fields, [*path, name, "fields"])
+
+        for kind_id, kind in self.modelled.items():
+            walk(kind_id, "", kind.fields, self.kind_path(kind_id, "fields"))
+        return found
+
+
+def _labels(values: list[str] | dict[str, str]) -> dict[str, str]:
+    return dict(values) if isinstance(values, dict) else {value: value for value in values}
 
 
 def kind_context(kind_id: str) -> str:
     """The msgctxt of a kind's name."""
     return f"kind:{kind_id}:name"
+
+
+def label_context(kind_id: str, field: str) -> str:
+    """The msgctxt of what a boolean field prints where it is true."""
+    return f"label:{kind_id}:{field}"
 
 
 def enum_context(kind_id: str, field: str, value: str) -> str:
@@ -344,7 +416,9 @@ def enum_context(kind_id: str, field: str, value: str) -> str:
 
 def declare(game: DeclaredGame, loaded: LoadedFile) -> Declaration:
     """The models of a manifest's kinds, and a finding for every field that cannot become one."""
-    findings: list[Finding] = []
+    game = _with_shared_enums(game)
+    findings = _shared_enum_problems(game, loaded)
+    broken: set[tuple[str, str]] = set()
     manifest = GuideManifest if game.guide is not None else DeclaredManifest
     models: list[type[ContentFile]] = [manifest]
     for kind_id, kind in game.kinds.items():
@@ -373,9 +447,10 @@ def declare(game: DeclaredGame, loaded: LoadedFile) -> Declaration:
         if kind.numbered is not None:
             fields["number"] = (Annotated[int, Field(ge=0)], ...)
             findings += _links_problems(kind_id, kind, loaded) + _names_problems(kind_id, kind, loaded)
-        declared_fields, problems = _model_fields(_class_name(kind_id), kind.fields, game.kinds, loaded,
+        declared_fields, problems = _model_fields(_class_name(kind_id), kind.fields, game, loaded,
                                                   ["game", "kinds", kind_id, "fields"], RESERVED_FIELDS)
         findings += problems
+        broken |= {(kind_id, name) for name, (annotation, _) in declared_fields.items() if annotation is Any}
         entity = create_model(_class_name(kind_id), __base__=Entity, **fields, **declared_fields)
         entity.text_prefix = kind_id  # type: ignore[attr-defined]  # msgctxt `<kind>:<id>:<field>`
         records: Any = (list[entity], ...)
@@ -385,7 +460,52 @@ def declare(game: DeclaredGame, loaded: LoadedFile) -> Declaration:
         if game.guide is not None:
             findings += _make_rule_data(file_model, entity, kind_id, kind, loaded)
         models.append(file_model)
-    return Declaration(game, loaded, tuple(models), tuple(findings))
+    return Declaration(game, loaded, tuple(models), tuple(findings), frozenset(broken))
+
+
+def _shared_enum_problems(game: DeclaredGame, loaded: LoadedFile) -> list[Finding]:
+    """The colours of the shared enums (DECLARED-COLOR), and DECLARED-ENUM-UNUSED for one no field names: its labels
+    would be translated and never printed."""
+    findings = []
+    named: set[str] = set()
+
+    def collect(fields: Mapping[str, FieldDeclaration]) -> None:
+        for declared in fields.values():
+            named.update([declared.enum] if declared.enum else [])
+            collect(declared.fields)
+
+    for kind in game.kinds.values():
+        collect(kind.fields)
+    for enum_id, shared in game.enums.items():
+        findings += _color_problems(f"enum {enum_id!r}", shared.colors, _labels(shared.values), loaded,
+                                    ["game", "enums", enum_id])
+        if enum_id not in named:
+            pos = loaded.key_position(["game", "enums", enum_id])
+            findings.append(warning("DECLARED-ENUM-UNUSED", f"enum {enum_id!r} is named by no field: its labels are "
+                                    "translated and never printed", loaded.display, pos.line, pos.column,
+                                    f"name it in a field (`{{type: enum, enum: {enum_id}}}`), or remove it"))
+    return findings
+
+
+def _with_shared_enums(game: DeclaredGame) -> DeclaredGame:
+    """The game with each field that names a shared enum (`enum: <id>`) holding its values, colours and whether
+    they are translated; a field that also writes `values:`, or names no shared enum, keeps its own (a finding)."""
+    def resolved(fields: dict[str, FieldDeclaration]) -> dict[str, FieldDeclaration]:
+        out = {}
+        for name, declared in fields.items():
+            shared = game.enums.get(declared.enum) if declared.enum else None
+            if shared is not None and not declared.values:
+                declared = declared.model_copy(update={"values": shared.values, "colors": shared.colors,
+                                                       "translated": shared.translated})
+            if declared.fields:
+                declared = declared.model_copy(update={"fields": resolved(declared.fields)})
+            out[name] = declared
+        return out
+
+    if not game.enums:
+        return game
+    kinds = {kind_id: kind.model_copy(update={"fields": resolved(kind.fields)}) for kind_id, kind in game.kinds.items()}
+    return game.model_copy(update={"kinds": kinds})
 
 
 def _make_rule_data(file_model: type[ContentFile], entity: type[Entity], kind_id: str, kind: KindDeclaration,
@@ -409,7 +529,7 @@ def _class_name(kind_id: str) -> str:
     return "".join(part.capitalize() for part in kind_id.split("-"))
 
 
-def _model_fields(owner: str, declared_fields: Mapping[str, FieldDeclaration], kinds: Mapping[str, KindDeclaration],
+def _model_fields(owner: str, declared_fields: Mapping[str, FieldDeclaration], game: DeclaredGame,
                   loaded: LoadedFile, path: list[str | int],
                   reserved: tuple[str, ...] = ()) -> tuple[dict[str, Any], list[Finding]]:
     """The model fields of a kind's (or an object's) declared fields, and the findings of those that cannot be
@@ -418,10 +538,10 @@ def _model_fields(owner: str, declared_fields: Mapping[str, FieldDeclaration], k
     findings: list[Finding] = []
     for name, declared in declared_fields.items():
         here = [*path, name]
-        problems = _field_problems(name, declared, kinds, loaded, here, reserved)
+        problems = _field_problems(name, declared, game, loaded, here, reserved)
         made = None
         if not problems:
-            made, problems = _field(f"{owner}{_class_name(name.replace('_', '-'))}", declared, kinds, loaded, here)
+            made, problems = _field(f"{owner}{_class_name(name.replace('_', '-'))}", declared, game, loaded, here)
         findings += problems
         if made is not None:
             fields[name] = made
@@ -430,7 +550,7 @@ def _model_fields(owner: str, declared_fields: Mapping[str, FieldDeclaration], k
     return fields, findings
 
 
-def _field(owner: str, declared: FieldDeclaration, kinds: Mapping[str, KindDeclaration], loaded: LoadedFile,
+def _field(owner: str, declared: FieldDeclaration, game: DeclaredGame, loaded: LoadedFile,
            path: list[str | int]) -> tuple[tuple[Any, Any] | None, list[Finding]]:
     """(annotation, default) of a sound declaration (a required field has no default), or None and the
     findings of its object's fields or of its default."""
@@ -441,7 +561,7 @@ def _field(owner: str, declared: FieldDeclaration, kinds: Mapping[str, KindDecla
     empty: Any = None
     annotation: Any
     if item_type == "object":
-        nested, problems = _model_fields(owner, declared.fields, kinds, loaded, [*path, "fields"])
+        nested, problems = _model_fields(owner, declared.fields, game, loaded, [*path, "fields"])
         if problems:
             return None, problems
         item_model = create_model(owner, __base__=ContentModel, **nested)
@@ -449,9 +569,9 @@ def _field(owner: str, declared: FieldDeclaration, kinds: Mapping[str, KindDecla
     elif item_type == "translatable":
         annotation, empty = (Translated if declared.required or declared.default is not None else OptionalTranslated), ""
     elif item_type == "map":
-        annotation, empty = dict[Literal[tuple(declared.keys)], _scalar(declared, "integer", kinds)], {}  # type: ignore[misc]
+        annotation, empty = dict[Literal[tuple(declared.keys)], _scalar(declared, "integer", game.kinds)], {}  # type: ignore[misc]
     else:
-        annotation = _scalar(declared, item_type, kinds)
+        annotation = _scalar(declared, item_type, game.kinds)
     if declared.type == "list":
         sizes = Field(min_length=declared.length or declared.min_items, max_length=declared.length)
         annotation, empty = Annotated[list[annotation], sizes], []
@@ -485,10 +605,12 @@ def _scalar(declared: FieldDeclaration, type_name: str, kinds: Mapping[str, Kind
         return Annotated[str, Field(pattern=SLUG_PATTERN), DeclaredIcon()]
     if type_name == "image":
         return Annotated[str, Field(min_length=1), ImageFile()]
+    if type_name == "color":
+        return ColorValue
     raise ValueError(f"no scalar type {type_name!r}")  # declaration_findings rejected it before
 
 
-def _field_problems(name: str, declared: FieldDeclaration, kinds: Mapping[str, KindDeclaration],
+def _field_problems(name: str, declared: FieldDeclaration, game: DeclaredGame,
                     loaded: LoadedFile, path: list[str | int], reserved: tuple[str, ...]) -> list[Finding]:
     """What keeps one field declaration from becoming a model field, each at the line that says it."""
     def at(key: str, code: str, message: str, hint: str = "") -> Finding:
@@ -509,8 +631,26 @@ def _field_problems(name: str, declared: FieldDeclaration, kinds: Mapping[str, K
                        f"a list needs `of:` one of {', '.join(LIST_ITEM_TYPES)}, not {declared.of!r}",
                        _choices(str(declared.of or ""), LIST_ITEM_TYPES))]
         item_type = declared.of
+    kinds = game.kinds
+    if item_type == "enum" and declared.enum is not None:
+        if declared.enum not in game.enums:
+            return [at("enum", "DECLARED-ENUM", f"names enum {declared.enum!r}, which the manifest's `enums:` does not "
+                       "declare", _choices(declared.enum, list(game.enums)) if game.enums else
+                       "declare it under `enums:` of the game, or write the field's own `values:`")]
+        if loaded.has([*path, "values"]):
+            return [at("values", "DECLARED-ENUM", f"names the shared enum {declared.enum!r} and writes its own `values:`",
+                       "keep one of them")]
+    elif declared.enum is not None:
+        return [at("enum", "DECLARED-ENUM", f"`enum:` names the values of an enum field, and {name!r} is a {declared.type}")]
     if item_type == "enum" and not declared.values:
-        return [at("type", "DECLARED-ENUM", "an enum needs `values:`, the values it allows")]
+        return [at("type", "DECLARED-ENUM", "an enum needs `values:`, the values it allows (or `enum:`, a shared one)")]
+    if declared.colors and (item_type != "enum" or declared.enum is None):
+        if item_type != "enum":
+            return [at("colors", "DECLARED-COLOR", f"`colors:` gives an enum's values colours, and {name!r} is a "
+                       f"{item_type}", "declare the field an enum, or a `color` field for a colour per record")]
+        colored = _color_problems(f"field {name!r}", declared.colors, declared.labels(), loaded, path)
+        if colored:
+            return colored
     if item_type == "map" and not declared.keys:
         return [at("type", "DECLARED-MAP", "a map needs `keys:`, the enum values it maps to integers")]
     if item_type == "object" and not declared.fields:
@@ -519,9 +659,54 @@ def _field_problems(name: str, declared: FieldDeclaration, kinds: Mapping[str, K
         shown = repr(declared.to) if declared.to else "nothing"
         return [at("to" if declared.to else "type", "DECLARED-REF", f"refers to {shown}, which is no declared kind",
                    _choices(str(declared.to or ""), list(kinds)))]
+    if declared.shows is not None and (problem := _shows_problem(name, declared, kinds)) is not None:
+        return [at("shows", "DECLARED-SHOWS", problem[0], problem[1])]
+    if declared.label is not None and declared.type != "boolean":
+        return [at("label", "DECLARED-LABEL", f"`label:` is what a boolean prints where it is true, and {name!r} is a "
+                   f"{declared.type}", "remove `label:`")]
     if declared.min is not None and declared.max is not None and declared.min > declared.max:
         return [at("min", "DECLARED-RANGE", f"min {declared.min} is above max {declared.max}")]
     return []
+
+
+def _color_problems(owner: str, colors: Mapping[str, str], values: Mapping[str, str], loaded: LoadedFile,
+                    path: list[str | int]) -> list[Finding]:
+    """DECLARED-COLOR for each colour of an enum's `colors:` that is no colour or colours no value of it, and for the
+    values left without one (a face of that value would print with no fill where the others have one)."""
+    findings = []
+    for value, color in colors.items():
+        pos = loaded.position([*path, "colors", value])
+        if value not in values:
+            findings.append(error("DECLARED-COLOR", f"{owner}: `colors:` colours {value!r}, which is no value of it",
+                                  loaded.display, pos.line, pos.column, _choices(value, list(values))))
+        elif not isinstance(color, str) or re.fullmatch(COLOR_PATTERN, color) is None:
+            findings.append(error("DECLARED-COLOR", f"{owner}: the colour of {value!r}, {color!r}, is no colour",
+                                  loaded.display, pos.line, pos.column, COLOR_HINT))
+    missing = [value for value in values if value not in colors]
+    if colors and missing:
+        pos = loaded.position([*path, "colors"])
+        findings.append(error("DECLARED-COLOR", f"{owner}: `colors:` gives no colour to {', '.join(map(repr, missing))}",
+                              loaded.display, pos.line, pos.column, "give every value a colour"))
+    return findings
+
+
+COLOR_HINT = "write #rrggbb, or a colour name: palette.<name> of the layout's palette, or a reportlab colour name"
+
+
+def _shows_problem(name: str, declared: FieldDeclaration, kinds: Mapping[str, KindDeclaration]) -> tuple[str, str] | None:
+    """What is wrong with a ref's `shows:` (the field of the named record it prints), with a hint; None if nothing."""
+    if "ref" not in (declared.type, declared.of):
+        return f"`shows:` says what a ref prints of the record it names, and {name!r} is a {declared.type}", "remove `shows:`"
+    target = kinds[str(declared.to)]
+    shown = target.fields.get(str(declared.shows))
+    printable = [field for field, f in target.fields.items() if f.type in SHOWN_TYPES]
+    if shown is None:
+        return (f"shows {declared.shows!r}, which is no field of kind {declared.to!r}",
+                _choices(str(declared.shows), printable) if printable else f"kind {declared.to!r} has no field to print")
+    if shown.type not in SHOWN_TYPES:
+        return (f"shows {declared.shows!r}, a {shown.type} of kind {declared.to!r}; a ref prints one of "
+                f"{', '.join(SHOWN_TYPES)}", _choices(str(declared.shows), printable) if printable else "")
+    return None
 
 
 def _links_problems(kind_id: str, kind: KindDeclaration, loaded: LoadedFile) -> list[Finding]:

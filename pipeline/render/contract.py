@@ -25,7 +25,7 @@ from pipeline.i18n.localizer import Localizer
 from pipeline.i18n.messages import SourceString
 from pipeline.rules.boards import Boards
 from pipeline.rules.components import Components
-from pipeline.rules.faces import FaceContract, FaceKind, FieldType
+from pipeline.rules.faces import FaceContract, FaceKind, FieldType, color_source
 from pipeline.rules.spec import GameSpec, GuidePart
 
 from .art import resolve_art
@@ -76,16 +76,20 @@ def _first_per_place(bindings: list[Finding], earlier: list[Finding]) -> list[Fi
     return [f for f in bindings if (f.file, f.line, f.column) not in seen]
 
 
+_COLOR_BINDINGS = ("fill_field", "stroke_field", "color_field")
+_COLORS = frozenset({FieldType.COLOR})
+
+
 def _binding_findings(template: Template, spec: BoxSpec, kind: FaceKind, game: str) -> list[Finding]:
     model = spec.model
-    bindings = [("field", model.field, _DRAWS[model.type]), ("fill_field", model.fill_field, frozenset({FieldType.COLOR})),
+    bindings = [("field", model.field, _DRAWS[model.type]), *((key, getattr(model, key), _COLORS) for key in _COLOR_BINDINGS),
                 ("when", model.when, _ANY)]
     findings = []
     for key, name, accepts in bindings:
         if not name:
             continue
         at = template.where(spec.name, key)
-        offered = kind.fields.get(name)
+        offered = kind.fields.get(color_source(kind.fields, name) if accepts is _COLORS else name)
         if offered is None:
             close = difflib.get_close_matches(name, list(kind.fields), n=1)
             hint = f"did you mean {close[0]!r}? " if close else ""
@@ -94,9 +98,12 @@ def _binding_findings(template: Template, spec: BoxSpec, kind: FaceKind, game: s
                                   hint + f"{kind.name!r} offers: {', '.join(sorted(kind.fields))}"))
         elif offered not in accepts:
             drawn = ", ".join(sorted(t.value for t in accepts))
+            hint = ("a colour comes from a `color` field, or an enum whose values have `colors:`" if accepts is _COLORS else
+                    "a boolean prints the `label:` it declares; without one it only drives `when:`"
+                    if offered is FieldType.FLAG else "")
             findings.append(error("LAYOUT-FIELD-TYPE", f"template {template.name!r}: box {spec.name!r} ({model.type}) binds "
                                   f"{key} {name!r}, a {offered.value} of {game} face kind {kind.name!r}; it draws: {drawn}",
-                                  at.file, at.line, at.column))
+                                  at.file, at.line, at.column, hint))
     return findings
 
 
@@ -130,6 +137,32 @@ def face_findings(components: Components) -> list[Finding]:
                                       f"field {field_name!r} prints unknown icon {icon!r}", file, line, column,
                                       ICON_HINT))
     return sorted(set(findings))
+
+
+def data_color_findings(components: Components, layouts: Layouts) -> list[Finding]:
+    """LAYOUT-COLOR for a colour a face's data gives a box (`fill_field`, `stroke_field`, `color_field`) that names
+    no colour of the template's palette nor any reportlab knows; once per box, binding and colour, at the binding."""
+    findings: dict[tuple[str, str, str, str], Finding] = {}
+    for face in components.faces():
+        template = layouts.template_for(components.game, face.kind)
+        kind = components.contract.kinds.get(face.kind)
+        if template is None or kind is None:
+            continue
+        for spec in template.boxes:
+            for key in _COLOR_BINDINGS:
+                name = getattr(spec.model, key)
+                if not name or kind.fields.get(color_source(kind.fields, name)) is not FieldType.COLOR:
+                    continue  # a binding of no colour field is LAYOUT-FIELD or LAYOUT-FIELD-TYPE
+                value = face.fields.get(color_source(face.fields, name))
+                if not isinstance(value, str) or (template.name, spec.name, key, value) in findings \
+                        or template.face_color(face.fields, name) is not None:
+                    continue
+                at = template.where(spec.name, key)
+                findings[(template.name, spec.name, key, value)] = error(
+                    "LAYOUT-COLOR", f"template {template.name!r}: box {spec.name!r} takes its {key} {name!r} from "
+                    f"{face.kind} {face.id!r}: {value!r} is no colour of the template's palette nor a colour name",
+                    at.file, at.line, at.column, "write #rrggbb in the data, or add the name to the template's `palette:`")
+    return sorted(findings.values())
 
 
 def back_size_findings(components: Components, layouts: Layouts) -> list[Finding]:
@@ -169,7 +202,8 @@ def contract_findings(components: Components, layouts: Layouts, boards: Iterable
     """The face contract of one game in one locale: layout bindings, unused templates (`boards`: the templates its
     boards use), the faces' icons and images."""
     return (layout_contract_findings(layouts, components.game, components.contract, boards) + face_findings(components)
-            + back_size_findings(components, layouts) + contrast_findings(components, layouts))
+            + back_size_findings(components, layouts) + data_color_findings(components, layouts)
+            + contrast_findings(components, layouts))
 
 
 def preflight_findings(spec: GameSpec, db: Database, localizer: Localizer, components: Components | None,

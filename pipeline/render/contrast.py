@@ -1,28 +1,31 @@
 """Text that prints in a colour too close to what is printed under it (LAYOUT-CONTRAST).
 
 For each face, each text box it draws is followed down to what lies under the box's centre, as
-`faces.prepare_face` draws it: the last filled rect drawn before it there (its fill, or the face's colour
-field for `fill_field`, a rect with `when` only where the face has that field), else the paper. An image
-under the text is left alone: its colours are unknown here. A box whose `color` is `auto` prints ink or
-light, whichever contrasts more with that ground (`auto_ink`, which the renderer uses too).
+`faces.prepare_face` draws it: the last filled rect drawn before it there (the colour its `fill_field` gives
+the face — a colour field, or the colour of an enum value — else its fill; a rect with `when` only where the
+face has that field), else the paper. An image under the text is left alone: its colours are unknown here.
+The text prints in the colour its `color_field` gives the face, else its `color`; `auto` is ink or light,
+whichever contrasts more with that ground (`auto_ink`, which the renderer uses too).
 
 The ratio is WCAG 2's contrast ratio of the two colours' relative luminances (1 to 21). Below `INVISIBLE`
 the text cannot be read on paper at all: an error, since the card prints without it (a light pack symbol
 on a light card printed so). Below `FAINT`, WCAG's floor for large text, it is a warning a designer may
-accept. Each (template, box, background) is reported once, at the box's `color` line, naming the first face.
+accept. Each (template, box, text colour, background) is reported once, at the box's `color` line (its
+`color_field` line where the face's data colours the text), naming the first face.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
+from typing import Any
 
 from reportlab.lib.colors import toColor
 
 from pipeline.findings import Finding, error, warning
 from pipeline.rules.components import Components, Face
 
-from .layouts import AUTO_COLOR, AUTO_INKS, BoxSpec, Layouts, Template
+from .layouts import AUTO_COLOR, AUTO_INKS, BoxModel, BoxSpec, Layouts, Template
 from .units import Box
 
 INVISIBLE = 1.5
@@ -49,17 +52,18 @@ def contrast_ratio(a: str, b: str) -> float:
 
 
 def contrast_findings(components: Components, layouts: Layouts) -> list[Finding]:
-    """LAYOUT-CONTRAST for every text box some face prints too close in colour to the fill under it."""
-    findings: dict[tuple[str, str, str], Finding] = {}
+    """LAYOUT-CONTRAST for every text box some face prints too close in colour to the fill under it (each face judged
+    with the colours it really gets: a fill or text colour from its data is that face's)."""
+    findings: dict[tuple[str, str, str, str], Finding] = {}
     for face in _faces(components):
         template = layouts.template_for(components.game, face.kind)
         if template is None:
             continue
-        for spec, ground in _texts_on_grounds(face, template):
-            key = (template.name, spec.name, ground)
+        for spec, ink, ground in _texts_on_grounds(face, template):
+            key = (template.name, spec.name, ink, ground)
             if key in findings:
                 continue
-            finding = _judge(template, spec, ground, face)
+            finding = _judge(template, spec, ink, ground, face)
             if finding is not None:
                 findings[key] = finding
     return sorted(findings.values())
@@ -73,8 +77,8 @@ def _faces(components: Components) -> Iterable[Face]:
             yield face
 
 
-def _texts_on_grounds(face: Face, template: Template) -> Iterable[tuple[BoxSpec, str]]:
-    """Each text box the face draws, with the colour under its centre (none where an image lies there)."""
+def _texts_on_grounds(face: Face, template: Template) -> Iterable[tuple[BoxSpec, str, str]]:
+    """Each text box the face draws, with its colour and the colour under its centre (none where an image lies there)."""
     layers: list[Layer] = []
     for spec in template.boxes:
         if not _drawn(spec, face):
@@ -83,18 +87,28 @@ def _texts_on_grounds(face: Face, template: Template) -> Iterable[tuple[BoxSpec,
         if model.type == "text":
             ground = ground_at(layers, spec.box)
             if ground is not None:
-                yield spec, ground
+                yield spec, text_ink(template, model, face.fields, ground), ground
         elif model.type == "art":
             layers.append((spec.box, IMAGE))
         elif model.type == "rect":
-            fill = face.fields.get(model.fill_field) if model.fill_field else model.fill
-            layers.append((spec.box, template.color(str(fill)) if fill else None))
+            layers.append((spec.box, box_fill(template, model, face.fields)))
 
 
 def _drawn(spec: BoxSpec, face: Face) -> bool:
     """As `faces.prepare_face` decides it; a text box with no text prints nothing to judge."""
     model = spec.model
     return spec.shows(face.fields) and (model.type != "text" or bool(face.fields.get(model.field) if model.field else model.text))
+
+
+def box_fill(template: Template, model: BoxModel, fields: Mapping[str, Any]) -> str | None:
+    """The colour a rect fills with on a face: the colour its `fill_field` gives the face, else its `fill`."""
+    return template.face_color(fields, model.fill_field) or (template.color(model.fill) if model.fill else None)
+
+
+def text_ink(template: Template, model: BoxModel, fields: Mapping[str, Any], ground: str | None) -> str:
+    """The colour a text box prints in on a face: its `color_field`'s, else `auto` on this ground, else its `color`."""
+    return (template.face_color(fields, model.color_field)
+            or (auto_ink(template, ground) if model.color == AUTO_COLOR else template.color(model.color)))
 
 
 def ground_at(layers: Sequence[Layer], box: Box) -> str | None:
@@ -114,15 +128,14 @@ def auto_ink(template: Template, ground: str | None) -> str:
     return max((ink, light), key=lambda color: contrast_ratio(color, ground))
 
 
-def _judge(template: Template, spec: BoxSpec, ground: str, face: Face) -> Finding | None:
-    ink = auto_ink(template, ground) if spec.model.color == AUTO_COLOR else template.color(spec.model.color)
+def _judge(template: Template, spec: BoxSpec, ink: str, ground: str, face: Face) -> Finding | None:
     try:
         ratio = contrast_ratio(ink, ground)
     except ValueError:  # an unparsable colour is LAYOUT-COLOR already
         return None
     if ratio >= FAINT:
         return None
-    at = template.where(spec.name, "color")
+    at = template.where(spec.name, "color_field" if template.face_color(face.fields, spec.model.color_field) else "color")
     message = (f"template {template.name!r}: box {spec.name!r} prints {ink} on {ground} (contrast {ratio:.2f}:1, "
                f"e.g. {face.kind} {face.id!r})")
     if ratio < INVISIBLE:

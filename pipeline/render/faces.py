@@ -21,7 +21,7 @@ from pipeline.findings import Finding, error
 from pipeline.rules.components import Face
 
 from .art import draw_placeholder, prepared_art, resolve_art
-from .contrast import IMAGE, auto_ink, ground_at
+from .contrast import IMAGE, box_fill, ground_at, text_ink
 from .fonts import Encoded
 from .icons import draw_icon, rgb
 from .layouts import AUTO_COLOR, BoxSpec, Template
@@ -44,6 +44,7 @@ class _Op:
     spec: BoxSpec
     box: Box
     fill: str | None = None
+    stroke: str | None = None
     fitted: Fitted | None = None
     icons: list[str] = field(default_factory=list)
     image: Path | None = None
@@ -192,14 +193,15 @@ def prepare_face(face: Face, template: Template, ctx: RenderContext) -> tuple[Pr
         value = face.fields.get(model.field) if model.field else None
         op = _Op(spec, spec.box.grow(ctx.bleed) if model.bleed else spec.box)
         if model.type == "rect":
-            fill = face.fields.get(model.fill_field) if model.fill_field else model.fill
-            op.fill = template.color(str(fill)) if fill else None
+            op.fill = box_fill(template, model, face.fields)
+            op.stroke = template.face_color(face.fields, model.stroke_field) or (
+                template.color(model.stroke) if model.stroke else None)
         elif model.type == "text":
             markup = str(value) if value is not None else model.text or ""
             style = spec.text_style
-            if model.color == AUTO_COLOR:
+            if model.color_field or model.color == AUTO_COLOR:  # the colour this face gets, as the contrast check judged it
                 layers = [(done.box, IMAGE if done.spec.model.type == "art" else done.fill) for done in ops]
-                style = replace(style, color=auto_ink(template, ground_at(layers, spec.box)))
+                style = replace(style, color=text_ink(template, model, face.fields, ground_at(layers, spec.box)))
             op.fitted = _fit(markup, op.box, style, ctx)
             findings += _text_findings(op.fitted, face, model.field or spec.name, ctx)
         elif model.type in ("icon", "icons"):
@@ -276,7 +278,7 @@ def _draw_op(c: Canvas, op: _Op, height: float, face: Face, template: Template) 
     model, box = op.spec.model, op.box
     x, y, w, h = box.pdf_rect(height)
     if model.type == "rect":
-        stroke = template.color(model.stroke) if model.stroke else None
+        stroke = op.stroke
         if op.fill:
             c.setFillColor(rgb(op.fill))
         if stroke:

@@ -36,7 +36,7 @@ from pipeline import shipped
 from pipeline.content.yaml_loader import LoadedFile, load_yaml_file
 from pipeline.findings import Finding, display_path, error
 from pipeline.font_files import DEFAULT, STYLES, FontFamily, FontFileError, family, read_font, use_family
-from pipeline.rules.faces import ICON_TOKEN
+from pipeline.rules.faces import ICON_TOKEN, color_source
 
 from .grid import Cell, expand_grids, source_path
 from .icons import ICON_HINT, IconLibrary, load_icons, rgb, use_icons, with_game_icons
@@ -91,7 +91,9 @@ class BoxModel(_Strict):
     icon: str | None = None  # literal icon instead of a field
     when: str | None = None  # draw only if the face has this field
     fill: str | None = None  # colour or palette.<name>
-    fill_field: str | None = None  # a face field naming the fill colour
+    fill_field: str | None = None  # a face field naming the fill colour (a colour field, or an enum with `colors:`)
+    stroke_field: str | None = None  # a face field naming the stroke colour, as fill_field
+    color_field: str | None = None  # a face field naming the text colour, as fill_field (it wins over `color`)
     stroke: str | None = None
     stroke_width: Length = "0.6pt"
     radius: Length = 0
@@ -234,6 +236,19 @@ class Template:
 
     def color(self, value: str) -> str:
         return palette_color(self.palette, value) or value
+
+    def face_color(self, fields: Mapping[str, Any], name: str | None) -> str | None:
+        """The colour a binding (`fill_field`, `stroke_field`, `color_field`) gives a face, through the palette;
+        None where the face names none that can be drawn (LAYOUT-COLOR, from the contract check)."""
+        value = fields.get(color_source(fields, name)) if name else None
+        if not isinstance(value, str) or not value:
+            return None
+        resolved = self.color(value)
+        try:
+            rgb(resolved)
+        except ValueError:
+            return None
+        return resolved
 
     def where(self, box: str, key: str) -> Written:
         return self.written.get((box, key), Written(self.file, 1, 1))

@@ -237,7 +237,8 @@ def _strings(db: Database, declaration: Declaration) -> list[SourceString]:
     what the build prints besides them."""
     from pipeline.i18n.content import content_strings
 
-    return [*content_strings(db), *declaration.kind_names(), *declaration.enum_labels(), *_print_label_strings(declaration)]
+    return [*content_strings(db), *declaration.kind_names(), *declaration.enum_labels(), *declaration.flag_labels(),
+            *_print_label_strings(declaration)]
 
 
 def _print_label_strings(declaration: Declaration) -> list[SourceString]:

@@ -28,6 +28,7 @@ class FieldType(StrEnum):
     ROWS = "rows"  # a list of {"colors": [icon names], "text": rich text}
     COLOR = "colour"  # "#rrggbb" or a palette name
     IMAGE = "image"  # an image path relative to the game's content folder
+    FLAG = "flag"  # true, or absent: only says whether a box is drawn (`when:`)
 
 
 class FaceContractError(TypeError):
@@ -65,7 +66,17 @@ _ACCEPTS = {
     FieldType.ROWS: _is_rows,
     FieldType.COLOR: _is_text,
     FieldType.IMAGE: _is_text,
+    FieldType.FLAG: lambda value: value is True,
 }
+
+COLOR_OF = ":color"  # the field beside an enum's label that holds the colour its value maps to
+
+
+def color_source(fields: Mapping[str, Any], name: str) -> str:
+    """The field a colour binding (`fill_field`, `stroke_field`, `color_field`) of `name` reads: the colour an enum
+    field's value maps to where the face offers one, else the field itself (a colour)."""
+    beside = name + COLOR_OF
+    return beside if beside in fields else name
 
 
 @dataclass(frozen=True)
