@@ -15,6 +15,7 @@ from pipeline.app.new import new_game
 from pipeline.app.project import UsageError, listed_games, select_games
 from pipeline.cli import app
 from pipeline.games import find_game
+from pipeline.i18n.catalogs import write_catalog
 from tests.conftest import line_of
 
 runner = CliRunner()
@@ -147,16 +148,23 @@ def test_two_cards_translated_alike_that_do_not_fit_are_each_found_at_their_own_
     """The same German text under two contexts: each card names the entry it was printed from."""
     catalog = root / "my-game" / "locales" / "de.po"
     long_german = " ".join(["Erhalte 2 Leben und ziehe danach eine Karte vom Stapel."] * 14)
-    text = catalog.read_text(encoding="utf-8")
-    for msgstr in ('msgstr "Erhalte 2 Leben."',
-                   'msgstr "Sieh dir die obersten zwei Karten des Stapels an und lege sie in beliebiger Reihenfolge zurück."'):
-        assert text.count(msgstr) == 1
-        text = text.replace(msgstr, f'msgstr "{long_german}"')
-    catalog.write_text(text, encoding="utf-8")
+    with catalog.open("rb") as read:
+        messages = read_po(read)
+    for context in ("card:healer:text", "card:scout:text"):
+        [message] = [m for m in messages if m.context == context]
+        message.string = long_german
+    write_catalog(catalog, messages)
     found = check([find_game("my-game", root)], root, ["de"], cache_dir=tmp_path / "cache").findings
     assert sorted((f.message.split(":")[0], f.line) for f in found if f.code == "FIT-OVERFLOW") == [
-        ("my-game [de] card 'healer'", line_of(catalog, 'msgid "Gain 2 life."') + 1),
-        ("my-game [de] card 'scout'", line_of(catalog, 'msgid "Look at the top two cards') + 1)]
+        ("my-game [de] card 'healer'", msgstr_line(catalog, "card:healer:text")),
+        ("my-game [de] card 'scout'", msgstr_line(catalog, "card:scout:text"))]
+
+
+def msgstr_line(catalog: Path, context: str) -> int:
+    """The line of the msgstr of the entry with this msgctxt (its msgid may take several lines)."""
+    lines = catalog.read_text(encoding="utf-8").splitlines()
+    start = lines.index(f'msgctxt "{context}"')
+    return next(n for n in range(start, len(lines)) if lines[n].startswith("msgstr")) + 1
 
 
 def test_a_kinds_name_is_a_string_to_translate_and_prints_in_the_locale(root: Path, tmp_path: Path) -> None:
