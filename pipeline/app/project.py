@@ -55,6 +55,16 @@ def select_games(ids: list[str] | None, root: Path) -> list[GameSpec]:
     return [listing.describe() for listing in select_listings(ids, root)]
 
 
+def the_game(game_id: str | None, root: Path) -> list[GameSpec]:
+    """The game named, else the only game under root (a command about one game, in a designer's repository)."""
+    if game_id is not None:
+        return select_games([game_id], root)
+    listings = listed_games(root)
+    if len(listings) != 1:
+        raise UsageError(f"name the game with --game (games under {root}: {', '.join(g.id for g in listings)})")
+    return [listings[0].describe()]
+
+
 def select_listings(ids: list[str] | None, root: Path) -> list[GameListing]:
     """What select_games chooses, known by id and name only (no game is imported)."""
     if not root.is_dir():

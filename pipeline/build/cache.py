@@ -21,6 +21,8 @@ from pipeline.atomic import write_atomic
 from pipeline.findings import Finding, Severity
 
 PIPELINE_DIR = Path(__file__).resolve().parent.parent
+# An incomplete draft locale's jobs write nothing and say so in a warning of this code (build/targets.py).
+DRAFT_HELD_BACK = "BUILD-LOCALE-DRAFT"
 LIBRARIES = ("reportlab", "pillow", "pyphen", "pypdfium2", "isal")
 
 
@@ -88,8 +90,10 @@ class TargetRecord:
 
     @property
     def refused(self) -> bool:
-        """Not built: an error stopped it before it wrote a file (an incomplete locale, a broken layout)."""
-        return not self.files and any(f["severity"] == Severity.ERROR.value for f in self.findings)
+        """Not built: an error stopped it before it wrote a file (an incomplete locale, a broken layout), or it is
+        an incomplete draft locale's, held back (BUILD-LOCALE-DRAFT, a warning)."""
+        return not self.files and any(f["severity"] == Severity.ERROR.value or f["code"] == DRAFT_HELD_BACK
+                                      for f in self.findings)
 
     def finding_objects(self) -> list[Finding]:
         return [Finding(f["file"], f["line"], f["column"], Severity(f["severity"]), f["code"], f["message"], f["hint"])

@@ -24,7 +24,7 @@ from pipeline.findings import Finding, Severity, error, warning
 from pipeline.rules.spec import GameSpec, GuidePart, own_layouts
 
 from . import TARGET_NAMES
-from .cache import Cache, OutputFile, TargetRecord
+from .cache import DRAFT_HELD_BACK, Cache, OutputFile, TargetRecord
 from .selection import Selection
 
 if TYPE_CHECKING:
@@ -372,7 +372,7 @@ def load_context(job: Job, databases: Databases) -> tuple[BuildContext | None, l
     localizer = databases.localizer(spec, db, job.locale)
     strings = partial(databases.strings, spec, db)
     incomplete, fallbacks = locale_findings(spec, db, localizer, opts.allow_incomplete, strings)
-    if any(f.severity is Severity.ERROR for f in incomplete):
+    if any(f.severity is Severity.ERROR or f.code == DRAFT_HELD_BACK for f in incomplete):
         return None, load_findings + incomplete
     layouts, layout_findings = databases.layouts(opts.layouts_dir, spec, job.layouts)
     profile = layouts.profiles.get(opts.paper)
@@ -395,8 +395,9 @@ def load_context(job: Job, databases: Databases) -> tuple[BuildContext | None, l
 
 def locale_findings(spec: GameSpec, db: Database, localizer: Localizer, allow_incomplete: bool,
                     derive: Callable[[], list[SourceString]]) -> tuple[list[Finding], list[str]]:
-    """An error for a locale with untranslated strings; for a draft locale with --allow-incomplete a
-    warning, and the strings that fall back (listed in build-report.json). Reads the catalog the
+    """An error for a release locale with untranslated strings; for a draft locale a warning, DRAFT_HELD_BACK
+    (its job writes nothing) or with --allow-incomplete BUILD-LOCALE-FALLBACK, with the strings that fall back
+    (listed in build-report.json). Reads the catalog the
     localizer read, and the game's strings from `derive` (`Databases.strings`)."""
     from pipeline.i18n.catalogs import catalog_path
     from pipeline.i18n.status import catalog_status
@@ -420,9 +421,9 @@ def locale_findings(spec: GameSpec, db: Database, localizer: Localizer, allow_in
         return [error("BUILD-LOCALE-INCOMPLETE", message, where,
                       hint=f"translate them (pnp i18n status), or list {localizer.locale} under draft_locales in game.yaml "
                            "and build with --allow-incomplete")], []
-    if not allow_incomplete:
-        return [error("BUILD-LOCALE-INCOMPLETE", f"{message}; {localizer.locale} is a draft", where,
-                      hint="translate them (pnp i18n status), or build with --allow-incomplete to print them in English")], []
+    if not allow_incomplete:  # a draft in progress is no error (as in `pnp check`): its files wait, the rest builds
+        return [warning(DRAFT_HELD_BACK, f"{message}; {localizer.locale} is a draft, so its files are not written", where,
+                        hint="translate them (pnp i18n status), or build with --allow-incomplete to print them in English")], []
     message = (f"{spec.id} [{localizer.locale}]: {len(status.untranslated)} string(s) fell back to the source language "
                f"({shown}); build-report.json lists them all")
     return [warning("BUILD-LOCALE-FALLBACK", message, where)], list(status.untranslated)

@@ -9,11 +9,11 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from pipeline.app.project import select_games
+from pipeline.app.project import the_game
 from pipeline.findings import Report
 from pipeline.i18n import PSEUDO_LOCALE
 
-from .options import ContentOption, LocaleOption, OneGame, resolve_content
+from .options import ContentOption, LocaleOption, TheGame, resolve_content
 from .reporter import Format, emit, fail, usage_exits
 
 if TYPE_CHECKING:
@@ -38,13 +38,13 @@ FormatOption = Annotated[ListFormat, typer.Option("--format", "-f", help="text o
 ReportOption = Annotated[Format, typer.Option("--format", "-f", help="text, json or github.")]
 
 
-def _load(game_id: str, content: Path | None) -> LoadedGame:
+def _load(game_id: str | None, content: Path | None) -> LoadedGame:
     """The game with its content loaded; content with errors prints them and exits 1."""
     from pipeline.app import i18n  # Babel and the game: loaded when a catalog command runs, not for `--help`
 
     root = resolve_content(content)
     try:
-        return i18n.load_game(select_games([game_id], root)[0], root)
+        return i18n.load_game(the_game(game_id, root)[0], root)
     except i18n.ContentError as exc:
         typer.echo(exc.report.to_text(f"i18n: {exc}"))
         raise typer.Exit(1) from None
@@ -66,7 +66,7 @@ def _show(game: str, files: list[tuple[Written, str]], fmt: ListFormat) -> None:
 
 @i18n_app.command("extract")
 @usage_exits
-def extract_command(game: OneGame, content: ContentOption = None, format: FormatOption = ListFormat.text) -> None:
+def extract_command(game: TheGame = None, content: ContentOption = None, format: FormatOption = ListFormat.text) -> None:
     """Write <game>/locales/messages.pot from the content (byte-stable: a re-run changes nothing)."""
     from pipeline.app import i18n
 
@@ -77,7 +77,7 @@ def extract_command(game: OneGame, content: ContentOption = None, format: Format
 @i18n_app.command("update")
 @usage_exits
 def update_command(
-    game: OneGame, locale: LocaleOption = None, content: ContentOption = None, format: FormatOption = ListFormat.text
+    game: TheGame = None, locale: LocaleOption = None, content: ContentOption = None, format: FormatOption = ListFormat.text
 ) -> None:
     """Merge messages.pot into each <locale>.po: changed English turns fuzzy (previous msgid kept)."""
     from pipeline.app import i18n
@@ -92,7 +92,7 @@ def update_command(
 @i18n_app.command("status")
 @usage_exits
 def status_command(
-    game: OneGame, locale: LocaleOption = None, content: ContentOption = None, format: ReportOption = Format.text
+    game: TheGame = None, locale: LocaleOption = None, content: ContentOption = None, format: ReportOption = Format.text
 ) -> None:
     """Per locale: total, translated, fuzzy, missing and obsolete counts, then each such entry at its line."""
     from pipeline.app import i18n
@@ -110,7 +110,7 @@ def status_command(
 @i18n_app.command("pseudo")
 @usage_exits
 def pseudo_command(
-    game: OneGame,
+    game: TheGame = None,
     locale: Annotated[str, typer.Option("--locale", "-l", help="Pseudo-locale code.")] = PSEUDO_LOCALE,
     content: ContentOption = None,
     format: FormatOption = ListFormat.text,

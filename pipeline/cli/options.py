@@ -13,6 +13,7 @@ from .reporter import Format, GateFormat
 
 GameOption = Annotated[list[str] | None, typer.Option("--game", "-g", help="Game id (repeatable); default: every game.")]
 OneGame = Annotated[str, typer.Option("--game", "-g", help="Game id.")]
+TheGame = Annotated[str | None, typer.Option("--game", "-g", help="Game id; default: the only game under the content root.")]
 PackOption = Annotated[
     list[str] | None,
     typer.Option("--pack", help="An expansion played with the base game (repeatable), e.g. lost-mount; default: the base alone."),

@@ -43,8 +43,8 @@ class DeclaredLocales(BaseModel):
     """A game manifest's locales, mixed into each game's manifest model.
 
     A locale is a release locale unless listed in `draft_locales`: a release locale's missing, fuzzy
-    and stale strings are errors in `pnp check` and `pnp build` alike; a draft's are warnings in check,
-    and it builds only with `--allow-incomplete` (English for what is missing).
+    and stale strings are errors in `pnp check` and `pnp build` alike; a draft's are warnings in both: build holds
+    its files back unless `--allow-incomplete` (English for what is missing).
     """
 
     source_locale: LocaleTag = "en"
