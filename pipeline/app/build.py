@@ -194,7 +194,7 @@ def _check_back_offset(offset: tuple[float, float]) -> None:
 def target_line(record: TargetRecord) -> str:
     """One line per target for the text report."""
     if record.refused:
-        return f"{record.game} {record.locale} {record.target}: not built (see the errors above)"
+        return f"{record.game} {record.locale} {record.target}: not built (see the findings above)"
     summary = _summary(record)
     state = "up to date" if record.cached else f"{record.seconds:.2f}s"
     return (f"{record.game} {record.locale} {record.target}: {len(record.files)} file(s), {summary['pages']} page(s), "

@@ -1,6 +1,6 @@
 """`preflight` as a function: the output preflight (build/preflight.py) of PDFs already written.
 
-A file named `*-1up.pdf` is held to the 1-up rules (trim plus bleed, TrimBox and BleedBox), any other
+A file named `*-1up.pdf` (or `pnp watch`'s `cards-changed.pdf`, one card a page too) is held to the 1-up rules (trim plus bleed, TrimBox and BleedBox), any other
 to the paper. The paper is the option's, else the one `build-report.json` beside the files names
 (`<out>/<game>/build-report.json` for `<out>/<game>/<locale>/<file>.pdf`), else A4. Where that report
 lists the cards a file places and the content holds its game, each card must be placed as often as
@@ -27,6 +27,7 @@ def preflight(files: Sequence[Path], layouts_dir: Path, content_root: Path, pape
     """Every PDF checked against the print profile; its card counts against the content where a build report
     lists them."""
     from pipeline.build.preflight import count_findings, preflight_pdf
+    from pipeline.build.targets import CHANGED_FILE
     from pipeline.render.layouts import load_layouts
 
     missing = [str(f) for f in files if not f.is_file()]
@@ -45,7 +46,8 @@ def preflight(files: Sequence[Path], layouts_dir: Path, content_root: Path, pape
         if profile is None:
             raise UsageError(f"no print profile {chosen!r} in {layouts_dir} (known: {', '.join(sorted(layouts.profiles))})")
         data = file.read_bytes()
-        report.extend(preflight_pdf(data, file.as_posix(), profile, file.name.endswith("-1up.pdf"), trims))
+        one_up = file.name.endswith("-1up.pdf") or file.name == CHANGED_FILE
+        report.extend(preflight_pdf(data, file.as_posix(), profile, one_up, trims))
         entry = _entry(build_report, file) if build_report else None
         if entry is None or "positions" not in entry or file.name not in _PLACES:
             continue

@@ -423,6 +423,8 @@ def test_the_tutorial_from_new_to_a_translated_printed_deck(tmp_path: Path) -> N
     german = "".join(page.extract_text() for page in PdfReader(game / "de" / "cards-1up.pdf").pages)
     assert "Späher" in german and "Erhalte 3 Leben." in german
     assert "Sonne" in german and "Mond" in german and "sun" not in german  # enum values print their German labels
+    # `pnp watch`'s cards-changed.pdf is one card a page like cards-1up.pdf, and held to the same rules.
+    (game / "en" / "cards-changed.pdf").write_bytes((game / "en" / "cards-1up.pdf").read_bytes())
     preflight = runner.invoke(app, ["preflight", *(str(p) for p in sorted(game.glob("*/cards*.pdf"))),
                                     "--content", str(content)])
     assert preflight.exit_code == 0, preflight.output

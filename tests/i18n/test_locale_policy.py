@@ -93,7 +93,7 @@ def test_the_build_summary_counts_a_refused_locale_as_refused_not_built(tmp_path
                                  "--out", str(tmp_path / "out"), "--cache-dir", str(tmp_path / "cache")])
     assert result.exit_code == 1 and "BUILD-LOCALE-INCOMPLETE" in result.output
     lines = result.output.rstrip().splitlines()
-    assert "adventure-game de guides: not built (see the errors above)" in lines
+    assert "adventure-game de guides: not built (see the findings above)" in lines
     assert lines[-1].startswith("build: 1 error(s), 0 warning(s); 0 target(s) built, 1 refused, 0 up to date, ")
 
 

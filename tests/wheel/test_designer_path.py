@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import shlex
+import shutil
 import subprocess
 import time
 from collections.abc import Sequence
@@ -118,7 +119,7 @@ def test_full_template_the_whole_designer_path(project: Path, tmp_path: Path) ->
     run(["pnp", "build", "--changed-since", "HEAD~1"], project)
 
     _one_watch_round(project, cards)
-    run(["pnp", "preflight"], project)
+    run("pnp preflight output/my-game/en/*.pdf output/my-game/de/*.pdf", project, shell=True)
 
     # The repository's own hook config, then this repository's hook as pre-commit installs it.
     run(["pre-commit", "run", "--all-files"], project)
@@ -134,21 +135,51 @@ def test_full_template_the_whole_designer_path(project: Path, tmp_path: Path) ->
 
 
 def _one_watch_round(project: Path, cards: Path) -> None:
-    """`pnp watch` builds, an edit is saved, and the changed card is written again within a round."""
+    """`pnp watch` builds, an edit is saved, and a round writes the changed card into cards-changed.pdf."""
     changed = project / "output" / "my-game" / "en" / "cards-changed.pdf"
     env = {**os.environ, "PATH": f"{Path(VENV) / 'bin'}{os.pathsep}{os.environ.get('PATH', '')}"}
     watcher = subprocess.Popen(["pnp", "watch", "--game", "my-game", "--locale", "en"], cwd=project, env=env,
                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+
+    def shows_the_edit() -> bool:
+        try:
+            return any("Field Healer" in page.extract_text() for page in PdfReader(changed).pages)
+        except (OSError, ValueError):  # not written yet, or being replaced
+            return False
+
     try:
-        time.sleep(3)  # its first round finds the build up to date
+        time.sleep(3)  # its first round
         edited = cards.read_text(encoding="utf-8").replace("title: Healer", "title: Field Healer")
         deadline = time.monotonic() + TIMEOUT
-        while not changed.exists():
+        while not shows_the_edit():
             assert watcher.poll() is None, "watch ended early"
-            assert time.monotonic() < deadline, "no cards-changed.pdf"
+            assert time.monotonic() < deadline, "no round wrote the edited card"
             cards.write_text(edited, encoding="utf-8")  # saved again until a round sees it
             time.sleep(2)
     finally:
         watcher.terminate()
         watcher.communicate(timeout=60)
-    assert "Field Healer" in PdfReader(changed).pages[0].extract_text()
+
+
+STARPORT = Path(__file__).resolve().parent / "starport"
+
+
+def test_a_designers_own_game_checks_builds_and_diffs_from_the_wheel(project: Path) -> None:
+    """Starport Crews (tests/wheel/starport): crew cards from a CSV coloured by faction, a numbered incident deck
+    whose texts name their targets, faction tokens, a 4 x 4 board, a guide of rule numbers, a draft German, its
+    own SVG icons. It checks and builds, and diff names the one card whose cost changed."""
+    shutil.copytree(STARPORT, project / "content")
+    run(["pnp", "check"], project)
+    built = run(["pnp", "build"], project)
+    assert "warning BUILD-LOCALE-DRAFT" in built.stdout  # the draft German waits for its translator
+    run(["pnp", "build", "--allow-incomplete"], project)
+    for locale in ("en", "de"):
+        for name in ("cards.pdf", "tokens.pdf", "board-orbital-dock.pdf", "reference-guide.pdf"):
+            assert (project / "output" / "starport" / locale / name).is_file(), f"{locale}/{name}"
+    commit(project, "starport")
+    sheet = project / "content" / "starport" / "crew.csv"
+    sheet.write_text(sheet.read_text(encoding="utf-8").replace("broker,Broker,3,", "broker,Broker,4,"), encoding="utf-8")
+    commit(project, "the broker costs 4")
+    diff = run(["pnp", "diff", "HEAD~1", "HEAD", "--game", "starport"], project)
+    changed = sorted({line.split("changed ")[1] for line in diff.stdout.splitlines() if " changed " in line})
+    assert changed == ["crew/broker (front)"], diff.stdout
