@@ -1,8 +1,9 @@
 """`preflight` as a function: the output preflight (build/preflight.py) of PDFs already written.
 
-A file named `*-1up.pdf` (or `pnp watch`'s `cards-changed.pdf`, one card a page too) is held to the 1-up rules (trim plus bleed, TrimBox and BleedBox), any other
-to the paper. The paper is the option's, else the one `build-report.json` beside the files names
-(`<out>/<game>/build-report.json` for `<out>/<game>/<locale>/<file>.pdf`), else A4. Where that report
+A file named `*-1up.pdf` (or `pnp watch`'s `cards-changed.pdf`, one card a page too) is held to the 1-up rules
+(trim plus bleed, TrimBox and BleedBox), any other to the paper. The paper is the option's, else the one
+`build-report.json` beside the files names (`<out>/<game>/build-report.json` for
+`<out>/<game>/<locale>/<file>.pdf`), else A4. Where that report
 lists the cards a file places and the content holds its game, each card must be placed as often as
 the content's copies. The safe zone is a property of the layouts: `pnp build` checks it.
 """
