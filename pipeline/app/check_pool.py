@@ -24,11 +24,10 @@ T = TypeVar("T")
 def run_forked(task: Callable[[int], T], order: Sequence[int], jobs: int) -> list[T]:
     """task(i) for i in range(len(order)), in up to `jobs` forked processes, started in `order` (longest first
     keeps both cores busy to the end); the results by index."""
-    from concurrent.futures import ProcessPoolExecutor  # process machinery: not imported by `validate`
-    from multiprocessing import get_context
+    from pipeline.processes import fork_pool  # process machinery: not imported by `validate`
 
     # Forked here: a fork copies only the calling thread, and a check starts no thread before this point.
-    pool = ProcessPoolExecutor(min(jobs, len(order)), get_context("fork"), _start_worker, (os.getpid(), task))
+    pool = fork_pool(min(jobs, len(order)), _start_worker, (os.getpid(), task))
     try:
         futures = {index: pool.submit(_run, index) for index in order}
         return [futures[index].result() for index in range(len(order))]
@@ -44,7 +43,7 @@ def usable_cores() -> int:
 
 
 def _start_worker(parent: int, task: Callable[[int], Any]) -> None:
-    from pipeline.build.runner import bind_to_parent  # the build's runner: not imported by `validate`
+    from pipeline.processes import bind_to_parent
 
     bind_to_parent(parent)
     global _worker_task

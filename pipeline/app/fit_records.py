@@ -23,6 +23,7 @@ from typing import Any
 
 from pipeline.atomic import write_atomic
 from pipeline.build.inputs import face_digest
+from pipeline.cache_keys import digest_of
 from pipeline.findings import Finding, Severity
 from pipeline.font_files import current_family
 from pipeline.render.fit import FaceFit
@@ -98,4 +99,4 @@ class FitRecords:
 def _record_key(inputs: str, game: str, locale: str, root: Path) -> str:
     fonts = current_family()
     parts = [inputs, fonts.name, *(f"{style}={path.resolve()}" for style, path in fonts.files), game, locale, str(root.resolve())]
-    return hashlib.sha256("\0".join(parts).encode()).hexdigest()
+    return digest_of(parts)

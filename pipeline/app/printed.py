@@ -20,7 +20,7 @@ from pipeline.rules.spec import GameSpec
 if TYPE_CHECKING:
     from pipeline.render.faces import PreparedFace
     from pipeline.render.imposition import Slot
-    from pipeline.render.layouts import Profile
+    from pipeline.render.profiles import Profile
     from pipeline.render.sheets import Prepared
 
 SIDES = ("front", "back")

@@ -31,8 +31,8 @@ from typing import TYPE_CHECKING, Any
 
 from pipeline.findings import Finding, error
 from pipeline.render.faces import MM_TOLERANCE, PreparedFace, safe_zone_breaches
-from pipeline.render.layouts import Profile
 from pipeline.render.pdf import DrawnFont, DrawnPage, DrawnPdf
+from pipeline.render.profiles import Profile
 from pipeline.render.units import MM_PER_PT, Size
 
 from .content_stream import operations

@@ -6,85 +6,35 @@ estimated makespan wins, counting the content load every unit repeats. Units go 
 first. Each target writes its own files and records come back in job order, so the output does not
 depend on the schedule.
 
-Workers die with the build: on Linux the kernel kills them when their parent ends (even by SIGKILL),
-elsewhere a watchdog thread does; SIGINT and SIGTERM to the build stop the workers and raise
-`BuildInterrupted`, a worker that dies raises `WorkerLost` (both `BuildStopped`).
+Workers are forked and die with the build (pipeline/processes.py): on Linux the kernel kills them when their
+parent ends (even by SIGKILL), elsewhere a watchdog thread does; SIGINT and SIGTERM to the build stop the workers
+and raise `BuildInterrupted`, a worker that dies raises `WorkerLost` (both `BuildStopped`).
 """
 
 from __future__ import annotations
 
-import ctypes
-import gc
 import heapq
 import os
-import signal
 import sys
-import threading
 import time
 from collections.abc import Callable, Generator, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from concurrent.futures import Future, as_completed
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import closing, contextmanager
 from dataclasses import replace
-from multiprocessing import active_children, get_context
-from types import FrameType
-from typing import TypeVar
 
-from .cache import TargetRecord
-from .targets import Databases, Job, cached_records, run_job
+from pipeline import collector
+from pipeline.atomic import WriteError
+from pipeline.findings import Finding
+from pipeline.processes import WorkerLost, bind_to_parent, fork_pool, kill_children
+
+from .cache import Cache, TargetRecord
+from .targets import BuildContext, Databases, Job, build_cards, build_guides, build_tokens, build_tts, load_context
 
 # Rough seconds per target and per unit (content load, faces prepared); only their ratios matter.
 COST = {"tts": 3.0, "cards": 2.0, "guides": 0.6, "boards": 0.4, "tokens": 0.2, "help": 0.15}
 LOAD_COST = 0.8
 Unit = tuple[int, Job]  # index of the job it belongs to, the job cut down to the unit's targets
-PR_SET_PDEATHSIG = 1  # linux/prctl.h
-STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
-T = TypeVar("T")
-
-
-class BuildStopped(BaseException):
-    """The build ended before it finished, its workers gone. A BaseException, like KeyboardInterrupt, so no
-    `except Exception` on the way up swallows it."""
-
-    exit_code = 1
-
-
-class WorkerLost(BuildStopped):
-    """A worker process ended without a result: killed from outside, or by the system out of memory."""
-
-    def __init__(self) -> None:
-        super().__init__("a build worker ended unexpectedly (killed, or out of memory)")
-
-
-class BuildInterrupted(BuildStopped):
-    """A signal (SIGINT, SIGTERM) to the build stopped it."""
-
-    def __init__(self, signum: int) -> None:
-        self.signal = signal.Signals(signum)
-        self.exit_code = 128 + self.signal.value  # what a shell reports for a process the signal ended
-        super().__init__(f"build stopped by {self.signal.name}")
-
-
-@contextmanager
-def stopped_by_signals() -> Iterator[None]:
-    """While the block runs, SIGINT and SIGTERM raise BuildInterrupted (in the main thread, where Python runs handlers)."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-
-    def stop(signum: int, frame: FrameType | None) -> None:
-        for number in previous:  # a second signal must not interrupt the cleanup of the first
-            signal.signal(number, signal.SIG_IGN)
-        raise BuildInterrupted(signum)
-
-    # A signal ignored when the build started (`nohup`, a background job's SIGINT) stays ignored.
-    previous = {number: signal.signal(number, stop) for number in STOP_SIGNALS
-                if signal.getsignal(number) is not signal.SIG_IGN}
-    try:
-        yield
-    finally:
-        for number, handler in previous.items():
-            signal.signal(number, handler)
 
 
 def run_jobs(jobs: list[Job], workers: int, databases: Databases, show_progress: bool | None = None) -> list[TargetRecord]:
@@ -99,7 +49,7 @@ def run_jobs(jobs: list[Job], workers: int, databases: Databases, show_progress:
         rest = tuple(t for t in job.targets if t not in hits)
         if rest:
             todo.append((index, replace(job, targets=rest)))
-    with collector_paused():
+    with collector.paused():  # the layouts build a large heap fast, and leave little garbage in cycles
         _parse_layouts(todo, databases)
     units = plan_units(todo, workers)
     with _progress(total, show) as advance, closing(_run(units, workers, databases)) as finished:
@@ -108,25 +58,6 @@ def run_jobs(jobs: list[Job], workers: int, databases: Databases, show_progress:
             results.update({(index, record.target): record for record in records})
             advance(len(records), jobs[index])
     return [results[(index, target)] for index, job in enumerate(jobs) for target in job.targets]
-
-
-@contextmanager
-def collector_paused() -> Iterator[None]:
-    """No automatic garbage collection in this process while the block runs (as it was again after it). For work
-    that builds a large heap fast and leaves little garbage in cycles: the build's plan (loading, checking and keying
-    the games) and the layouts parsed, or taken from the helper, before the workers fork.
-
-    Why: the collector walked the growing heap whole again and again; in a one-card rebuild of every game it took
-    0.34 s of the ~1.9 s before the workers started (timed with gc.callbacks), 0.08 s with it paused there. A process
-    forked meanwhile (the layouts' helper) starts paused too, and ends after its bounded work; workers fork after.
-    """
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def _parse_layouts(todo: list[Unit], databases: Databases) -> None:
@@ -180,94 +111,94 @@ def _run(units: list[Unit], workers: int, databases: Databases) -> Generator[tup
         for index, job in units:  # one unit: the workers it leaves free are its helpers (Job.helpers)
             yield index, run_job(replace(job, helpers=max(0, workers - 1)), databases)
         return
-    pool = ProcessPoolExecutor(max_workers=min(workers, len(units)), mp_context=get_context("fork"),
-                               initializer=_start_worker, initargs=(os.getpid(), databases))
+    pool = fork_pool(min(workers, len(units)), _start_worker, (os.getpid(), databases))
     try:
         futures: dict[Future[list[TargetRecord]], int] = {pool.submit(_run_in_worker, job): index for index, job in units}
         for future in as_completed(futures):
             yield futures[future], future.result()
     except BrokenProcessPool:
-        _kill_workers()
+        kill_children()
         raise WorkerLost() from None
     except BaseException:  # a signal, a failed target, or the caller gave up: nothing may outlive the build
-        _kill_workers()
+        kill_children()
         raise
     finally:
         pool.shutdown(cancel_futures=True)
 
 
-def _kill_workers() -> None:
-    """Kill and reap the pool's workers (the build starts no other child process)."""
-    workers = active_children()
-    for worker in workers:
-        worker.kill()
-    for worker in workers:
-        worker.join()
+def cached_records(job: Job) -> dict[str, TargetRecord]:
+    """The job's targets whose cache record still holds (none with --force)."""
+    opts = job.options
+    if opts.force:
+        return {}
+    cache = Cache(opts.cache_dir, opts.out_dir)
+    hits = {t: cache.hit(job.game, job.locale, t, job.keys[t]) for t in job.targets}
+    return {t: hit for t, hit in hits.items() if hit is not None}
 
 
-def bind_to_parent(parent: int, use_prctl: bool = sys.platform.startswith("linux")) -> None:
-    """In a worker: die when the parent process ends, and leave SIGINT and SIGTERM to the parent.
+def run_job(job: Job, databases: Databases) -> list[TargetRecord]:
+    """Build (or take from the cache) every target of one game and locale, its content from `databases`."""
+    opts = job.options
+    cache = Cache(opts.cache_dir, opts.out_dir)
+    records = cached_records(job)
+    todo = [t for t in job.targets if t not in records]
+    if todo:
+        from pipeline.font_files import use_family
+        from pipeline.icon_files import use_icons
 
-    A terminal's Ctrl-C, or a service manager's SIGTERM, reaches every process of the build at once; the
-    parent then stops the workers itself, and a worker that died first would look like a lost one.
-    """
-    for number in STOP_SIGNALS:
-        signal.signal(number, signal.SIG_IGN)
-    if use_prctl and ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL) == 0:
-        if os.getppid() != parent:  # the parent ended before the death signal was set
-            os._exit(1)
-        return
-    threading.Thread(target=_watch_parent, args=(parent,), name="parent-watchdog", daemon=True).start()
+        started = time.perf_counter()
+        context, problems = load_context(job, databases)
+        load_seconds = time.perf_counter() - started
+        for target in todo:
+            began = time.perf_counter()
+            record = TargetRecord(job.game, job.locale, target, job.keys[target])
+            findings = list(problems)
+            if context is not None:
+                findings += context.common
+                try:
+                    # Drawing allocates millions of small objects, whose full collections walked the whole loaded content:
+                    # two took about 0.15 s of 3 s CPU in the old-world cards target; frozen, about 0.01 s.
+                    with (collector.frozen(), use_family(context.layouts.family_for(job.game)),
+                          use_icons(context.layouts.icons, job.game, job.locale)):
+                        findings += TARGETS[target](context, job, record)
+                except WriteError as exc:  # the files it wrote are complete; the target is not
+                    findings.append(exc.finding())
+                if context.fallbacks:
+                    record.extra["fallbacks"] = context.fallbacks
+            record.findings = [f.as_dict() for f in sorted(set(findings))]
+            record.seconds = round(time.perf_counter() - began + load_seconds / len(todo), 3)
+            # A target that could not write all it needed (its files, its art) is not cached.
+            if context is not None and not any(f.code == "BUILD-WRITE" for f in findings):
+                try:
+                    cache.store(record)
+                except WriteError as exc:
+                    record.findings.append(exc.finding().as_dict())
+            records[target] = record
+    return [records[t] for t in job.targets]
 
 
-def _watch_parent(parent: int) -> None:
-    """Where the kernel cannot kill a worker with its parent: exit once the parent is gone (the worker is re-parented)."""
-    while os.getppid() == parent:
-        time.sleep(0.5)
-    os._exit(1)
+def build_boards(context: BuildContext, job: Job, record: TargetRecord) -> list[Finding]:
+    """board.pdf (tiled at full size, with an assembly page), board-poster.pdf and player-boards.pdf."""
+    from .boards import build_boards as run
+
+    return run(context, job, record)
 
 
-@contextmanager
-def beside(work: Callable[[], T]) -> Iterator[Callable[[], T]]:
-    """Start `work` in a forked process bound to this one (a job's helper, `Job.helpers`); the callable given
-    waits for its result, or raises its exception (`WorkerLost` if the process ended without one). Leaving the
-    block ends the process: one whose result nobody waits for (the caller failed first) is killed.
+def build_help(context: BuildContext, job: Job, record: TargetRecord) -> list[Finding]:
+    """help-cards.pdf: the help cards alone, on card sheets."""
+    from .boards import build_help as run
 
-    Forked, the process shares what this one has built (content, layouts, drawn faces) without pickling it;
-    only the result travels back.
-    """
-    context = get_context("fork")
-    receive, send = context.Pipe(duplex=False)
-    parent = os.getpid()
+    return run(context, job, record)
 
-    def run() -> None:
-        bind_to_parent(parent)
-        try:
-            outcome: tuple[bool, object] = (True, work())
-        except Exception as exc:
-            outcome = (False, exc)
-        send.send(outcome)
 
-    process = context.Process(target=run, name="pnp-helper", daemon=True)
-    process.start()
-    send.close()
-
-    def result() -> T:
-        try:
-            done, value = receive.recv()
-        except EOFError:
-            raise WorkerLost() from None
-        if not done:
-            raise value
-        return value
-
-    try:
-        yield result
-    finally:
-        receive.close()
-        if process.is_alive():
-            process.kill()
-        process.join()
+TARGETS: dict[str, Callable[[BuildContext, Job, TargetRecord], list[Finding]]] = {
+    "cards": build_cards,
+    "tokens": build_tokens,
+    "tts": build_tts,
+    "boards": build_boards,
+    "help": build_help,
+    "guides": build_guides,
+}
 
 
 # A worker process's handle on the build's databases: the pool's initializer hands the run's `Databases` to

@@ -7,20 +7,19 @@ targets whose cache record still holds, and loads content only if something must
 from __future__ import annotations
 
 import contextlib
-import gc
 import hashlib
-import time
 from collections import Counter
-from collections.abc import Callable, Iterator
-from contextlib import ExitStack, contextmanager
+from collections.abc import Callable
+from contextlib import ExitStack
 from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pipeline.atomic import WriteError, remove_file, write_atomic
+from pipeline.atomic import remove_file, write_atomic
 from pipeline.content.database import BASE_PACK, Database, pack_of_file
 from pipeline.findings import Finding, Severity, error, warning
+from pipeline.processes import WorkerLost, beside
 from pipeline.rules.spec import GameSpec, GuidePart, own_layouts
 
 from . import TARGET_NAMES
@@ -32,7 +31,8 @@ if TYPE_CHECKING:
     from pipeline.i18n.messages import SourceString
     from pipeline.render.faces import RenderContext
     from pipeline.render.imposition import Imposed
-    from pipeline.render.layouts import Layouts, Profile
+    from pipeline.render.layouts import Layouts
+    from pipeline.render.profiles import Profile
     from pipeline.render.sheets import Kept, Prepared
     from pipeline.render.tts import DeckPlan
     from pipeline.rules.components import Components, Deck, Face, Target
@@ -196,8 +196,6 @@ class Databases:
         0.25 s for the shipped ones, plus their imports) was time the build's other cores stood idle. The parsed
         layouts come back pickled: 0.44 MB, about 0.03 s to pickle and unpickle.
         """
-        from .runner import WorkerLost, beside
-
         key = _layouts_key(folder, spec, digest)
         if key in self._layouts or key in self._parsing:
             return
@@ -283,71 +281,6 @@ class BuildContext:
         return self._prepared[kind]
 
 
-def cached_records(job: Job) -> dict[str, TargetRecord]:
-    """The job's targets whose cache record still holds (none with --force)."""
-    opts = job.options
-    if opts.force:
-        return {}
-    cache = Cache(opts.cache_dir, opts.out_dir)
-    hits = {t: cache.hit(job.game, job.locale, t, job.keys[t]) for t in job.targets}
-    return {t: hit for t, hit in hits.items() if hit is not None}
-
-
-def run_job(job: Job, databases: Databases) -> list[TargetRecord]:
-    """Build (or take from the cache) every target of one game and locale, its content from `databases`."""
-    opts = job.options
-    cache = Cache(opts.cache_dir, opts.out_dir)
-    records = cached_records(job)
-    todo = [t for t in job.targets if t not in records]
-    if todo:
-        from pipeline.font_files import use_family
-        from pipeline.render.icons import use_icons
-
-        started = time.perf_counter()
-        context, problems = load_context(job, databases)
-        load_seconds = time.perf_counter() - started
-        for target in todo:
-            began = time.perf_counter()
-            record = TargetRecord(job.game, job.locale, target, job.keys[target])
-            findings = list(problems)
-            if context is not None:
-                findings += context.common
-                try:
-                    with (_frozen_heap(), use_family(context.layouts.family_for(job.game)),
-                          use_icons(context.layouts.icons, job.game, job.locale)):
-                        findings += TARGETS[target](context, job, record)
-                except WriteError as exc:  # the files it wrote are complete; the target is not
-                    findings.append(exc.finding())
-                if context.fallbacks:
-                    record.extra["fallbacks"] = context.fallbacks
-            record.findings = [f.as_dict() for f in sorted(set(findings))]
-            record.seconds = round(time.perf_counter() - began + load_seconds / len(todo), 3)
-            # A target that could not write all it needed (its files, its art) is not cached.
-            if context is not None and not any(f.code == "BUILD-WRITE" for f in findings):
-                try:
-                    cache.store(record)
-                except WriteError as exc:
-                    record.findings.append(exc.finding().as_dict())
-            records[target] = record
-    return [records[t] for t in job.targets]
-
-
-@contextmanager
-def _frozen_heap() -> Iterator[None]:
-    """Keep the objects alive now (content, layouts, the build context) out of the garbage collector's
-    full collections while a target draws, and give them back after (nothing leaks in `pnp watch`).
-
-    Why: drawing allocates millions of small objects, which triggers full collections that walk the
-    whole loaded content each time: for the old-world cards target two of them took about 0.15 s of
-    3 s CPU (timed with gc.callbacks); frozen, about 0.01 s.
-    """
-    gc.freeze()
-    try:
-        yield
-    finally:
-        gc.unfreeze()
-
-
 def packs_only(components: Components, db: Database) -> Components:
     """The faces written in a selected pack's folder, with their backs; decks left empty are dropped."""
     root = db.root.resolve()
@@ -368,9 +301,9 @@ def load_context(job: Job, databases: Databases) -> tuple[BuildContext | None, l
     """
     from pipeline.font_files import use_family
     from pipeline.games import find_game
+    from pipeline.icon_files import use_icons
     from pipeline.render.contract import preflight_findings
     from pipeline.render.faces import RenderContext
-    from pipeline.render.icons import use_icons
 
     opts = job.options
     spec = find_game(job.game, opts.content_root)
@@ -509,8 +442,6 @@ def build_cards(context: BuildContext, job: Job, record: TargetRecord) -> list[F
     with ExitStack() as helper:
         one_up_file: Callable[[], tuple[Imposed, int, list[Finding]]] = partial(_one_up_file, job, profile, prepared, chars)
         if job.helpers:  # a helper draws, writes and checks the 1-up file while this process draws the sheets
-            from .runner import beside
-
             one_up_file = helper.enter_context(beside(one_up_file))
         else:  # the 1-up file first: its faces' drawings are copied into the sheets
             first = one_up_file()
@@ -752,20 +683,6 @@ def _tts_deck(job: Job, deck: str, plans: list[DeckPlan], charset: str) -> list[
     return unit.files
 
 
-def build_boards(context: BuildContext, job: Job, record: TargetRecord) -> list[Finding]:
-    """board.pdf (tiled at full size, with an assembly page), board-poster.pdf and player-boards.pdf."""
-    from .boards import build_boards as run
-
-    return run(context, job, record)
-
-
-def build_help(context: BuildContext, job: Job, record: TargetRecord) -> list[Finding]:
-    """help-cards.pdf: the help cards alone, on card sheets."""
-    from .boards import build_help as run
-
-    return run(context, job, record)
-
-
 def build_guides(context: BuildContext, job: Job, record: TargetRecord) -> list[Finding]:
     """reference-guide.pdf and, where the game has one, player-aid.pdf."""
     from pipeline.render.guide import PaperError, render_guide
@@ -789,13 +706,3 @@ def preflight_written(job: Job, relative: str, data: bytes, profile: Profile | N
     from .preflight import preflight_pdf
 
     return preflight_pdf(data, f"{job.game}/{job.locale}/{relative}", profile, False) if profile is not None else []
-
-
-TARGETS: dict[str, Callable[[BuildContext, Job, TargetRecord], list[Finding]]] = {
-    "cards": build_cards,
-    "tokens": build_tokens,
-    "tts": build_tts,
-    "boards": build_boards,
-    "help": build_help,
-    "guides": build_guides,
-}

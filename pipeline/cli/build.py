@@ -9,9 +9,10 @@ from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 
+from pipeline.app.choices import TARGET_NAMES
+
 # The build modules (and reportlab with them) are imported when a build runs, not for `--help`.
 from pipeline.app.project import UsageError, project_folder, select_games, select_listings
-from pipeline.build import TARGET_NAMES
 
 from .options import (
     ContentOption,
@@ -27,9 +28,9 @@ from .options import (
 from .reporter import Format, GateFormat, emit, fail, usage_exits
 
 if TYPE_CHECKING:
+    from pipeline.app.build import BuildOptions
+    from pipeline.app.delta import GameSpec
     from pipeline.app.gate import Gate
-    from pipeline.build.targets import BuildOptions
-    from pipeline.rules.spec import GameSpec
 
 
 class Paper(StrEnum):
@@ -97,11 +98,9 @@ def build(
     ] = None,
 ) -> None:
     """Render print-ready PDFs (cards, tokens, boards, help cards) and digital-table PNGs for each game and locale."""
+    from pipeline.app.build import BuildOptions, BuildStopped, Selection, parse_back_offset, target_line
     from pipeline.app.build import build as run_build
-    from pipeline.app.build import parse_back_offset, target_line
     from pipeline.app.gate import load_gate
-    from pipeline.build.selection import Selection
-    from pipeline.build.targets import BuildOptions
 
     root = resolve_content(content)
     gate = load_gate(root)
@@ -113,8 +112,6 @@ def build(
     if changed_since is not None:
         _delta([listing.describe() for listing in games], options, changed_since, locale, [t.value for t in target or []],
                format, gate, strict)
-    from pipeline.build.runner import BuildStopped  # here: only the build needs the runner
-
     try:
         result = run_build(games, options, locale, [t.value for t in target] if target else None, jobs)
     except BuildStopped as stop:
@@ -160,18 +157,16 @@ def watch(
 ) -> None:
     """Build, then on every saved edit of the content or layouts rebuild what it changed and print the findings
     of build and check for the games it touched. Ctrl-C stops (exit 130)."""
+    from pipeline.app.build import BuildOptions, BuildStopped
     from pipeline.app.gate import load_gate
     from pipeline.app.watch import Round
     from pipeline.app.watch import watch as run_watch
-    from pipeline.build.targets import BuildOptions
 
     root = resolve_content(content)
     gate = load_gate(root)
     games = select_games(game, root)
     options = BuildOptions(out, root, project_folder(layouts, "layouts"), cache_dir, paper.value, backs.value,
                            allow_incomplete=allow_incomplete, changed_file=True)
-    from pipeline.build.runner import BuildStopped  # here: only the build needs the runner
-
     def show(done: Round) -> None:
         names = ", ".join(done.games)
         if done.result is None:

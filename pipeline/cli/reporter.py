@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import json
 import os
 import sys
 from collections.abc import Callable
@@ -45,6 +46,11 @@ def emit(report: Report, fmt: Format | GateFormat, summary: str = "", title: str
         lines = [typer.style(f.as_text(), fg=COLOURS.get(f.severity)) for f in report.sorted()]
         lines.append(typer.style(summary or report.summary(), bold=True))
         typer.echo("\n".join(lines))
+        return
+    if fmt.value == "sarif":
+        from pipeline.sarif import sarif_log  # SARIF renders a Report, so the reporter (not the Report) chooses it
+
+        typer.echo(json.dumps(sarif_log(report), indent=2, ensure_ascii=False))
         return
     typer.echo(report.render(fmt.value, summary))
 

@@ -46,10 +46,9 @@ from typing import Annotated, Any, ClassVar, Literal
 from pydantic import BaseModel, Field, TypeAdapter, ValidationError, create_model
 
 from pipeline.findings import Finding, error, warning
-from pipeline.i18n.locales import DeclaredLocales
-from pipeline.i18n.messages import SourceString
 
 from .images import ImageFile
+from .locales import DeclaredLocales
 from .models import SLUG_PATTERN, ContentFile, ContentModel, Entity, Slug, Text
 from .refs import Ref
 from .rule_data import RuleData, entity_model
@@ -299,25 +298,6 @@ class Declaration:
 
     def kind_path(self, kind: str, *rest: str) -> list[str | int]:
         return ["game", "kinds", kind, *rest]
-
-    def kind_names(self) -> list[SourceString]:
-        """The written `name` of every declared kind (its deck label and back title), a translatable string at its line."""
-        return [SourceString(kind_context(kind_id), kind.name, path=self.loaded.path,
-                             line=self.loaded.position(self.kind_path(kind_id, "name")).line)
-                for kind_id, kind in self.modelled.items() if kind.name]
-
-    def enum_labels(self) -> list[SourceString]:
-        """The label of every value of every declared enum (or list of enums), a translatable string at its manifest line."""
-        strings = []
-        for kind_id, kind in self.modelled.items():
-            for name, declared in kind.fields.items():
-                if "enum" not in (declared.type, declared.of) or not declared.translated:
-                    continue
-                values = self.kind_path(kind_id, "fields", name, "values")
-                for i, (value, label) in enumerate(declared.labels().items()):
-                    line = self.loaded.position([*values, value if isinstance(declared.values, dict) else i]).line
-                    strings.append(SourceString(enum_context(kind_id, name, value), label, path=self.loaded.path, line=line))
-        return strings
 
 
 def kind_context(kind_id: str) -> str:

@@ -10,12 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-from ..units import pt
-
-if TYPE_CHECKING:
-    from ..layouts import Profile
+from .profiles import Profile
+from .units import pt
 
 
 class PaperError(ValueError):

@@ -14,8 +14,8 @@ from reportlab.pdfbase import pdfmetrics
 
 from .faces import PreparedFace
 from .fonts import font_name
-from .layouts import Profile
 from .pdf import Document, DrawnPdf
+from .profiles import Profile
 from .units import PT_PER_MM, Size, pt
 
 Slot = tuple[PreparedFace, PreparedFace | None]  # front, back

@@ -10,7 +10,8 @@ from pipeline.rules.components import Components, Face, Target
 
 from .faces import PreparedFace, RenderContext, prepare_face
 from .imposition import Group, Imposed, LayoutError, Offset, Slot, impose, one_up
-from .layouts import Layouts, Profile, Template
+from .layouts import Layouts, Template
+from .profiles import Profile
 
 
 @dataclass

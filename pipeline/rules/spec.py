@@ -37,7 +37,7 @@ class GameInfo:
     locales: list[str]
     counts: dict[str, int]
     source_locale: str = "en"
-    draft_locales: tuple[str, ...] = ()  # translations in progress (see pipeline/i18n/locales.py DeclaredLocales)
+    draft_locales: tuple[str, ...] = ()  # translations in progress (see pipeline/content/locales.py DeclaredLocales)
     modes: dict[str, list[str]] = field(default_factory=dict)  # the modes a pack declares (`--mode`), by pack id
     # The kinds of cards a mode lets the table choose (`--mode <mode>/<kind>`), by mode entry (`<pack>/<mode>`).
     kinds: dict[str, list[str]] = field(default_factory=dict)

@@ -15,8 +15,9 @@ from pipeline.build.preflight import count_findings, preflight_drawn, preflight_
 from pipeline.cli import app
 from pipeline.findings import Finding
 from pipeline.render.faces import RenderContext, prepare_face
-from pipeline.render.layouts import Profile, load_layouts
+from pipeline.render.layouts import load_layouts
 from pipeline.render.pdf import Document
+from pipeline.render.profiles import Profile
 from pipeline.render.units import Size, pt
 from pipeline.rules.components import Face
 

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from pipeline import processes
 from pipeline.app.build import build
 from pipeline.build import runner
 from pipeline.build.cache import TargetRecord
@@ -127,17 +128,17 @@ def test_one_target_with_a_spare_worker_draws_its_1up_file_in_a_helper(
 
 
 def test_a_helper_hands_back_its_result_or_its_failure() -> None:
-    with runner.beside(lambda: [os.getpid()]) as result:
+    with processes.beside(lambda: [os.getpid()]) as result:
         assert result() != [os.getpid()]
-    with runner.beside(lambda: 1 // 0) as result, pytest.raises(ZeroDivisionError):
+    with processes.beside(lambda: 1 // 0) as result, pytest.raises(ZeroDivisionError):
         result()
-    with runner.beside(lambda: os._exit(3)) as result, pytest.raises(runner.WorkerLost):
+    with processes.beside(lambda: os._exit(3)) as result, pytest.raises(processes.WorkerLost):
         result()
 
 
 def test_a_helper_nobody_waits_for_ends_with_the_block() -> None:
     """The caller failed before asking: the helper (here one that would run for a minute) is killed, not left."""
-    with pytest.raises(RuntimeError), runner.beside(lambda: time.sleep(60)):
+    with pytest.raises(RuntimeError), processes.beside(lambda: time.sleep(60)):
         raise RuntimeError("the sheets failed")
     assert not [child for child in active_children() if child.name == "pnp-helper"]
 

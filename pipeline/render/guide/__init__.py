@@ -16,13 +16,14 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pipeline.rules.guide import GuideDocument
 
+from .. import reportlab_internals
 from ..fonts import font_name, register_fonts
+from ..guide_style import Geometry, GuideStyle, PaperError, geometry
 from ..pdf import CREATOR
 from .compose import Composer, Refs
 from .index import build_index
 from .paginate import Page, anchor_pages, paginate
 from .rows import Row
-from .style import Geometry, GuideStyle, PaperError, geometry
 
 if TYPE_CHECKING:
     from ..layouts import Layouts
@@ -112,7 +113,7 @@ def draw_pdf(document: GuideDocument, pages: list[Page], style: GuideStyle, geo:
         if page.part != "title":
             _footer(c, document.title, page.number, style, geo)
         c.showPage()
-    c.save()
+    reportlab_internals.save(c)
     return buffer.getvalue()
 
 

@@ -1,0 +1,6 @@
+"""What the CLI offers as choices and defaults, known without importing the modules that use them."""
+
+from pipeline.build import TARGET_NAMES
+from pipeline.i18n import PSEUDO_LOCALE
+
+__all__ = ["PSEUDO_LOCALE", "TARGET_NAMES"]
