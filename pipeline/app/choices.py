@@ -2,5 +2,6 @@
 
 from pipeline.build import TARGET_NAMES
 from pipeline.i18n import PSEUDO_LOCALE
+from pipeline.shipped import DEFAULT_PAPER
 
-__all__ = ["PSEUDO_LOCALE", "TARGET_NAMES"]
+__all__ = ["DEFAULT_PAPER", "PSEUDO_LOCALE", "TARGET_NAMES"]

@@ -28,6 +28,7 @@ def preflight(files: Sequence[Path], layouts_dir: Path, content_root: Path, pape
     lists them."""
     from pipeline.build.preflight import count_findings, preflight_pdf
     from pipeline.render.layouts import load_layouts
+    from pipeline.render.profiles import DEFAULT_PAPER, UnknownProfile, profile_named
 
     missing = [str(f) for f in files if not f.is_file()]
     if missing:
@@ -40,10 +41,12 @@ def preflight(files: Sequence[Path], layouts_dir: Path, content_root: Path, pape
     counted: dict[tuple[str, str], dict[str, Counter[tuple[str, str]]]] = {}
     for file in files:
         build_report = _build_report(file)
-        chosen = paper or (build_report or {}).get("options", {}).get("paper") or "a4"
-        profile = layouts.profiles.get(chosen)
-        if profile is None:
-            raise UsageError(f"no print profile {chosen!r} in {layouts_dir} (known: {', '.join(sorted(layouts.profiles))})")
+        chosen = paper or (build_report or {}).get("options", {}).get("paper") or DEFAULT_PAPER
+        try:
+            profile = profile_named(layouts.profiles, chosen)
+        except UnknownProfile:
+            known = ", ".join(sorted(layouts.profiles))
+            raise UsageError(f"no print profile {chosen!r} in {layouts_dir} (known: {known})") from None
         data = file.read_bytes()
         report.extend(preflight_pdf(data, file.as_posix(), profile, file.name.endswith("-1up.pdf"), trims))
         entry = _entry(build_report, file) if build_report else None

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from pipeline.build.targets import BuildOptions, Databases, Job, load_context
 from pipeline.findings import Finding, Report
+from pipeline.render.profiles import DEFAULT_PAPER
 from pipeline.rules.spec import GameSpec
 
 if TYPE_CHECKING:
@@ -77,7 +78,7 @@ class CardChange:
 
 
 def cards_at(spec: GameSpec, content_root: Path, layouts_dir: Path, locale: str, cache_dir: Path,
-             paper: str = "a4") -> tuple[dict[tuple[str, str], PrintedCard] | None, list[Finding]]:
+             paper: str = DEFAULT_PAPER) -> tuple[dict[tuple[str, str], PrintedCard] | None, list[Finding]]:
     """The game's printed cards in locale at a content root (a revision's or the working tree's): none where
     the root has no such game or the game no such locale; None and the findings when it does not build. An
     incomplete translation prints as it would with `--allow-incomplete`, so an old draft compares as it printed."""
@@ -98,7 +99,7 @@ def first_error(findings: list[Finding]) -> str:
 
 
 def printed_faces(spec: GameSpec, content_root: Path, layouts_dir: Path, locale: str, cache_dir: Path,
-                  paper: str = "a4", allow_incomplete: bool = False,
+                  paper: str = DEFAULT_PAPER, allow_incomplete: bool = False,
                   databases: Databases | None = None) -> tuple[PrintedFaces | None, list[Finding]]:
     """The game's printed cards in locale from content_root (loaded through `databases`, to share one load
     between locales), or None and the findings that stop the build (what `pnp validate` rejects, an

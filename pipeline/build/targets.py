@@ -20,6 +20,7 @@ from pipeline.atomic import remove_file, write_atomic
 from pipeline.content.database import BASE_PACK, Database, pack_of_file
 from pipeline.findings import Finding, Severity, error, warning
 from pipeline.processes import WorkerLost, beside
+from pipeline.render.profiles import DEFAULT_PAPER
 from pipeline.rules.spec import GameSpec, GuidePart, own_layouts
 
 from . import TARGET_NAMES
@@ -64,7 +65,7 @@ class BuildOptions:
     content_root: Path
     layouts_dir: Path
     cache_dir: Path
-    paper: str = "a4"
+    paper: str = DEFAULT_PAPER  # a print profile of the layouts
     backs: str = "duplex"
     back_offset: tuple[float, float] = (0.0, 0.0)  # mm the duplex backs move right and up
     force: bool = False

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 
-from pipeline.app.choices import TARGET_NAMES
+from pipeline.app.choices import DEFAULT_PAPER, TARGET_NAMES
 
 # The build modules (and reportlab with them) are imported when a build runs, not for `--help`.
 from pipeline.app.project import UsageError, project_folder, select_games, select_listings
@@ -33,11 +33,6 @@ if TYPE_CHECKING:
     from pipeline.app.gate import Gate
 
 
-class Paper(StrEnum):
-    a4 = "a4"
-    letter = "letter"
-
-
 class Backs(StrEnum):
     duplex = "duplex"
     gutter = "gutter"
@@ -49,7 +44,9 @@ Target = StrEnum("Target", {name: name for name in TARGET_NAMES})  # type: ignor
 
 
 # The options build and watch share.
-PaperOption = Annotated[Paper, typer.Option("--paper", help="a4 or letter.")]
+# Any print profile of the layouts' profiles.yaml (a4 and letter are shipped): one a designer adds can be chosen, and
+# one the layouts lack is a LAYOUT-PROFILE finding naming those they have.
+PaperOption = Annotated[str, typer.Option("--paper", metavar="PROFILE", help="A print profile of the layouts: a4, letter, ...")]
 BacksOption = Annotated[Backs, typer.Option("--backs", help="duplex, gutter (fold) or none.")]
 OutOption = Annotated[Path, typer.Option("--out", help="Output folder.")]
 JobsOption = Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes.")]
@@ -60,7 +57,7 @@ DEFAULT_JOBS = min(4, os.cpu_count() or 1)
 def build(
     game: GameOption = None,
     locale: LocaleOption = None,
-    paper: PaperOption = Paper.a4,
+    paper: PaperOption = DEFAULT_PAPER,
     backs: BacksOption = Backs.duplex,
     target: Annotated[
         list[Target] | None,
@@ -105,7 +102,7 @@ def build(
     root = resolve_content(content)
     gate = load_gate(root)
     games = select_listings(game, root)  # a game is imported only if the build must plan it again
-    options = BuildOptions(out, root, project_folder(layouts, "layouts"), cache_dir, paper.value, backs.value,
+    options = BuildOptions(out, root, project_folder(layouts, "layouts"), cache_dir, paper, backs.value,
                            parse_back_offset(back_offset),
                            force, allow_incomplete, tuple(pack or ()), pack_only,
                            Selection(tuple(deck or ()), tuple(card or ())), tuple(mode or ()))
@@ -144,7 +141,7 @@ def _delta(games: list[GameSpec], options: BuildOptions, rev: str, locales: list
 def watch(
     game: GameOption = None,
     locale: LocaleOption = None,
-    paper: PaperOption = Paper.a4,
+    paper: PaperOption = DEFAULT_PAPER,
     backs: BacksOption = Backs.duplex,
     out: OutOption = Path("output"),
     jobs: JobsOption = DEFAULT_JOBS,
@@ -165,7 +162,7 @@ def watch(
     root = resolve_content(content)
     gate = load_gate(root)
     games = select_games(game, root)
-    options = BuildOptions(out, root, project_folder(layouts, "layouts"), cache_dir, paper.value, backs.value,
+    options = BuildOptions(out, root, project_folder(layouts, "layouts"), cache_dir, paper, backs.value,
                            allow_incomplete=allow_incomplete, changed_file=True)
     def show(done: Round) -> None:
         names = ", ".join(done.games)
@@ -195,7 +192,8 @@ def watch(
 def preflight(
     files: Annotated[list[Path], typer.Argument(help="PDF files written by pnp build.", show_default=False)],
     paper: Annotated[
-        Paper | None, typer.Option("--paper", help="a4 or letter; default: the build report's beside the files, else a4.")
+        str | None, typer.Option("--paper", metavar="PROFILE",
+                                 help="A print profile of the layouts; default: the build report's beside the files, else a4.")
     ] = None,
     format: FormatOption = Format.text,
     content: ContentOption = None,
@@ -206,6 +204,6 @@ def preflight(
     from pipeline.app.preflight import preflight as run_preflight
 
     report = run_preflight(files, project_folder(layouts, "layouts"), resolve_content(content),
-                           paper.value if paper else None)
+                           paper)
     emit(report, format, f"preflight: {report.summary()} ({len(files)} file(s))")
     raise typer.Exit(report.exit_code)

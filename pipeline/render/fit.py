@@ -25,6 +25,7 @@ from .faces import Inked, RenderContext, prepare_face, safe_zone_breaches
 from .guide import layout_guide, overflowing
 from .guide.check import overflow_findings
 from .layouts import Layouts, Template
+from .profiles import DEFAULT_PAPER
 from .sheets import templated_faces
 from .units import Box
 
@@ -145,7 +146,7 @@ def board_fit_findings(check: PrintCheck, memo: FitMemo | None = None) -> list[F
     return found
 
 
-def guide_fit_findings(parts: Sequence[GuidePart], where: str, layouts: Layouts | None, paper: str = "a4",
+def guide_fit_findings(parts: Sequence[GuidePart], where: str, layouts: Layouts | None, paper: str = DEFAULT_PAPER,
                        memo: FitMemo | None = None) -> list[Finding]:
     """FIT-OVERFLOW for every row of a game's guide documents, laid out on paper in the layouts' guide styles
     (None: the shipped ones), that runs past its column; a document `memo` recalls is not laid out again. Without

@@ -20,6 +20,7 @@ from .. import reportlab_internals
 from ..fonts import font_name, register_fonts
 from ..guide_style import Geometry, GuideStyle, PaperError, geometry
 from ..pdf import CREATOR
+from ..profiles import DEFAULT_PAPER
 from .compose import Composer, Refs
 from .index import build_index
 from .paginate import Page, anchor_pages, paginate
@@ -47,7 +48,7 @@ def look(document: GuideDocument, paper: str, kind: Kind, layouts: Layouts | Non
     return style, geometry(paper, style, layouts.profiles)
 
 
-def layout_guide(document: GuideDocument, paper: str = "a4", kind: Kind = "guide",
+def layout_guide(document: GuideDocument, paper: str = DEFAULT_PAPER, kind: Kind = "guide",
                  layouts: Layouts | None = None) -> tuple[list[Page], Refs, int]:
     """Pages of a document whose page references agree with the layout; also the references and passes used."""
     style, geo = look(document, paper, kind, layouts)
@@ -75,7 +76,7 @@ class RenderedGuide:
     overflowing: tuple[Row, ...] = ()
 
 
-def render_guide(document: GuideDocument, paper: str = "a4", kind: Kind = "guide",
+def render_guide(document: GuideDocument, paper: str = DEFAULT_PAPER, kind: Kind = "guide",
                  layouts: Layouts | None = None) -> RenderedGuide:
     """The document as a PDF (kind "guide" or "aid")."""
     pages, refs, passes = layout_guide(document, paper, kind, layouts)
@@ -91,7 +92,7 @@ def overflowing(pages: list[Page]) -> tuple[Row, ...]:
 OVERFLOW_TOLERANCE = 0.01  # pt: below any visible difference
 
 
-def render_player_aid(document: GuideDocument, paper: str = "a4", layouts: Layouts | None = None) -> RenderedGuide:
+def render_player_aid(document: GuideDocument, paper: str = DEFAULT_PAPER, layouts: Layouts | None = None) -> RenderedGuide:
     """A player aid: compact, two columns, no contents or index."""
     return render_guide(document, paper, kind="aid", layouts=layouts)
 
