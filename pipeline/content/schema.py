@@ -69,10 +69,6 @@ SHARED_FILE = "_shared.schema.json"  # not a kind's file name: a kind is a slug,
 SCHEMA_BASE = "https://pnp-pipeline.invalid/schema"
 
 
-def schema_path(schema_root: Path, game_id: str, kind: str) -> Path:
-    return schema_root / game_id / f"{kind}.schema.json"
-
-
 def schema_text(schema: dict[str, Any]) -> str:
     return json.dumps(schema, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
 

@@ -219,12 +219,6 @@ def _fit(markup: str, box: Box, style: TextStyle, ctx: RenderContext) -> Fitted:
     return fit_text(markup, pt(box.width), pt(box.height), style, ctx.locale)
 
 
-def where_of(face: Face, template: Template) -> tuple[str, int, int]:
-    if face.where is not None:
-        return face.where.file, face.where.line, face.where.column
-    return template.file, 1, 1
-
-
 def _text_findings(fitted: Fitted, face: Face, field_name: str, ctx: RenderContext) -> list[Finding]:
     findings = []
     if not fitted.fits:

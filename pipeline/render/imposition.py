@@ -19,7 +19,6 @@ from .profiles import Profile
 from .units import PT_PER_MM, Size, pt
 
 Slot = tuple[PreparedFace, PreparedFace | None]  # front, back
-BACK_MODES = ("duplex", "gutter", "none")
 Offset = tuple[float, float]  # mm the duplex backs move: right, up (as printed on the back)
 
 

@@ -740,11 +740,6 @@ def _validation_findings(exc: ValidationError, loaded: LoadedFile, prefix: tuple
     return findings
 
 
-def layout_schema() -> dict[str, Any]:
-    """JSON Schema of a template as written (for editors)."""
-    return TemplateModel.model_json_schema()
-
-
 PACKAGE_LAYOUTS = shipped.LAYOUTS
 
 
