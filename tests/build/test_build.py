@@ -10,7 +10,7 @@ import pytest
 from pypdf import PdfReader
 
 from pipeline.atomic import write_atomic
-from pipeline.build import targets
+from pipeline.build import runner, targets
 
 from .conftest import REPO, Build
 
@@ -31,7 +31,7 @@ def test_unchanged_targets_are_not_rebuilt(build: Build, monkeypatch: pytest.Mon
     def must_not_load(job: targets.Job, databases: targets.Databases) -> None:
         raise AssertionError("a cache hit must not load content")
 
-    monkeypatch.setattr(targets, "load_context", must_not_load)
+    monkeypatch.setattr(runner, "load_context", must_not_load)  # what runner.run_job loads a job with
     code, second, _ = build("--locale", "en", "--target", "tokens")
     assert code == 0 and [o["cached"] for o in second["outputs"]] == [True]
     assert second["outputs"][0]["files"] == first["outputs"][0]["files"]
