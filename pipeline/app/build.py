@@ -20,11 +20,18 @@ from typing import Any
 
 from pipeline import collector
 from pipeline.atomic import WriteError, check_writable, remove_stale_temporaries, write_atomic
-from pipeline.build.cache import OutputFile, TargetRecord
-from pipeline.build.inputs import deck_digests, target_digests
-from pipeline.build.runner import run_jobs
-from pipeline.build.selection import SELECTABLE_TARGETS, Selection, targets_with_faces
-from pipeline.build.targets import (
+from pipeline.cache_keys import code_digest, tree_digest
+from pipeline.cache_keys import key as target_key
+from pipeline.content.database import Database
+from pipeline.content.kept_files import keep_loaded_in, save_kept
+from pipeline.findings import Finding, Report, Severity, warning
+from pipeline.games import GameListing, declared_described, spec_of
+from pipeline.processes import BuildStopped, stopped_by_signals
+from pipeline.production.cache import OutputFile, TargetRecord
+from pipeline.production.inputs import deck_digests, target_digests
+from pipeline.production.runner import run_jobs
+from pipeline.production.selection import SELECTABLE_TARGETS, Selection, targets_with_faces
+from pipeline.production.targets import (
     TARGET_NAMES,
     BuildOptions,
     Databases,
@@ -33,13 +40,6 @@ from pipeline.build.targets import (
     packs_only,
     supported_targets,
 )
-from pipeline.cache_keys import code_digest, tree_digest
-from pipeline.cache_keys import key as target_key
-from pipeline.content.database import Database
-from pipeline.content.kept_files import keep_loaded_in, save_kept
-from pipeline.findings import Finding, Report, Severity, warning
-from pipeline.games import GameListing, declared_described, spec_of
-from pipeline.processes import BuildStopped, stopped_by_signals
 from pipeline.render.hyphenation import keep_parsed_in
 from pipeline.rules.components import Components
 from pipeline.rules.spec import GameSpec

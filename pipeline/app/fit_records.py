@@ -22,10 +22,10 @@ from pathlib import Path
 from typing import Any
 
 from pipeline.atomic import write_atomic
-from pipeline.build.inputs import face_digest
 from pipeline.cache_keys import digest_of
 from pipeline.findings import Finding, Severity
 from pipeline.font_files import current_family
+from pipeline.production.inputs import face_digest
 from pipeline.render.fit import FaceFit
 from pipeline.render.layouts import Template
 from pipeline.render.units import Box

@@ -26,7 +26,7 @@ _PLACES = {"cards.pdf": "cards", "cards-1up.pdf": "cards", "tokens.pdf": "tokens
 def preflight(files: Sequence[Path], layouts_dir: Path, content_root: Path, paper: str | None = None) -> Report:
     """Every PDF checked against the print profile; its card counts against the content where a build report
     lists them."""
-    from pipeline.build.preflight import count_findings, preflight_pdf
+    from pipeline.production.preflight import count_findings, preflight_pdf
     from pipeline.render.layouts import load_layouts
     from pipeline.render.profiles import DEFAULT_PAPER, UnknownProfile, profile_named
 

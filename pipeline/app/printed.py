@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pipeline.build.targets import BuildOptions, Databases, Job, load_context
 from pipeline.findings import Finding, Report
+from pipeline.production.targets import BuildOptions, Databases, Job, load_context
 from pipeline.render.profiles import DEFAULT_PAPER
 from pipeline.rules.spec import GameSpec
 

@@ -15,9 +15,9 @@ from pathlib import Path
 
 from pipeline import collector
 from pipeline.atomic import TEMP_SUFFIX
-from pipeline.build.targets import CHANGED_FILE, BuildOptions, Databases
 from pipeline.content.kept_files import held_in_memory
 from pipeline.findings import Report
+from pipeline.production.targets import CHANGED_FILE, BuildOptions, Databases
 from pipeline.rules.spec import GameSpec
 
 from .build import BuildResult, build

@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from pipeline.app.watch import touched_games
-from pipeline.build.targets import BuildOptions
 from pipeline.games import find_game
+from pipeline.production.targets import BuildOptions
 from tests.conftest import default_sigint
 
 from .conftest import REPO
@@ -169,7 +169,7 @@ def test_a_round_writes_first_the_cards_it_changed_and_a_round_that_changed_none
     import pypdf
 
     from pipeline.app.watch import Round, watch
-    from pipeline.build.targets import CHANGED_FILE
+    from pipeline.production.targets import CHANGED_FILE
 
     content = tmp_path / "content"
     shutil.copytree(REPO / "tests" / "fixtures" / "old-world", content / "old-world")

@@ -10,7 +10,7 @@ import pytest
 from pypdf import PdfReader
 
 from pipeline.atomic import write_atomic
-from pipeline.build import runner, targets
+from pipeline.production import runner, targets
 
 from .conftest import REPO, Build
 

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from pipeline.build.preflight import count_findings, preflight_drawn, preflight_pdf, safe_zone_findings
 from pipeline.cli import app
 from pipeline.findings import Finding
+from pipeline.production.preflight import count_findings, preflight_drawn, preflight_pdf, safe_zone_findings
 from pipeline.render.faces import RenderContext, prepare_face
 from pipeline.render.layouts import load_layouts
 from pipeline.render.pdf import Document

@@ -12,13 +12,13 @@ import pytest
 
 from pipeline import processes
 from pipeline.app.build import build
-from pipeline.build import runner
-from pipeline.build.cache import TargetRecord
-from pipeline.build.runner import plan_units
-from pipeline.build.targets import TARGET_NAMES, BuildOptions, Job
 from pipeline.content.database import Database
 from pipeline.findings import Finding, error
 from pipeline.games import find_game
+from pipeline.production import runner
+from pipeline.production.cache import TargetRecord
+from pipeline.production.runner import plan_units
+from pipeline.production.targets import TARGET_NAMES, BuildOptions, Job
 from pipeline.render.pdf import DrawnPdf
 from pipeline.rules.spec import GameSpec
 from tests.conftest import FIXTURES
@@ -103,7 +103,7 @@ def test_one_target_with_a_spare_worker_draws_its_1up_file_in_a_helper(
 ) -> None:
     """--jobs 2 on one cards target: a forked helper draws and checks cards-1up.pdf while this process draws and
     checks the sheets; the helper's file and findings come back into the target, and the bytes are the serial build's."""
-    from pipeline.build import preflight
+    from pipeline.production import preflight
 
     checked = tmp_path / "checked.txt"
     preflight_drawn = preflight.preflight_drawn

@@ -9,8 +9,8 @@ import pypdf.generic
 import pytest
 from pypdf.generic import ContentStream
 
-from pipeline.build import content_stream
-from pipeline.build.content_stream import operations
+from pipeline.production import content_stream
+from pipeline.production.content_stream import operations
 from pipeline.render.fonts import font_name
 from pipeline.render.pdf import Document
 
