@@ -4,7 +4,7 @@ The platform rule: every process the pipeline starts is forked (POSIX: Linux and
 and is not supported). A forked worker shares what its parent built (the loaded content, the layouts, the
 drawn faces) without pickling it, so each pool hands its workers their state once, through its initializer,
 and only tasks' arguments and results travel. Fork copies only the calling thread: a caller forks before it
-starts a thread of its own. What runs where: `pnp build` runs its jobs in a pool (build/runner.py) and a unit
+starts a thread of its own. What runs where: `pnp build` runs its jobs in a pool (production/runner.py) and a unit
 of one job may start one helper `beside` it; `pnp check` runs the games side by side (app/check_pool.py) and
 plays its smoke runs in a pool (app/smoke.py); `pnp balance` plays its batches in a pool (app/balance.py).
 

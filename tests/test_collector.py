@@ -34,7 +34,7 @@ def test_a_target_run_inside_a_watch_round_keeps_the_watchs_freeze() -> None:
         settle()
         settled = gc.get_freeze_count()
         assert settled > before
-        with collector.frozen():  # a target (build/runner.run_job)
+        with collector.frozen():  # a target (production/runner.run_job)
             [object() for _ in range(10)]
         assert gc.get_freeze_count() >= settled, "the target gave the watch's frozen heap back to the collector"
         settle()  # the next round starts from a collected, frozen heap again

@@ -192,7 +192,7 @@ def target_line(record: TargetRecord) -> str:
 def _plan(games: list[GameSpec | GameListing], locales: Sequence[str] | None, targets: tuple[str, ...],
           options: BuildOptions, databases: Databases,
           ahead: Callable[[GameSpec, str], None] | None = None) -> tuple[list[Job], Report]:
-    """One job per game and locale, each target keyed by what it prints (build/inputs.py), the layouts, the
+    """One job per game and locale, each target keyed by what it prints (production/inputs.py), the layouts, the
     pipeline's code and the options. `ahead(game, layouts key)` is told of each game planned again before it is
     loaded: its jobs may follow."""
     report = Report()
@@ -383,7 +383,7 @@ def _summary(record: TargetRecord) -> dict[str, Any]:
         "cards": record.extra.get("cards", record.extra.get("tokens", 0)),
         "seconds": record.seconds,
         "cached": record.cached,
-        # The faces the cards target drew rather than copied from a drawing kept by an earlier build (build/forms.py).
+        # The faces the cards target drew rather than copied from a drawing kept by an earlier build (production/forms.py).
         **({"redrawn": record.extra["redrawn"]} if "redrawn" in record.extra and not record.cached else {}),
     }
 

@@ -1,4 +1,4 @@
-"""`preflight` as a function: the output preflight (build/preflight.py) of PDFs already written.
+"""`preflight` as a function: the output preflight (production/preflight.py) of PDFs already written.
 
 A file named `*-1up.pdf` is held to the 1-up rules (trim plus bleed, TrimBox and BleedBox), any other
 to the paper. The paper is the option's, else the one `build-report.json` beside the files names

@@ -1,7 +1,7 @@
 """`pnp watch`: build and check, then on every saved edit rebuild and check the games it touched.
 
 The build cache does the narrowing: a rebuilt game draws only the targets whose printed content the edit
-changed (build/inputs.py). Each round's findings go to `show`; an error in the content is a finding and
+changed (production/inputs.py). Each round's findings go to `show`; an error in the content is a finding and
 the watch goes on; a usage error of a round (a game folder removed) is shown and the watch goes on too.
 """
 

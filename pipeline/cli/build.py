@@ -39,7 +39,7 @@ class Backs(StrEnum):
     none = "none"
 
 
-# The --target choices are the build's own target names, listed once (build/targets.py).
+# The --target choices are the build's own target names, listed once (production/targets.py).
 Target = StrEnum("Target", {name: name for name in TARGET_NAMES})  # type: ignore[misc]
 
 

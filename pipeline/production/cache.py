@@ -1,6 +1,6 @@
 """Content-addressed build cache: a target is rebuilt only when what it is made from changes.
 
-A target's key hashes its inputs (what it prints in its locale, build/inputs.py; the layouts; the
+A target's key hashes its inputs (what it prints in its locale, production/inputs.py; the layouts; the
 pipeline's own code and the library versions) and its options (pipeline/cache_keys.py: the one recipe). The
 record beside the key lists the files it wrote (size and
 SHA-256 of their bytes), its findings and figures; a hit needs the same key and every file still

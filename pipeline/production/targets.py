@@ -96,7 +96,7 @@ class Job:
     options: BuildOptions
     content: str = ""  # digest of the game's content files (keys its database in the build's Databases)
     tts_decks: dict[str, str] = field(default_factory=dict)  # the cache key of each deck's TTS images
-    forms: str = ""  # what the cards target's kept face drawings are keyed by besides the face (build/forms.py)
+    forms: str = ""  # what the cards target's kept face drawings are keyed by besides the face (production/forms.py)
     layouts: str = ""  # the digest of the layouts' files it prints with (keys their parse in Databases)
     helpers: int = 0  # processes it may start beside itself: the --jobs a build of one unit leaves free (runner.py)
 
@@ -166,7 +166,7 @@ class Databases:
 
     def face_digests(self, db: Database, root: Path) -> FaceDigests:
         """The digests of the database's faces (in every locale), art paths relative to `root`: the plan keys the
-        targets by them, and a job forked after the plan keys its kept drawings by them (build/forms.py)."""
+        targets by them, and a job forked after the plan keys its kept drawings by them (production/forms.py)."""
         from .inputs import FaceDigests
 
         key = (id(db), str(root))
@@ -395,7 +395,7 @@ def _profile(context: BuildContext, job: Job) -> tuple[Profile | None, list[Find
 class CardForms:
     """What the cards and tts targets of a job share: the faces the cards target prints, the charset every document
     showing them starts from (so a face drawn for one is copied into another), and the drawings earlier builds
-    kept (build/forms.py; its file is read once per job)."""
+    kept (production/forms.py; its file is read once per job)."""
 
     printed: list[Face]
     charset: str
@@ -427,7 +427,7 @@ def build_cards(context: BuildContext, job: Job, record: TargetRecord) -> list[F
     from pipeline.render.sheets import sheets
 
     profile, findings = _profile(context, job)
-    # Faces drawn by an earlier build with the same charset are copied, not drawn (build/forms.py).
+    # Faces drawn by an earlier build with the same charset are copied, not drawn (production/forms.py).
     forms = card_forms(context, job)
     chars, store = forms.charset, forms.store
     if profile is not None and job.options.changed_file:  # before the deck is prepared: only its changed faces are
@@ -574,7 +574,7 @@ def _calibration(context: BuildContext, job: Job, record: TargetRecord, profile:
 
 def _preflight(job: Job, profile: Profile, relative: str, imposed: Imposed, prepared: Prepared, target: Target,
                one_up: bool = False, decks: list[Deck] | None = None) -> list[Finding]:
-    """The output preflight of a written sheet or 1-up PDF (build/preflight.py): the file itself, the safe zone of
+    """The output preflight of a written sheet or 1-up PDF (production/preflight.py): the file itself, the safe zone of
     its cards (tokens keep no safe zone: they are punched, not cut by a guillotine), and every card of `decks`
     (default: the target's) placed as often as its copies."""
     from pipeline.render.sheets import groups

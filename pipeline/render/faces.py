@@ -107,7 +107,7 @@ class PreparedFace:
 
 
 class KeptFace(PreparedFace):
-    """A face whose drawing and ink an earlier build kept (`build/forms.py`): its texts are not measured again
+    """A face whose drawing and ink an earlier build kept (`production/forms.py`): its texts are not measured again
     unless a document has to draw it anew (its kept texts no longer encode alike there), and then on first draw.
 
     Why: measuring (fitting and hyphenating every text) was the largest part of a one-card rebuild, a fresh

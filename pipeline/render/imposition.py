@@ -66,7 +66,7 @@ class Imposed:
     pages: int
     placed: int
     positions: list[Position]
-    drawn: DrawnPdf  # what the document wrote, for the output preflight (build/preflight.py: preflight_drawn)
+    drawn: DrawnPdf  # what the document wrote, for the output preflight (production/preflight.py: preflight_drawn)
 
 
 class LayoutError(ValueError):

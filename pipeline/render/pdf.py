@@ -4,7 +4,7 @@ Reportlab's `invariant=1` fixes the dates and document id, so the same input giv
 A face already drawn for another document is copied from it rather than drawn again, where that
 writes the same bytes (`Document._copy`). What a finished document wrote — its pages' boxes and content
 streams, its forms' boxes, its fonts — is read back from reportlab's objects as a `DrawnPdf`, which the
-build's output preflight checks instead of parsing the file again (`build/preflight.py: preflight_drawn`).
+build's output preflight checks instead of parsing the file again (`production/preflight.py: preflight_drawn`).
 """
 
 from __future__ import annotations
@@ -92,7 +92,7 @@ class Document:
 
         Why: reportlab gives a character its subset code, and a font its PDF name, when a document first uses
         them. Documents that start from the same charset encode a text to the same codes, so a face drawn for one
-        of them is copied into another (`form`; the drawings build/forms.py keeps between builds). A character
+        of them is copied into another (`form`; the drawings production/forms.py keeps between builds). A character
         outside the charset still prints: it is given the next code, in that document only.
         """
         doc = internals.document(self.canvas)

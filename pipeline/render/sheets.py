@@ -26,7 +26,7 @@ class Prepared:
         return self.faces.get(id(face)) if face is not None else None
 
 
-# What an earlier build kept of a face (`build/forms.py: FormStore.kept`): ready without measuring, or None.
+# What an earlier build kept of a face (`production/forms.py: FormStore.kept`): ready without measuring, or None.
 Kept = Callable[[Face, Template, RenderContext], PreparedFace | None]
 
 

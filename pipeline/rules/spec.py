@@ -134,7 +134,7 @@ class PrintSpec:
     boards: Callable[[Database, Localizer], Boards] | None = None
     # The game's own layout folder (a declared game's `layouts/`): its templates are named `<game>/<name>`.
     layouts: Path | None = None
-    # The face targets it has (pipeline/build/targets.py): a declared game prints only the kinds it declares.
+    # The face targets it has (pipeline/production/targets.py): a declared game prints only the kinds it declares.
     targets: tuple[str, ...] = ("cards", "tokens", "tts", "help")
 
 

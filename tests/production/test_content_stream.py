@@ -1,4 +1,4 @@
-"""The preflight's content-stream reader (build/content_stream.py) reads every stream as pypdf's parser does:
+"""The preflight's content-stream reader (production/content_stream.py) reads every stream as pypdf's parser does:
 what reportlab writes on its own, anything else through pypdf."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The output preflight (build/preflight.py, `pnp preflight`): each rule on a crafted PDF, read back with pypdf and
+"""The output preflight (production/preflight.py, `pnp preflight`): each rule on a crafted PDF, read back with pypdf and
 from what the document wrote (the build's way), and every build of the example trees passing its own preflight on
 A4 and Letter."""
 
