@@ -27,7 +27,7 @@ class WriteError(Exception):
         super().__init__(f"cannot write {path}: {self.reason}")
 
     def __reduce__(self) -> tuple[type[WriteError], tuple[Path, OSError]]:
-        """Pickled as its path and reason: a build's helper process hands it back to the build (build/runner.beside)."""
+        """Pickled as its path and reason: a build's helper process hands it back to the build (pipeline/processes.beside)."""
         return type(self), (self.path, OSError(0, self.reason))
 
     def finding(self) -> Finding:

@@ -168,10 +168,6 @@ class Report:
     def render(self, fmt: str, summary_line: str = "") -> str:
         if fmt == "json":
             return self.to_json()
-        if fmt == "sarif":
-            from pipeline.sarif import sarif_log  # it renders a Report: imported here, not at the top
-
-            return json.dumps(sarif_log(self), indent=2, ensure_ascii=False)
         if fmt == "github":
             return self.to_github(summary_line)
         return self.to_text(summary_line)

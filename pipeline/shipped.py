@@ -13,6 +13,9 @@ from pathlib import Path
 PACKAGE_DIR = Path(__file__).resolve().parent
 LAYOUTS = PACKAGE_DIR / "layouts"
 FONTS = LAYOUTS / "fonts"
+# The print profile of the shipped layouts (layouts/profiles.yaml) a build, a guide and the preflight use unless a
+# `--paper` names another (render/profiles.py).
+DEFAULT_PAPER = "a4"
 # The repository's top when the package runs from a checkout (an editable install or the source tree).
 CHECKOUT = PACKAGE_DIR.parent
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -181,3 +182,12 @@ def test_each_level_is_judged_against_the_one_before() -> None:
     assert [c["step"] for c in row["cells"]] == ["", "steps below", "lower within noise", "not lower"]
     assert team_steps({"bots": ["greedy"], "players": [2], "variants": [
         {"label": "as shipped", "runs": [{"bot": "greedy", "counts": [{"players": 2}]}]}]}) == []
+
+
+def test_balance_without_matplotlib_says_how_to_install_it_before_it_plays(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """matplotlib is the `balance` extra: without it the command is a usage error naming the extra, no traceback."""
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # what an install without the extra finds
+    code, output = balance(tmp_path / "report", "-g", "old-world", "--players", "2", "--games", "1")
+    assert code == 2
+    assert "pip install 'pnp-pipeline[balance]'" in output and "Traceback" not in output
+    assert not (tmp_path / "report").exists(), "nothing is played or written"

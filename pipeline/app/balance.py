@@ -10,24 +10,25 @@ a number.
 
 from __future__ import annotations
 
+import importlib.util
 import os
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from functools import lru_cache
-from multiprocessing import get_context
 from pathlib import Path
 from typing import Any
 
 from pipeline.findings import Finding, Report, error
-from pipeline.rules.balance import GameRecord, play_recorded, summarise
+from pipeline.processes import fork_pool
+from pipeline.rules.balance import GameRecord, play_recorded, played_packs, summarise
 from pipeline.rules.spec import EngineSpec, GameSpec
-from pipeline.rules.variants import Setting, VariantError, apply_variant, check_settings, grid, label
+from pipeline.rules.variants import Setting, VariantError, apply_variant, check_settings, grid, label, parse_setting
 
 from .project import UsageError, require_packs, select_games
 
 BATCH_GAMES = 25  # games per batch: small enough to spread over workers, large enough to pay for shipping it
 SCHEDULER_TIMEOUT = 30  # seconds to reach a Dask scheduler before giving up
+BALANCE_EXTRA = "pip install 'pnp-pipeline[balance]'"
 
 
 @dataclass(frozen=True)
@@ -82,7 +83,7 @@ def run_batches(batches: Sequence[Batch], jobs: int, scheduler: str | None) -> l
         return _run_on_dask(batches, scheduler)
     if jobs <= 1 or len(batches) <= 1:
         return [play_batch(batch) for batch in batches]
-    with ProcessPoolExecutor(max_workers=min(jobs, len(batches)), mp_context=get_context("fork")) as pool:
+    with fork_pool(min(jobs, len(batches))) as pool:
         return list(pool.map(play_batch, batches))
 
 
@@ -122,6 +123,8 @@ def balance(
 ) -> tuple[Report, dict[str, Any] | None]:
     """Play every (variant, bot, player count) cell and add up its figures. Content with errors is not played:
     (its report, None). The report holds an error per game that crashed, with its seed."""
+    if importlib.util.find_spec("matplotlib") is None:  # said before any game is played, not after
+        raise UsageError(f"pnp balance draws its report with matplotlib, which is not installed: {BALANCE_EXTRA}")
     engine = game.engine
     if engine is None or engine.statistics is None:
         raise UsageError(f"{game.id} has no rules engine with balance figures")
@@ -201,3 +204,38 @@ METHOD = {
              "the pairs taken from a row); played: cards added to a combo or a timeline; win rate when owned: the seats "
              "holding the card at the end",
 }
+
+
+def parse_settings(texts: Sequence[str]) -> list[Setting]:
+    """The `--set KEY=V1,V2` options, else a UsageError naming the one that is wrong."""
+    try:
+        return [parse_setting(text) for text in texts]
+    except VariantError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def write_report(figures: dict[str, Any], out: Path) -> list[Path]:
+    """The report's files under out (HTML and PDF with plots, balance.json, CSV); WriteError if one cannot be written."""
+    from pipeline.render.balance_report import write_report as write  # matplotlib: loaded only to draw the plots
+
+    return write(figures, out)
+
+
+def balance_summary(figures: dict[str, Any], out: Path) -> str:
+    """One line per variant and bot: the rows outside their fair share's interval, then where the report is."""
+    lines = [f"balance {figures['game']} ({played_packs(figures)}): {figures['games']} games per player count, "
+             f"variant and bot, seeds from {figures['seed']}"]
+    for variant in figures["variants"]:
+        for run in variant["runs"]:
+            rows = [(c["players"], row) for c in run["counts"] for row in (*c["factions"], *c["seats"])]
+            off = [f"{n}p {row['label']} {row['rate']:.0%} ({row['verdict']}, fair {row['fair']:.0%})"
+                   for n, row in rows if row["verdict"] in ("above fair", "below fair")]
+            never = sum(1 for row in run["cards"] if row["never_used"])
+            shown = "; ".join(off) if off else "every faction and seat within noise"
+            teams = [(c["players"], c["team"]) for c in run["counts"] if "team" in c]
+            if teams:  # a cooperative game: the table's win rate by player count
+                shown = "team wins " + ", ".join(f"{n}p {t['rate']:.0%} [{t['ci95'][0]:.0%}-{t['ci95'][1]:.0%}]"
+                                                 for n, t in teams)
+            lines.append(f"  {variant['label']}, bot {run['bot']}: {shown}; {never} card(s) never used")
+    lines.append(f"  report: {out / 'report.html'}")
+    return "\n".join(lines)

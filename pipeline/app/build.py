@@ -18,11 +18,20 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from pipeline import collector
 from pipeline.atomic import WriteError, check_writable, remove_stale_temporaries, write_atomic
-from pipeline.build.cache import OutputFile, TargetRecord, code_digest, target_key, tree_digest
-from pipeline.build.inputs import deck_digests, target_digests
-from pipeline.build.selection import SELECTABLE_TARGETS, Selection, targets_with_faces
-from pipeline.build.targets import (
+from pipeline.cache_keys import code_digest, tree_digest
+from pipeline.cache_keys import key as target_key
+from pipeline.content.database import Database
+from pipeline.content.kept_files import keep_loaded_in, save_kept
+from pipeline.findings import Finding, Report, warning
+from pipeline.games import GameListing, declared_described, spec_of
+from pipeline.processes import BuildStopped, stopped_by_signals
+from pipeline.production.cache import OutputFile, TargetRecord
+from pipeline.production.inputs import deck_digests, target_digests
+from pipeline.production.runner import run_jobs
+from pipeline.production.selection import SELECTABLE_TARGETS, Selection, targets_with_faces
+from pipeline.production.targets import (
     TARGET_NAMES,
     BuildOptions,
     Databases,
@@ -31,10 +40,6 @@ from pipeline.build.targets import (
     packs_only,
     supported_targets,
 )
-from pipeline.content.database import Database
-from pipeline.content.kept_files import keep_loaded_in, save_kept
-from pipeline.findings import Finding, Report, warning
-from pipeline.games import GameListing, declared_described, spec_of
 from pipeline.render.hyphenation import keep_parsed_in
 from pipeline.rules.components import Components
 from pipeline.rules.spec import GameSpec
@@ -83,8 +88,6 @@ def build(games: Sequence[GameSpec | GameListing], options: BuildOptions, locale
     A shipped game given by its listing is imported only if its plan is not kept (`_PlanMemo`): a build that
     changed nothing of it needs none of its modules. `databases`: what earlier builds of this process loaded
     (`pnp watch`); by default this build's own."""
-    from pipeline.build.runner import BuildStopped, collector_paused, run_jobs, stopped_by_signals
-
     started = time.perf_counter()
     if not options.content_root.is_dir():
         raise missing_content(options.content_root)
@@ -110,7 +113,7 @@ def build(games: Sequence[GameSpec | GameListing], options: BuildOptions, locale
                     databases = Databases()  # each game loaded once, by the plan, for every job of this build
                 # With workers to spare, a helper readies catalogs and layouts while the plan runs (`--jobs 1`: none).
                 ahead = partial(_ready_beside, helpers, databases, options, locales) if jobs > 1 else None
-                with collector_paused():
+                with collector.paused():  # the plan builds a large heap fast, and leaves little garbage in cycles
                     plan, report = _plan(list(games), locales, chosen, options, databases, ahead)
                 save_kept()  # the games are loaded and the options hold: the parsed files are worth keeping
                 unwritable = _unwritable([options.out_dir, options.cache_dir] if plan else [])
@@ -204,7 +207,7 @@ def target_line(record: TargetRecord) -> str:
 def _plan(games: list[GameSpec | GameListing], locales: Sequence[str] | None, targets: tuple[str, ...],
           options: BuildOptions, databases: Databases,
           ahead: Callable[[GameSpec, str], None] | None = None) -> tuple[list[Job], Report]:
-    """One job per game and locale, each target keyed by what it prints (build/inputs.py), the layouts, the
+    """One job per game and locale, each target keyed by what it prints (production/inputs.py), the layouts, the
     pipeline's code and the options. `ahead(game, layouts key)` is told of each game planned again before it is
     loaded: its jobs may follow."""
     report = Report()
@@ -395,7 +398,7 @@ def _summary(record: TargetRecord) -> dict[str, Any]:
         "cards": record.extra.get("cards", record.extra.get("tokens", 0)),
         "seconds": record.seconds,
         "cached": record.cached,
-        # The faces the cards target drew rather than copied from a drawing kept by an earlier build (build/forms.py).
+        # The faces the cards target drew rather than copied from a drawing kept by an earlier build (production/forms.py).
         **({"redrawn": record.extra["redrawn"]} if "redrawn" in record.extra and not record.cached else {}),
     }
 

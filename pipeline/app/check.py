@@ -292,7 +292,7 @@ def deep_check_findings(game: GameSpec, db: Database, root: Path, locales: list[
     (`translation_records.py`, `fit_records.py`, under `fit_inputs`: the code, libraries, layouts and place);
     with `replay`, what a record still holds is not checked again."""
     from pipeline.font_files import DEFAULT, use_family
-    from pipeline.render.icons import use_icons
+    from pipeline.icon_files import use_icons
 
     from .fit_records import FitRecords
     from .i18n import i18n_findings  # Babel: loaded by `check`, not by `validate`
@@ -333,7 +333,8 @@ def print_findings(game: GameSpec, db: Database, localizer: Localizer, layouts: 
         findings.extend(fit_findings(check, cache_dir, fits))
         findings.extend(board_fit_findings(check, fits))
     if game.guide is not None:
-        from pipeline.render.guide.check import guide_fit_findings, guide_icon_findings
+        from pipeline.render.fit import guide_fit_findings
+        from pipeline.render.guide.check import guide_icon_findings
 
         parts = game.guide.documents(db, localizer)
         findings.extend(guide_icon_findings(parts, db.root.as_posix()))

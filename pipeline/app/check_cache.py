@@ -11,25 +11,16 @@ have a record of their own.
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from importlib import metadata
 from pathlib import Path
 from typing import Any
 
 from pipeline.atomic import write_atomic
-from pipeline.build.cache import PIPELINE_DIR, library_versions, target_key, tree_digest
+from pipeline.cache_keys import code_digest, tree_digest
+from pipeline.cache_keys import key as target_key
 from pipeline.findings import Finding, Severity
-
-# Libraries whose behaviour decides a finding: parsing, models, schemas, catalogs and plural rules,
-# hyphenation, fonts and drawing.
-CHECKED_WITH = ("pydantic", "jsonschema", "ruamel.yaml", "babel", "pyphen", "reportlab", "pillow", "pypdfium2")
-
-
-def _versions() -> str:
-    return library_versions(CHECKED_WITH)
 
 
 @dataclass(frozen=True)
@@ -42,9 +33,8 @@ class CheckInputs:
 
     @classmethod
     def of(cls, layouts_dir: Path, root: Path) -> CheckInputs:
-        code = hashlib.sha256((tree_digest(PIPELINE_DIR) + _versions() + metadata.version("pnp-pipeline")).encode())
         place = f"{root.resolve()}|{Path.cwd().resolve()}"
-        return cls(code.hexdigest(), tree_digest(layouts_dir), place)
+        return cls(code_digest(), tree_digest(layouts_dir), place)
 
 
 @dataclass(frozen=True)

@@ -25,11 +25,12 @@ def run_forked(task: Callable[[int], T], order: Sequence[int], jobs: int,
                done: Callable[[int], None] = lambda index: None) -> list[T]:
     """task(i) for i in range(len(order)), in up to `jobs` forked processes, started in `order` (longest first
     keeps both cores busy to the end); the results by index. `done(i)` is called here as each task ends."""
-    from concurrent.futures import ProcessPoolExecutor, as_completed  # process machinery: not imported by `validate`
-    from multiprocessing import get_context
+    from concurrent.futures import as_completed  # process machinery: not imported by `validate`
+
+    from pipeline.processes import fork_pool
 
     # Forked here: a fork copies only the calling thread, and a check starts no thread before this point.
-    pool = ProcessPoolExecutor(min(jobs, len(order)), get_context("fork"), _start_worker, (os.getpid(), task))
+    pool = fork_pool(min(jobs, len(order)), _start_worker, (os.getpid(), task))
     try:
         futures = {pool.submit(_run, index): index for index in order}
         for future in as_completed(futures):
@@ -50,7 +51,7 @@ def usable_cores() -> int:
 
 
 def _start_worker(parent: int, task: Callable[[int], Any]) -> None:
-    from pipeline.build.runner import bind_to_parent  # the build's runner: not imported by `validate`
+    from pipeline.processes import bind_to_parent
 
     bind_to_parent(parent)
     global _worker_task

@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pipeline.atomic import WriteError, remove_file, write_atomic
-from pipeline.build.targets import BuildOptions, Databases
 from pipeline.findings import Finding, Report, error
+from pipeline.production.targets import BuildOptions, Databases
 from pipeline.rules.spec import GameSpec
 
 from .printed import CardChange, PrintedCard, PrintedFaces, cards_at, compare, first_error, printed_faces
@@ -103,7 +103,7 @@ def _before(game: GameSpec, revision: Revision, locale: str, options: BuildOptio
 
 def _print(delta: Delta, now: PrintedFaces, options: BuildOptions, rev: str) -> list[Finding]:
     """Write the sheets and 1-up pages of the changed and added cards (or remove an earlier delta's files)."""
-    from pipeline.build.preflight import preflight_drawn
+    from pipeline.production.preflight import preflight_drawn
     from pipeline.render.imposition import Group, LayoutError, impose, one_up
     from pipeline.render.sheets import groups
 

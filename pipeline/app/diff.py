@@ -17,8 +17,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pipeline.atomic import WriteError, remove_file, write_atomic
-from pipeline.build.targets import Databases
 from pipeline.findings import Report
+from pipeline.production.targets import Databases
 from pipeline.rules.spec import GameSpec
 
 from .printed import CardChange, PrintedCard, cards_at, compare, first_error

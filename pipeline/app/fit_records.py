@@ -7,7 +7,7 @@ package version, the layouts with each game's own layout folder — the font fil
 package's shipped ones —, the content root and working directory), the font family by name and files, the
 game, the locale and its content folder (findings name files relative to it). Each face's entry is keyed by
 the face as printed (its fields in the locale, copies, back, position, and the bytes of the art it names:
-`build/inputs.py: face_digest`) and its whole template; a board's and a guide document's findings by the
+`production/inputs.py: face_digest`) and its whole template; a board's and a guide document's findings by the
 board or document spelled out in full (its `repr`: every field). An entry whose key is not in the record is
 measured again; the record written holds this run's entries only. A record that is missing, unreadable or
 under another key replays nothing.
@@ -22,9 +22,10 @@ from pathlib import Path
 from typing import Any
 
 from pipeline.atomic import write_atomic
-from pipeline.build.inputs import face_digest
+from pipeline.cache_keys import digest_of
 from pipeline.findings import Finding, Severity
 from pipeline.font_files import current_family
+from pipeline.production.inputs import face_digest
 from pipeline.render.fit import FaceFit
 from pipeline.render.layouts import Template
 from pipeline.render.units import Box
@@ -98,4 +99,4 @@ class FitRecords:
 def _record_key(inputs: str, game: str, locale: str, root: Path) -> str:
     fonts = current_family()
     parts = [inputs, fonts.name, *(f"{style}={path.resolve()}" for style, path in fonts.files), game, locale, str(root.resolve())]
-    return hashlib.sha256("\0".join(parts).encode()).hexdigest()
+    return digest_of(parts)

@@ -14,6 +14,7 @@ from babel.messages.pofile import PoFileError
 from pipeline.content.database import Database
 from pipeline.findings import Finding, Report
 from pipeline.i18n.catalogs import catalog_path, template_path
+from pipeline.i18n.checks import fold_draft_missing as fold_draft_missing  # for the CLI, which calls app only
 from pipeline.i18n.checks import locale_findings
 from pipeline.i18n.pseudo import PSEUDO_LOCALE
 from pipeline.i18n.status import LocaleStatus, read_status

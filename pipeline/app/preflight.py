@@ -1,4 +1,4 @@
-"""`preflight` as a function: the output preflight (build/preflight.py) of PDFs already written.
+"""`preflight` as a function: the output preflight (production/preflight.py) of PDFs already written.
 
 A file named `*-1up.pdf` (or `pnp watch`'s `cards-changed.pdf`, one card a page too) is held to the 1-up rules
 (trim plus bleed, TrimBox and BleedBox), any other to the paper. The paper is the option's, else the one
@@ -27,9 +27,10 @@ _PLACES = {"cards.pdf": "cards", "cards-1up.pdf": "cards", "tokens.pdf": "tokens
 def preflight(files: Sequence[Path], layouts_dir: Path, content_root: Path, paper: str | None = None) -> Report:
     """Every PDF checked against the print profile; its card counts against the content where a build report
     lists them."""
-    from pipeline.build.preflight import count_findings, preflight_pdf
-    from pipeline.build.targets import CHANGED_FILE
+    from pipeline.production.preflight import count_findings, preflight_pdf
+    from pipeline.production.targets import CHANGED_FILE
     from pipeline.render.layouts import load_layouts
+    from pipeline.render.profiles import DEFAULT_PAPER, UnknownProfile, profile_named
 
     missing = [str(f) for f in files if not f.is_file()]
     if missing:
@@ -42,10 +43,12 @@ def preflight(files: Sequence[Path], layouts_dir: Path, content_root: Path, pape
     counted: dict[tuple[str, str], dict[str, Counter[tuple[str, str]]]] = {}
     for file in files:
         build_report = _build_report(file)
-        chosen = paper or (build_report or {}).get("options", {}).get("paper") or "a4"
-        profile = layouts.profiles.get(chosen)
-        if profile is None:
-            raise UsageError(f"no print profile {chosen!r} in {layouts_dir} (known: {', '.join(sorted(layouts.profiles))})")
+        chosen = paper or (build_report or {}).get("options", {}).get("paper") or DEFAULT_PAPER
+        try:
+            profile = profile_named(layouts.profiles, chosen)
+        except UnknownProfile:
+            known = ", ".join(sorted(layouts.profiles))
+            raise UsageError(f"no print profile {chosen!r} in {layouts_dir} (known: {known})") from None
         data = file.read_bytes()
         one_up = file.name.endswith("-1up.pdf") or file.name == CHANGED_FILE
         report.extend(preflight_pdf(data, file.as_posix(), profile, one_up, trims))

@@ -13,15 +13,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pipeline.build.targets import BuildOptions, Databases, Job, load_context
 from pipeline.findings import Finding, Report
 from pipeline.games import discover
+from pipeline.production.targets import BuildOptions, Databases, Job, load_context
+from pipeline.render.profiles import DEFAULT_PAPER
 from pipeline.rules.spec import GameSpec
 
 if TYPE_CHECKING:
     from pipeline.render.faces import PreparedFace
     from pipeline.render.imposition import Slot
-    from pipeline.render.layouts import Layouts, Profile
+    from pipeline.render.layouts import Layouts
+    from pipeline.render.profiles import Profile
     from pipeline.render.sheets import Prepared
 
 SIDES = ("front", "back")
@@ -79,7 +81,7 @@ class CardChange:
 
 
 def cards_at(spec: GameSpec, content_root: Path, layouts_dir: Path, locale: str, cache_dir: Path,
-             paper: str = "a4") -> tuple[dict[tuple[str, str], PrintedCard] | None, list[Finding]]:
+             paper: str = DEFAULT_PAPER) -> tuple[dict[tuple[str, str], PrintedCard] | None, list[Finding]]:
     """The game's printed cards in locale at a content root (a revision's or the working tree's), the game as
     that root declares it (a declared game's manifest, layouts and icons there): none where the root has no
     such game, or the game no cards or no such locale; None and the findings when it does not build. An
@@ -105,7 +107,7 @@ def first_error(findings: list[Finding]) -> str:
 
 
 def printed_faces(spec: GameSpec, content_root: Path, layouts_dir: Path, locale: str, cache_dir: Path,
-                  paper: str = "a4", allow_incomplete: bool = False,
+                  paper: str = DEFAULT_PAPER, allow_incomplete: bool = False,
                   databases: Databases | None = None) -> tuple[PrintedFaces | None, list[Finding]]:
     """The game's printed cards in locale from content_root (loaded through `databases`, to share one load
     between locales), or None and the findings that stop the build (what `pnp validate` rejects, an

@@ -186,11 +186,11 @@ def select_locales(game: GameSpec, info: GameInfo, asked: Sequence[str] | None, 
 
 
 def locale_code(code: str) -> str:
-    """The canonical form of a locale code given as an option (see `i18n/locales.py`), else a UsageError.
+    """The canonical form of a locale code given as an option (see `content/locales.py`), else a UsageError.
 
     Every command that takes a locale passes it through here before it is used, in a path or otherwise.
     """
-    from pipeline.i18n.locales import locale_tag  # Babel: loaded by the commands that read locales
+    from pipeline.content.locales import locale_tag  # Babel: loaded by the commands that read locales
 
     try:
         return locale_tag(code)

@@ -19,17 +19,14 @@ import json
 import os
 import threading
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
-from importlib import metadata
-from multiprocessing import get_context
 from pathlib import Path
 from typing import Any
 
 from pipeline.atomic import write_atomic
-from pipeline.build.cache import code_digest, target_key
-from pipeline.build.runner import bind_to_parent
+from pipeline.cache_keys import code_digest, key
 from pipeline.content.database import Database
 from pipeline.findings import Finding, Severity
+from pipeline.processes import bind_to_parent, fork_pool
 from pipeline.rules.simulation import SimulationReport, run_simulation, smoke_run
 from pipeline.rules.spec import EngineSpec
 
@@ -67,7 +64,7 @@ def start_smoke(engine: EngineSpec, game_id: str, db: Database, cache_dir: Path,
         findings = smoke_run(engine, game_id, db, seed, games_per_count, bot, tables=tables)[0]
         return lambda: recorded(findings)
     # Forked here, before any other thread of this run exists: a fork copies only the thread that calls it.
-    pool = ProcessPoolExecutor(workers, get_context("fork"), _start_worker, (os.getpid(), engine, game_id, db, tables, bot))
+    pool = fork_pool(workers, _start_worker, (os.getpid(), engine, game_id, db, tables, bot))
     pool.submit(int).result()  # the first task forks every worker
 
     def play_round(runs: Sequence[tuple[int, int, int]]) -> list[SimulationReport]:
@@ -90,8 +87,8 @@ def smoke_key(game_id: str, db: Database, seed: int, games_per_count: int, bot: 
         for entity, record in records.items():
             where = record.where()
             models.update(f"{collection}\0{entity}\0{where.file}:{where.line}:{where.column}\0".encode())
-    inputs = {"models": models.hexdigest(), "code": code_digest(), "package": metadata.version("pnp-pipeline")}
-    return target_key(inputs, {"game": game_id, "root": str(db.root), "cwd": str(Path.cwd()), "packs": list(db.packs),
+    inputs = {"models": models.hexdigest(), "code": code_digest()}
+    return key(inputs, {"game": game_id, "root": str(db.root), "cwd": str(Path.cwd()), "packs": list(db.packs),
                                "seed": seed, "games": games_per_count, "bot": bot})
 
 

@@ -11,13 +11,12 @@ number or a comment replays the findings, and an edit of any English text or cat
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from pipeline.atomic import write_atomic
-from pipeline.build.cache import tree_digest
+from pipeline.cache_keys import digest_of, tree_digest
 from pipeline.findings import Finding, Severity
 from pipeline.font_files import current_family
 from pipeline.i18n.catalogs import locales_dir
@@ -33,7 +32,7 @@ def recorded_translation_findings(cache_dir: Path, game: str, content_dir: Path,
     parts = [inputs, game, str(content_dir.resolve()), tree_digest(locales_dir(content_dir)), repr(list(strings)),
              repr(list(terms)), repr(list(asked)), source_locale, repr(list(release)), family.name,
              *(f"{style}={path.resolve()}" for style, path in family.files)]
-    key = hashlib.sha256("\0".join(parts).encode()).hexdigest()
+    key = digest_of(parts)
     path = cache_dir / "check" / "translation" / f"{game}.json"
     try:
         stored = json.loads(path.read_text(encoding="utf-8")) if replay else {}

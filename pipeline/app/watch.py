@@ -1,23 +1,23 @@
 """`pnp watch`: build and check, then on every saved edit rebuild and check the games it touched.
 
 The build cache does the narrowing: a rebuilt game draws only the targets whose printed content the edit
-changed (build/inputs.py). Each round's findings go to `show`; an error in the content is a finding and
+changed (production/inputs.py). Each round's findings go to `show`; an error in the content is a finding and
 the watch goes on; a usage error of a round (a game folder removed) is shown and the watch goes on too.
 """
 
 from __future__ import annotations
 
 import contextlib
-import gc
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import chain
 from pathlib import Path
 
+from pipeline import collector
 from pipeline.atomic import TEMP_SUFFIX
-from pipeline.build.targets import CHANGED_FILE, BuildOptions, Databases
 from pipeline.content.kept_files import held_in_memory
 from pipeline.findings import Report
+from pipeline.production.targets import CHANGED_FILE, BuildOptions, Databases
 from pipeline.rules.spec import GameSpec
 
 from .build import BuildResult, build
@@ -47,7 +47,11 @@ def watch(games: Sequence[GameSpec], options: BuildOptions, locales: Sequence[st
     before the first round, so an edit saved while a round runs is the next batch. `watching` is called after
     each round shown, when the next saved edit is certain to be seen.
     """
-    with held_in_memory(), _settled_heap() as settle:  # unchanged files are not parsed or read back again
+    # Unchanged files are not parsed or read back again. Between rounds the garbage a round left is collected and
+    # the rest frozen out of the collector's view, so no full collection of the loaded games falls inside the next
+    # round: one over the watch's heap took 0.27-0.34 s, before the edited card's page was written (in-process
+    # rounds of a one-card edit, timed with gc.callbacks); settled, it runs while no edit waits.
+    with held_in_memory(), collector.frozen_between_rounds() as settle:
         batches = iter(file_changes(options) if changes is None else changes)
         first = next(batches, set())
         kept = Databases()  # what a round loaded, for the next: an unchanged game is not loaded again, nor the layouts
@@ -60,26 +64,6 @@ def watch(games: Sequence[GameSpec], options: BuildOptions, locales: Sequence[st
                 show(run_round(touched, options, locales, jobs, kept))
                 settle()
                 watching()
-
-
-@contextlib.contextmanager
-def _settled_heap() -> Iterator[Callable[[], None]]:
-    """A `settle` to call between rounds: collect what the round left, then freeze what stays (the loaded games,
-    layouts, held parses) out of the garbage collector's view; the next round's full collections walk only what
-    it allocates. Everything is given back to the collector when the watch ends.
-
-    Why: a full collection over the watch's heap took 0.27-0.34 s, and one fell in most rounds before the edited
-    card's page was written (in-process rounds of a one-card edit, timed with gc.callbacks); here it runs before
-    the watch says it is watching, while no edit waits."""
-    def settle() -> None:
-        gc.unfreeze()
-        gc.collect()
-        gc.freeze()
-
-    try:
-        yield settle
-    finally:
-        gc.unfreeze()
 
 
 def run_round(games: list[GameSpec], options: BuildOptions, locales: Sequence[str] | None, jobs: int,

@@ -9,9 +9,10 @@ from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 
+from pipeline.app.choices import DEFAULT_PAPER, TARGET_NAMES
+
 # The build modules (and reportlab with them) are imported when a build runs, not for `--help`.
 from pipeline.app.project import UsageError, project_folder, select_games, select_listings
-from pipeline.build import TARGET_NAMES
 
 from .options import (
     ContentOption,
@@ -28,14 +29,9 @@ from .options import (
 from .reporter import Format, GateFormat, draws_progress, emit, fail, usage_exits
 
 if TYPE_CHECKING:
+    from pipeline.app.build import BuildOptions
+    from pipeline.app.delta import GameSpec
     from pipeline.app.gate import Gate
-    from pipeline.build.targets import BuildOptions
-    from pipeline.rules.spec import GameSpec
-
-
-class Paper(StrEnum):
-    a4 = "a4"
-    letter = "letter"
 
 
 class Backs(StrEnum):
@@ -44,12 +40,14 @@ class Backs(StrEnum):
     none = "none"
 
 
-# The --target choices are the build's own target names, listed once (build/targets.py).
+# The --target choices are the build's own target names, listed once (production/targets.py).
 Target = StrEnum("Target", {name: name for name in TARGET_NAMES})  # type: ignore[misc]
 
 
 # The options build and watch share.
-PaperOption = Annotated[Paper, typer.Option("--paper", help="a4 or letter.")]
+# Any print profile of the layouts' profiles.yaml (a4 and letter are shipped): one a designer adds can be chosen, and
+# one the layouts lack is a LAYOUT-PROFILE finding naming those they have.
+PaperOption = Annotated[str, typer.Option("--paper", metavar="PROFILE", help="A print profile of the layouts: a4, letter, ...")]
 BacksOption = Annotated[Backs, typer.Option("--backs", help="duplex, gutter (fold) or none.")]
 OutOption = Annotated[Path, typer.Option("--out", help="Output folder.")]
 JobsOption = Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes.")]
@@ -60,7 +58,7 @@ DEFAULT_JOBS = min(4, os.cpu_count() or 1)
 def build(
     game: GameOption = None,
     locale: LocaleOption = None,
-    paper: PaperOption = Paper.a4,
+    paper: PaperOption = DEFAULT_PAPER,
     backs: BacksOption = Backs.duplex,
     target: Annotated[
         list[Target] | None,
@@ -98,24 +96,20 @@ def build(
     ] = None,
 ) -> None:
     """Render print-ready PDFs (cards, tokens, boards, help cards) and digital-table PNGs for each game and locale."""
+    from pipeline.app.build import BuildOptions, BuildStopped, Selection, parse_back_offset, target_line
     from pipeline.app.build import build as run_build
-    from pipeline.app.build import parse_back_offset, target_line
     from pipeline.app.gate import load_gate
-    from pipeline.build.selection import Selection
-    from pipeline.build.targets import BuildOptions
 
     root = resolve_content(content)
     gate = load_gate(root)
     games = select_listings(game, root)  # a game is imported only if the build must plan it again
-    options = BuildOptions(out, root, project_folder(layouts, "layouts"), cache_dir, paper.value, backs.value,
+    options = BuildOptions(out, root, project_folder(layouts, "layouts"), cache_dir, paper, backs.value,
                            parse_back_offset(back_offset),
                            force, allow_incomplete, tuple(pack or ()), pack_only,
                            Selection(tuple(deck or ()), tuple(card or ())), tuple(mode or ()))
     if changed_since is not None:
         _delta([listing.describe() for listing in games], options, changed_since, locale, [t.value for t in target or []],
                format, gate, strict)
-    from pipeline.build.runner import BuildStopped  # here: only the build needs the runner
-
     try:
         result = run_build(games, options, locale, [t.value for t in target] if target else None, jobs,
                            show_progress=draws_progress(format))
@@ -148,7 +142,7 @@ def _delta(games: list[GameSpec], options: BuildOptions, rev: str, locales: list
 def watch(
     game: GameOption = None,
     locale: LocaleOption = None,
-    paper: PaperOption = Paper.a4,
+    paper: PaperOption = DEFAULT_PAPER,
     backs: BacksOption = Backs.duplex,
     out: OutOption = Path("output"),
     jobs: JobsOption = DEFAULT_JOBS,
@@ -162,18 +156,16 @@ def watch(
 ) -> None:
     """Build, then on every saved edit of the content or layouts rebuild what it changed and print the findings
     of build and check for the games it touched. Ctrl-C stops (exit 130)."""
+    from pipeline.app.build import BuildOptions, BuildStopped
     from pipeline.app.gate import load_gate
     from pipeline.app.watch import Round
     from pipeline.app.watch import watch as run_watch
-    from pipeline.build.targets import BuildOptions
 
     root = resolve_content(content)
     gate = load_gate(root)
     games = select_games(game, root)
-    options = BuildOptions(out, root, project_folder(layouts, "layouts"), cache_dir, paper.value, backs.value,
+    options = BuildOptions(out, root, project_folder(layouts, "layouts"), cache_dir, paper, backs.value,
                            allow_incomplete=allow_incomplete, changed_file=True)
-    from pipeline.build.runner import BuildStopped  # here: only the build needs the runner
-
     def show(done: Round) -> None:
         names = ", ".join(done.games)
         if done.result is None:
@@ -200,7 +192,8 @@ def watch(
 def preflight(
     files: Annotated[list[Path], typer.Argument(help="PDF files written by pnp build.", show_default=False)],
     paper: Annotated[
-        Paper | None, typer.Option("--paper", help="a4 or letter; default: the build report's beside the files, else a4.")
+        str | None, typer.Option("--paper", metavar="PROFILE",
+                                 help="A print profile of the layouts; default: the build report's beside the files, else a4.")
     ] = None,
     format: FormatOption = Format.text,
     content: ContentOption = None,
@@ -211,6 +204,6 @@ def preflight(
     from pipeline.app.preflight import preflight as run_preflight
 
     report = run_preflight(files, project_folder(layouts, "layouts"), resolve_content(content),
-                           paper.value if paper else None)
+                           paper)
     emit(report, format, f"preflight: {report.summary()} ({len(files)} file(s))")
     raise typer.Exit(report.exit_code)

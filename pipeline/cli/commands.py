@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -29,7 +29,7 @@ from .options import (
 from .reporter import Format, GateFormat, draws_progress, emit, fail, usage_exits
 
 if TYPE_CHECKING:
-    from pipeline.rules.simulation import SimulationReport
+    from pipeline.app.simulate import SimulationReport
 
 
 def counts_line(stats: dict[str, dict[str, int]]) -> str:
@@ -197,25 +197,18 @@ def balance(
     """Play seeded games over player counts, bots and rule variants; write win rates by faction and seat against their
     fair share (honest intervals), game length, victory margins, per-card figures and solo tiers as HTML, PDF, JSON and
     CSV; exit 1 if a game crashed."""
-    from pipeline.app.balance import BalanceRun
+    from pipeline.app.balance import BalanceRun, balance_summary, parse_settings, write_report
     from pipeline.app.balance import balance as run_balance
-    from pipeline.app.project import UsageError
     from pipeline.atomic import WriteError
-    from pipeline.rules.variants import VariantError, parse_setting
 
     root = resolve_content(content)
     spec = select_games([game], root)[0]
-    try:
-        settings = [parse_setting(text) for text in set_ or []]
-    except VariantError as exc:
-        raise UsageError(str(exc)) from None
+    settings = parse_settings(set_ or [])
     run = BalanceRun(players, bot or ["greedy"], games, seed, settings, tuple(pack or ()), tuple(mode or ()))
     report, figures = run_balance(spec, root, run, jobs, scheduler)
     if figures is None:
         emit(report, format, f"balance: the content of {spec.id} has errors; fix them first ({report.summary()})")
         raise typer.Exit(report.exit_code)
-    from pipeline.render.balance_report import write_report
-
     try:
         written = write_report(figures, out)
     except WriteError as exc:
@@ -224,28 +217,6 @@ def balance(
     report.extra["balance"] = {"files": [str(p) for p in written]}
     emit(report, format, balance_summary(figures, out))
     raise typer.Exit(report.exit_code)
-
-
-def balance_summary(figures: dict[str, Any], out: Path) -> str:
-    """One line per variant and bot: the rows outside their fair share's interval, then where the report is."""
-    from pipeline.render.balance_report import played_packs
-
-    lines = [f"balance {figures['game']} ({played_packs(figures)}): {figures['games']} games per player count, "
-             f"variant and bot, seeds from {figures['seed']}"]
-    for variant in figures["variants"]:
-        for run in variant["runs"]:
-            rows = [(c["players"], row) for c in run["counts"] for row in (*c["factions"], *c["seats"])]
-            off = [f"{n}p {row['label']} {row['rate']:.0%} ({row['verdict']}, fair {row['fair']:.0%})"
-                   for n, row in rows if row["verdict"] in ("above fair", "below fair")]
-            never = sum(1 for row in run["cards"] if row["never_used"])
-            shown = "; ".join(off) if off else "every faction and seat within noise"
-            teams = [(c["players"], c["team"]) for c in run["counts"] if "team" in c]
-            if teams:  # a cooperative game: the table's win rate by player count
-                shown = "team wins " + ", ".join(f"{n}p {t['rate']:.0%} [{t['ci95'][0]:.0%}-{t['ci95'][1]:.0%}]"
-                                                 for n, t in teams)
-            lines.append(f"  {variant['label']}, bot {run['bot']}: {shown}; {never} card(s) never used")
-    lines.append(f"  report: {out / 'report.html'}")
-    return "\n".join(lines)
 
 
 @usage_exits

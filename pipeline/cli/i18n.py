@@ -9,16 +9,15 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from pipeline.app.choices import PSEUDO_LOCALE
 from pipeline.app.project import the_game
 from pipeline.findings import Report
-from pipeline.i18n import PSEUDO_LOCALE
 
 from .options import ContentOption, LocaleOption, TheGame, resolve_content
 from .reporter import Format, emit, fail, usage_exits
 
 if TYPE_CHECKING:
-    from pipeline.app.i18n import LoadedGame
-    from pipeline.i18n.workflow import Written
+    from pipeline.app.i18n import LoadedGame, Written
 
 i18n_app = typer.Typer(
     help="Translation catalogs (gettext, via Babel): extract, update, status, pseudo.",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import json
 import os
 import sys
 from collections.abc import Callable
@@ -46,13 +47,18 @@ def emit(report: Report, fmt: Format | GateFormat, summary: str = "", title: str
         write_job_summary(Path(summary_file), report.to_markdown(title, last_line))
     summary = summary or report.summary()
     if fold_drafts and fmt.value in ("text", "github"):
-        from pipeline.i18n.checks import fold_draft_missing  # Babel: the commands that fold have loaded it
+        from pipeline.app.i18n import fold_draft_missing  # Babel: the commands that fold have loaded it
 
         report = replace(report, findings=fold_draft_missing(report.sorted()))
     if fmt.value == "text" and use_colour():
         lines = [typer.style(f.as_text(), fg=COLOURS.get(f.severity)) for f in report.sorted()]
         lines.append(typer.style(summary, bold=True))
         typer.echo("\n".join(lines))
+        return
+    if fmt.value == "sarif":
+        from pipeline.sarif import sarif_log  # SARIF renders a Report, so the reporter (not the Report) chooses it
+
+        typer.echo(json.dumps(sarif_log(report), indent=2, ensure_ascii=False))
         return
     typer.echo(report.render(fmt.value, summary))
 

@@ -53,10 +53,9 @@ from typing import Annotated, Any, ClassVar, Literal
 from pydantic import BaseModel, Field, TypeAdapter, ValidationError, create_model
 
 from pipeline.findings import Finding, error, warning
-from pipeline.i18n.locales import DeclaredLocales
-from pipeline.i18n.messages import SourceString
 
 from .images import ImageFile
+from .locales import DeclaredLocales
 from .models import SLUG_PATTERN, ContentFile, ContentModel, Entity, Slug, Text
 from .refs import Ref
 from .rule_data import RuleData, entity_model
@@ -128,7 +127,7 @@ class FieldDeclaration(ContentModel):
 
     def labels(self) -> dict[str, str]:
         """An enum's printed label of each value (in the source language)."""
-        return _labels(self.values)
+        return enum_labels_of(self.values)
 
     def label_context(self, kind_id: str, field: str, value: str) -> str:
         """The msgctxt of one value's label: its shared enum's, or the kind's field's for an enum declared inline."""
@@ -349,37 +348,6 @@ class Declaration:
     def kind_path(self, kind: str, *rest: str) -> list[str | int]:
         return ["game", "kinds", kind, *rest]
 
-    def kind_names(self) -> list[SourceString]:
-        """The written `name` of every declared kind (its deck label and back title), a translatable string at its line."""
-        return [SourceString(kind_context(kind_id), kind.name, path=self.loaded.path,
-                             line=self.loaded.position(self.kind_path(kind_id, "name")).line)
-                for kind_id, kind in self.modelled.items() if kind.name]
-
-    def enum_labels(self) -> list[SourceString]:
-        """The label of every value of every declared enum (or list of enums), a translatable string at its manifest
-        line: a shared enum's once, at its `enums:` entry."""
-        strings = []
-        for enum_id, shared in self.game.enums.items():
-            if not shared.translated:
-                continue
-            values: list[str | int] = ["game", "enums", enum_id, "values"]
-            for i, (value, label) in enumerate(_labels(shared.values).items()):
-                line = self.loaded.position([*values, value if isinstance(shared.values, dict) else i]).line
-                strings.append(SourceString(f"enum:{enum_id}:{value}", label, path=self.loaded.path, line=line))
-        for kind_id, name, declared, path in self.declared_fields():
-            if "enum" not in (declared.type, declared.of) or not declared.translated or declared.enum:
-                continue
-            for i, (value, label) in enumerate(declared.labels().items()):
-                line = self.loaded.position([*path, "values", value if isinstance(declared.values, dict) else i]).line
-                strings.append(SourceString(enum_context(kind_id, name, value), label, path=self.loaded.path, line=line))
-        return strings
-
-    def flag_labels(self) -> list[SourceString]:
-        """What each boolean with a `label:` prints where it is true, a translatable string at its manifest line."""
-        return [SourceString(label_context(kind_id, name), str(declared.label), path=self.loaded.path,
-                             line=self.loaded.position([*path, "label"]).line)
-                for kind_id, name, declared, path in self.declared_fields() if declared.type == "boolean" and declared.label]
-
     def declared_fields(self) -> list[tuple[str, str, FieldDeclaration, list[str | int]]]:
         """(kind, field, declaration, manifest path) of every field of the modelled kinds, an object's own fields
         named `<field>.<its field>`."""
@@ -395,7 +363,8 @@ class Declaration:
         return found
 
 
-def _labels(values: list[str] | dict[str, str]) -> dict[str, str]:
+def enum_labels_of(values: list[str] | dict[str, str]) -> dict[str, str]:
+    """An enum's printed label of each value, from `values:` as a list (each its own label) or a mapping."""
     return dict(values) if isinstance(values, dict) else {value: value for value in values}
 
 
@@ -477,7 +446,7 @@ def _shared_enum_problems(game: DeclaredGame, loaded: LoadedFile) -> list[Findin
     for kind in game.kinds.values():
         collect(kind.fields)
     for enum_id, shared in game.enums.items():
-        findings += _color_problems(f"enum {enum_id!r}", shared.colors, _labels(shared.values), loaded,
+        findings += _color_problems(f"enum {enum_id!r}", shared.colors, enum_labels_of(shared.values), loaded,
                                     ["game", "enums", enum_id])
         if enum_id not in named:
             pos = loaded.key_position(["game", "enums", enum_id])

@@ -4,7 +4,7 @@ Parsing with positions is most of loading a game: ruamel's events, one `Position
 three shipped games took 4.1–5.3 s with every file parsed and 1.9–2.0 s with every file read back
 (in-process, fastest of 3, on the 2-core machine at load ~11). A file's record is
 `<cache_dir>/parsed/<hash of its path>.json`: its data and the (path, line, column) of each node and
-key under a key of the file's bytes, the parse limits, the loader's source and ruamel's version. JSON,
+key under a key of the file's bytes, the parse limits, the loader's source and the libraries' versions (cache_keys). JSON,
 not pickle or marshal, so a file in a project's cache cannot run code or crash the reader (marshal
 read back in about half the time). One record per file, rewritten when the file changes, so the
 folder does not grow with edits. A record that is missing, unreadable or under another key is a miss; only a file that
@@ -22,9 +22,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import ruamel.yaml
-
 from pipeline.atomic import WriteError, write_atomic
+from pipeline.cache_keys import source_digest
 
 _kept_in: list[Path] = []  # the cache folder of this process's run, once a command says where it is
 _pending: dict[Path, bytes] = {}  # records made by this run, written by save_kept
@@ -43,9 +42,7 @@ def keep_loaded_in(cache_dir: Path) -> None:
 
 @cache
 def _loader_digest() -> str:
-    here = Path(__file__).parent
-    sources = b"".join(hashlib.sha256((here / name).read_bytes()).digest() for name in _LOADER_SOURCES)
-    return hashlib.sha256(sources + ruamel.yaml.__version__.encode()).hexdigest()
+    return source_digest(Path(__file__).parent / name for name in _LOADER_SOURCES)
 
 
 def _record(path: Path) -> Path | None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Annotated, Any, ClassVar
+from typing import Annotated, Any, ClassVar, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -13,8 +13,11 @@ SLUG_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
 Slug = Annotated[str, Field(pattern=SLUG_PATTERN, min_length=1, max_length=64)]
 Text = Annotated[str, Field(min_length=1)]
 
-if TYPE_CHECKING:
-    from .rule_data import RuleData
+
+class DeclaresRuleData(Protocol):
+    """A file kind's `rule_data` (pipeline/content/rule_data.py: RuleData), which reads this module's models."""
+
+    def check_declaration(self, kind: type[ContentFile]) -> None: ...
 
 
 class ContentModel(BaseModel):
@@ -40,14 +43,13 @@ class ContentFile(ContentModel):
 
     entities_field: ClassVar[str] = ""
     collection: ClassVar[str] = ""
-    rule_data: ClassVar[RuleData | None] = None
+    rule_data: ClassVar[DeclaresRuleData | None] = None
 
     @classmethod
     def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:
         super().__pydantic_init_subclass__(**kwargs)
-        from .rule_data import check_declaration  # it reads the models of this module
-
-        check_declaration(cls)
+        if cls.rule_data is not None:  # the declaration checks itself: rule_data.py reads this module's models
+            cls.rule_data.check_declaration(cls)
 
     @classmethod
     def kind_name(cls) -> str:

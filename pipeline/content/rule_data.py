@@ -60,6 +60,12 @@ class RuleData:
             wanted.add(self.parts)
         return sorted(name for name in wanted if name not in model.model_fields)
 
+    def check_declaration(self, kind: type[ContentFile]) -> None:
+        """Fail when the file kind declaring this names fields its entities lack (run as the class is defined)."""
+        missing = self.fields_missing(entity_model(kind))
+        if missing:
+            raise TypeError(f"{kind.__name__}.rule_data prints fields {entity_model(kind).__name__} lacks: {', '.join(missing)}")
+
 
 @dataclass(frozen=True)
 class DataKind:
@@ -85,20 +91,11 @@ def entity_model(kind: type[ContentFile]) -> type[BaseModel]:
     return model
 
 
-def check_declaration(kind: type[ContentFile]) -> None:
-    """Fail when a file kind's `rule_data` names fields its entities lack (run as the class is defined)."""
-    if kind.rule_data is None:
-        return
-    missing = kind.rule_data.fields_missing(entity_model(kind))
-    if missing:
-        raise TypeError(f"{kind.__name__}.rule_data prints fields {entity_model(kind).__name__} lacks: {', '.join(missing)}")
-
-
 def data_kinds(kinds: tuple[type[ContentFile], ...]) -> dict[str, DataKind]:
     """The rule data of a game's file kinds, by the name text gives each kind."""
     found = {}
     for kind in kinds:
-        if kind.rule_data is not None:
+        if isinstance(kind.rule_data, RuleData):
             model = entity_model(kind)
             found[text_prefix(model)] = DataKind(text_prefix(model), kind.collection_name(), kind.rule_data, model)
     return found

@@ -34,7 +34,7 @@ def schema_for(model: type[ContentFile], game_id: str) -> dict[str, Any]:
     schema = _rewrite_discriminators(schema)
     return {
         "$schema": JSON_SCHEMA_DIALECT,
-        "$id": f"https://pnp-pipeline.invalid/schema/{game_id}/{model.kind_name()}.schema.json",
+        "$id": f"{SCHEMA_BASE}/{game_id}/{model.kind_name()}.schema.json",
         **schema,
     }
 
@@ -65,20 +65,73 @@ def _rewrite_discriminators(node: Any) -> Any:
     return node
 
 
-def schema_path(schema_root: Path, game_id: str, kind: str) -> Path:
-    return schema_root / game_id / f"{kind}.schema.json"
+SHARED_FILE = "_shared.schema.json"  # not a kind's file name: a kind is a slug, which has no underscore
+SCHEMA_BASE = "https://pnp-pipeline.invalid/schema"
 
 
 def schema_text(schema: dict[str, Any]) -> str:
     return json.dumps(schema, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
 
 
+def schema_files(game_id: str, models: Iterable[type[ContentFile]]) -> dict[str, dict[str, Any]]:
+    """The committed schema files of a game's file kinds, by file name: a definition that two or more kinds hold
+    alike (the Old World effect union) is written once, in `_shared.schema.json`, and each kind's file refers to
+    it as `_shared.schema.json#/$defs/<name>` (relative to the file's `$id`, so to its sibling file on disk too).
+    Validation reads the whole schema of a kind (`schema_for`); these files are for editors and readers."""
+    kinds = {model.kind_name(): schema_for(model, game_id) for model in models}
+    shared = _shared_definitions([schema.get("$defs", {}) for schema in kinds.values()])
+    files: dict[str, dict[str, Any]] = {}
+    for kind, schema in kinds.items():
+        own = {name: d for name, d in schema.get("$defs", {}).items() if name not in shared}
+        rest = {key: value for key, value in schema.items() if key != "$defs"}
+        files[f"{kind}.schema.json"] = _to_shared({**rest, **({"$defs": own} if own else {})}, shared)
+    if shared:
+        files[SHARED_FILE] = {"$schema": JSON_SCHEMA_DIALECT, "$id": f"{SCHEMA_BASE}/{game_id}/{SHARED_FILE}",
+                              "title": f"Definitions shared by the file kinds of {game_id}", "$defs": shared}
+    return files
+
+
+def _shared_definitions(kinds: list[dict[str, Any]]) -> dict[str, Any]:
+    """The definitions that two or more kinds hold, each alike in every kind that holds it, together with every
+    definition they refer to (so the shared file refers to nothing outside itself)."""
+    seen: dict[str, list[Any]] = {}
+    for defs in kinds:
+        for name, definition in defs.items():
+            seen.setdefault(name, []).append(definition)
+    shared = {name: found[0] for name, found in seen.items() if len(found) > 1 and all(d == found[0] for d in found)}
+    while True:  # drop a shared definition that refers to one that is not shared alike
+        broken = {name for name, definition in shared.items() if not _local_refs(definition) <= shared.keys()}
+        if not broken:
+            return shared
+        shared = {name: definition for name, definition in shared.items() if name not in broken}
+
+
+def _local_refs(node: Any) -> set[str]:
+    if isinstance(node, list):
+        return set().union(*(_local_refs(item) for item in node)) if node else set()
+    if not isinstance(node, dict):
+        return set()
+    found = {node["$ref"].removeprefix("#/$defs/")} if str(node.get("$ref", "")).startswith("#/$defs/") else set()
+    return found.union(*(_local_refs(value) for value in node.values()))
+
+
+def _to_shared(node: Any, shared: dict[str, Any]) -> Any:
+    """node with each reference to a shared definition pointing into the shared file."""
+    if isinstance(node, list):
+        return [_to_shared(item, shared) for item in node]
+    if not isinstance(node, dict):
+        return node
+    ref = node.get("$ref")
+    if isinstance(ref, str) and ref.startswith("#/$defs/") and ref.removeprefix("#/$defs/") in shared:
+        node = {**node, "$ref": f"{SHARED_FILE}{ref}"}
+    return {key: value if key == "$ref" else _to_shared(value, shared) for key, value in node.items()}
+
+
 def write_schemas(schema_root: Path, game_id: str, models: Iterable[type[ContentFile]]) -> list[Path]:
-    """Write every file kind's schema; return the paths that changed."""
+    """Write the game's schema files (`schema_files`); return the paths that changed."""
     changed = []
-    for model in models:
-        path = schema_path(schema_root, game_id, model.kind_name())
-        text = schema_text(schema_for(model, game_id))
+    for name, schema in schema_files(game_id, models).items():
+        path, text = schema_root / game_id / name, schema_text(schema)
         if not _holds(path, text):
             write_atomic(path, text.encode("utf-8"))
             changed.append(path)
@@ -87,13 +140,8 @@ def write_schemas(schema_root: Path, game_id: str, models: Iterable[type[Content
 
 def stale_schemas(schema_root: Path, game_id: str, models: Iterable[type[ContentFile]]) -> list[Path]:
     """Schema files that are missing or differ from what the models generate."""
-    stale = []
-    for model in models:
-        path = schema_path(schema_root, game_id, model.kind_name())
-        text = schema_text(schema_for(model, game_id))
-        if not _holds(path, text):
-            stale.append(path)
-    return stale
+    return [schema_root / game_id / name for name, schema in schema_files(game_id, models).items()
+            if not _holds(schema_root / game_id / name, schema_text(schema))]
 
 
 def _holds(path: Path, text: str) -> bool:

@@ -22,10 +22,10 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import babel
 from babel.messages.catalog import Catalog, Message
 
 from pipeline.atomic import WriteError, write_atomic
+from pipeline.cache_keys import source_digest
 
 _kept_in: list[Path] = []  # the cache folder of this process's run, once a command says where it is
 
@@ -37,9 +37,7 @@ def keep_catalogs_in(cache_dir: Path) -> None:
 
 @cache
 def _reader_digest() -> str:
-    here = Path(__file__).parent
-    sources = b"".join(hashlib.sha256((here / name).read_bytes()).digest() for name in ("catalogs.py", "kept_catalogs.py"))
-    return hashlib.sha256(sources + babel.__version__.encode()).hexdigest()
+    return source_digest(Path(__file__).parent / name for name in ("catalogs.py", "kept_catalogs.py"))
 
 
 def _record(path: Path) -> Path | None:

@@ -27,6 +27,7 @@ from matplotlib.figure import Figure  # noqa: E402
 from matplotlib.typing import RcKeyType  # noqa: E402
 
 from pipeline.atomic import WriteError, write_atomic  # noqa: E402
+from pipeline.rules.balance import played_packs  # noqa: E402
 
 RC: dict[RcKeyType, Any] = {"pdf.fonttype": 42, "font.size": 8}
 VERDICT_COLOURS = {"within noise": "#4c72b0", "above fair": "#c44e52", "below fair": "#dd8452", "not played": "#999999"}
@@ -254,11 +255,6 @@ def _comparison_figure(figures: dict[str, Any]) -> Figure:
 
 
 LINES_PER_PAGE = 90
-
-
-def played_packs(figures: dict[str, Any]) -> str:
-    """The content the games were played with: "base game" or "base game + lost-mount"."""
-    return " + ".join(["base game", *figures["packs"]])
 
 
 def _verdict_pages(figures: dict[str, Any]) -> Iterator[Figure]:

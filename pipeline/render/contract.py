@@ -23,6 +23,7 @@ from pipeline.i18n.entries import PoFile, translated_entries
 from pipeline.i18n.glyphs import glyph_findings
 from pipeline.i18n.localizer import Localizer
 from pipeline.i18n.messages import SourceString
+from pipeline.icon_files import ICON_HINT, is_icon
 from pipeline.rules.boards import Boards
 from pipeline.rules.components import Components
 from pipeline.rules.faces import FaceContract, FaceKind, FieldType, color_source
@@ -32,7 +33,6 @@ from .art import resolve_art
 from .contrast import contrast_findings
 from .faces import MM_TOLERANCE
 from .guide.check import guide_icon_findings
-from .icons import ICON_HINT, is_icon
 from .layouts import BoxSpec, Layouts, Template
 from .units import Size
 

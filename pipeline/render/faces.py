@@ -108,7 +108,7 @@ class PreparedFace:
 
 
 class KeptFace(PreparedFace):
-    """A face whose drawing and ink an earlier build kept (`build/forms.py`): its texts are not measured again
+    """A face whose drawing and ink an earlier build kept (`production/forms.py`): its texts are not measured again
     unless a document has to draw it anew (its kept texts no longer encode alike there), and then on first draw.
 
     Why: measuring (fitting and hyphenating every text) was the largest part of a one-card rebuild, a fresh
@@ -219,12 +219,6 @@ def prepare_face(face: Face, template: Template, ctx: RenderContext) -> tuple[Pr
 
 def _fit(markup: str, box: Box, style: TextStyle, ctx: RenderContext) -> Fitted:
     return fit_text(markup, pt(box.width), pt(box.height), style, ctx.locale)
-
-
-def where_of(face: Face, template: Template) -> tuple[str, int, int]:
-    if face.where is not None:
-        return face.where.file, face.where.line, face.where.column
-    return template.file, 1, 1
 
 
 def _text_findings(fitted: Fitted, face: Face, field_name: str, ctx: RenderContext) -> list[Finding]:

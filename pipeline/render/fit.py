@@ -7,7 +7,7 @@ while drawing).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -18,11 +18,14 @@ from pipeline.findings import Finding, error
 from pipeline.i18n.localizer import Localizer
 from pipeline.rules.boards import Boards, BoardSpec
 from pipeline.rules.components import Components, Face
-from pipeline.rules.spec import PrintSpec
+from pipeline.rules.spec import GuidePart, PrintSpec
 
 from .contract import board_templates, contract_findings
 from .faces import Inked, RenderContext, prepare_face, safe_zone_breaches
+from .guide import layout_guide, overflowing
+from .guide.check import overflow_findings
 from .layouts import Layouts, Template
+from .profiles import DEFAULT_PAPER
 from .sheets import templated_faces
 from .units import Box
 
@@ -141,3 +144,21 @@ def board_fit_findings(check: PrintCheck, memo: FitMemo | None = None) -> list[F
     for spec in [*([boards.board] if boards.board else []), *boards.player_boards]:
         found += memo.findings_of(f"board {spec!r}", partial(measure, spec)) if memo is not None else measure(spec)
     return found
+
+
+def guide_fit_findings(parts: Sequence[GuidePart], where: str, layouts: Layouts | None, paper: str = DEFAULT_PAPER,
+                       memo: FitMemo | None = None) -> list[Finding]:
+    """FIT-OVERFLOW for every row of a game's guide documents, laid out on paper in the layouts' guide styles
+    (None: the shipped ones), that runs past its column; a document `memo` recalls is not laid out again. Without
+    that paper's profile (a profile the layouts dropped is a LAYOUT-* finding already) nothing is laid out."""
+    def measure(part: GuidePart) -> list[Finding]:
+        pages, _, _ = layout_guide(part.document, paper, part.kind, layouts)
+        return overflow_findings(part, overflowing(pages), where)
+
+    findings: list[Finding] = []
+    if layouts is not None and paper not in layouts.profiles:
+        return findings
+    for part in parts:
+        subject = f"guide {paper} {where} {part!r}"
+        findings += memo.findings_of(subject, partial(measure, part)) if memo is not None else measure(part)
+    return findings

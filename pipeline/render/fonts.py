@@ -16,7 +16,7 @@ from typing import Any
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
-from pipeline.font_files import STYLES, FontFamily, coverage, current_family
+from pipeline.font_files import STYLES, FontFamily, current_family
 from pipeline.reading import FONT_LIMIT, read_input
 
 # One text encoded for one document: the font, the text, its (subset, codes) pieces and the subset font's PDF name.
@@ -137,7 +137,3 @@ def _ascent_descent(name: str) -> tuple[float, float]:
 def ascent_descent(style: str) -> tuple[float, float]:
     """Ascent and (negative) descent at 1 pt."""
     return _ascent_descent(font_name(style))
-
-
-def has_glyph(char: str, style: str = "regular") -> bool:
-    return ord(char) in coverage(current_family().file(style))

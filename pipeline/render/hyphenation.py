@@ -21,6 +21,7 @@ from pathlib import Path
 import pyphen
 
 from pipeline.atomic import WriteError, write_atomic
+from pipeline.cache_keys import digest_of, library_versions
 
 LEFT, RIGHT = 2, 3  # letters before and after a break: never "Pha-se." nor "happene-d."
 
@@ -46,7 +47,7 @@ def dictionary(locale: str) -> pyphen.Pyphen | None:
 
 def _parsed(path: Path, folder: Path) -> pyphen.HyphDict:
     source = path.read_bytes()
-    kept = folder / f"{path.stem}-{pyphen.__version__}-{hashlib.sha256(source).hexdigest()[:16]}.json"
+    kept = folder / f"{path.stem}-{digest_of([library_versions(), hashlib.sha256(source).hexdigest()])[:16]}.json"
     with contextlib.suppress(OSError, ValueError, TypeError, AttributeError):
         return _from_json(json.loads(kept.read_bytes()))
     parsed = pyphen.HyphDict(path)

@@ -1,39 +1,24 @@
-"""Icons as files: SVG drawings (viewBox 0 0 100 100) under the layouts, drawn with svglib, scaled to the text size.
-
-A shared base set lives in `layouts/icons/`, a game's own icons in `layouts/<game>/icons/` (a declared
-game's in `<game>/layouts/icons/`, its own layouts folder: `with_game_icons`); a locale's variant of an
-icon (German EP for XP) in `icons/<locale>/<name>.svg` beside either. A game and locale use, for each
-name, the first of: its game's locale variant, its game's icon, the base locale variant, the base icon.
-An icon file that is not a well-formed SVG is `ICON-INVALID` at its
-line. Letters in an icon are glyph outlines (paths), so an icon never depends on a font lookup
-(svglib would look text fonts up through fontconfig, i.e. system fonts).
+"""Icons drawn: an icon file's SVG drawing (`pipeline/icon_files.py`) scaled to the text size, and the named colours.
 
 Inline `{icon:name}` tokens and layout icon boxes both draw through `draw_icon`, with the icons in
-effect (`use_icons`, set per game and locale by the build and the check). Callers check names with
+effect (`icon_files.use_icons`, set per game and locale by the build and the check). Callers check names with
 `is_icon` and report an unknown one as an ICON-UNKNOWN finding before anything is drawn; drawing one
 anyway is a programming error (`UnknownIcon`), never a placeholder on the page.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
-from dataclasses import dataclass, field
 from functools import lru_cache
 from io import BytesIO
 from pathlib import Path
 
-from lxml import etree
-from reportlab.graphics import renderPDF
 from reportlab.graphics.shapes import Drawing
 from reportlab.lib.colors import Color, toColor
 from reportlab.pdfgen.canvas import Canvas
-from svglib.svglib import SvgRenderer
 
-from pipeline import shipped
-from pipeline.findings import Finding, display_path, error
-from pipeline.reading import YAML_LIMIT, UnreadableFile, read_input
+from pipeline.icon_files import icon_file, read_icon
+
+from . import reportlab_internals as internals
 
 COLORS = {
     "blue": "#2f6db5",
@@ -56,86 +41,6 @@ def rgb(value: str) -> Color:
     return toColor(value)
 
 
-class IconFileError(Exception):
-    """An icon file that is not a drawable SVG: the line it fails at and why."""
-
-    def __init__(self, line: int, reason: str) -> None:
-        super().__init__(reason)
-        self.line = line
-        self.reason = reason
-
-
-# XML without entities or network access: an icon is data, never a way to read other files.
-_PARSER = etree.XMLParser(resolve_entities=False, no_network=True, remove_comments=True, huge_tree=False)
-
-
-def read_icon(path: Path) -> Drawing:
-    """The drawing of an SVG icon file, or IconFileError (not readable, not well-formed, not a square SVG)."""
-    try:
-        data = read_input(path, YAML_LIMIT)
-    except UnreadableFile as exc:
-        raise IconFileError(1, exc.reason) from None
-    return _icon_drawing(path, data)
-
-
-@lru_cache(maxsize=512)
-def _icon_drawing(path: Path, data: bytes) -> Drawing:
-    """The drawing of an icon file's bytes, drawn once per process (each load of the layouts checks every icon)."""
-    try:
-        root = etree.fromstring(data, _PARSER)
-    except etree.XMLSyntaxError as exc:
-        raise IconFileError(exc.lineno or 1, f"not well-formed XML: {exc.msg}") from None
-    if etree.QName(root).localname != "svg":
-        raise IconFileError(root.sourceline or 1, f"the root element is <{etree.QName(root).localname}>, not <svg>")
-    for text in root.iter("{*}text"):
-        raise IconFileError(text.sourceline or 1, "an icon draws letters as paths, not <text> (which needs a font)")
-    drawing = SvgRenderer(str(path)).render(root)
-    if not drawing.width or drawing.width != drawing.height:
-        raise IconFileError(root.sourceline or 1, f"an icon is square; this one is {drawing.width} × {drawing.height}")
-    return drawing
-
-
-@dataclass
-class IconLibrary:
-    """Every icon file under a layouts folder: (namespace, locale, name) -> file; "" is the base set or no locale."""
-
-    files: dict[tuple[str, str, str], Path] = field(default_factory=dict)
-
-    def find(self, game: str, locale: str, name: str) -> Path | None:
-        for key in ((game, locale, name), (game, "", name), ("", locale, name), ("", "", name)):
-            if key in self.files:
-                return self.files[key]
-        return None
-
-
-def load_icons(folder: Path, game: str = "") -> tuple[IconLibrary, list[Finding]]:
-    """The icon files under folder (`icons/` folders at its top and in each game's folder; `game`: the game whose own
-    layouts folder it is, so its top `icons/` are that game's); a broken one is ICON-INVALID."""
-    library, findings = IconLibrary(), []
-    for path in sorted(folder.rglob("*.svg")):
-        parts = path.relative_to(folder).parts
-        if "icons" not in parts[:-1]:
-            continue
-        at = parts.index("icons")
-        namespace, rest = "/".join((*([game] if game else []), *parts[:at])), parts[at + 1:-1]
-        if len(rest) > 1:
-            continue  # deeper folders are not icon variants
-        try:
-            read_icon(path)
-        except IconFileError as exc:
-            findings.append(error("ICON-INVALID", f"icon {path.stem!r} cannot be drawn: {exc.reason}", display_path(path),
-                                  exc.line, 1, "save the icon as an SVG with a square viewBox (viewBox=\"0 0 100 100\")"))
-            continue
-        library.files[(namespace, rest[0] if rest else "", path.stem)] = path
-    return library, findings
-
-
-def with_game_icons(library: IconLibrary, game: str, own: Path) -> tuple[IconLibrary, list[Finding]]:
-    """library and the icons of a game's own layouts folder (`<own>/icons/`), which the game finds first."""
-    mine, findings = load_icons(own, game) if own.is_dir() else (IconLibrary(), [])
-    return IconLibrary({**library.files, **mine.files}), findings
-
-
 @lru_cache(maxsize=512)
 def _drawing(path: Path) -> Drawing:
     return read_icon(path)
@@ -143,47 +48,7 @@ def _drawing(path: Path) -> Drawing:
 
 
 
-@lru_cache(maxsize=1)
-def _shipped() -> IconLibrary:
-    return load_icons(shipped.LAYOUTS)[0]
-
-
-@dataclass(frozen=True)
-class _InEffect:
-    library: IconLibrary
-    game: str
-    locale: str
-
-
-_CURRENT: ContextVar[_InEffect | None] = ContextVar("icons", default=None)
-
-
-@contextmanager
-def use_icons(library: IconLibrary, game: str, locale: str = "") -> Iterator[None]:
-    """Check and draw the icons of `game` in `locale` from `library` while the block runs."""
-    token = _CURRENT.set(_InEffect(library, game, locale))
-    try:
-        yield
-    finally:
-        _CURRENT.reset(token)
-
-
-def _icon_file(name: str) -> Path | None:
-    current = _CURRENT.get() or _InEffect(_shipped(), "", "")
-    return current.library.find(current.game, current.locale, name)
-
-
-def icons_in_effect() -> IconLibrary:
-    """The icon files `use_icons` set, else the shipped layouts' (what `is_icon` reads)."""
-    current = _CURRENT.get()
-    return current.library if current is not None else _shipped()
-
-
-ICON_HINT = ("use an icon of layouts/icons/ or of the game's own (layouts/<game>/icons/; a declared game's "
-             "<game>/layouts/icons/), or add its SVG file there")
-
-
-class _IconRenderer(renderPDF._PDFRenderer):
+class _IconRenderer(internals.DrawingRenderer):
     """reportlab's drawing renderer without its font state: an icon holds no text (letters are paths), and
     setting the renderer's default font would put Helvetica, never embedded, on the page."""
 
@@ -195,13 +60,9 @@ class UnknownIcon(KeyError):
     """An icon name drawn without being checked first (a programming error)."""
 
 
-def is_icon(name: str) -> bool:
-    return _icon_file(name) is not None
-
-
 def draw_icon(c: Canvas, name: str, x: float, y: float, size: float) -> None:
     """Draw icon `name` in the square of side `size` points whose bottom-left corner is (x, y)."""
-    path = _icon_file(name)
+    path = icon_file(name)
     if path is None:
         raise UnknownIcon(f"no icon {name!r}: check names with is_icon and report them before drawing")
     drawing = _drawing(path)
@@ -212,7 +73,7 @@ def draw_icon(c: Canvas, name: str, x: float, y: float, size: float) -> None:
     if operators is None:
         _IconRenderer().draw(drawing, c, 0, 0)
     else:
-        c._code.extend(operators)
+        internals.operators(c).extend(operators)
     c.restoreState()
 
 
@@ -227,9 +88,8 @@ def _operators(path: Path) -> tuple[str, ...] | None:
     it sets every colour, width and transform itself, inside its own q ... Q.
     """
     scratch = Canvas(BytesIO(), invariant=1)
-    objects, start = len(scratch._doc.idToObject), len(scratch._code)
+    objects, start = internals.object_count(scratch), len(internals.operators(scratch))
     _IconRenderer().draw(_drawing(path), scratch, 0, 0)
-    if (len(scratch._doc.idToObject) != objects or scratch._formsinuse or scratch._colorsUsed or scratch._shadingUsed
-            or scratch._extgstate.getState()):
+    if internals.object_count(scratch) != objects or internals.uses_document_resources(scratch):
         return None
-    return tuple(scratch._code[start:])
+    return tuple(internals.operators(scratch)[start:])

@@ -14,12 +14,11 @@ from reportlab.pdfbase import pdfmetrics
 
 from .faces import PreparedFace
 from .fonts import font_name
-from .layouts import Profile
 from .pdf import Document, DrawnPdf
+from .profiles import Profile
 from .units import PT_PER_MM, Size, pt
 
 Slot = tuple[PreparedFace, PreparedFace | None]  # front, back
-BACK_MODES = ("duplex", "gutter", "none")
 Offset = tuple[float, float]  # mm the duplex backs move: right, up (as printed on the back)
 
 
@@ -67,7 +66,7 @@ class Imposed:
     pages: int
     placed: int
     positions: list[Position]
-    drawn: DrawnPdf  # what the document wrote, for the output preflight (build/preflight.py: preflight_drawn)
+    drawn: DrawnPdf  # what the document wrote, for the output preflight (production/preflight.py: preflight_drawn)
 
 
 class LayoutError(ValueError):

@@ -36,15 +36,17 @@ from pipeline import shipped
 from pipeline.content.yaml_loader import LoadedFile, load_yaml_file
 from pipeline.findings import Finding, display_path, error
 from pipeline.font_files import DEFAULT, STYLES, FontFamily, FontFileError, family, read_font, use_family
+from pipeline.icon_files import ICON_HINT, IconLibrary, load_icons, use_icons, with_game_icons
 from pipeline.rules.faces import ICON_TOKEN, color_source
 
 from .grid import Cell, expand_grids, source_path
-from .icons import ICON_HINT, IconLibrary, load_icons, rgb, use_icons, with_game_icons
+from .icons import rgb
+from .profiles import Profile
 from .richtext import TextStyle
 from .units import Box, RangeError, Size, UnitError, parse_length, parse_points
 
 if TYPE_CHECKING:  # the guide package draws PDFs, which draw faces from these layouts
-    from .guide.style import GuideStyle
+    from .guide_style import GuideStyle
 
 
 def _finite(value: object) -> object:
@@ -254,20 +256,6 @@ class Template:
         return self.written.get((box, key), Written(self.file, 1, 1))
 
 
-@dataclass(frozen=True)
-class Profile:
-    name: str
-    paper: Size
-    margin: float
-    bleed: float
-    crop_offset: float
-    crop_length: float
-    crop_width: float  # pt
-    gutter: float
-    tile_overlap: float = 10.0
-    safe_zone: float = 3.0
-
-
 @dataclass
 class Layouts:
     templates: dict[str, Template] = field(default_factory=dict)
@@ -275,7 +263,7 @@ class Layouts:
     parents: set[str] = field(default_factory=set)  # templates another template extends
     own: set[str] = field(default_factory=set)  # games with their own layout folder: each of their kinds needs its template
     fonts: dict[str, FontFamily] = field(default_factory=dict)  # namespace ("" for every game) -> its family
-    icons: IconLibrary = field(default_factory=IconLibrary)  # the icon files (render/icons.py)
+    icons: IconLibrary = field(default_factory=IconLibrary)  # the icon files (pipeline/icon_files.py)
     sizes: dict[str, dict[str, Size]] = field(default_factory=dict)  # namespace ("" for every game) -> name -> size
     guides: dict[str, dict[str, GuideStyle]] = field(default_factory=dict)  # namespace -> guide kind -> style
     unusable: set[str] = field(default_factory=set)  # templates written but dropped for their LAYOUT-* findings
@@ -415,7 +403,7 @@ def _load_guides(namespace: str, files: dict[str, LoadedFile], layouts: Layouts)
 
 
 def _guide_style(kind: str, model: GuideStyleModel, numbers: _Numbers) -> GuideStyle:
-    from .guide.style import GuideStyle
+    from .guide_style import GuideStyle
 
     values: dict[str, Any] = model.model_dump()
     for key in _GUIDE_LENGTHS:
@@ -816,11 +804,6 @@ def _validation_findings(exc: ValidationError, loaded: LoadedFile, prefix: tuple
         where = ".".join(str(part) for part in location) or "file"
         findings.append(_at(loaded, (*prefix, *location), "LAYOUT-INVALID", f"{where}: {problem['msg']}"))
     return findings
-
-
-def layout_schema() -> dict[str, Any]:
-    """JSON Schema of a template as written (for editors)."""
-    return TemplateModel.model_json_schema()
 
 
 PACKAGE_LAYOUTS = shipped.LAYOUTS

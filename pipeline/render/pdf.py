@@ -4,7 +4,7 @@ Reportlab's `invariant=1` fixes the dates and document id, so the same input giv
 A face already drawn for another document is copied from it rather than drawn again, where that
 writes the same bytes (`Document._copy`). What a finished document wrote — its pages' boxes and content
 streams, its forms' boxes, its fonts — is read back from reportlab's objects as a `DrawnPdf`, which the
-build's output preflight checks instead of parsing the file again (`build/preflight.py: preflight_drawn`).
+build's output preflight checks instead of parsing the file again (`production/preflight.py: preflight_drawn`).
 """
 
 from __future__ import annotations
@@ -18,12 +18,10 @@ from typing import Any
 from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
-from . import pdf_serializer
+from . import reportlab_internals as internals
 from .faces import DrawnForm, PreparedFace
 from .fonts import encodes_alike, encoding_log, font_name, register_fonts
 from .units import pt
-
-pdf_serializer.install()
 
 CREATOR = "pnp-pipeline"
 
@@ -80,7 +78,7 @@ class Document:
         self.canvas.setCreator(CREATOR)
         self.canvas.setProducer(CREATOR)
         self.canvas.setSubject(title)
-        self.pdf_version = self.canvas._doc._pdfVersion  # a new document's, before anything is drawn
+        self.pdf_version = internals.pdf_version(self.canvas)  # a new document's, before anything is drawn
         self.forms: dict[int, str] = {}
         self.pages = 0
         self.outlines = 0
@@ -94,10 +92,10 @@ class Document:
 
         Why: reportlab gives a character its subset code, and a font its PDF name, when a document first uses
         them. Documents that start from the same charset encode a text to the same codes, so a face drawn for one
-        of them is copied into another (`form`; the drawings build/forms.py keeps between builds). A character
+        of them is copied into another (`form`; the drawings production/forms.py keeps between builds). A character
         outside the charset still prints: it is given the next code, in that document only.
         """
-        doc = self.canvas._doc
+        doc = internals.document(self.canvas)
         for name in fonts:
             font = pdfmetrics.getFont(name)
             for subset in sorted({subset for subset, _ in font.splitString(charset, doc)}):
@@ -120,12 +118,14 @@ class Document:
 
     def _draw(self, prepared: PreparedFace) -> DrawnForm | None:
         """Draw a face into the open form; what another document needs to copy it (None when it cannot)."""
-        doc = self.canvas._doc
-        version, doc._pdfVersion = doc._pdfVersion, self.pdf_version  # learn the version this face alone needs
-        with encoding_log(doc) as log:
-            prepared.draw(self.canvas)
-        needed, doc._pdfVersion = doc._pdfVersion, max(version, doc._pdfVersion)
-        return DrawnForm(tuple(self.canvas._code), tuple(log), needed, self.charset) if self._self_contained() else None
+        c = self.canvas
+        version = internals.pdf_version(c)
+        internals.set_pdf_version(c, self.pdf_version)  # learn the version this face alone needs
+        with encoding_log(internals.document(c)) as log:
+            prepared.draw(c)
+        needed = internals.pdf_version(c)
+        internals.set_pdf_version(c, max(version, needed))
+        return DrawnForm(tuple(internals.operators(c)), tuple(log), needed, self.charset) if self._self_contained() else None
 
     def _copy(self, drawn: DrawnForm | None) -> bool:
         """Append a face's drawing from an earlier document to the open form, when it is byte for byte
@@ -136,11 +136,11 @@ class Document:
         content stream costs one re-encoding of its texts. The old-world cards target draws 471 faces per
         document: its build's CPU time fell from 3.5 s to 3.1 s (fastest of 5, both in one run).
         """
-        if drawn is None or not (self._encoded_as_drawn(drawn) or encodes_alike(drawn.encoded, self.canvas._doc)):
+        c = self.canvas
+        if drawn is None or not (self._encoded_as_drawn(drawn) or encodes_alike(drawn.encoded, internals.document(c))):
             return False
-        self.canvas._code.extend(drawn.code)
-        doc = self.canvas._doc
-        doc._pdfVersion = max(doc._pdfVersion, drawn.pdf_version)
+        internals.operators(c).extend(drawn.code)
+        internals.set_pdf_version(c, max(internals.pdf_version(c), drawn.pdf_version))
         return True
 
     def _encoded_as_drawn(self, drawn: DrawnForm) -> bool:
@@ -157,8 +157,7 @@ class Document:
         """Whether the open form uses nothing kept per document but its fonts (no image or nested form,
         annotation, spot colour, shading or graphics state such as an alpha): only then can another
         document copy its content stream."""
-        c = self.canvas
-        return not (c._formsinuse or c._annotationrefs or c._colorsUsed or c._shadingUsed or c._extgstate.getState())
+        return not internals.uses_document_resources(self.canvas)
 
     def place(self, prepared: PreparedFace, x: float, y: float, clip: tuple[float, float, float, float] | None,
               turn: int = 0, cell: tuple[float, float] = (0.0, 0.0)) -> None:
@@ -196,12 +195,12 @@ class Document:
         self.pages += 1
 
     def finish(self) -> bytes:
-        self.canvas.save()
+        internals.save(self.canvas)
         return self.buffer.getvalue()
 
     def drawn(self) -> DrawnPdf:
         """What the finished document wrote (after `finish`), for the output preflight."""
-        doc = self.canvas._doc
+        doc = internals.document(self.canvas)
         pages = tuple(DrawnPage(_rect(page.MediaBox.sequence), _box(getattr(page, "TrimBox", None)),
                                 _box(getattr(page, "BleedBox", None)), page.stream.encode("latin-1"))
                       for page in doc.Pages.pages)

@@ -11,8 +11,9 @@ from dataclasses import dataclass, field
 from reportlab.pdfgen.canvas import Canvas
 
 from pipeline.findings import Finding, error
+from pipeline.icon_files import is_icon
 
-from .icons import draw_icon, is_icon, rgb
+from .icons import draw_icon, rgb
 from .richtext import Fitted, TextStyle, fit_text
 from .units import Box, pt
 

@@ -9,8 +9,8 @@ from pipeline.findings import Finding
 from .board import BoardPlan, board_form
 from .fonts import font_name
 from .icons import rgb
-from .layouts import Profile
 from .pdf import Document
+from .profiles import Profile
 from .units import Size, pt
 
 

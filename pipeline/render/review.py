@@ -16,10 +16,8 @@ from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
-from . import pdf_serializer
+from . import reportlab_internals
 from .fonts import font_name, register_fonts
-
-pdf_serializer.install()
 
 # Enough to read a card's small print on screen and keep a 300-card diff small.
 DPI = 100
@@ -113,5 +111,5 @@ def review_pdf(title: str, comparisons: list[Comparison]) -> bytes:
             c.rect(x, top - height, width, height)
             x += width + GAP
         c.showPage()
-    c.save()
+    reportlab_internals.save(c)
     return buffer.getvalue()

@@ -19,9 +19,11 @@ from functools import lru_cache
 import pyphen
 from reportlab.pdfgen.canvas import Canvas
 
+from pipeline.icon_files import is_icon
+
 from . import hyphenation
 from .fonts import ascent_descent, font_name, style_of, text_width
-from .icons import draw_icon, is_icon, rgb
+from .icons import draw_icon, rgb
 from .units import MM_PER_PT
 
 ICON_EM = 1.15  # an inline icon's advance, in ems

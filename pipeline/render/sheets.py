@@ -10,7 +10,8 @@ from pipeline.rules.components import Components, Face, Target
 
 from .faces import PreparedFace, RenderContext, prepare_face
 from .imposition import Group, Imposed, LayoutError, Offset, Slot, impose, one_up
-from .layouts import Layouts, Profile, Template
+from .layouts import Layouts, Template
+from .profiles import Profile
 
 
 @dataclass
@@ -25,7 +26,7 @@ class Prepared:
         return self.faces.get(id(face)) if face is not None else None
 
 
-# What an earlier build kept of a face (`build/forms.py: FormStore.kept`): ready without measuring, or None.
+# What an earlier build kept of a face (`production/forms.py: FormStore.kept`): ready without measuring, or None.
 Kept = Callable[[Face, Template, RenderContext], PreparedFace | None]
 
 

@@ -186,3 +186,8 @@ def summarise(records: Iterable[GameRecord], cards: Sequence[str]) -> dict[str, 
         card_rows.append({"card": card, "bought": tally.bought, "played": tally.played, "owned": row,
                           "never_used": tally.bought == 0 and tally.played == 0 and tally.owned.plays == 0})
     return {"counts": counts, "comparisons": {"seats_and_factions": family, "cards_owned": owned_family}, "cards": card_rows}
+
+
+def played_packs(figures: dict[str, Any]) -> str:
+    """The content the games were played with: "base game" or "base game + lost-mount"."""
+    return " + ".join(["base game", *figures["packs"]])

@@ -24,7 +24,17 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel, ValidationError
 
 from pipeline.content.database import Database, Record, Source, finding_at
-from pipeline.content.declared import Declaration, DeclaredIcon, DeclaredManifest, declare, is_names_pattern
+from pipeline.content.declared import (
+    Declaration,
+    DeclaredIcon,
+    DeclaredManifest,
+    declare,
+    enum_context,
+    enum_labels_of,
+    is_names_pattern,
+    kind_context,
+    label_context,
+)
 from pipeline.content.images import missing_images
 from pipeline.content.models import iter_models
 from pipeline.content.numbered import NumberedDeck, NumberedEntry, check_numbered_deck
@@ -190,7 +200,7 @@ def _count_findings(db: Database, declaration: Declaration) -> list[Finding]:
 def _game_icon_findings(db: Database, declaration: Declaration) -> list[Finding]:
     """The unknown icons looked up as rendering does: the game's own `layouts/icons/` first, then the shared ones
     (a broken icon file is ICON-INVALID where the layouts load: check and build)."""
-    from pipeline.render.icons import icons_in_effect, use_icons, with_game_icons
+    from pipeline.icon_files import icons_in_effect, use_icons, with_game_icons
 
     folder = declaration.loaded.path.parent
     with use_icons(with_game_icons(icons_in_effect(), db.game_id, folder / LAYOUTS)[0], db.game_id):
@@ -199,7 +209,7 @@ def _game_icon_findings(db: Database, declaration: Declaration) -> list[Finding]
 
 def _unknown_icons(db: Database) -> list[Finding]:
     """ICON-UNKNOWN for every value of a field declared `icon` that names no icon of the renderer."""
-    from pipeline.render.icons import ICON_HINT, is_icon  # the icon names live with their drawings
+    from pipeline.icon_files import ICON_HINT, is_icon
 
     findings = []
     for record in db.records_in_file_order():
@@ -237,8 +247,50 @@ def _strings(db: Database, declaration: Declaration) -> list[SourceString]:
     what the build prints besides them."""
     from pipeline.i18n.content import content_strings
 
-    return [*content_strings(db), *declaration.kind_names(), *declaration.enum_labels(), *declaration.flag_labels(),
+    return [*content_strings(db), *kind_names(declaration), *enum_labels(declaration), *flag_labels(declaration),
             *_print_label_strings(declaration)]
+
+
+def kind_names(declaration: Declaration) -> list[SourceString]:
+    """The written `name` of every declared kind (its deck label and back title), a translatable string at its line."""
+    from pipeline.i18n.messages import SourceString
+
+    loaded = declaration.loaded
+    return [SourceString(kind_context(kind_id), kind.name, path=loaded.path,
+                         line=loaded.position(declaration.kind_path(kind_id, "name")).line)
+            for kind_id, kind in declaration.modelled.items() if kind.name]
+
+
+def enum_labels(declaration: Declaration) -> list[SourceString]:
+    """The label of every value of every declared enum (or list of enums), a translatable string at its manifest
+    line: a shared enum's once, at its `enums:` entry."""
+    from pipeline.i18n.messages import SourceString
+
+    loaded, strings = declaration.loaded, []
+    for enum_id, shared in declaration.game.enums.items():
+        if not shared.translated:
+            continue
+        values: list[str | int] = ["game", "enums", enum_id, "values"]
+        for i, (value, label) in enumerate(enum_labels_of(shared.values).items()):
+            line = loaded.position([*values, value if isinstance(shared.values, dict) else i]).line
+            strings.append(SourceString(f"enum:{enum_id}:{value}", label, path=loaded.path, line=line))
+    for kind_id, name, declared, path in declaration.declared_fields():
+        if "enum" not in (declared.type, declared.of) or not declared.translated or declared.enum:
+            continue
+        for i, (value, label) in enumerate(declared.labels().items()):
+            line = loaded.position([*path, "values", value if isinstance(declared.values, dict) else i]).line
+            strings.append(SourceString(enum_context(kind_id, name, value), label, path=loaded.path, line=line))
+    return strings
+
+
+def flag_labels(declaration: Declaration) -> list[SourceString]:
+    """What each boolean with a `label:` prints where it is true, a translatable string at its manifest line."""
+    from pipeline.i18n.messages import SourceString
+
+    loaded = declaration.loaded
+    return [SourceString(label_context(kind_id, name), str(declared.label), path=loaded.path,
+                         line=loaded.position([*path, "label"]).line)
+            for kind_id, name, declared, path in declaration.declared_fields() if declared.type == "boolean" and declared.label]
 
 
 def _print_label_strings(declaration: Declaration) -> list[SourceString]:

@@ -37,7 +37,7 @@ class GameInfo:
     locales: list[str]
     counts: dict[str, int]
     source_locale: str = "en"
-    draft_locales: tuple[str, ...] = ()  # translations in progress (see pipeline/i18n/locales.py DeclaredLocales)
+    draft_locales: tuple[str, ...] = ()  # translations in progress (see pipeline/content/locales.py DeclaredLocales)
     modes: dict[str, list[str]] = field(default_factory=dict)  # the modes a pack declares (`--mode`), by pack id
     # The kinds of cards a mode lets the table choose (`--mode <mode>/<kind>`), by mode entry (`<pack>/<mode>`).
     kinds: dict[str, list[str]] = field(default_factory=dict)
@@ -134,7 +134,7 @@ class PrintSpec:
     boards: Callable[[Database, Localizer], Boards] | None = None
     # The game's own layout folder (a declared game's `layouts/`): its templates are named `<game>/<name>`.
     layouts: Path | None = None
-    # The face targets it has (pipeline/build/targets.py): a declared game prints only the kinds it declares.
+    # The face targets it has (pipeline/production/targets.py): a declared game prints only the kinds it declares.
     targets: tuple[str, ...] = ("cards", "tokens", "tts", "help")
 
 

@@ -122,7 +122,7 @@ def test_check_loads_the_layouts_once_and_builds_the_boards_once_per_locale(tmp_
 @pytest.mark.parametrize("code", ["../../escaped", "de/../..", "", "d e"])
 def test_a_locale_that_is_no_locale_code_never_becomes_a_path(tmp_path: Path, code: str) -> None:
     from pipeline.app.build import build
-    from pipeline.build.targets import BuildOptions
+    from pipeline.production.targets import BuildOptions
 
     out = tmp_path / "out"
     options = BuildOptions(out, CONTENT, CONTENT.parent / "pipeline" / "layouts", tmp_path / "cache", allow_incomplete=True)

@@ -79,7 +79,7 @@ def test_a_layout_or_pipeline_change_checks_every_game_again(project: Path, load
     base.write_text(base.read_text(encoding="utf-8") + "# edited\n", encoding="utf-8")
     run(project)
     assert len(loaded) == 4
-    monkeypatch.setattr(check_cache, "_versions", lambda: "babel=another")
+    monkeypatch.setattr(check_cache, "code_digest", lambda: "babel=another")  # a library or the code changed
     run(project)
     assert len(loaded) == 6
 

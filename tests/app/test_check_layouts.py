@@ -14,9 +14,9 @@ import pytest
 
 from pipeline.app import watch as watching
 from pipeline.app.check import check
-from pipeline.build.targets import BuildOptions
 from pipeline.findings import Report
 from pipeline.games import find_game
+from pipeline.production.targets import BuildOptions
 
 from ..conftest import REPO
 

@@ -116,7 +116,6 @@ def measured(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
     translation checks run, faces prepared."""
     from pipeline.app import i18n
     from pipeline.render import board
-    from pipeline.render.guide import check as guide_check
 
     counts: Counter[str] = Counter()
 
@@ -130,7 +129,7 @@ def measured(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
         monkeypatch.setattr(module, name, call)
 
     counted(board, "board_form")
-    counted(guide_check, "layout_guide")
+    counted(fit, "layout_guide")  # the guide fit check (render/fit.py: guide_fit_findings)
     counted(i18n, "locale_findings")
     counted(fit, "prepare_face")
     return counts

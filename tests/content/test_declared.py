@@ -11,7 +11,7 @@ from pipeline.app.check import validate
 from pipeline.content.schema import schema_for
 from pipeline.findings import Finding
 from pipeline.games import find_game
-from pipeline.rules.declared_game import read_declaration
+from pipeline.rules.declared_game import enum_labels, read_declaration
 from tests.conftest import line_of
 
 MANIFEST = """\
@@ -114,7 +114,7 @@ def test_enum_labels_are_translatable_strings_at_their_manifest_lines(tmp_path: 
     declaration, _ = read_declaration(folder)
     assert declaration is not None
     manifest = folder / "game.yaml"
-    assert [(s.context, s.source, s.path, s.line) for s in declaration.enum_labels()] == [
+    assert [(s.context, s.source, s.path, s.line) for s in enum_labels(declaration)] == [
         ("enum:card:suit:sun", "Sun", manifest, line_of(manifest, "sun: Sun")),
         ("enum:card:suit:moon", "Moon", manifest, line_of(manifest, "moon: Moon")),
         ("enum:card:moods:calm", "calm", manifest, line_of(manifest, "moods:")),

@@ -12,10 +12,11 @@ from typer.testing import CliRunner
 from pipeline.cli import app
 from pipeline.games import find_game
 from pipeline.games.old_world.faces import FACE_KINDS
+from pipeline.icon_files import is_icon
 from pipeline.render.contract import board_templates, contract_findings, layout_contract_findings
 from pipeline.render.fit import fit_findings
 from pipeline.render.guide.check import guide_icon_findings
-from pipeline.render.icons import UnknownIcon, draw_icon, is_icon
+from pipeline.render.icons import UnknownIcon, draw_icon
 from pipeline.render.layouts import load_layouts
 from pipeline.rules.faces import FaceContract, FaceContractError, FaceKind
 from tests.conftest import line_of, print_check

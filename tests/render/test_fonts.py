@@ -16,8 +16,8 @@ from pipeline.font_files import DEFAULT, use_family
 from pipeline.i18n.glyphs import glyph_findings, missing_glyphs
 from pipeline.render.fonts import text_width
 from pipeline.render.layouts import load_layouts
-from tests.build.test_boards import fonts_of
 from tests.conftest import line_of
+from tests.production.test_boards import fonts_of
 
 REPO = Path(__file__).resolve().parents[2]
 BOLD_AS_REGULAR = """kind: templates

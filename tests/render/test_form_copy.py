@@ -6,7 +6,7 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pytest
 
-from pipeline.build.forms import BASE_CHARSET
+from pipeline.production.forms import BASE_CHARSET
 from pipeline.render.faces import PreparedFace, RenderContext, prepare_face
 from pipeline.render.imposition import one_up
 from pipeline.render.layouts import load_layouts

@@ -13,7 +13,8 @@ from PIL import Image
 from pypdf import PdfReader
 from reportlab.pdfgen.canvas import Canvas
 
-from pipeline.render.icons import draw_icon, is_icon, load_icons, use_icons
+from pipeline.icon_files import is_icon, load_icons, use_icons
+from pipeline.render.icons import draw_icon
 from pipeline.render.layouts import load_layouts
 
 REPO = Path(__file__).resolve().parents[2]
@@ -55,7 +56,8 @@ def test_every_shipped_icon_file_draws() -> None:
 
 def test_an_icon_placed_again_writes_what_the_renderer_writes() -> None:
     """The operators kept per icon file (icons._operators) are the renderer's own, placed anywhere, in any size."""
-    from pipeline.render.icons import _drawing, _icon_file, _IconRenderer
+    from pipeline.icon_files import icon_file
+    from pipeline.render.icons import _drawing, _IconRenderer
 
     library, _ = load_icons(REPO / "pipeline" / "layouts")
     with use_icons(library, "old-world", "de"):
@@ -63,7 +65,7 @@ def test_an_icon_placed_again_writes_what_the_renderer_writes() -> None:
             kept, fresh = Canvas(io.BytesIO()), Canvas(io.BytesIO())
             for x, y, size in ((0, 0, 10), (12.5, 3.25, 7.2)):
                 draw_icon(kept, name, x, y, size)
-                path = _icon_file(name)
+                path = icon_file(name)
                 assert path is not None
                 drawing = _drawing(path)
                 fresh.saveState()

@@ -14,10 +14,10 @@ from pipeline.content import guide as shared_guide
 from pipeline.content.guide import GlossaryFile, GuideSectionsFile
 from pipeline.content.help_cards import HelpSections
 from pipeline.content.images import ImageFile
+from pipeline.content.locales import DeclaredLocales
 from pipeline.content.models import ContentFile, ContentModel, Entity, Slug
 from pipeline.content.refs import Ref
 from pipeline.content.texts import Lettered, Translated, UniqueKeys
-from pipeline.i18n.locales import DeclaredLocales
 from pipeline.i18n.models import TermsFile, TextsFile
 from pipeline.rules.effects import RulesWording
 

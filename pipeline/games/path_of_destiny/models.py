@@ -11,10 +11,10 @@ from typing import Annotated, ClassVar, Literal
 
 from pydantic import Field
 
+from pipeline.content.locales import DeclaredLocales
 from pipeline.content.models import ContentFile, ContentModel, Entity, Slug
 from pipeline.content.refs import Ref
 from pipeline.content.texts import OptionalTranslated, Translated
-from pipeline.i18n.locales import DeclaredLocales
 from pipeline.i18n.models import TextsFile
 
 from .effects import CardCondition, CardEffect, PathOfDestinyEffect

@@ -16,13 +16,15 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pipeline.rules.guide import GuideDocument
 
+from .. import reportlab_internals
 from ..fonts import font_name, register_fonts
+from ..guide_style import Geometry, GuideStyle, PaperError, geometry
 from ..pdf import CREATOR
+from ..profiles import DEFAULT_PAPER
 from .compose import Composer, Refs
 from .index import build_index
 from .paginate import Page, anchor_pages, paginate
 from .rows import Row
-from .style import Geometry, GuideStyle, PaperError, geometry
 
 if TYPE_CHECKING:
     from ..layouts import Layouts
@@ -46,7 +48,7 @@ def look(document: GuideDocument, paper: str, kind: Kind, layouts: Layouts | Non
     return style, geometry(paper, style, layouts.profiles)
 
 
-def layout_guide(document: GuideDocument, paper: str = "a4", kind: Kind = "guide",
+def layout_guide(document: GuideDocument, paper: str = DEFAULT_PAPER, kind: Kind = "guide",
                  layouts: Layouts | None = None) -> tuple[list[Page], Refs, int]:
     """Pages of a document whose page references agree with the layout; also the references and passes used."""
     style, geo = look(document, paper, kind, layouts)
@@ -74,7 +76,7 @@ class RenderedGuide:
     overflowing: tuple[Row, ...] = ()
 
 
-def render_guide(document: GuideDocument, paper: str = "a4", kind: Kind = "guide",
+def render_guide(document: GuideDocument, paper: str = DEFAULT_PAPER, kind: Kind = "guide",
                  layouts: Layouts | None = None) -> RenderedGuide:
     """The document as a PDF (kind "guide" or "aid")."""
     pages, refs, passes = layout_guide(document, paper, kind, layouts)
@@ -90,7 +92,7 @@ def overflowing(pages: list[Page]) -> tuple[Row, ...]:
 OVERFLOW_TOLERANCE = 0.01  # pt: below any visible difference
 
 
-def render_player_aid(document: GuideDocument, paper: str = "a4", layouts: Layouts | None = None) -> RenderedGuide:
+def render_player_aid(document: GuideDocument, paper: str = DEFAULT_PAPER, layouts: Layouts | None = None) -> RenderedGuide:
     """A player aid: compact, two columns, no contents or index."""
     return render_guide(document, paper, kind="aid", layouts=layouts)
 
@@ -112,7 +114,7 @@ def draw_pdf(document: GuideDocument, pages: list[Page], style: GuideStyle, geo:
         if page.part != "title":
             _footer(c, document.title, page.number, style, geo)
         c.showPage()
-    c.save()
+    reportlab_internals.save(c)
     return buffer.getvalue()
 
 

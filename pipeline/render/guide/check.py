@@ -8,22 +8,15 @@ entry and the game's content folder; the icon name (or the quoted text) is what 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from functools import partial
-from typing import TYPE_CHECKING
 
 from pipeline.findings import Finding, error
+from pipeline.icon_files import ICON_HINT, is_icon
 from pipeline.rules.faces import ICON_TOKEN
 from pipeline.rules.guide import Block, GuideDocument
 from pipeline.rules.spec import GuidePart
 
-from ..icons import ICON_HINT, is_icon
 from ..units import MM_PER_PT
-from . import layout_guide, overflowing
 from .rows import Row
-
-if TYPE_CHECKING:
-    from ..fit import FitMemo
-    from ..layouts import Layouts
 
 
 def guide_icon_findings(parts: Sequence[GuidePart], where: str) -> list[Finding]:
@@ -32,24 +25,6 @@ def guide_icon_findings(parts: Sequence[GuidePart], where: str) -> list[Finding]
     for part in parts:
         findings += document_icon_findings(part.document, part.name.replace("-", " "), where)
     return sorted(set(findings))
-
-
-def guide_fit_findings(parts: Sequence[GuidePart], where: str, layouts: Layouts | None, paper: str = "a4",
-                       memo: FitMemo | None = None) -> list[Finding]:
-    """FIT-OVERFLOW for every row of a game's guide documents, laid out on paper in the layouts' guide styles
-    (None: the shipped ones), that runs past its column; a document `memo` recalls is not laid out again. Without
-    that paper's profile (a profile the layouts dropped is a LAYOUT-* finding already) nothing is laid out."""
-    def measure(part: GuidePart) -> list[Finding]:
-        pages, _, _ = layout_guide(part.document, paper, part.kind, layouts)
-        return overflow_findings(part, overflowing(pages), where)
-
-    findings: list[Finding] = []
-    if layouts is not None and paper not in layouts.profiles:
-        return findings
-    for part in parts:
-        subject = f"guide {paper} {where} {part!r}"
-        findings += memo.findings_of(subject, partial(measure, part)) if memo is not None else measure(part)
-    return findings
 
 
 def overflow_findings(part: GuidePart, rows: Sequence[Row], where: str) -> list[Finding]:

@@ -16,9 +16,9 @@ from pipeline.i18n.collation import sort_key
 from pipeline.i18n.tokens import LINK, strip_markup
 from pipeline.rules.guide import Block, Entry, GuideDocument, Section
 
+from ..guide_style import Geometry, GuideStyle
 from .paginate import Part
 from .rows import Row, icon_row, leader_rows, table_rows, text_rows
-from .style import Geometry, GuideStyle
 
 NBSP = "\u00a0"
 BULLET = "\u2022"

@@ -15,9 +15,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from ..guide_style import Geometry
 from ..richtext import SOFT_BREAK
 from .rows import Row
-from .style import Geometry
 
 
 @dataclass

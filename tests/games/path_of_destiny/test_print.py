@@ -11,12 +11,12 @@ import pytest
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
-from pipeline.build.targets import TARGET_NAMES, supported_targets
 from pipeline.cli import app
 from pipeline.content.database import Database
 from pipeline.games import find_game
 from pipeline.games.path_of_destiny.content import PathOfDestinyContent
 from pipeline.games.path_of_destiny.effects import EFFECTS
+from pipeline.production.targets import TARGET_NAMES, supported_targets
 from pipeline.render.fit import fit_findings
 from pipeline.rules.variants import apply_variant
 from tests.conftest import print_check

@@ -7,7 +7,7 @@ from collections.abc import Callable
 import pytest
 
 from pipeline.games.path_of_destiny.engine import GameState
-from pipeline.games.path_of_destiny.engine.invariants import violations
+from pipeline.games.path_of_destiny.engine.state import violations
 from pipeline.games.path_of_destiny.enums import Side
 
 

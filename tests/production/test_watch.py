@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from pipeline.app.watch import touched_games
-from pipeline.build.targets import BuildOptions
 from pipeline.games import find_game
+from pipeline.production.targets import BuildOptions
 from tests.conftest import default_sigint
 
 from .conftest import REPO
@@ -169,7 +169,7 @@ def test_a_round_writes_first_the_cards_it_changed_and_a_round_that_changed_none
     import pypdf
 
     from pipeline.app.watch import Round, watch
-    from pipeline.build.targets import CHANGED_FILE
+    from pipeline.production.targets import CHANGED_FILE
 
     content = tmp_path / "content"
     shutil.copytree(REPO / "tests" / "fixtures" / "old-world", content / "old-world")
@@ -178,6 +178,7 @@ def test_a_round_writes_first_the_cards_it_changed_and_a_round_that_changed_none
     options = BuildOptions(tmp_path / "watched", content, REPO / "pipeline" / "layouts", tmp_path / "cache", changed_file=True)
     shown = options.out_dir / "old-world" / "en" / CHANGED_FILE
     seen: list[tuple[list[str], int, str]] = []  # each round's changed cards, and the pages and text of the file then
+    freezes: list[int] = []
 
     def show(done: Round) -> None:
         assert done.result is not None and not done.problem
@@ -185,6 +186,7 @@ def test_a_round_writes_first_the_cards_it_changed_and_a_round_that_changed_none
         pages = pypdf.PdfReader(shown).pages if shown.exists() else []
         seen.append((cards.extra.get("changed", {}).get("cards", []) if not cards.cached else [], len(pages),
                      "\n".join(page.extract_text() for page in pages)))
+        freezes.append(gc.get_freeze_count())  # after the round's targets ran in this process (--jobs 1)
 
     def edits() -> Iterator[set[Path]]:
         yield set()
@@ -197,6 +199,7 @@ def test_a_round_writes_first_the_cards_it_changed_and_a_round_that_changed_none
     frozen = gc.get_freeze_count()
     watch([game], options, ["en"], 1, show, lambda: None, edits())
     assert gc.get_freeze_count() == frozen, "the watch gives its frozen heap back to the collector"
+    assert all(count > frozen for count in freezes[1:]), "a target run inside a round keeps the heap the watch froze"
     first, edited, commented = seen
     assert first == ([], 0, ""), "the first build prints every card: no file of changed cards"
     assert edited[:2] == (["market/jab"], 2) and "Quick Jab" in edited[2]  # its front and its back

@@ -8,7 +8,7 @@ from pypdf import PdfReader
 
 from pipeline.games.old_world.content import OldWorldContent
 from pipeline.games.old_world.spec import SPEC
-from tests.build.conftest import REPO, Build
+from tests.production.conftest import REPO, Build
 
 
 def pack_adds() -> dict[str, int]:

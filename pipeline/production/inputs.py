@@ -53,7 +53,7 @@ def digest(value: Any) -> str:
 
 def printed_digest(face: Face, root: Path) -> str:
     """One face as it prints: its fields in the locale, copies, back, and the bytes of the files its fields name
-    (art); not where it is written, in the content or a catalog (the key of its kept drawing, build/forms.py)."""
+    (art); not where it is written, in the content or a catalog (the key of its kept drawing, production/forms.py)."""
     return digest({"face": dataclasses.replace(face, where=None, translated={}), "files": _files(face.fields.values(), root)})
 
 
@@ -89,7 +89,7 @@ class FaceDigests:
     """`face_digest` and `printed_digest` of each face of a game's content, made once: the cards and tts targets
     and each deck's TTS images show the same faces, a back is shared by a whole deck (hashing every face three
     times cost about a third of a one-card rebuild's plan), and a job forked after the plan finds the digests
-    its kept drawings are keyed by (`build/forms.py`; hashing them again took ~0.07 s of each cards and tts job)."""
+    its kept drawings are keyed by (`production/forms.py`; hashing them again took ~0.07 s of each cards and tts job)."""
 
     def __init__(self, root: Path) -> None:
         self.root = root

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import pytest
+from pypdf import PdfReader
 
 from pipeline.atomic import write_atomic
-from pipeline.build import targets
+from pipeline.production import runner, targets
 
-from .conftest import Build
+from .conftest import REPO, Build
 
 
 def test_same_input_builds_identical_bytes(build: Build, tmp_path: Path) -> None:
@@ -29,7 +31,7 @@ def test_unchanged_targets_are_not_rebuilt(build: Build, monkeypatch: pytest.Mon
     def must_not_load(job: targets.Job, databases: targets.Databases) -> None:
         raise AssertionError("a cache hit must not load content")
 
-    monkeypatch.setattr(targets, "load_context", must_not_load)
+    monkeypatch.setattr(runner, "load_context", must_not_load)  # what runner.run_job loads a job with
     code, second, _ = build("--locale", "en", "--target", "tokens")
     assert code == 0 and [o["cached"] for o in second["outputs"]] == [True]
     assert second["outputs"][0]["files"] == first["outputs"][0]["files"]
@@ -75,3 +77,19 @@ def test_atomic_write_leaves_no_partial_file_when_the_writer_raises(tmp_path: Pa
         write_atomic(target, broken)
     assert target.read_bytes() == b"old complete file"
     assert [p.name for p in target.parent.iterdir()] == ["cards.pdf"]
+
+
+def test_a_profile_added_to_the_layouts_can_be_chosen_as_paper(build: Build, tmp_path: Path) -> None:
+    """`--paper` takes any print profile of the layouts' profiles.yaml, not only the shipped a4 and letter."""
+    layouts = tmp_path / "layouts"
+    shutil.copytree(REPO / "pipeline" / "layouts", layouts)
+    profiles = layouts / "profiles.yaml"
+    a4 = profiles.read_text(encoding="utf-8").split("  a4:\n", 1)[1].split("  letter:\n", 1)[0]
+    profiles.write_text(profiles.read_text(encoding="utf-8") + "  a5:\n" + a4.replace("{width: 210mm, height: 297mm}",
+                                                                                      "{width: 148mm, height: 210mm}"))
+    code, _, out = build("--locale", "en", "--target", "tokens", "--paper", "a5", "--layouts", str(layouts))
+    assert code == 0
+    page = PdfReader(out / "old-world" / "en" / "tokens.pdf").pages[0]
+    assert (round(float(page.mediabox.width)), round(float(page.mediabox.height))) == (420, 595)  # A5 in points
+    code, report, _ = build("--locale", "en", "--target", "tokens", "--paper", "a3", "--layouts", str(layouts))
+    assert code == 1 and "no print profile 'a3' (known: a4, a5, letter)" in json.dumps(report)

@@ -45,7 +45,7 @@ def test_art_outside_the_content_folder_is_refused(tmp_path: Path) -> None:
 
 
 def test_new_bytes_in_an_art_file_rebuild_the_cards_that_show_it(tmp_path: Path) -> None:
-    """The cards target is keyed by the bytes of the art its faces name (`build/inputs.py: _files`), not only by
+    """The cards target is keyed by the bytes of the art its faces name (`production/inputs.py: _files`), not only by
     the path written in the card."""
     import json
 

@@ -10,12 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-from ..units import pt
-
-if TYPE_CHECKING:
-    from ..layouts import Profile
+from .profiles import Profile, UnknownProfile, profile_named
+from .units import pt
 
 
 class PaperError(ValueError):
@@ -69,9 +66,10 @@ class Geometry:
 
 def geometry(paper: str, style: GuideStyle, profiles: Mapping[str, Profile]) -> Geometry:
     """The geometry of a print profile's paper (`a4`, `letter`) under a style."""
-    profile = profiles.get(paper.lower())
-    if profile is None:
-        raise PaperError(f"unknown paper {paper!r}; use one of: {', '.join(profiles)}")
+    try:
+        profile = profile_named(profiles, paper.lower())
+    except UnknownProfile as exc:
+        raise PaperError(str(exc)) from None
     width, height = pt(profile.paper.width), pt(profile.paper.height)
     margin = pt(style.margin)
     return Geometry(

@@ -1,7 +1,8 @@
 """Content-addressed build cache: a target is rebuilt only when what it is made from changes.
 
-A target's key hashes its inputs (what it prints in its locale, build/inputs.py; the layouts; the
-pipeline's own code and the library versions) and its options. The record beside the key lists the files it wrote (size and
+A target's key hashes its inputs (what it prints in its locale, production/inputs.py; the layouts; the
+pipeline's own code and the library versions) and its options (pipeline/cache_keys.py: the one recipe). The
+record beside the key lists the files it wrote (size and
 SHA-256 of their bytes), its findings and figures; a hit needs the same key and every file still
 hashing to what was written. A record that cannot be read is a miss, never an error.
 """
@@ -10,60 +11,15 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
-from functools import cache
-from importlib import metadata
 from pathlib import Path
 from typing import Any
 
 from pipeline.atomic import write_atomic
 from pipeline.findings import Finding, Severity
 
-PIPELINE_DIR = Path(__file__).resolve().parent.parent
-# An incomplete draft locale's jobs write nothing and say so in a warning of this code (build/targets.py).
+# An incomplete draft locale's jobs write nothing and say so in a warning of this code (production/targets.py).
 DRAFT_HELD_BACK = "BUILD-LOCALE-DRAFT"
-LIBRARIES = ("reportlab", "pillow", "pyphen", "pypdfium2", "isal")
-
-
-def tree_digest(folder: Path, pattern: str = "*") -> str:
-    """A hash of every file under folder (relative paths and bytes), in a stable order."""
-    if not folder.is_dir():
-        return hashlib.sha256().hexdigest()
-    return files_digest(folder, (p for p in folder.rglob(pattern) if p.is_file() and "__pycache__" not in p.parts))
-
-
-def files_digest(folder: Path, files: Iterable[Path]) -> str:
-    """A hash of the given files under folder (relative paths and bytes), in a stable order."""
-    digest = hashlib.sha256()
-    for path in sorted(files):
-        digest.update(path.relative_to(folder).as_posix().encode() + b"\0")
-        digest.update(hashlib.sha256(path.read_bytes()).digest())
-    return digest.hexdigest()
-
-
-def library_versions(names: Iterable[str]) -> str:
-    """`name=version` of each installed distribution (`name=none` when it is not installed)."""
-    versions = []
-    for name in names:
-        try:
-            versions.append(f"{name}={metadata.version(name)}")
-        except metadata.PackageNotFoundError:
-            versions.append(f"{name}=none")
-    return ";".join(versions)
-
-
-@cache
-def code_digest() -> str:
-    """The pipeline's source and the versions of the libraries that draw (once per process: the code a process
-    runs is the code it loaded, even when a file changes under a long `pnp watch`)."""
-    return hashlib.sha256((tree_digest(PIPELINE_DIR, "*.py") + library_versions(LIBRARIES)).encode()).hexdigest()
-
-
-def target_key(inputs: dict[str, str], options: dict[str, Any]) -> str:
-    payload = json.dumps({"inputs": inputs, "options": options}, sort_keys=True)
-    return hashlib.sha256(payload.encode()).hexdigest()
-
 
 @dataclass
 class OutputFile:

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from pipeline.build.targets import Databases
 from pipeline.cli import app
 from pipeline.games import LISTINGS
+from pipeline.production.targets import Databases
 
 from .conftest import REPO
 
@@ -261,7 +261,7 @@ def test_a_rebuilds_jobs_key_their_kept_drawings_by_the_digests_the_plan_made(tm
                                                                                monkeypatch: pytest.MonkeyPatch) -> None:
     """The plan hashes every face (the targets' keys); a job forked after it (`--jobs 2`) finds those digests
     (`Databases.face_digests`) instead of hashing every face again for its kept drawings."""
-    import pipeline.build.inputs as inputs
+    import pipeline.production.inputs as inputs
 
     root = tmp_path / "content"
     shutil.copytree(REPO / "tests" / "fixtures" / "old-world", root / "old-world")

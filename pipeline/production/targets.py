@@ -7,20 +7,20 @@ targets whose cache record still holds, and loads content only if something must
 from __future__ import annotations
 
 import contextlib
-import gc
 import hashlib
-import time
 from collections import Counter
-from collections.abc import Callable, Iterator
-from contextlib import ExitStack, contextmanager
+from collections.abc import Callable
+from contextlib import ExitStack
 from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pipeline.atomic import WriteError, remove_file, write_atomic
+from pipeline.atomic import remove_file, write_atomic
 from pipeline.content.database import BASE_PACK, Database, pack_of_file
 from pipeline.findings import Finding, Severity, error, warning
+from pipeline.processes import WorkerLost, beside
+from pipeline.render.profiles import DEFAULT_PAPER
 from pipeline.rules.spec import GameSpec, GuidePart, own_layouts
 
 from . import TARGET_NAMES
@@ -32,7 +32,8 @@ if TYPE_CHECKING:
     from pipeline.i18n.messages import SourceString
     from pipeline.render.faces import RenderContext
     from pipeline.render.imposition import Imposed
-    from pipeline.render.layouts import Layouts, Profile
+    from pipeline.render.layouts import Layouts
+    from pipeline.render.profiles import Profile
     from pipeline.render.sheets import Kept, Prepared
     from pipeline.render.tts import DeckPlan
     from pipeline.rules.components import Components, Deck, Face, Target
@@ -64,7 +65,7 @@ class BuildOptions:
     content_root: Path
     layouts_dir: Path
     cache_dir: Path
-    paper: str = "a4"
+    paper: str = DEFAULT_PAPER  # a print profile of the layouts
     backs: str = "duplex"
     back_offset: tuple[float, float] = (0.0, 0.0)  # mm the duplex backs move right and up
     force: bool = False
@@ -95,7 +96,7 @@ class Job:
     options: BuildOptions
     content: str = ""  # digest of the game's content files (keys its database in the build's Databases)
     tts_decks: dict[str, str] = field(default_factory=dict)  # the cache key of each deck's TTS images
-    forms: str = ""  # what the cards target's kept face drawings are keyed by besides the face (build/forms.py)
+    forms: str = ""  # what the cards target's kept face drawings are keyed by besides the face (production/forms.py)
     layouts: str = ""  # the digest of the layouts' files it prints with (keys their parse in Databases)
     helpers: int = 0  # processes it may start beside itself: the --jobs a build of one unit leaves free (runner.py)
 
@@ -165,7 +166,7 @@ class Databases:
 
     def face_digests(self, db: Database, root: Path) -> FaceDigests:
         """The digests of the database's faces (in every locale), art paths relative to `root`: the plan keys the
-        targets by them, and a job forked after the plan keys its kept drawings by them (build/forms.py)."""
+        targets by them, and a job forked after the plan keys its kept drawings by them (production/forms.py)."""
         from .inputs import FaceDigests
 
         key = (id(db), str(root))
@@ -196,8 +197,6 @@ class Databases:
         0.25 s for the shipped ones, plus their imports) was time the build's other cores stood idle. The parsed
         layouts come back pickled: 0.44 MB, about 0.03 s to pickle and unpickle.
         """
-        from .runner import WorkerLost, beside
-
         key = _layouts_key(folder, spec, digest)
         if key in self._layouts or key in self._parsing:
             return
@@ -281,67 +280,6 @@ class BuildContext:
         if kind not in self._prepared:
             self._prepared[kind] = prepare(self.components, self.layouts, self.render, kind, kept=kept)  # type: ignore[arg-type]
         return self._prepared[kind]
-
-
-def cached_records(job: Job) -> dict[str, TargetRecord]:
-    """The job's targets whose cache record still holds (none with --force)."""
-    opts = job.options
-    if opts.force:
-        return {}
-    cache = Cache(opts.cache_dir, opts.out_dir)
-    hits = {t: cache.hit(job.game, job.locale, t, job.keys[t]) for t in job.targets}
-    return {t: hit for t, hit in hits.items() if hit is not None}
-
-
-def run_job(job: Job, databases: Databases) -> list[TargetRecord]:
-    """Build (or take from the cache) every target of one game and locale, its content from `databases`."""
-    opts = job.options
-    cache = Cache(opts.cache_dir, opts.out_dir)
-    records = cached_records(job)
-    todo = [t for t in job.targets if t not in records]
-    if todo:
-        started = time.perf_counter()
-        context, problems = load_context(job, databases)
-        load_seconds = time.perf_counter() - started
-        for target in todo:
-            began = time.perf_counter()
-            record = TargetRecord(job.game, job.locale, target, job.keys[target])
-            findings = list(problems)
-            if context is not None:
-                findings += context.common
-                try:
-                    with _frozen_heap(), context.layouts.drawing(job.game, job.locale):
-                        findings += TARGETS[target](context, job, record)
-                except WriteError as exc:  # the files it wrote are complete; the target is not
-                    findings.append(exc.finding())
-                if context.fallbacks:
-                    record.extra["fallbacks"] = context.fallbacks
-            record.findings = [f.as_dict() for f in sorted(set(findings))]
-            record.seconds = round(time.perf_counter() - began + load_seconds / len(todo), 3)
-            # A target that could not write all it needed (its files, its art) is not cached.
-            if context is not None and not any(f.code == "BUILD-WRITE" for f in findings):
-                try:
-                    cache.store(record)
-                except WriteError as exc:
-                    record.findings.append(exc.finding().as_dict())
-            records[target] = record
-    return [records[t] for t in job.targets]
-
-
-@contextmanager
-def _frozen_heap() -> Iterator[None]:
-    """Keep the objects alive now (content, layouts, the build context) out of the garbage collector's
-    full collections while a target draws, and give them back after (nothing leaks in `pnp watch`).
-
-    Why: drawing allocates millions of small objects, which triggers full collections that walk the
-    whole loaded content each time: for the old-world cards target two of them took about 0.15 s of
-    3 s CPU (timed with gc.callbacks); frozen, about 0.01 s.
-    """
-    gc.freeze()
-    try:
-        yield
-    finally:
-        gc.unfreeze()
 
 
 def packs_only(components: Components, db: Database) -> Components:
@@ -456,7 +394,7 @@ def _profile(context: BuildContext, job: Job) -> tuple[Profile | None, list[Find
 class CardForms:
     """What the cards and tts targets of a job share: the faces the cards target prints, the charset every document
     showing them starts from (so a face drawn for one is copied into another), and the drawings earlier builds
-    kept (build/forms.py; its file is read once per job)."""
+    kept (production/forms.py; its file is read once per job)."""
 
     printed: list[Face]
     charset: str
@@ -488,7 +426,7 @@ def build_cards(context: BuildContext, job: Job, record: TargetRecord) -> list[F
     from pipeline.render.sheets import sheets
 
     profile, findings = _profile(context, job)
-    # Faces drawn by an earlier build with the same charset are copied, not drawn (build/forms.py).
+    # Faces drawn by an earlier build with the same charset are copied, not drawn (production/forms.py).
     forms = card_forms(context, job)
     chars, store = forms.charset, forms.store
     if profile is not None and job.options.changed_file:  # before the deck is prepared: only its changed faces are
@@ -504,8 +442,6 @@ def build_cards(context: BuildContext, job: Job, record: TargetRecord) -> list[F
     with ExitStack() as helper:
         one_up_file: Callable[[], tuple[Imposed, int, list[Finding]]] = partial(_one_up_file, job, profile, prepared, chars)
         if job.helpers:  # a helper draws, writes and checks the 1-up file while this process draws the sheets
-            from .runner import beside
-
             one_up_file = helper.enter_context(beside(one_up_file))
         else:  # the 1-up file first: its faces' drawings are copied into the sheets
             first = one_up_file()
@@ -637,7 +573,7 @@ def _calibration(context: BuildContext, job: Job, record: TargetRecord, profile:
 
 def _preflight(job: Job, profile: Profile, relative: str, imposed: Imposed, prepared: Prepared, target: Target,
                one_up: bool = False, decks: list[Deck] | None = None) -> list[Finding]:
-    """The output preflight of a written sheet or 1-up PDF (build/preflight.py): the file itself, the safe zone of
+    """The output preflight of a written sheet or 1-up PDF (production/preflight.py): the file itself, the safe zone of
     its cards (tokens keep no safe zone: they are punched, not cut by a guillotine), and every card of `decks`
     (default: the target's) placed as often as its copies."""
     from pipeline.render.sheets import groups
@@ -747,20 +683,6 @@ def _tts_deck(job: Job, deck: str, plans: list[DeckPlan], charset: str) -> list[
     return unit.files
 
 
-def build_boards(context: BuildContext, job: Job, record: TargetRecord) -> list[Finding]:
-    """board.pdf (tiled at full size, with an assembly page), board-poster.pdf and player-boards.pdf."""
-    from .boards import build_boards as run
-
-    return run(context, job, record)
-
-
-def build_help(context: BuildContext, job: Job, record: TargetRecord) -> list[Finding]:
-    """help-cards.pdf: the help cards alone, on card sheets."""
-    from .boards import build_help as run
-
-    return run(context, job, record)
-
-
 def build_guides(context: BuildContext, job: Job, record: TargetRecord) -> list[Finding]:
     """reference-guide.pdf and, where the game has one, player-aid.pdf."""
     from pipeline.render.guide import PaperError, render_guide
@@ -784,13 +706,3 @@ def preflight_written(job: Job, relative: str, data: bytes, profile: Profile | N
     from .preflight import preflight_pdf
 
     return preflight_pdf(data, f"{job.game}/{job.locale}/{relative}", profile, False) if profile is not None else []
-
-
-TARGETS: dict[str, Callable[[BuildContext, Job, TargetRecord], list[Finding]]] = {
-    "cards": build_cards,
-    "tokens": build_tokens,
-    "tts": build_tts,
-    "boards": build_boards,
-    "help": build_help,
-    "guides": build_guides,
-}

@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from pipeline.build.targets import Databases
 from pipeline.games import find_game
+from pipeline.production.targets import Databases
 
 from .conftest import REPO
 
@@ -79,7 +79,7 @@ def test_layouts_parsed_by_a_helper_are_those_parsed_here_and_a_result_nobody_to
 def test_a_build_with_workers_parses_the_layouts_beside_its_plan_and_alone_in_its_own_process(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from pipeline.app.build import build
-    from pipeline.build.targets import BuildOptions
+    from pipeline.production.targets import BuildOptions
     from pipeline.render import layouts
 
     parsed_in = tmp_path / "parsed-in"
@@ -104,8 +104,8 @@ def test_a_build_with_workers_parses_the_layouts_beside_its_plan_and_alone_in_it
 
 def test_a_build_with_workers_reads_the_catalogs_ahead_in_its_helper(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from pipeline.app.build import build
-    from pipeline.build.targets import BuildOptions
     from pipeline.i18n import catalogs
+    from pipeline.production.targets import BuildOptions
 
     read_in = tmp_path / "read-in"
     read_ahead = catalogs.read_ahead

@@ -10,14 +10,15 @@ from typing import Any
 
 import pytest
 
+from pipeline import processes
 from pipeline.app.build import build
-from pipeline.build import runner
-from pipeline.build.cache import TargetRecord
-from pipeline.build.runner import plan_units
-from pipeline.build.targets import TARGET_NAMES, BuildOptions, Job
 from pipeline.content.database import Database
 from pipeline.findings import Finding, error
 from pipeline.games import find_game
+from pipeline.production import runner
+from pipeline.production.cache import TargetRecord
+from pipeline.production.runner import plan_units
+from pipeline.production.targets import TARGET_NAMES, BuildOptions, Job
 from pipeline.render.pdf import DrawnPdf
 from pipeline.rules.spec import GameSpec
 from tests.conftest import FIXTURES
@@ -102,7 +103,7 @@ def test_one_target_with_a_spare_worker_draws_its_1up_file_in_a_helper(
 ) -> None:
     """--jobs 2 on one cards target: a forked helper draws and checks cards-1up.pdf while this process draws and
     checks the sheets; the helper's file and findings come back into the target, and the bytes are the serial build's."""
-    from pipeline.build import preflight
+    from pipeline.production import preflight
 
     checked = tmp_path / "checked.txt"
     preflight_drawn = preflight.preflight_drawn
@@ -127,17 +128,17 @@ def test_one_target_with_a_spare_worker_draws_its_1up_file_in_a_helper(
 
 
 def test_a_helper_hands_back_its_result_or_its_failure() -> None:
-    with runner.beside(lambda: [os.getpid()]) as result:
+    with processes.beside(lambda: [os.getpid()]) as result:
         assert result() != [os.getpid()]
-    with runner.beside(lambda: 1 // 0) as result, pytest.raises(ZeroDivisionError):
+    with processes.beside(lambda: 1 // 0) as result, pytest.raises(ZeroDivisionError):
         result()
-    with runner.beside(lambda: os._exit(3)) as result, pytest.raises(runner.WorkerLost):
+    with processes.beside(lambda: os._exit(3)) as result, pytest.raises(processes.WorkerLost):
         result()
 
 
 def test_a_helper_nobody_waits_for_ends_with_the_block() -> None:
     """The caller failed before asking: the helper (here one that would run for a minute) is killed, not left."""
-    with pytest.raises(RuntimeError), runner.beside(lambda: time.sleep(60)):
+    with pytest.raises(RuntimeError), processes.beside(lambda: time.sleep(60)):
         raise RuntimeError("the sheets failed")
     assert not [child for child in active_children() if child.name == "pnp-helper"]
 

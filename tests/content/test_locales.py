@@ -5,8 +5,8 @@ from pathlib import Path
 
 import pytest
 
+from pipeline.content.locales import locale_tag
 from pipeline.games import find_game
-from pipeline.i18n.locales import locale_tag
 from tests.conftest import FIXTURES, line_of
 
 

@@ -216,7 +216,7 @@ def test_a_killed_worker_stops_the_build_cleanly(killed_build: Kill, tmp_path: P
 # With `late`, the child binds only after its parent has gone (the race prctl alone would lose).
 ORPHAN = """
 import os, sys, time
-from pipeline.build.runner import bind_to_parent
+from pipeline.processes import bind_to_parent
 
 parent = os.getpid()
 ready, told = os.pipe()

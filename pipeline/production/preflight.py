@@ -10,7 +10,7 @@ XObjects: a placed card is one mark, its bounding box as clipped.
 The PDF is read with pypdf (`preflight_pdf`: `pnp preflight`, and files the build writes other than
 through `render/pdf.Document`), or, for a document the build drew, from what reportlab wrote
 (`preflight_drawn`, given `Document.drawn()`): the same pages, boxes, content streams, forms and fonts,
-without parsing the file back. Both read the content stream alike (`build/content_stream.py`: what reportlab
+without parsing the file back. Both read the content stream alike (`production/content_stream.py`: what reportlab
 writes with one regular expression, anything else with pypdf's parser) and judge it alike.
 From the layout data: every text and icon box of a placed card lies inside the safe zone (the trim
 less the profile's `safe_zone`). From the build's card positions: every card of the content is placed
@@ -31,8 +31,8 @@ from typing import TYPE_CHECKING, Any
 
 from pipeline.findings import Finding, error
 from pipeline.render.faces import MM_TOLERANCE, PreparedFace, safe_zone_breaches
-from pipeline.render.layouts import Profile
 from pipeline.render.pdf import DrawnFont, DrawnPage, DrawnPdf
+from pipeline.render.profiles import Profile
 from pipeline.render.units import MM_PER_PT, Size
 
 from .content_stream import operations

@@ -1,4 +1,4 @@
-"""The preflight's content-stream reader (build/content_stream.py) reads every stream as pypdf's parser does:
+"""The preflight's content-stream reader (production/content_stream.py) reads every stream as pypdf's parser does:
 what reportlab writes on its own, anything else through pypdf."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ import pypdf.generic
 import pytest
 from pypdf.generic import ContentStream
 
-from pipeline.build import content_stream
-from pipeline.build.content_stream import operations
+from pipeline.production import content_stream
+from pipeline.production.content_stream import operations
 from pipeline.render.fonts import font_name
 from pipeline.render.pdf import Document
 

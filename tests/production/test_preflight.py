@@ -1,4 +1,4 @@
-"""The output preflight (build/preflight.py, `pnp preflight`): each rule on a crafted PDF, read back with pypdf and
+"""The output preflight (production/preflight.py, `pnp preflight`): each rule on a crafted PDF, read back with pypdf and
 from what the document wrote (the build's way), and every build of the example trees passing its own preflight on
 A4 and Letter."""
 
@@ -11,12 +11,13 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from pipeline.build.preflight import count_findings, preflight_drawn, preflight_pdf, safe_zone_findings
 from pipeline.cli import app
 from pipeline.findings import Finding
+from pipeline.production.preflight import count_findings, preflight_drawn, preflight_pdf, safe_zone_findings
 from pipeline.render.faces import RenderContext, prepare_face
-from pipeline.render.layouts import Profile, load_layouts
+from pipeline.render.layouts import load_layouts
 from pipeline.render.pdf import Document
+from pipeline.render.profiles import Profile
 from pipeline.render.units import Size, pt
 from pipeline.rules.components import Face
 

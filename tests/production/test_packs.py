@@ -8,7 +8,7 @@ from pypdf import PdfReader
 from typer.testing import CliRunner
 
 from pipeline.cli import app
-from tests.build.conftest import REPO, Build
+from tests.production.conftest import REPO, Build
 
 
 def test_one_pack_alone_prints_its_card_and_token_with_its_symbol(build: Build) -> None:

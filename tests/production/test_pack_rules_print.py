@@ -8,7 +8,7 @@ from pathlib import Path
 
 from pypdf import PdfReader
 
-from tests.build.conftest import Build
+from tests.production.conftest import Build
 
 
 def pdf_text(path: Path) -> str:

@@ -16,8 +16,9 @@ if TYPE_CHECKING:
     from collections.abc import Mapping
 
     from pipeline.render.faces import PreparedFace
-    from pipeline.render.layouts import Layouts, Profile
+    from pipeline.render.layouts import Layouts
     from pipeline.render.pdf import Document
+    from pipeline.render.profiles import Profile
     from pipeline.rules.boards import BoardSpec
 
 BOARD_FORM = "Board"

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from tests.build.conftest import Build
+from tests.production.conftest import Build
 
 # pack: {locale: (a section title with the pack's mark, an entry title the guide prints, one the aid prints)}
 EXPECTED = {

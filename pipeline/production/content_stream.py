@@ -1,7 +1,7 @@
 """A page content stream as (operands, operator) pairs, as pypdf's `ContentStream.operations` gives them,
 read with one regular expression instead of pypdf's byte-at-a-time parser.
 
-Why: the output preflight reads the content stream of every page the build writes (`build/preflight.py`),
+Why: the output preflight reads the content stream of every page the build writes (`production/preflight.py`),
 and pypdf's pure-Python parser was the largest part of it: about 0.27 s CPU for one 16-page reference guide,
 some 3 s of a cold full build. What reportlab writes on a page is numbers, names, literal strings, arrays
 and operators; those are read here. Anything else (dictionaries, inline images, hex strings, `true`,
