@@ -3,11 +3,15 @@ Bombs are held apart from the Potions and used in step 1 of a fight turn within 
 
 from __future__ import annotations
 
+from collections.abc import Generator
+
 from ..effects import OpponentSpecialtyLevel
 from ..enums import Attribute
 from ..models import Effects
 from .actions import Action, DiscardBomb, DrawPotion, TakeBomb, UseBomb, interned
+from .pack import Pack
 from .state import Decision, FightState, Flow, GameState, PlayerState
+from .tables import Tables
 
 # "discard 1 Potion or 1 Gold and take the top Bomb instead".
 BOMB_GOLD_PRICE = 1
@@ -114,3 +118,21 @@ def violations(s: GameState) -> list[str]:
     if len(s.bomb_deck) + len(s.bomb_discard) + sum(len(p.bombs) for p in s.players) + used != len(s.tables.bomb_ids()):
         found.append("bombs are not conserved")
     return found
+
+
+class BombsRules(Pack):
+    """The mode's hooks: its deck at setup, and a Bomb instead of a Potion."""
+
+    id = "bombs"
+
+    def is_on(self, tables: Tables) -> bool:
+        return bool(tables.bombs)
+
+    def setup_decks(self, s: GameState) -> None:
+        setup(s)
+
+    def potion_instead(self, s: GameState, p: PlayerState) -> Generator[Decision, Action, bool]:
+        return bool((yield from bomb_instead(s, p)))
+
+
+PACK = BombsRules()

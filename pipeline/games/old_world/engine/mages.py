@@ -10,14 +10,17 @@ decks have a 6-card market and each player gains from their own (`own_pool`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..models import FightAbility
 from .actions import PASS, Action, Discard, interned
 from .execute import Ctx, run_effects
+from .pack import Pack
 from .state import Decision, FightState, Flow, GameState, PlayerState
+from .tables import Tables
 from .witcher import set_shield
 
 
@@ -175,3 +178,29 @@ def pay_discard(s: GameState, p: PlayerState, count: int) -> Flow:
         assert isinstance(action, Discard)
         p.hand.remove(action.card)
         p.discard.append(action.card)
+
+
+class MagesRules(Pack):
+    """The pack's hooks: the Mage pool and school claims at setup, a player's own pool during their turn."""
+
+    id = "mages"
+
+    def is_on(self, tables: Tables) -> bool:
+        return any(school.character == "mage" for school in tables.schools.values())
+
+    def setup_board(self, s: GameState, options: Mapping[str, Any]) -> None:
+        from .setup import setup_market  # setup imports the modules that import this one
+
+        setup_pools(s, setup_market)
+
+    def setup_choices(self, s: GameState) -> Flow:
+        return claim_schools(s)
+
+    def turn_scope(self, s: GameState, p: PlayerState) -> AbstractContextManager[None]:
+        return own_pool(s, p)
+
+    def gained_from_market(self, s: GameState, slot: int) -> None:
+        discard_twin(s, slot)
+
+
+PACK = MagesRules()

@@ -20,8 +20,9 @@ from ..enums import ATTACK_DECK_ASIDE, ATTACK_DECK_BOXED, Terrain
 from ..models import LargeMonsterCard
 from .actions import Action, interned
 from .legendary_hunt import special_attack as resolve_attack
+from .pack import Pack
 from .state import Decision, FightState, Flow, GameState, PlayerState
-from .tables import WeaknessContent
+from .tables import Tables, WeaknessContent
 
 # The level whose first appearance brings the set-aside cards back (§9.8).
 ASIDE_RETURN_LEVEL = 3
@@ -227,3 +228,24 @@ def violations(s: GameState) -> Sequence[str]:
     if any(s.tables.locations[loc].number == NO_TOKEN_LOCATION for loc in w.placed):
         problems.append("a weakness token lies on location 0")
     return problems
+
+
+class WeaknessRules(Pack):
+    """The mode's hooks at setup, on each monster placed and on entering a location."""
+
+    id = "weakness"
+
+    def is_on(self, tables: Tables) -> bool:
+        return tables.weakness is not None
+
+    def setup_fight_deck(self, s: GameState) -> None:
+        setup(s)
+
+    def monster_placed(self, s: GameState, terrain: Terrain) -> Flow:
+        return monster_placed(s, terrain)
+
+    def entered(self, s: GameState, p: PlayerState) -> Flow:
+        return enter(s, p)
+
+
+PACK = WeaknessRules()

@@ -30,8 +30,9 @@ from . import weakness
 from .actions import PASS, Action, Discard, interned
 from .execute import Ctx, run_effects
 from .outcome import Outcome, Termination
+from .pack import Pack, no_flow
 from .state import Decision, Flow, GameState, PlayerState
-from .tables import ATTRIBUTES, TERRAINS, WildHunt
+from .tables import ATTRIBUTES, TERRAINS, Tables, WildHunt
 from .witcher import gain_trail, lower_attribute, lowerable, raise_attribute, take_damage
 
 # The kind of the final fight's FightState (combo.py lets the Shields absorb its damage).
@@ -646,3 +647,44 @@ def violations(s: GameState) -> list[str]:
         found.append("more Hounds than miniatures")
     return found
 
+
+class WildHuntRules(Pack):
+    """The cooperative game's hooks: its setup, its rounds instead of turns, the Hounds and hand-overs, the Hunt's
+    hold on monster fights."""
+
+    id = "wild-hunt"
+
+    def is_on(self, tables: Tables) -> bool:
+        return tables.wild_hunt is not None
+
+    def setup_board(self, s: GameState, options: Mapping[str, Any]) -> None:
+        setup(s, options)
+
+    def game_flow(self, s: GameState) -> Flow | None:
+        return flow(s) if s.wild_hunt is not None else None
+
+    def is_cooperative(self, s: GameState) -> bool:
+        return s.wild_hunt is not None
+
+    def phase_one_options(self, s: GameState, p: PlayerState) -> list[Action]:
+        return hound_options(s, p) + exchange_options(s, p)
+
+    def take_action(self, s: GameState, p: PlayerState, action: Action) -> Flow | None:
+        if isinstance(action, FightHound):
+            return fight_hound(s, action)
+        if isinstance(action, HandOver):
+            hand_over(s, p, action)
+            return no_flow()
+        return None
+
+    def after_entered(self, s: GameState, p: PlayerState) -> Flow:
+        return on_enter(s, p)
+
+    def may_fight_monster_at(self, s: GameState, location: str) -> bool:
+        return may_fight_monster_at(s, location)
+
+    def monster_fight_chosen(self, s: GameState, location: str) -> None:
+        claim_monster_fight(s, location)
+
+
+PACK = WildHuntRules()
