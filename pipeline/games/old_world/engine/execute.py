@@ -330,16 +330,19 @@ def _gain_energy(s: GameState, ctx: Ctx, e: fx.GainEnergy) -> None:
 
 @_executors.register(fx.GainProtection)
 def _gain_protection(s: GameState, ctx: Ctx, e: fx.GainProtection) -> None:
-    from .mages import gain_protection
-
     gain_protection(s, _me(s, ctx), e.amount)
+
+
+def gain_protection(s: GameState, p: PlayerState, amount: int) -> None:
+    """A Mage's Protection for the opponent's very next fight turn (cleared when `p`'s next fight turn starts, §8.4)."""
+    f = s.fight
+    if f is not None:
+        f.protection[p.seat] = f.protection.get(p.seat, 0) + amount
 
 
 @_executors.register(fx.PerEnergy)
 def _per_energy(s: GameState, ctx: Ctx, e: fx.PerEnergy) -> None:
     """As much as the Energy now: damage in step 3, Protection, or more cards in step 4 (expansion sheet §8.5)."""
-    from .mages import gain_protection
-
     f, p = s.fight, _me(s, ctx)
     if f is None or ctx.hostile:
         return

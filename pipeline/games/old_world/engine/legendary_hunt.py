@@ -458,5 +458,11 @@ class LegendaryHuntRules(Pack):
     def phase_two_options(self, s: GameState, p: PlayerState) -> list[Action]:
         return fight_options(s, p)
 
+    def blocks_location(self, s: GameState, location: str) -> bool:
+        return blocks(s, location)
+
+    def violations(self, s: GameState) -> Sequence[str]:
+        return violations(s)
+
 
 PACK = LegendaryHuntRules()

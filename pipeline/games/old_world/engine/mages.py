@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..models import FightAbility
-from .actions import PASS, Action, Discard, interned
+from .actions import PASS, Action, interned
 from .execute import Ctx, run_effects
 from .pack import Pack
 from .state import Decision, FightState, Flow, GameState, PlayerState
@@ -126,13 +126,6 @@ def discard_twin(s: GameState, slot: int) -> None:
 # --- Fights (§8.4) ------------------------------------------------------------------------------
 
 
-def gain_protection(s: GameState, p: PlayerState, amount: int) -> None:
-    """Protection for the opponent's very next fight turn (cleared when `p`'s next fight turn starts)."""
-    f = s.fight
-    if f is not None:
-        f.protection[p.seat] = f.protection.get(p.seat, 0) + amount
-
-
 def start_turn(f: FightState, seat: int) -> None:
     """Protection lasts through the opponent's next turn only: unused, it is lost when ours begins."""
     f.protection.pop(seat, None)
@@ -169,17 +162,6 @@ def _apply(s: GameState, p: PlayerState, f: FightState, ability: FightAbility, i
             return
 
 
-def pay_discard(s: GameState, p: PlayerState, count: int) -> Flow:
-    """A Specialty's cost in hand cards (Necromancy): discard cards of the Mage's choice."""
-    for _ in range(count):
-        if not p.hand:
-            return
-        action = yield Decision(p.seat, "specialty-discard", tuple(interned(Discard, c) for c in dict.fromkeys(p.hand)))
-        assert isinstance(action, Discard)
-        p.hand.remove(action.card)
-        p.discard.append(action.card)
-
-
 class MagesRules(Pack):
     """The pack's hooks: the Mage pool and school claims at setup, a player's own pool during their turn."""
 
@@ -196,11 +178,17 @@ class MagesRules(Pack):
     def setup_choices(self, s: GameState) -> Flow:
         return claim_schools(s)
 
-    def turn_scope(self, s: GameState, p: PlayerState) -> AbstractContextManager[None]:
+    def gain_scope(self, s: GameState, p: PlayerState) -> AbstractContextManager[None]:
         return own_pool(s, p)
 
     def gained_from_market(self, s: GameState, slot: int) -> None:
         discard_twin(s, slot)
+
+    def fight_turn_started(self, s: GameState, f: FightState, seat: int) -> None:
+        start_turn(f, seat)
+
+    def resolve_combo(self, s: GameState, p: PlayerState, f: FightState, deal: Callable[..., Flow]) -> Flow | None:
+        return resolve_left_to_right(s, p, f, deal) if p.mage else None
 
 
 PACK = MagesRules()

@@ -7,13 +7,13 @@ that order and imports no pack. Every hook is a no-op here, so a pack overrides 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from typing import TYPE_CHECKING, Any
 
 from pipeline.rules.engine import Action, Decision, Flow
 
-from ..enums import Terrain
+from ..enums import AttackType, LocationAction, Terrain
 
 if TYPE_CHECKING:
     from collections.abc import Generator
@@ -78,8 +78,8 @@ class Pack:
     def new_turn(self, s: GameState, p: PlayerState) -> None:
         """A player's turn begins."""
 
-    def turn_scope(self, s: GameState, p: PlayerState) -> AbstractContextManager[None]:
-        """Held around a player's whole turn."""
+    def gain_scope(self, s: GameState, p: PlayerState) -> AbstractContextManager[None]:
+        """Held while `p` may gain cards: their whole turn, a duel loser's gain."""
         return nullcontext()
 
     def phase_one_options(self, s: GameState, p: PlayerState) -> list[Action]:
@@ -156,14 +156,92 @@ class Pack:
         """Damage discarded `card`; the damage still to take (`amount` unless the card changes it)."""
         return (yield from _same(amount))
 
-    # --- Checks of a game in play --------------------------------------------------------------
+    # --- Fights (§10) ---------------------------------------------------------------------------------
 
-    def violations(self, s: GameState) -> list[str]:
-        """Broken invariants of the pack's own state."""
+    def fight_support(self, s: GameState, p: PlayerState) -> Generator[Decision, Action, int]:
+        """Cards other players give up before a monster's Life Pool is dealt: by how many it shrinks."""
+        return (yield from _same(0))
+
+    def monster_life(self, s: GameState, life: int, location: str) -> int:
+        """The Life Pool of a monster fought at `location` (`life` as printed or as another pack left it)."""
+        return life
+
+    def before_monster_fight(self, s: GameState, p: PlayerState, f: FightState, terrain: Terrain) -> bool:
+        """Before the first turn of a fight against the monster of `terrain`: True lets the witcher strike first."""
+        return False
+
+    def attack_type(self, s: GameState) -> AttackType | None:
+        """Charge or Bite decided by the pack (else by the players or, solo, a die)."""
+        return None
+
+    def monster_attack(self, s: GameState, p: PlayerState, f: FightState, card: str) -> Flow | None:
+        """The flow of a Life Pool card the monster attacks with that is the pack's own, else None."""
+        return None
+
+    def fight_turn_started(self, s: GameState, f: FightState, seat: int) -> None:
+        """A witcher's fight turn begins."""
+
+    def fight_options(self, s: GameState, p: PlayerState, f: FightState) -> list[Action]:
+        """More step 1 options of a fight turn (after the Potions)."""
         return []
 
+    def duel_openers(self, s: GameState, p: PlayerState, f: FightState) -> list[Action]:
+        """What a duellist may use before the life pools are made."""
+        return []
+
+    def take_fight_action(self, s: GameState, p: PlayerState, f: FightState, action: Action) -> Flow | None:
+        """The flow of one of this pack's own fight options, else None."""
+        return None
+
+    def resolve_combo(self, s: GameState, p: PlayerState, f: FightState, deal: Callable[..., Flow]) -> Flow | None:
+        """Step 3 resolved otherwise for this witcher (`deal` applies pending damage), else None."""
+        return None
+
+    def absorb_hit(self, s: GameState, f: FightState, amount: int) -> int:
+        """The damage to a monster's Life Pool left once the pack's pieces took theirs."""
+        return amount
+
+    def life_pool_card_lost(self, s: GameState, seat: int, f: FightState, card: str) -> Flow:
+        """Damage by `seat` took `card` from the monster's Life Pool."""
+        return no_flow()
+
     def fight_ended(self, s: GameState, f: FightState) -> None:
-        """A fight is over (its cards are cleaned up)."""
+        """A fight is over: its cards go back (before the fighters' decks are rebuilt)."""
+
+    def monster_left(self, s: GameState, terrain: Terrain) -> None:
+        """The monster of `terrain` was killed or driven away."""
+
+    def monster_gone(self, s: GameState, terrain: Terrain, level: int) -> bool:
+        """True when no monster spawns in place of the one that left `terrain` (the pack took the slot)."""
+        return False
+
+    # --- Locations (§9) ---------------------------------------------------------------------------
+
+    def blocks_location(self, s: GameState, location: str) -> bool:
+        """The location action at `location` may not be taken now."""
+        return False
+
+    def location_options(self, s: GameState, p: PlayerState, kind: LocationAction) -> list[Action]:
+        """The options of a location action of the pack's own kind (`EVENT_ISLAND_ACTIONS`)."""
+        return []
+
+    def take_location_action(self, s: GameState, p: PlayerState, action: Action) -> Flow | None:
+        """The flow of one of those options, else None."""
+        return None
+
+    # --- Checks of a game in play ---------------------------------------------------------------
+
+    def attack_deck_extra(self, s: GameState) -> int:
+        """Cards the pack adds to the Monster Fight deck now (deck, Life Pool and spent together)."""
+        return 0
+
+    def own_attack_cards(self, s: GameState, f: FightState) -> int:
+        """Cards of a fight's Life Pool and spent pile that are the pack's own, not the Monster Fight deck's."""
+        return 0
+
+    def violations(self, s: GameState) -> Sequence[str]:
+        """Broken invariants of the pack's own state."""
+        return []
 
 
 def _false() -> Generator[Decision, Action, bool]:

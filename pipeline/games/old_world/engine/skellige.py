@@ -399,5 +399,13 @@ class SkelligeRules(Pack):
     def may_explore(self, s: GameState, p: PlayerState) -> bool:
         return may_explore(s, p)
 
+    def location_options(self, s: GameState, p: PlayerState, kind: LocationAction) -> list[Action]:
+        return event_island_options(s, p, kind)
+
+    def take_location_action(self, s: GameState, p: PlayerState, action: Action) -> Flow | None:
+        if not isinstance(action, EventIslandAction):
+            return None
+        return take_event_island_action(s, p, s.tables.locations[p.location].action.type)
+
 
 PACK = SkelligeRules()

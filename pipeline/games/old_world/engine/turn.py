@@ -49,7 +49,7 @@ def take_turn(s: GameState, p: PlayerState) -> Flow:
     p.phase3_target = s.rules.phase3_draw
     with ExitStack() as scopes:  # Mages: every card this player gains comes from their own pool (§8.4)
         for pack in s.packs:
-            scopes.enter_context(pack.turn_scope(s, p))
+            scopes.enter_context(pack.gain_scope(s, p))
         yield from phase_one(s, p)
         for pack in s.packs:
             if s.outcome is None:

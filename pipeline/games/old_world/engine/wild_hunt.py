@@ -20,7 +20,7 @@ made, so every player count plays the same rules.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Generator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,7 +31,7 @@ from .actions import PASS, Action, Discard, interned
 from .execute import Ctx, run_effects
 from .outcome import Outcome, Termination
 from .pack import Pack, no_flow
-from .state import Decision, Flow, GameState, PlayerState
+from .state import Decision, FightState, Flow, GameState, PlayerState
 from .tables import ATTRIBUTES, TERRAINS, Tables, WildHunt
 from .witcher import gain_trail, lower_attribute, lowerable, raise_attribute, take_damage
 
@@ -685,6 +685,32 @@ class WildHuntRules(Pack):
 
     def monster_fight_chosen(self, s: GameState, location: str) -> None:
         claim_monster_fight(s, location)
+
+    def fight_support(self, s: GameState, p: PlayerState) -> Generator[Decision, Action, int]:
+        supported: int = yield from support(s, p)
+        return supported
+
+    def monster_life(self, s: GameState, life: int, location: str) -> int:
+        return buffed_life(s, life, location)
+
+    def attack_type(self, s: GameState) -> AttackType | None:
+        return flip_token(s) if s.wild_hunt is not None else None
+
+    def absorb_hit(self, s: GameState, f: FightState, amount: int) -> int:
+        return absorb_shields(s, amount) if f.kind == FINAL_FIGHT else amount
+
+    def monster_gone(self, s: GameState, terrain: Terrain, level: int) -> bool:
+        return monster_gone(s, terrain, level)
+
+    def blocks_location(self, s: GameState, location: str) -> bool:
+        return blocks(s, location)
+
+    def own_attack_cards(self, s: GameState, f: FightState) -> int:
+        """The Wild Hunt's own attack cards join its Life Pool and leave with it."""
+        return sum(c.startswith(ATTACK_PREFIX) for c in (*f.life_pool, *f.spent))
+
+    def violations(self, s: GameState) -> Sequence[str]:
+        return violations(s)
 
 
 PACK = WildHuntRules()
