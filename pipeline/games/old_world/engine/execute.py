@@ -431,18 +431,14 @@ def _enter_event(s: GameState, ctx: Ctx, e: fx.EnterEvent) -> Flow:
 
 
 @_executors.register(fx.EnterSkelligeEvent)
-def _enter_skellige_event(s: GameState, ctx: Ctx, e: fx.EnterSkelligeEvent) -> Flow:
-    from . import skellige
-
-    return skellige.enter_event(s, _me(s, ctx), e.event)
-
-
 @_executors.register(fx.MoveDagon)
-def _move_dagon(s: GameState, ctx: Ctx, e: fx.MoveDagon) -> None:
-    from . import skellige
-
-    if s.seas is not None:
-        skellige.move_dagon(s, e.amount, skellige.voyager(s, ctx.seat))
+def _pack_effect(s: GameState, ctx: Ctx, e: fx.Effect) -> Flow | None:
+    """An effect of a pack's own (Skellige's): carried out by the active pack that declares its class (none when the
+    pack is not played)."""
+    for pack in s.packs:
+        if type(e) in pack.effects:
+            return pack.run_effect(s, ctx.seat, e)
+    return None
 
 
 @_executors.register(fx.RollDie)

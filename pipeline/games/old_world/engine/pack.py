@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import AbstractContextManager, nullcontext
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
+from pipeline.rules.effects import Effect
 from pipeline.rules.engine import Action, Decision, Flow
 
 from ..enums import AttackType, LocationAction, Terrain
@@ -31,10 +32,16 @@ class Pack:
     """A rules pack: its id and the hooks it implements (setup, turn and phases, options, fights, checks)."""
 
     id: str = ""
+    # The effect classes of the shared vocabulary (effects.py) that only this pack carries out (`run_effect`).
+    effects: ClassVar[tuple[type[Effect], ...]] = ()
 
     def is_on(self, tables: Tables) -> bool:
         """Whether the selected content plays this pack's rules (else none of its hooks is called)."""
         return False
+
+    def run_effect(self, s: GameState, seat: int, effect: Effect) -> Flow | None:
+        """Carry out one effect of a class in `effects` for `seat`; a flow when it asks the players."""
+        return None
 
     # --- Setup (reference §5, in this order) ------------------------------------------------------
 

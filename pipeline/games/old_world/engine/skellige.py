@@ -21,6 +21,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from pipeline.rules.effects import Effect
+
+from ..effects import EnterSkelligeEvent, MoveDagon
 from ..enums import LocationAction, Region
 from ..models import SkelligeEvent
 from .actions import Action, ChooseOption, EventIslandAction, SailToDagon, interned
@@ -398,6 +401,15 @@ class SkelligeRules(Pack):
 
     def may_explore(self, s: GameState, p: PlayerState) -> bool:
         return may_explore(s, p)
+
+    effects = (EnterSkelligeEvent, MoveDagon)
+
+    def run_effect(self, s: GameState, seat: int, effect: Effect) -> Flow | None:
+        if isinstance(effect, EnterSkelligeEvent):
+            return enter_event(s, s.players[seat], effect.event)
+        if isinstance(effect, MoveDagon) and s.seas is not None:
+            move_dagon(s, effect.amount, voyager(s, seat))
+        return None
 
     def location_options(self, s: GameState, p: PlayerState, kind: LocationAction) -> list[Action]:
         return event_island_options(s, p, kind)

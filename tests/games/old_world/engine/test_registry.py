@@ -16,9 +16,6 @@ from pipeline.games.old_world.spec import SPEC
 ROOT = Path(__file__).resolve().parents[4]
 ENGINE = ROOT / "pipeline" / "games" / "old_world" / "engine"
 PACK_MODULES = {Path(pack.__module__.rsplit(".", 1)[1] + ".py").stem for pack in (type(p) for p in registry.PACKS)}
-# What the core still imports of a pack, and why (docs/architecture.md): Skellige's two effects run from execute.py's
-# complete effect table.
-KNOWN = {("execute", "skellige"): 2}
 
 
 def runtime_imports(path: Path) -> list[str]:
@@ -42,7 +39,7 @@ def test_the_core_imports_no_pack() -> None:
         for module in runtime_imports(path):
             if module in PACK_MODULES:
                 edges[path.stem, module] = edges.get((path.stem, module), 0) + 1
-    assert edges == KNOWN
+    assert edges == {}
 
 
 def load(*packs: str) -> Tables:
