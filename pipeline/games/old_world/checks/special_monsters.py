@@ -11,7 +11,7 @@ from pipeline.content.database import Record, Source, finding_at
 from pipeline.findings import Finding
 
 from ..content import OldWorldContent
-from ..models import Monster
+from ..models.base import Monster
 
 SPECIAL_ATTACKS = 4
 # Location 0 never hosts a monster, trail or quest (rule 2).

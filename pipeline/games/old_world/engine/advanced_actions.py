@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from dataclasses import dataclass
 
-from ..models import Effects
+from ..models.base import Effects
 from .actions import Action, interned
 from .pack import Pack
 from .state import Decision, Flow, GameState, PlayerState

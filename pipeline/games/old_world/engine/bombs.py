@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Generator, Sequence
 
 from ..effects import OpponentSpecialtyLevel
-from ..models import Effects
+from ..models.base import Effects
 from .actions import Action, DiscardBomb, DrawPotion, TakeBomb, UseBomb, interned
 from .combo import alchemy_left
 from .pack import Pack

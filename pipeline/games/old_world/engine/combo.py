@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..effects import OldWorldEffect
 from ..enums import Attribute, Color, Timing
-from ..models import ActionCard
+from ..models.base import ActionCard
 from .abilities import AbilityView, is_available, mark_used, owned_abilities
 from .actions import PASS, Action, Discard, Pass, PlayCard, UseAbility, UsePotion, interned
 from .execute import Ctx, run_effects

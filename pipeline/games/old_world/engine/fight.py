@@ -260,7 +260,7 @@ def declare_attack(s: GameState, p: PlayerState, f: FightState, first: bool) -> 
 
 
 def _cards_lost(s: GameState, p: PlayerState, f: FightState, attack: object) -> int:
-    from ..models import Attack
+    from ..models.base import Attack
 
     assert isinstance(attack, Attack)
     amount = attack.amount_for(f.level)

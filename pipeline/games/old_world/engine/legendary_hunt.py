@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..enums import AttackType, Attribute, Color
-from ..models import LegendaryMonster, MovementCard, SpecialAttack
+from ..models.legendary_hunt import LegendaryMonster, MovementCard, SpecialAttack
 from .actions import PASS, Action, ChooseAttribute, Discard, DiscardPotion, interned
 from .outcome import Termination
 from .pack import Pack

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..models import LostMountCard
+from ..models.lost_mount import LostMountCard
 from .actions import Action, ChooseTerrain
 from .pack import Pack, no_flow
 from .state import Decision, Flow, GameState, PlayerState

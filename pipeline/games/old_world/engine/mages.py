@@ -15,7 +15,7 @@ from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..models import FightAbility
+from ..models.base import FightAbility
 from .actions import PASS, Action, interned
 from .execute import Ctx, run_effects
 from .pack import Pack

@@ -25,7 +25,7 @@ from pipeline.rules.effects import Effect
 
 from ..effects import EnterSkelligeEvent, MoveDagon
 from ..enums import LocationAction, Region
-from ..models import SkelligeEvent
+from ..models.skellige import SkelligeEvent
 from .actions import Action, ChooseOption, EventIslandAction, SailToDagon, interned
 from .execute import Ctx, run_effects
 from .exploration import MAX_EVENT_DEPTH, resolve_event

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..enums import ATTACK_DECK_ASIDE, ATTACK_DECK_BOXED, Terrain
-from ..models import LargeMonsterCard
+from ..models.monster_trail import LargeMonsterCard
 from .actions import Action, interned
 from .legendary_hunt import special_attack as resolve_attack
 from .pack import Pack, no_flow

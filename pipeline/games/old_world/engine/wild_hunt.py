@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..enums import AttackType, Terrain
-from ..models import HuntAttack, RoundRow, WildHuntMember
+from ..models.wild_hunt import HuntAttack, RoundRow, WildHuntMember
 from . import weakness
 from .actions import PASS, Action, Discard, interned
 from .execute import Ctx, run_effects
