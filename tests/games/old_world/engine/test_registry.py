@@ -88,3 +88,22 @@ def test_the_core_calls_each_active_packs_hooks(monkeypatch: Any) -> None:
         plain.apply(action)
     assert counting.turns == state.turn > 0
     assert counting.rounds == state.turn // 2
+
+
+def strings_in_code(path: Path) -> set[str]:
+    """The string constants of a module (its docstrings and comments left out)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docstrings = {id(node.body[0].value) for node in ast.walk(tree)
+                  if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef)) and node.body
+                  and isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant)}
+    return {node.value for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings}
+
+
+def test_a_content_only_pack_needs_no_python() -> None:
+    """Ciri and the Monster Pack are data: no module names them but the rulebook's partner table (rule 31)."""
+    game = ENGINE.parent
+    naming = {pack: sorted(path.relative_to(game).as_posix() for path in game.rglob("*.py")
+                           if pack in strings_in_code(path))
+              for pack in ("ciri", "monster-pack")}
+    assert naming == {"ciri": [], "monster-pack": ["checks/packs.py"]}
