@@ -178,7 +178,8 @@ def spares_last_monster(s: GameState, p: PlayerState) -> bool:
     """
     on_board = sum(slot is not None for slot in s.slots.values())
     # With Legendary Hunt the solo goal is the legendary monster (expansion sheet §7.6), not the trophies.
-    return s.hunt is None and s.n == 1 and on_board == 1 and not any(t.startswith("attribute:") for t in p.trophies)
+    solo_goal = any(pack.has_solo_goal(s) for pack in s.packs)
+    return not solo_goal and s.n == 1 and on_board == 1 and not any(t.startswith("attribute:") for t in p.trophies)
 
 
 def monster_outcome(s: GameState, knocked_out: bool, left: int) -> str:

@@ -45,8 +45,9 @@ def _card_list(s: GameState) -> list[str]:
     """Every action card in play, as one list (zones concatenated)."""
     cards = s.action_deck + s.common_discard + s.trash
     cards += [c for c in s.market if c is not None]
-    if s.other_pool is not None:
-        cards += s.other_pool.deck + s.other_pool.discard + [c for c in s.other_pool.market if c is not None]
+    for pack in s.packs:  # a mixed game's other pool (engine/mages.py)
+        for zone in pack.card_zones(s):
+            cards += zone
     for p in s.players:
         cards += p.deck
         cards += p.discard
@@ -149,9 +150,8 @@ class Tally:
 
 def _card_zone_lists(s: GameState) -> list[list[str]]:
     zones = [s.action_deck, s.common_discard, s.trash, [c for c in s.market if c is not None]]
-    pool = s.other_pool
-    if pool is not None:  # a mixed game's other pool (engine/mages.py)
-        zones += (pool.deck, pool.discard, [c for c in pool.market if c is not None])
+    for pack in s.packs:  # a mixed game's other pool (engine/mages.py)
+        zones += pack.card_zones(s)
     for p in s.players:
         zones += (p.deck, p.discard, p.hand)
     zones.append([c.card for c in s.fight.combo] if s.fight is not None else [])

@@ -461,6 +461,12 @@ class LegendaryHuntRules(Pack):
     def blocks_location(self, s: GameState, location: str) -> bool:
         return blocks(s, location)
 
+    def trophies_win(self, s: GameState) -> bool:
+        return s.hunt is None  # trophies lower the monster's Protection instead (§7.5)
+
+    def has_solo_goal(self, s: GameState) -> bool:
+        return s.hunt is not None  # the legendary monster (§7.6)
+
     def violations(self, s: GameState) -> Sequence[str]:
         return violations(s)
 

@@ -123,8 +123,9 @@ def take_location_action(s: GameState, p: PlayerState, action: Action) -> Flow:
     elif isinstance(action, DrawPotion):
         yield from gain_potions(s, p, 1)
     elif isinstance(action, PokerWithLocals):
-        if s.tables.wild_hunt is not None:  # the locals pay by the Wild Hunt Help card's table (expansion sheet §11.5)
-            yield from play_solo(s, p, s.tables.wild_hunt.box.poker_payout)
+        payout = next((table for pack in s.packs if (table := pack.locals_poker_payout(s)) is not None), None)
+        if payout is not None:  # the locals pay by the Wild Hunt Help card's table (expansion sheet §11.5)
+            yield from play_solo(s, p, payout)
         else:
             yield from (play_solo(s, p) if s.n == 1 else play(s, p, None))
     elif isinstance(action, TrailQuest):

@@ -184,6 +184,10 @@ class MagesRules(Pack):
     def gained_from_market(self, s: GameState, slot: int) -> None:
         discard_twin(s, slot)
 
+    def card_zones(self, s: GameState) -> list[list[str]]:
+        pool = s.other_pool
+        return [] if pool is None else [pool.deck, pool.discard, [c for c in pool.market if c is not None]]
+
     def fight_turn_started(self, s: GameState, f: FightState, seat: int) -> None:
         start_turn(f, seat)
 

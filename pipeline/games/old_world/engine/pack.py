@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from pipeline.rules.effects import Effect
 from pipeline.rules.engine import Action, Decision, Flow
 
-from ..enums import AttackType, LocationAction, Terrain
+from ..enums import AttackType, LocationAction, PokerCategory, Terrain
 
 if TYPE_CHECKING:
     from collections.abc import Generator
@@ -151,6 +151,17 @@ class Pack:
 
     # --- A witcher's resources ------------------------------------------------------------------
 
+    def trophies_win(self, s: GameState) -> bool:
+        """Whether the trophy track's top wins the game (else the pack's own goal does, §11.2)."""
+        return True
+
+    def has_solo_goal(self, s: GameState) -> bool:
+        """The solo game is won by the pack's own goal, not the trophies (so the last monster may be defeated, §14.2)."""
+        return False
+
+    def suffers_fatigue(self, s: GameState) -> bool:
+        return True
+
     def level_up_reward(self, s: GameState, p: PlayerState, reward: int) -> Generator[Decision, Action, bool]:
         """Take a level-up reward of `reward` cards otherwise; False leaves it to the cards."""
         return (yield from _false())
@@ -236,7 +247,15 @@ class Pack:
         """The flow of one of those options, else None."""
         return None
 
+    def locals_poker_payout(self, s: GameState) -> Mapping[PokerCategory, int] | None:
+        """The table Dice Poker with the locals pays by, when the pack's replaces the game's."""
+        return None
+
     # --- Checks of a game in play ---------------------------------------------------------------
+
+    def card_zones(self, s: GameState) -> list[list[str]]:
+        """The pack's own places that hold Action cards (for their conservation)."""
+        return []
 
     def attack_deck_extra(self, s: GameState) -> int:
         """Cards the pack adds to the Monster Fight deck now (deck, Life Pool and spent together)."""

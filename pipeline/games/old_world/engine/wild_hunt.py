@@ -24,7 +24,7 @@ from collections.abc import Generator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..enums import AttackType, Terrain
+from ..enums import AttackType, PokerCategory, Terrain
 from ..models.wild_hunt import HuntAttack, RoundRow, WildHuntMember
 from . import weakness
 from .actions import PASS, Action, Discard, interned
@@ -704,6 +704,16 @@ class WildHuntRules(Pack):
 
     def blocks_location(self, s: GameState, location: str) -> bool:
         return blocks(s, location)
+
+    def trophies_win(self, s: GameState) -> bool:
+        return s.wild_hunt is None  # the table wins together (§11.2)
+
+    def suffers_fatigue(self, s: GameState) -> bool:
+        return s.wild_hunt is None
+
+    def locals_poker_payout(self, s: GameState) -> Mapping[PokerCategory, int] | None:
+        wh = content(s)
+        return wh.box.poker_payout if wh is not None else None
 
     def own_attack_cards(self, s: GameState, f: FightState) -> int:
         """The Wild Hunt's own attack cards join its Life Pool and leave with it."""

@@ -215,7 +215,7 @@ def gain_trophy(s: GameState, p: PlayerState, trophy: str, from_fight: bool) -> 
     p.trophies.append(trophy)
     top = s.rules.win_trophies
     # With Legendary Hunt trophies never win: they lower its Protection (§7.5); Wild Hunt is won together (§11.2).
-    hunt = s.hunt is not None or s.wild_hunt is not None
+    hunt = not all(pack.trophies_win(s) for pack in s.packs)
     if not from_fight and p.track + 1 >= top and not hunt:
         return False  # §11.3: a Meditation never ends the game: keep the card, no advance, no Fatigue.
     p.track = min(p.track + 1, len(s.tables.manifest.trophy_track) - 1)
@@ -223,7 +223,7 @@ def gain_trophy(s: GameState, p: PlayerState, trophy: str, from_fight: bool) -> 
         s.end(Termination.SOLO_GOAL if s.n == 1 else Termination.TROPHIES, p.seat)
         return True
     fatigue = s.tables.manifest.trophy_track[p.track].fatigue
-    if fatigue and s.wild_hunt is None:  # nobody suffers Fatigue against the Wild Hunt (§11.2)
+    if fatigue and all(pack.suffers_fatigue(s) for pack in s.packs):  # none against the Wild Hunt (§11.2)
         yield from trash_chosen(s, p, fatigue, ("hand", "deck", "discard"))
         s.reshuffle_all(p, with_hand=True)  # §18.7: the hand is shuffled in too.
     return False
