@@ -19,7 +19,8 @@ from pipeline.rules.components import Where
 from .content import OldWorldContent
 from .effects import DiscardPotions
 from .enums import Attribute, LocationAction, Terrain
-from .models import Location, Manifest, MapFile, School, SkelligeBoard
+from .models.base import Location, Manifest, MapFile, School
+from .models.skellige import SkelligeBoard
 from .texts import when_message
 
 BOARD_TEMPLATE = "board"

@@ -55,7 +55,7 @@ from .engine.poker import categorize
 from .engine.state import GameState, PlayerState
 from .engine.wild_hunt import FightHound, HandOver
 from .enums import Attribute, LocationAction, PokerCategory, Region, Terrain
-from .models import ActionCard, FightAbility, LocationActionSpec
+from .models.base import ActionCard, FightAbility, LocationActionSpec
 
 # The farthest training site (in moves) the greedy bot walks to for a level of Combat.
 TRAIN_DETOUR = 2

@@ -19,17 +19,7 @@ from .content import OldWorldContent
 from .enums import Terrain
 from .faces import FACE_KINDS
 from .legendary_print import legendary_hunt_faces
-from .models import (
-    Ability,
-    ActionCard,
-    Attack,
-    Event,
-    ExplorationCard,
-    FightAbility,
-    HelpCard,
-    Monster,
-    RuleConstants,
-)
+from .models.base import Ability, ActionCard, Attack, Event, ExplorationCard, FightAbility, HelpCard, Monster, RuleConstants
 from .texts import ability_text
 from .weakness_print import weakness_faces
 from .wild_hunt_print import wild_hunt_faces

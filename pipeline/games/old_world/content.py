@@ -11,46 +11,30 @@ from pipeline.content.views import Entities, First, FirstRecord, Records
 from pipeline.i18n.models import MessageTemplate
 
 from .enums import ExplorationDeck, HelpCardKind, PackRule, Region
-from .models import (
+from .models.adventure_pack import QuestToken
+from .models.base import (
     ActionCard,
     AttributeTrophy,
     Board,
-    Bomb,
-    DagonBonusCard,
-    DagonTrailToken,
-    DestructionToken,
     Event,
     ExplorationCard,
-    HarborToken,
     HelpCard,
-    LargeMonsterCard,
-    LegendaryHelpCard,
-    LegendaryMonster,
     Location,
     LocationToken,
-    LostMountCard,
     Manifest,
     MapFile,
     Monster,
     MonsterFightCard,
     MonsterToken,
-    MovementCard,
-    Mutagen,
     Potion,
-    QuestToken,
     School,
-    SkelligeBoard,
-    SkelligeEvent,
-    SkelligeExplorationCard,
-    SpecialAttackCard,
-    SpecialFightCard,
-    WeaknessToken,
-    WildHuntBox,
-    WildHuntEvent,
-    WildHuntExplorationCard,
-    WildHuntMember,
     WitcherTrophy,
 )
+from .models.legendary_hunt import DestructionToken, LegendaryHelpCard, LegendaryMonster, MovementCard, SpecialFightCard
+from .models.lost_mount import LostMountCard
+from .models.monster_trail import Bomb, LargeMonsterCard, Mutagen, SpecialAttackCard, WeaknessToken
+from .models.skellige import DagonBonusCard, DagonTrailToken, HarborToken, SkelligeBoard, SkelligeEvent, SkelligeExplorationCard
+from .models.wild_hunt import WildHuntBox, WildHuntEvent, WildHuntExplorationCard, WildHuntMember
 
 if TYPE_CHECKING:
     from pipeline.rules.effects import Effect

@@ -19,7 +19,7 @@ from pipeline.rules.guide_builder import rule_constants as shared_rule_constants
 
 from .content import OldWorldContent
 from .enums import LocationAction, PokerCategory
-from .models import Manifest, Pack
+from .models.base import Manifest, Pack
 
 GENERATED = ("guide:table:", "guide:poker:")  # msgctxt of words this module writes
 PACK_TITLE_NOTE = "the title of the rules of the packs printed alone (build --pack-only); {packs}: their names"

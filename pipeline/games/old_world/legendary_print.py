@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .models import FightBlow, LegendaryHelpCard, ProtectionSide
+from .models.legendary_hunt import FightBlow, LegendaryHelpCard, ProtectionSide
 
 if TYPE_CHECKING:
     from .components import _Builder as Builder

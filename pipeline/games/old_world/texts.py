@@ -16,7 +16,7 @@ from pipeline.rules.effects import describe
 
 from .effects import sentences
 from .enums import Limit, Timing
-from .models import Ability, Condition
+from .models.base import Ability, Condition
 
 # --- Abilities ---------------------------------------------------------------------------------
 

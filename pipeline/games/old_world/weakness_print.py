@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .models import LargeMonsterCard, Monster
+from .models.base import Monster
+from .models.monster_trail import LargeMonsterCard
 
 if TYPE_CHECKING:
     from .components import _Builder as Builder

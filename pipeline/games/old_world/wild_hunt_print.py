@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .models import HoundCard, RoundTrack, WildHuntBox
+from .models.wild_hunt import HoundCard, RoundTrack, WildHuntBox
 
 if TYPE_CHECKING:
     from pipeline.rules.components import Deck, Where

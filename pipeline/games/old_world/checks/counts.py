@@ -7,7 +7,7 @@ from pipeline.findings import Finding
 
 from ..content import OldWorldContent
 from ..enums import ExplorationDeck, HelpCardKind
-from ..models import Manifest
+from ..models.base import Manifest
 
 # Components only an expansion brings: counted when the selected packs have them (the base's counts stay as they were).
 PACK_COUNTS = ("lost_mount_cards", "mage_cards", "legendary_monsters", "quest_tokens", "special_fight_cards",

@@ -9,7 +9,7 @@ from pipeline.findings import Finding
 
 from ..content import OldWorldContent
 from ..effects import EnterEvent, StartQuest
-from ..models import Event
+from ..models.base import Event
 
 
 def check(content: OldWorldContent) -> list[Finding]:

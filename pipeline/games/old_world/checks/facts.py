@@ -9,7 +9,7 @@ from pipeline.findings import Finding, warning
 
 from ..content import OldWorldContent
 from ..enums import Attribute, Limit, LocationAction, PokerCategory, Terrain
-from ..models import Location, Manifest
+from ..models.base import Location, Manifest
 
 # Rule 30 and the base-board terrains of the expansion sheet's rule 6 (a warning: known data points of the
 # printed board, which a prototype may change on purpose).

@@ -9,7 +9,7 @@ from pipeline.findings import Finding, warning
 
 from ..content import OldWorldContent
 from ..enums import Attribute, LocationAction, Region, Terrain
-from ..models import Location
+from ..models.base import Location
 
 # How many locations of each action the base board has (reference §4, §21 rule 28).
 ACTION_COUNTS = {

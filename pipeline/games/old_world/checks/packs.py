@@ -13,7 +13,7 @@ from pipeline.content.guide import GuideEntry, GuideSection
 from pipeline.findings import Finding
 
 from ..content import OldWorldContent
-from ..models import HelpCard, Manifest, Pack
+from ..models.base import HelpCard, Manifest, Pack
 from .counts import PACK_COUNTS, expected_counts
 
 # Rule 30: Wild Hunt combines with the core game, Mages, Monster Trail and Skellige's locations only.

@@ -21,7 +21,7 @@ from pipeline.findings import Finding
 from ..content import OldWorldContent
 from ..effects import GainMarketCard
 from ..enums import LocationAction
-from ..models import ActionCard, Manifest, RuleConstants
+from ..models.base import ActionCard, Manifest, RuleConstants
 
 
 def check(content: OldWorldContent) -> list[Finding]:

@@ -12,7 +12,7 @@ from pipeline.findings import Finding, warning
 
 from ..content import OldWorldContent
 from ..enums import Attribute, PokerCategory, Terrain
-from ..models import Manifest
+from ..models.base import Manifest
 
 # Level-up rewards printed on the player board (reference §6.5, §21 rule 15).
 LEVELUP_DRAW = {2: 1, 3: 1, 4: 2, 5: 2}

@@ -8,7 +8,7 @@ from pipeline.findings import Finding
 
 from ..content import OldWorldContent
 from ..enums import Region
-from ..models import SkelligeBoard
+from ..models.skellige import SkelligeBoard
 
 # Rule 1: the continent uses 0-18, the extension 19-21. Rule 4: the harbors and the Ships.
 ISLAND_NUMBERS = range(19, 22)

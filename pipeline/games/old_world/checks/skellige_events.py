@@ -16,7 +16,7 @@ from pipeline.findings import Finding
 from ..content import OldWorldContent
 from ..effects import EnterSkelligeEvent
 from ..enums import EVENT_ISLAND_ACTIONS, EventType
-from ..models import SkelligeEvent
+from ..models.skellige import SkelligeEvent
 
 EVENT_ISLANDS = 5  # §10.5: Hen Inis, Hvandre Hevangi, Loc Gwen, Aenye Ard, Pawen y Crevan
 KEPT_TYPES = frozenset({EventType.EQUIPMENT, EventType.COMPANION})

@@ -1,6 +1,7 @@
 """Monsters outside the regular piles (expansion sheet §6, §7): a monster that never spawns has no token and
 no trophy-track step (rule 10); a legendary monster starts on a location that may host it and has exactly
-4 Special Attacks (rule 16); every Monster Pack monster is one the manifest ties to a partner (rule 31)."""
+4 Special Attacks (rule 16); every monster of a pack with `partners` (the Monster Pack) is one the manifest ties to
+a partner (rule 31): read from the manifest, so such a pack needs no Python."""
 
 from __future__ import annotations
 
@@ -10,10 +11,9 @@ from pipeline.content.database import Record, Source, finding_at
 from pipeline.findings import Finding
 
 from ..content import OldWorldContent
-from ..models import Monster
+from ..models.base import Monster
 
 SPECIAL_ATTACKS = 4
-MONSTER_PACK = "monster-pack"
 # Location 0 never hosts a monster, trail or quest (rule 2).
 NO_MONSTER_LOCATION = 0
 
@@ -58,24 +58,26 @@ def _legendary(content: OldWorldContent) -> Iterator[Finding]:
 
 
 def _partners(content: OldWorldContent) -> Iterator[Finding]:
-    """Rule 31: each Monster Pack monster is named in the pack's `partners`, and each one named has its card."""
+    """Rule 31: each monster of a pack that ties its monsters to partners (the Monster Pack) is named in the pack's
+    `partners`, and each one named has its card."""
     record = content.manifest_record
-    packs = record.entity.packs if record is not None else []
-    index = next((i for i, p in enumerate(packs) if p.id == MONSTER_PACK), None)
-    if record is None or index is None:
+    if record is None:
         return
-    partners, db = packs[index].partners, content.db
-    written: set[str] = set()
-    for collection in ("monsters", "legendary-monsters"):
-        for rec in db.every_record(collection):
-            if db.pack_of(rec) != MONSTER_PACK:
-                continue
-            written.add(rec.entity.id)
-            if rec.entity.id not in partners:
-                yield finding_at(rec.where("id"), "OW-PACK-PARTNER",
-                                 f"{rec.entity.id} is a Monster Pack monster the manifest ties to no partner (rule 31)",
-                                 "add it to the Monster Pack's `partners`")
-    for monster in partners:
-        if monster not in written and db.complete:
-            yield finding_at(record.where("packs", index, "partners", monster), "OW-PACK-PARTNER",
-                             f"the Monster Pack ties {monster} to a partner, but the pack has no card for it")
+    db = content.db
+    for index, pack in enumerate(record.entity.packs):
+        if not pack.partners:
+            continue
+        written: set[str] = set()
+        for collection in ("monsters", "legendary-monsters"):
+            for rec in db.every_record(collection):
+                if db.pack_of(rec) != pack.id:
+                    continue
+                written.add(rec.entity.id)
+                if rec.entity.id not in pack.partners:
+                    yield finding_at(rec.where("id"), "OW-PACK-PARTNER",
+                                     f"{rec.entity.id} is a {pack.name} monster the manifest ties to no partner (rule 31)",
+                                     f"add it to the {pack.name}'s `partners`")
+        for monster in pack.partners:
+            if monster not in written and db.complete:
+                yield finding_at(record.where("packs", index, "partners", monster), "OW-PACK-PARTNER",
+                                 f"the {pack.name} ties {monster} to a partner, but the pack has no card for it")

@@ -14,7 +14,7 @@ from pipeline.rules.effects import Effect, describe
 
 from ..content import OldWorldContent
 from ..effects import EFFECTS, NOTHING
-from ..models import Ability, ActionCard, Potion, School
+from ..models.base import Ability, ActionCard, Potion, School
 
 # Template families the code prints by computed context: a template in them nobody prints is a typo.
 COMPUTED = ("effect:", "ability:")

@@ -14,7 +14,7 @@ from pipeline.content.database import Record, finding_at
 from pipeline.findings import Finding
 
 from ..content import OldWorldContent
-from ..models import WildHuntBox
+from ..models.wild_hunt import WildHuntBox
 
 MEMBERS = 4
 ATTACKS_PER_MEMBER = 4

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .actions import Action
 from .outcome import Outcome, Termination
-from .setup import new_game
+from .registry import new_game
 from .state import Decision, GameState, IllegalAction
 from .tables import Tables
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from ..effects import OldWorldEffect
 from ..enums import Attribute, Limit, Timing
-from ..models import Condition, SpecialtyCost
+from ..models.base import Condition, SpecialtyCost
 from .state import GameState, PlayerState
 
 

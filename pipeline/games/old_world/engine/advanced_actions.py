@@ -10,11 +10,14 @@ passive fires when damage discards the card from the deck or the hand, before th
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from dataclasses import dataclass
 
-from ..models import Effects
+from ..models.base import Effects
 from .actions import Action, interned
-from .state import Flow, GameState, PlayerState
+from .pack import Pack
+from .state import Decision, Flow, GameState, PlayerState
+from .tables import Tables
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -99,3 +102,36 @@ def _passives(s: GameState) -> dict[str, Effects]:
     if found is None:
         found = s.tables.memo["damage-discard"] = {c.id: c.damage_discard for c in s.tables.cards.values() if c.damage_discard}
     return found
+
+
+class AdvancedActionsRules(Pack):
+    """The mode's hooks: traveling abilities in Phase I, a trash to gain in Phase III, the damage-discard passives."""
+
+    id = "advanced-actions"
+
+    def is_on(self, tables: Tables) -> bool:
+        return any(card.trash_cost or card.travel for card in tables.cards.values())
+
+    def phase_one_options(self, s: GameState, p: PlayerState) -> list[Action]:
+        return travel_options(s, p)
+
+    def take_action(self, s: GameState, p: PlayerState, action: Action) -> Flow | None:
+        return travel(s, p, action) if isinstance(action, Travel) else None
+
+    def buy_options(self, s: GameState, p: PlayerState) -> list[Action]:
+        return buy_options(s, p)
+
+    def buy(self, s: GameState, p: PlayerState, action: Action) -> int | None:
+        if not isinstance(action, TrashBuy):
+            return None
+        buy(s, p, action)
+        return action.slot
+
+    def damage_discarded(self, s: GameState, p: PlayerState, card: str, amount: int) -> Generator[Decision, Action, int]:
+        if not has_damage_passive(s, card):
+            return amount
+        left: int = yield from damage_discarded(s, p, card, amount)
+        return left
+
+
+PACK = AdvancedActionsRules()

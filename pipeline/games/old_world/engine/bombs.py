@@ -3,11 +3,15 @@ Bombs are held apart from the Potions and used in step 1 of a fight turn within 
 
 from __future__ import annotations
 
+from collections.abc import Generator, Sequence
+
 from ..effects import OpponentSpecialtyLevel
-from ..enums import Attribute
-from ..models import Effects
+from ..models.base import Effects
 from .actions import Action, DiscardBomb, DrawPotion, TakeBomb, UseBomb, interned
+from .combo import alchemy_left
+from .pack import Pack
 from .state import Decision, FightState, Flow, GameState, PlayerState
+from .tables import Tables
 
 # "discard 1 Potion or 1 Gold and take the top Bomb instead".
 BOMB_GOLD_PRICE = 1
@@ -59,12 +63,6 @@ def bomb_instead(s: GameState, p: PlayerState) -> Flow:
     return True
 
 
-def alchemy_left(f: FightState, p: PlayerState) -> bool:
-    """"In one fight, the number of Potions plus Bombs used together is at most your Alchemy level"."""
-    used = len(f.potions_used.get(p.seat, ())) + len(f.bombs_used.get(p.seat, ()))
-    return used < p.attributes[Attribute.ALCHEMY]
-
-
 def options(s: GameState, p: PlayerState, f: FightState) -> list[Action]:
     """The Bombs a witcher may use in step 1 of a fight turn (none in an event's short fight: no opponent); in a duel
     not those whose use against a witcher comes before the life pools are made."""
@@ -114,3 +112,40 @@ def violations(s: GameState) -> list[str]:
     if len(s.bomb_deck) + len(s.bomb_discard) + sum(len(p.bombs) for p in s.players) + used != len(s.tables.bomb_ids()):
         found.append("bombs are not conserved")
     return found
+
+
+class BombsRules(Pack):
+    """The mode's hooks: its deck at setup, and a Bomb instead of a Potion."""
+
+    id = "bombs"
+
+    def is_on(self, tables: Tables) -> bool:
+        return bool(tables.bombs)
+
+    def setup_decks(self, s: GameState) -> None:
+        setup(s)
+
+    def potion_instead(self, s: GameState, p: PlayerState) -> Generator[Decision, Action, bool]:
+        return bool((yield from bomb_instead(s, p)))
+
+    def fight_options(self, s: GameState, p: PlayerState, f: FightState) -> list[Action]:
+        return options(s, p, f)
+
+    def duel_openers(self, s: GameState, p: PlayerState, f: FightState) -> list[Action]:
+        return duel_openers(s, p, f)
+
+    def take_fight_action(self, s: GameState, p: PlayerState, f: FightState, action: Action) -> Flow | None:
+        if not isinstance(action, UseBomb):
+            return None
+        from .execute import Ctx, run_effects  # execute imports the modules that import this one
+
+        return run_effects(s, Ctx(p.seat), use_bomb(s, p, f, action.bomb))
+
+    def fight_ended(self, s: GameState, f: FightState) -> None:
+        end_fight(s, f)
+
+    def violations(self, s: GameState) -> Sequence[str]:
+        return violations(s)
+
+
+PACK = BombsRules()

@@ -5,13 +5,11 @@ from __future__ import annotations
 
 from ..effects import OldWorldEffect
 from ..enums import Attribute, Color, Timing
-from ..models import ActionCard
-from . import bombs, mages, weakness
+from ..models.base import ActionCard
 from .abilities import AbilityView, is_available, mark_used, owned_abilities
-from .actions import PASS, Action, Pass, PlayCard, UseAbility, UseBomb, UsePotion, interned
+from .actions import PASS, Action, Discard, Pass, PlayCard, UseAbility, UsePotion, interned
 from .execute import Ctx, run_effects
 from .state import ComboCard, Decision, FightState, Flow, GameState, PlayerState
-from .wild_hunt import FINAL_FIGHT, absorb_shields
 from .witcher import discard_potions, set_shield, take_damage
 
 
@@ -58,14 +56,21 @@ def _plays_onto(s: GameState, beneath: str) -> dict[str, list[PlayCard]]:
 
 def step1_options(s: GameState, p: PlayerState, f: FightState, first: bool) -> list[Action]:
     options: list[Action] = []
-    if bombs.alchemy_left(f, p):  # Potions and Monster Trail's Bombs share the Alchemy limit (§9.5)
+    if alchemy_left(f, p):  # Potions and Monster Trail's Bombs share the Alchemy limit (§9.5)
         options.extend(interned(UsePotion, x) for x in dict.fromkeys(p.potions))
-    options += bombs.options(s, p, f)
+    for pack in s.packs:
+        options += pack.fight_options(s, p, f)
     for view in owned_abilities(s, p):
         usable = view.timing is Timing.FIGHT_TURN or (first and view.timing is Timing.FIGHT_FIRST_TURN)
         if usable and is_available(s, p, view):
             options.append(interned(UseAbility, view.key))
     return options
+
+
+def alchemy_left(f: FightState, p: PlayerState) -> bool:
+    """"In one fight, the number of Potions plus Bombs used together is at most your Alchemy level" (§6.7, §9.5)."""
+    used = len(f.potions_used.get(p.seat, ())) + len(f.bombs_used.get(p.seat, ()))
+    return used < p.attributes[Attribute.ALCHEMY]
 
 
 def auto_abilities(s: GameState, p: PlayerState, timing: Timing, combo_size: int = 0) -> Flow:
@@ -81,10 +86,21 @@ def use_ability(s: GameState, p: PlayerState, view: AbilityView) -> Flow:
     mark_used(s, p, view)
     if view.cost is not None:  # a Mage pays the Specialty's Energy and cards first (expansion sheet §8.2)
         set_shield(s, p, p.shield - view.cost.energy)
-        yield from mages.pay_discard(s, p, view.cost.discard)
+        yield from pay_discard(s, p, view.cost.discard)
     if view.potions:  # Potion Tolerance discards unused potions (expansion sheet §9.2)
         discard_potions(s, p, view.potions)
     yield from run_effects(s, Ctx(p.seat), view.effects)
+
+
+def pay_discard(s: GameState, p: PlayerState, count: int) -> Flow:
+    """An ability's cost in hand cards (a Mage's Necromancy): discard cards of the player's choice."""
+    for _ in range(count):
+        if not p.hand:
+            return
+        action = yield Decision(p.seat, "specialty-discard", tuple(interned(Discard, c) for c in dict.fromkeys(p.hand)))
+        assert isinstance(action, Discard)
+        p.hand.remove(action.card)
+        p.discard.append(action.card)
 
 
 def witcher_turn(s: GameState, seat: int) -> Flow:
@@ -98,7 +114,8 @@ def witcher_turn(s: GameState, seat: int) -> Flow:
     f.return_to_hand = []
     f.combo = []
     f.combo_owner = seat
-    mages.start_turn(f, seat)
+    for pack in s.packs:  # a Mage's Protection ends (§8.4)
+        pack.fight_turn_started(s, f, seat)
     if f.legendary is not None:
         f.legendary.start_turn()
     if first and f.monster is not None:
@@ -129,8 +146,6 @@ def witcher_turn(s: GameState, seat: int) -> Flow:
             f.potions_used.setdefault(seat, []).append(action.potion)
             s.used["potions"].add(action.potion)
             yield from run_effects(s, Ctx(seat), s.tables.potions[action.potion].effects)
-        elif isinstance(action, UseBomb):
-            yield from run_effects(s, Ctx(seat), bombs.use_bomb(s, p, f, action.bomb))
         elif isinstance(action, UseAbility):
             view = next(v for v in owned_abilities(s, p) if v.key == action.source)
             yield from use_ability(s, p, view)
@@ -141,7 +156,10 @@ def witcher_turn(s: GameState, seat: int) -> Flow:
             f.combo.append(ComboCard(action.card, action.via))
             s.used["action-cards"].add(action.card)
         else:
-            break
+            flow = next((flow for pack in s.packs if (flow := pack.take_fight_action(s, p, f, action)) is not None), None)
+            if flow is None:
+                break
+            yield from flow  # a pack's own option (Monster Trail's Bombs, §9.5)
         if s.outcome is not None:
             return
     yield from resolve_combo(s, p, f)
@@ -156,9 +174,11 @@ def resolve_combo(s: GameState, p: PlayerState, f: FightState) -> Flow:
     yield from auto_abilities(s, p, Timing.ON_COMBO_RESOLVE, len(f.combo))
     if f.legendary is not None and f.combo:
         f.legendary.combo_resolving(cards[f.combo[0].card].fight.damage)
-    if p.mage:
-        yield from mages.resolve_left_to_right(s, p, f, deal_attack_damage)
-        return
+    for pack in s.packs:  # a Mage resolves left to right (§8.4)
+        resolved = pack.resolve_combo(s, p, f, deal_attack_damage)
+        if resolved is not None:
+            yield from resolved
+            return
     damage = shield = 0
     effects: list[tuple[int, OldWorldEffect]] = []
     for index, placed in enumerate(f.combo):
@@ -200,16 +220,16 @@ def hit_opponent(s: GameState, seat: int, f: FightState, amount: int) -> Flow:
         return lost
     if f.legendary is not None:
         amount = f.legendary.absorb(amount)
-    if f.kind == FINAL_FIGHT:
-        amount = absorb_shields(s, amount)
+    for pack in s.packs:  # the Wild Hunt's Shields (§11.6)
+        amount = pack.absorb_hit(s, f, amount)
     lost = 0
     # Re-read the pool each card: a Passive ability may make an Advanced card hit back at it meanwhile (§9.6, §9.8).
     while lost < amount and f.life_pool:
         card = f.life_pool.pop()
         f.spent.append(card)
         lost += 1
-        if weakness.is_special(s, card):
-            yield from weakness.passive(s, seat, f)  # stop, the Passive ability, then the rest (§9.8)
+        for pack in s.packs:  # a Special Attack card: stop, the Passive ability, then the rest (§9.8)
+            yield from pack.life_pool_card_lost(s, seat, f, card)
     return lost
 
 

@@ -330,16 +330,19 @@ def _gain_energy(s: GameState, ctx: Ctx, e: fx.GainEnergy) -> None:
 
 @_executors.register(fx.GainProtection)
 def _gain_protection(s: GameState, ctx: Ctx, e: fx.GainProtection) -> None:
-    from .mages import gain_protection
-
     gain_protection(s, _me(s, ctx), e.amount)
+
+
+def gain_protection(s: GameState, p: PlayerState, amount: int) -> None:
+    """A Mage's Protection for the opponent's very next fight turn (cleared when `p`'s next fight turn starts, §8.4)."""
+    f = s.fight
+    if f is not None:
+        f.protection[p.seat] = f.protection.get(p.seat, 0) + amount
 
 
 @_executors.register(fx.PerEnergy)
 def _per_energy(s: GameState, ctx: Ctx, e: fx.PerEnergy) -> None:
     """As much as the Energy now: damage in step 3, Protection, or more cards in step 4 (expansion sheet §8.5)."""
-    from .mages import gain_protection
-
     f, p = s.fight, _me(s, ctx)
     if f is None or ctx.hostile:
         return
@@ -428,18 +431,14 @@ def _enter_event(s: GameState, ctx: Ctx, e: fx.EnterEvent) -> Flow:
 
 
 @_executors.register(fx.EnterSkelligeEvent)
-def _enter_skellige_event(s: GameState, ctx: Ctx, e: fx.EnterSkelligeEvent) -> Flow:
-    from . import skellige
-
-    return skellige.enter_event(s, _me(s, ctx), e.event)
-
-
 @_executors.register(fx.MoveDagon)
-def _move_dagon(s: GameState, ctx: Ctx, e: fx.MoveDagon) -> None:
-    from . import skellige
-
-    if s.seas is not None:
-        skellige.move_dagon(s, e.amount, skellige.voyager(s, ctx.seat))
+def _pack_effect(s: GameState, ctx: Ctx, e: fx.Effect) -> Flow | None:
+    """An effect of a pack's own (Skellige's): carried out by the active pack that declares its class (none when the
+    pack is not played)."""
+    for pack in s.packs:
+        if type(e) in pack.effects:
+            return pack.run_effect(s, ctx.seat, e)
+    return None
 
 
 @_executors.register(fx.RollDie)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..enums import EventType, ExplorationDeck, ResultKind, Terrain
-from ..models import Event
+from ..models.base import Event
 from .actions import ChooseOption, interned
 from .execute import Ctx, run_effects
 from .state import Decision, Flow, GameState, PlayerState, Quest

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from contextlib import ExitStack
+
 from ..effects import DrawModifier
 from ..enums import AttackType, Attribute, Terrain, Timing
-from . import bombs, mages, weakness, wild_hunt
-from .actions import ChooseAttack, Pass, UseBomb, Wager, interned
+from .actions import ChooseAttack, Pass, Wager, interned
 from .combo import auto_abilities, is_knocked_out, witcher_turn
 from .execute import Ctx, run_effects
 from .state import Decision, FightState, Flow, GameState, PlayerState
@@ -55,7 +56,8 @@ def end_fight(s: GameState, seats: list[int], keep_hand: bool = False) -> Flow:
     for used in f.potions_used.values():
         s.potion_discard.extend(used)
     f.potions_used = {}
-    bombs.end_fight(s, f)
+    for pack in s.packs:
+        pack.fight_ended(s, f)
     s.fight = None
     # Every fighter's Shield drops back to Defense before any after-fight ability: such an ability may ask its
     # player a question (a Potion or a Bomb), and a later fighter's Energy must not stay above Wisdom meanwhile.
@@ -88,25 +90,30 @@ def monster_fight(s: GameState, p: PlayerState, monster: str) -> Flow:
         won = yield from gain_trophy(s, p, f"monster:{monster}", from_fight=True)
         if won:
             return
-        weakness.return_tokens(s, terrain)
-        if not wild_hunt.monster_gone(s, terrain, m.level):
-            spawn(s, terrain, m.level, defeated=True)
-            yield from weakness.monster_placed(s, terrain)
+        yield from replace_monster(s, terrain, m.level, defeated=True)
     elif result == "drive-away":
         s.give_gold(p, rules.gold_drive_away)
         s.driven_away[m.level].append(monster)
         yield from gain_zero_cost(s, p)
         s.reshuffle_all(p)  # The penalty card joins the rebuilt deck (§10.8: after every fight).
-        weakness.return_tokens(s, terrain)
-        if not wild_hunt.monster_gone(s, terrain, m.level):
-            spawn(s, terrain, m.level, defeated=False)
-            yield from weakness.monster_placed(s, terrain)
+        yield from replace_monster(s, terrain, m.level, defeated=False)
     else:
         if not p.has_trail(terrain, s.tables) and s.token_piles[terrain]:
             p.trail_tokens.append(s.token_piles[terrain].pop())
         yield from gain_zero_cost(s, p)
         s.reshuffle_all(p)
         p.phase3_target = rules.phase3_draw_after_loss
+
+
+def replace_monster(s: GameState, terrain: Terrain, level: int, defeated: bool) -> Flow:
+    """The monster of `terrain` left: the packs take note, then one spawns in its place unless a pack took the slot."""
+    for pack in s.packs:  # Monster Trail's Weakness tokens go back (§9.8)
+        pack.monster_left(s, terrain)
+    if any(pack.monster_gone(s, terrain, level) for pack in s.packs):  # the Wild Hunt's Shields (§11.5)
+        return
+    spawn(s, terrain, level, defeated=defeated)
+    for pack in s.packs:
+        yield from pack.monster_placed(s, terrain)
 
 
 def fought(s: GameState, p: PlayerState, monster: str, terrain: Terrain | None) -> Flow:
@@ -131,13 +138,18 @@ def fight_rounds(s: GameState, p: PlayerState, f: FightState, terrain: Terrain |
     and no Weakness tokens, so the monster strikes first."""
     assert f.monster is not None
     yield from start_fight(s, f, [p.seat])
-    supported = yield from wild_hunt.support(s, p)  # the Wild Hunt's Support shrinks the pool (§11.5)
-    life = wild_hunt.buffed_life(s, s.tables.monsters[f.monster].life, p.location)  # Hounds (§11.5)
+    supported = 0
+    for pack in s.packs:  # the Wild Hunt's Support shrinks the pool (§11.5)
+        supported += yield from pack.fight_support(s, p)
+    life = s.tables.monsters[f.monster].life
+    for pack in s.packs:  # the Hounds (§11.5)
+        life = pack.monster_life(s, life, p.location)
     deal_life_pool(s, f, max(0, life - supported))
     s.draw(p, supported, reshuffle=False)
     witcher_first = False
     if terrain is not None:
-        witcher_first = weakness.before_fight(s, p, f, terrain)  # Monster Trail's Weakness tokens (§9.8)
+        for pack in s.packs:  # Monster Trail's Weakness tokens (§9.8)
+            witcher_first = pack.before_monster_fight(s, p, f, terrain) or witcher_first
         witcher_first = p.has_trail(terrain, s.tables) or witcher_first  # §6.8: a trail strikes first.
     witcher_acts = witcher_first and not f.monster_first
     knocked_out = False
@@ -166,7 +178,8 @@ def spares_last_monster(s: GameState, p: PlayerState) -> bool:
     """
     on_board = sum(slot is not None for slot in s.slots.values())
     # With Legendary Hunt the solo goal is the legendary monster (expansion sheet §7.6), not the trophies.
-    return s.hunt is None and s.n == 1 and on_board == 1 and not any(t.startswith("attribute:") for t in p.trophies)
+    solo_goal = any(pack.has_solo_goal(s) for pack in s.packs)
+    return not solo_goal and s.n == 1 and on_board == 1 and not any(t.startswith("attribute:") for t in p.trophies)
 
 
 def monster_outcome(s: GameState, knocked_out: bool, left: int) -> str:
@@ -193,9 +206,11 @@ def monster_turn(s: GameState, p: PlayerState, f: FightState) -> Flow:
     kind = yield from declare_attack(s, p, f, first)
     card = f.life_pool.pop()
     f.spent.append(card)
-    if weakness.is_special(s, card):
-        yield from weakness.special_attack(s, p, f, card)  # Charge or Bite alike (§9.8)
-        return
+    for pack in s.packs:  # a Special Attack card: Charge or Bite alike (§9.8)
+        attack = pack.monster_attack(s, p, f, card)
+        if attack is not None:
+            yield from attack
+            return
     yield from apply_attack(s, p, card, kind, f.level)
     if p.shield == 0 and f.monster is not None:
         special = s.tables.monsters[f.monster].special
@@ -229,8 +244,10 @@ def declare_attack(s: GameState, p: PlayerState, f: FightState, first: bool) -> 
     if first and f.worse_attack_first and f.life_pool[-1] in s.tables.fight_cards:
         card = s.tables.fight_cards[f.life_pool[-1]]
         return max((AttackType.BITE, AttackType.CHARGE), key=lambda k: _cards_lost(s, p, f, card.attack(k)))
-    if s.wild_hunt is not None:
-        return wild_hunt.flip_token(s)
+    for pack in s.packs:  # the Wild Hunt's token (§11.5)
+        decided = pack.attack_type(s)
+        if decided is not None:
+            return decided
     if s.n == 1:
         roll = s.rng.randint(1, 6)
         return AttackType.CHARGE if roll <= s.rules.solo_charge_max_roll else AttackType.BITE
@@ -244,7 +261,7 @@ def declare_attack(s: GameState, p: PlayerState, f: FightState, first: bool) -> 
 
 
 def _cards_lost(s: GameState, p: PlayerState, f: FightState, attack: object) -> int:
-    from ..models import Attack
+    from ..models.base import Attack
 
     assert isinstance(attack, Attack)
     amount = attack.amount_for(f.level)
@@ -322,7 +339,9 @@ def duel(s: GameState, attacker: PlayerState, defender: PlayerState) -> Flow:
     reward = s.tables.manifest.trophy_track[loser.track].reputation
     s.give_gold(winner, reward)
     settle_wagers(s, "attacker" if winner is attacker else "defender", reward)
-    with mages.own_pool(s, loser):
+    with ExitStack() as scopes:  # a Mage gains from their own pool (expansion sheet §8.4)
+        for pack in s.packs:
+            scopes.enter_context(pack.gain_scope(s, loser))
         yield from gain_zero_cost(s, loser)
     s.reshuffle_all(loser)
     if winner is attacker:
@@ -343,12 +362,15 @@ def duel_bombs(s: GameState, f: FightState, duellists: list[PlayerState]) -> Flo
     use against a witcher comes then (the Dimeritium Bomb)."""
     s.fight = f
     for p in duellists:
-        openers = bombs.duel_openers(s, p, f)
+        openers = [opener for pack in s.packs for opener in pack.duel_openers(s, p, f)]
         if not openers or s.outcome is not None:
             continue
         action = yield Decision(p.seat, "duel-bomb", (*openers, interned(Pass)))
-        if isinstance(action, UseBomb):
-            yield from run_effects(s, Ctx(p.seat), bombs.use_bomb(s, p, f, action.bomb))
+        for pack in s.packs:
+            flow = pack.take_fight_action(s, p, f, action)
+            if flow is not None:
+                yield from flow
+                break
 
 
 def place_wagers(s: GameState, attacker: int, defender: int) -> Flow:

@@ -13,7 +13,6 @@ from itertools import compress
 from operator import ne
 
 from ..enums import Attribute
-from . import bombs, legendary_hunt, weakness, wild_hunt
 from .fight import TRAIL_QUEST_GOLD
 from .state import GameState
 from .tables import Tables
@@ -46,8 +45,9 @@ def _card_list(s: GameState) -> list[str]:
     """Every action card in play, as one list (zones concatenated)."""
     cards = s.action_deck + s.common_discard + s.trash
     cards += [c for c in s.market if c is not None]
-    if s.other_pool is not None:
-        cards += s.other_pool.deck + s.other_pool.discard + [c for c in s.other_pool.market if c is not None]
+    for pack in s.packs:  # a mixed game's other pool (engine/mages.py)
+        for zone in pack.card_zones(s):
+            cards += zone
     for p in s.players:
         cards += p.deck
         cards += p.discard
@@ -150,9 +150,8 @@ class Tally:
 
 def _card_zone_lists(s: GameState) -> list[list[str]]:
     zones = [s.action_deck, s.common_discard, s.trash, [c for c in s.market if c is not None]]
-    pool = s.other_pool
-    if pool is not None:  # a mixed game's other pool (engine/mages.py)
-        zones += (pool.deck, pool.discard, [c for c in pool.market if c is not None])
+    for pack in s.packs:  # a mixed game's other pool (engine/mages.py)
+        zones += pack.card_zones(s)
     for p in s.players:
         zones += (p.deck, p.discard, p.hand)
     zones.append([c.card for c in s.fight.combo] if s.fight is not None else [])
@@ -227,16 +226,15 @@ def is_sound(s: GameState) -> bool:
         potions += sum(map(len, f.potions_used.values()))
         if f.legendary is None:  # the legendary monster's Life Pool is its own Special Fight cards
             # The Wild Hunt's own attack cards join its life pool and leave with it; they are not the attack deck's.
-            fight_cards += sum(not c.startswith(wild_hunt.ATTACK_PREFIX) for c in (*f.life_pool, *f.spent))
-    if s.hunt is not None and legendary_hunt.violations(s):
+            fight_cards += len(f.life_pool) + len(f.spent) - sum(pack.own_attack_cards(s, f) for pack in s.packs)
+    if any(pack.violations(s) for pack in s.packs):
         return False
-    if tables.bombs and bombs.violations(s):
-        return False
-    if s.weakness is not None and weakness.violations(s):
-        return False
-    if s.wild_hunt is not None and wild_hunt.violations(s):
-        return False
-    return fight_cards == weakness.attack_deck_size(s) and potions == _potion_count(tables)
+    return fight_cards == attack_deck_size(s) and potions == _potion_count(tables)
+
+
+def attack_deck_size(s: GameState) -> int:
+    """How many cards the Monster Fight deck holds now (deck, Life Pool and spent together), the packs' own added."""
+    return len(s.tables.fight_cards) + sum(pack.attack_deck_extra(s) for pack in s.packs)
 
 
 def violations(s: GameState) -> list[str]:
@@ -285,13 +283,11 @@ def violations(s: GameState) -> list[str]:
     if not _tokens_conserved(s):
         found.append("location tokens are not conserved")
     # Monster Fight cards (rule 73).
-    if _fight_cards(s) != weakness.attack_deck_size(s):
+    if _fight_cards(s) != attack_deck_size(s):
         found.append("monster fight cards are not conserved")
     # Potions.
     if _potions(s) != _potion_count(tables):
         found.append("potions are not conserved")
-    found.extend(legendary_hunt.violations(s))
-    found.extend(bombs.violations(s))
-    found.extend(weakness.violations(s))
-    found.extend(wild_hunt.violations(s))
+    for pack in s.packs:
+        found.extend(pack.violations(s))
     return found

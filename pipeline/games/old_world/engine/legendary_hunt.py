@@ -19,11 +19,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..enums import AttackType, Attribute, Color
-from ..models import LegendaryMonster, MovementCard, SpecialAttack
+from ..models.legendary_hunt import LegendaryMonster, MovementCard, SpecialAttack
 from .actions import PASS, Action, ChooseAttribute, Discard, DiscardPotion, interned
 from .outcome import Termination
+from .pack import Pack
 from .state import Decision, FightState, Flow, GameState, PlayerState
-from .tables import Legendary
+from .tables import Legendary, Tables
 from .witcher import gain_zero_cost, raisable, raise_attribute, set_shield, take_damage
 
 # The Help card's side when the game's options name none: side A, for a first game (§7.2).
@@ -426,3 +427,48 @@ def violations(s: GameState) -> Sequence[str]:
         found.append("the legendary monster stands on location 0")
     return found
 
+
+class LegendaryHuntRules(Pack):
+    """The pack's hooks: the hunt at setup, its moves at the end of a round, driving it away and fighting it."""
+
+    id = "legendary-hunt"
+
+    def is_on(self, tables: Tables) -> bool:
+        return tables.legendary is not None
+
+    def setup_board(self, s: GameState, options: Mapping[str, Any]) -> None:
+        setup(s, options)
+
+    def end_of_round(self, s: GameState) -> Flow:
+        return end_of_round(s)
+
+    def phase_one_options(self, s: GameState, p: PlayerState) -> list[Action]:
+        return drive_away_options(s, p)
+
+    def take_action(self, s: GameState, p: PlayerState, action: Action) -> Flow | None:
+        if isinstance(action, DriveAwayLegendary):
+            return drive_away(s, p, action)
+        if isinstance(action, FightLegendary):
+            return fight(s, p)
+        return None
+
+    def after_phase_one(self, s: GameState, p: PlayerState) -> Flow:
+        return after_phase_one(s, p)
+
+    def phase_two_options(self, s: GameState, p: PlayerState) -> list[Action]:
+        return fight_options(s, p)
+
+    def blocks_location(self, s: GameState, location: str) -> bool:
+        return blocks(s, location)
+
+    def trophies_win(self, s: GameState) -> bool:
+        return s.hunt is None  # trophies lower the monster's Protection instead (§7.5)
+
+    def has_solo_goal(self, s: GameState) -> bool:
+        return s.hunt is not None  # the legendary monster (§7.6)
+
+    def violations(self, s: GameState) -> Sequence[str]:
+        return violations(s)
+
+
+PACK = LegendaryHuntRules()

@@ -5,11 +5,9 @@ from __future__ import annotations
 from itertools import combinations
 
 from ..enums import EVENT_ISLAND_ACTIONS, Attribute, LocationAction, Terrain
-from . import skellige
 from .actions import (
     Action,
     DrawPotion,
-    EventIslandAction,
     Exchange,
     MarketGain,
     PokerWithLocals,
@@ -21,11 +19,9 @@ from .actions import (
     interned,
 )
 from .fight import TRAIL_QUEST_GOLD
-from .legendary_hunt import blocks
 from .poker import play, play_solo
 from .state import Flow, GameState, PlayerState
 from .tables import ATTRIBUTES, TERRAINS
-from .wild_hunt import blocks as wild_hunt_blocks
 from .witcher import gain_potions, raise_attribute
 
 # Small Gold amounts printed on the board's location symbols (reference §8.6-§8.8; not manifest constants).
@@ -45,7 +41,7 @@ def school_cost(s: GameState, p: PlayerState, attribute: Attribute) -> int:
 def location_options(s: GameState, p: PlayerState) -> list[Action]:
     """The location action on offer: only where the witcher moved in this turn, once per turn (§7.1)."""
     here = p.location
-    if here not in p.moved_into or here in p.actions_used or blocks(s, here) or wild_hunt_blocks(s, here):
+    if here not in p.moved_into or here in p.actions_used or any(pack.blocks_location(s, here) for pack in s.packs):
         return []
     spec = s.tables.locations[here].action
     top = s.rules.attribute_max
@@ -83,7 +79,7 @@ def location_options(s: GameState, p: PlayerState) -> list[Action]:
     if kind is LocationAction.TROPHY_UPGRADE:
         return eyna_options(s, p)
     if kind in EVENT_ISLAND_ACTIONS:
-        return skellige.event_island_options(s, p, kind)
+        return [option for pack in s.packs for option in pack.location_options(s, p, kind)]  # Skellige's (§10.5)
     if kind is LocationAction.POOL_TRASH:
         filled = [i for i, m in enumerate(s.market) if m is not None]
         return [interned(PoolTrash, c) for k in range(MARKET_TRASH_MAX + 1) for c in combinations(filled, k)]
@@ -127,8 +123,9 @@ def take_location_action(s: GameState, p: PlayerState, action: Action) -> Flow:
     elif isinstance(action, DrawPotion):
         yield from gain_potions(s, p, 1)
     elif isinstance(action, PokerWithLocals):
-        if s.tables.wild_hunt is not None:  # the locals pay by the Wild Hunt Help card's table (expansion sheet §11.5)
-            yield from play_solo(s, p, s.tables.wild_hunt.box.poker_payout)
+        payout = next((table for pack in s.packs if (table := pack.locals_poker_payout(s)) is not None), None)
+        if payout is not None:  # the locals pay by the Wild Hunt Help card's table (expansion sheet §11.5)
+            yield from play_solo(s, p, payout)
         else:
             yield from (play_solo(s, p) if s.n == 1 else play(s, p, None))
     elif isinstance(action, TrailQuest):
@@ -150,10 +147,12 @@ def take_location_action(s: GameState, p: PlayerState, action: Action) -> Flow:
         s.put_gained(p, s.take_from_market(action.slot), to_hand=False)
     elif isinstance(action, UpgradeTrophy):
         take_island_trophy(s, p, action.monster)
-    elif isinstance(action, EventIslandAction):
-        yield from skellige.take_event_island_action(s, p, s.tables.locations[p.location].action.type)
     elif isinstance(action, TakeGold):
         s.give_gold(p, LOCATION_ZERO_GOLD)
+    else:
+        flow = next((flow for pack in s.packs if (flow := pack.take_location_action(s, p, action)) is not None), None)
+        assert flow is not None, action
+        yield from flow
 
 
 def take_island_trophy(s: GameState, p: PlayerState, given_up: str) -> None:

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..models import LostMountCard
+from ..models.lost_mount import LostMountCard
 from .actions import Action, ChooseTerrain
+from .pack import Pack, no_flow
 from .state import Decision, Flow, GameState, PlayerState
-from .tables import TERRAINS
+from .tables import TERRAINS, Tables
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -79,3 +80,25 @@ def after_phase_one(s: GameState, p: PlayerState) -> Flow:
     if s.lost_mount is not None and s.lost_mount.placer == p.seat:
         s.lost_mount.placer = None
         yield from place(s, p.seat)
+
+
+class LostMountRules(Pack):
+    """The pack's hooks: placed last at setup, reached on entering, placed again after that Phase I."""
+
+    id = "lost-mount"
+
+    def is_on(self, tables: Tables) -> bool:
+        return tables.lost_mount is not None
+
+    def setup_last(self, s: GameState) -> Flow:
+        return setup(s)
+
+    def entered(self, s: GameState, p: PlayerState) -> Flow:
+        reach(s, p)
+        return no_flow()
+
+    def after_phase_one(self, s: GameState, p: PlayerState) -> Flow:
+        return after_phase_one(s, p)
+
+
+PACK = LostMountRules()

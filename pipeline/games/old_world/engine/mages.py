@@ -10,14 +10,17 @@ decks have a 6-card market and each player gains from their own (`own_pool`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, field
+from typing import Any
 
-from ..models import FightAbility
-from .actions import PASS, Action, Discard, interned
+from ..models.base import FightAbility
+from .actions import PASS, Action, interned
 from .execute import Ctx, run_effects
+from .pack import Pack
 from .state import Decision, FightState, Flow, GameState, PlayerState
+from .tables import Tables
 from .witcher import set_shield
 
 
@@ -123,13 +126,6 @@ def discard_twin(s: GameState, slot: int) -> None:
 # --- Fights (§8.4) ------------------------------------------------------------------------------
 
 
-def gain_protection(s: GameState, p: PlayerState, amount: int) -> None:
-    """Protection for the opponent's very next fight turn (cleared when `p`'s next fight turn starts)."""
-    f = s.fight
-    if f is not None:
-        f.protection[p.seat] = f.protection.get(p.seat, 0) + amount
-
-
 def start_turn(f: FightState, seat: int) -> None:
     """Protection lasts through the opponent's next turn only: unused, it is lost when ours begins."""
     f.protection.pop(seat, None)
@@ -166,12 +162,37 @@ def _apply(s: GameState, p: PlayerState, f: FightState, ability: FightAbility, i
             return
 
 
-def pay_discard(s: GameState, p: PlayerState, count: int) -> Flow:
-    """A Specialty's cost in hand cards (Necromancy): discard cards of the Mage's choice."""
-    for _ in range(count):
-        if not p.hand:
-            return
-        action = yield Decision(p.seat, "specialty-discard", tuple(interned(Discard, c) for c in dict.fromkeys(p.hand)))
-        assert isinstance(action, Discard)
-        p.hand.remove(action.card)
-        p.discard.append(action.card)
+class MagesRules(Pack):
+    """The pack's hooks: the Mage pool and school claims at setup, a player's own pool during their turn."""
+
+    id = "mages"
+
+    def is_on(self, tables: Tables) -> bool:
+        return any(school.character == "mage" for school in tables.schools.values())
+
+    def setup_board(self, s: GameState, options: Mapping[str, Any]) -> None:
+        from .setup import setup_market  # setup imports the modules that import this one
+
+        setup_pools(s, setup_market)
+
+    def setup_choices(self, s: GameState) -> Flow:
+        return claim_schools(s)
+
+    def gain_scope(self, s: GameState, p: PlayerState) -> AbstractContextManager[None]:
+        return own_pool(s, p)
+
+    def gained_from_market(self, s: GameState, slot: int) -> None:
+        discard_twin(s, slot)
+
+    def card_zones(self, s: GameState) -> list[list[str]]:
+        pool = s.other_pool
+        return [] if pool is None else [pool.deck, pool.discard, [c for c in pool.market if c is not None]]
+
+    def fight_turn_started(self, s: GameState, f: FightState, seat: int) -> None:
+        start_turn(f, seat)
+
+    def resolve_combo(self, s: GameState, p: PlayerState, f: FightState, deal: Callable[..., Flow]) -> Flow | None:
+        return resolve_left_to_right(s, p, f, deal) if p.mage else None
+
+
+PACK = MagesRules()

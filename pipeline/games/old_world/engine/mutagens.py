@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
-from .actions import KeepMutagen, interned
+from collections.abc import Generator
+
+from .actions import Action, KeepMutagen, interned
+from .pack import Pack
 from .state import Decision, Flow, GameState, PlayerState
+from .tables import Tables
 
 # "To get one: draw 3, keep 1, and shuffle the other 2 back."
 MUTAGENS_DRAWN = 3
@@ -28,3 +32,22 @@ def gain_mutagens(s: GameState, p: PlayerState, count: int) -> Flow:
         p.mutagens.append(action.mutagen)
         s.mutagen_deck.extend(drawn)
         s.rng.shuffle(s.mutagen_deck)
+
+
+class MutagensRules(Pack):
+    """The mode's hooks: its deck at setup, and Mutagens for a level-up's cards."""
+
+    id = "mutagens"
+
+    def is_on(self, tables: Tables) -> bool:
+        return bool(tables.mutagens)
+
+    def setup_decks(self, s: GameState) -> None:
+        setup(s)
+
+    def level_up_reward(self, s: GameState, p: PlayerState, reward: int) -> Generator[Decision, Action, bool]:
+        yield from gain_mutagens(s, p, reward)
+        return True
+
+
+PACK = MutagensRules()

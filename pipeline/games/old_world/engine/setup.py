@@ -1,32 +1,30 @@
-"""Game setup for 1-5 players (reference §5, §14.1): `new_game` builds the state and starts the rules."""
+"""Game setup for 1-5 players (reference §5, §14.1): `new_game` builds the state and starts the rules, calling
+the setup hooks of the active packs (engine/pack.py) at their places in the order of setup."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from pipeline.content.database import Database
-
-from ..content import OldWorldContent
 from ..enums import Attribute, ExplorationDeck, Terrain
-from . import bombs, legendary_hunt, lost_mount, mages, mutagens, skellige, weakness, wild_hunt
 from .actions import BonusAttribute, PlaceMonster
+from .pack import Pack
 from .state import Decision, Flow, GameState, PlayerState
 from .tables import ATTRIBUTES, TERRAINS, Tables
 from .turn import game_flow
 from .witcher import raise_attribute
 
 
-def new_game(db: Database | Tables, players: int, seed: int, options: Mapping[str, Any] | None = None) -> GameState:
-    """A new game at its first decision. options: `schools` (one school id per seat, in seat order)."""
-    tables = db if isinstance(db, Tables) else Tables.from_content(OldWorldContent(db))
-    s = GameState(tables, players, seed)
+def new_game(tables: Tables, players: int, seed: int, options: Mapping[str, Any] | None, packs: Sequence[Pack]) -> GameState:
+    """A new game at its first decision, with the rules of `packs` (registry.active_packs).
+    options: `schools` (one school id per seat, in seat order)."""
+    s = GameState(tables, players, seed, tuple(packs))
     schools = list((options or {}).get("schools") or [])
     setup_market(s)
     s.potion_deck = tables.potion_ids()
     s.rng.shuffle(s.potion_deck)
-    mutagens.setup(s)
-    bombs.setup(s)
+    for pack in s.packs:
+        pack.setup_decks(s)
     setup_trophies(s)
     for deck in ExplorationDeck:
         s.exploration[deck.value] = tables.exploration_ids(deck)
@@ -34,7 +32,8 @@ def new_game(db: Database | Tables, players: int, seed: int, options: Mapping[st
         s.rng.shuffle(s.exploration[deck.value])
     s.fight_deck = list(tables.fight_cards)
     s.rng.shuffle(s.fight_deck)
-    weakness.setup(s)
+    for pack in s.packs:
+        pack.setup_fight_deck(s)
     for terrain in TERRAINS:
         s.token_piles[terrain] = [t.id for t in tables.tokens.values() if t.terrain is terrain]
         s.rng.shuffle(s.token_piles[terrain])
@@ -44,10 +43,8 @@ def new_game(db: Database | Tables, players: int, seed: int, options: Mapping[st
     for stack in s.monster_stacks.values():
         s.rng.shuffle(stack)
     setup_players(s, schools)
-    mages.setup_pools(s, setup_market)
-    legendary_hunt.setup(s, options or {})
-    wild_hunt.setup(s, options or {})
-    skellige.setup(s)
+    for pack in s.packs:
+        pack.setup_board(s, options or {})
     s.start(game_flow(s, setup_choices(s)))
     return s
 
@@ -116,7 +113,8 @@ def setup_players(s: GameState, schools: list[str]) -> None:
 def setup_choices(s: GameState) -> Flow:
     """Mages claim schools (§8.3), monster placement (the 2-player level-II choice) and the 4/5-player
     bonus attribute (§5.6, §5.8)."""
-    yield from mages.claim_schools(s)
+    for pack in s.packs:
+        yield from pack.setup_choices(s)
     drawn = setup_monsters(s)
     terrains = list(TERRAINS)
     s.rng.shuffle(terrains)
@@ -134,7 +132,8 @@ def setup_choices(s: GameState) -> Flow:
     for terrain, monster in placement:
         s.slots[terrain] = (s.token_piles[terrain].pop(), monster)
     for terrain, _ in placement:
-        yield from weakness.monster_placed(s, terrain)
+        for pack in s.packs:
+            yield from pack.monster_placed(s, terrain)
     for seat in range(s.n):
         for _ in range(s.profile.bonus_attribute_levels):
             options = tuple(BonusAttribute(a.value) for a in ATTRIBUTES)
@@ -142,4 +141,5 @@ def setup_choices(s: GameState) -> Flow:
             assert isinstance(action, BonusAttribute)
             # §18.12: the normal raise side effects apply (Defense +1 Shield, Alchemy a Potion).
             yield from raise_attribute(s, s.players[seat], Attribute(action.attribute))
-    yield from lost_mount.setup(s)  # the all-expansion order (§12): the last player places it at the end
+    for pack in s.packs:  # the all-expansion order (§12): Lost Mount's last player places it at the end
+        yield from pack.setup_last(s)

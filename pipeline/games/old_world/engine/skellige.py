@@ -17,15 +17,21 @@ Explore in Phase II this turn. A card may send the traveller into the Skellige E
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
+from pipeline.rules.effects import Effect
+
+from ..effects import EnterSkelligeEvent, MoveDagon
 from ..enums import LocationAction, Region
-from ..models import SkelligeEvent
+from ..models.skellige import SkelligeEvent
 from .actions import Action, ChooseOption, EventIslandAction, SailToDagon, interned
 from .execute import Ctx, run_effects
 from .exploration import MAX_EVENT_DEPTH, resolve_event
+from .pack import Pack, no_flow
 from .state import Decision, Flow, GameState, PlayerState
-from .tables import TERRAINS
+from .tables import TERRAINS, Tables
 from .witcher import gain_potions, gain_trail
 
 
@@ -352,3 +358,66 @@ def new_turn(s: GameState, p: PlayerState) -> None:
     if s.seas is not None:
         s.seas.sailed_out.discard(p.seat)
         s.seas.explored.discard(p.seat)
+
+
+class SkelligeRules(Pack):
+    """The map extension's hooks: the seas at setup, sailing, Dagon's options and the fights that end Phase I."""
+
+    id = "skellige"
+
+    def is_on(self, tables: Tables) -> bool:
+        return tables.skellige is not None
+
+    def setup_board(self, s: GameState, options: Mapping[str, Any]) -> None:
+        setup(s)
+
+    def new_turn(self, s: GameState, p: PlayerState) -> None:
+        new_turn(s, p)
+
+    def phase_one_options(self, s: GameState, p: PlayerState) -> list[Action]:
+        return dagon_options(s, p)
+
+    def may_sail(self, s: GameState, p: PlayerState, destination: str) -> bool:
+        return may_sail(s, p, destination)
+
+    def sail(self, s: GameState, p: PlayerState, destination: str) -> Flow:
+        return sail(s, p, destination)
+
+    def take_action(self, s: GameState, p: PlayerState, action: Action) -> Flow | None:
+        if isinstance(action, SailToDagon):
+            sail_to_dagon(s, p)
+            return no_flow()
+        return None
+
+    def ends_phase_one(self, s: GameState, p: PlayerState) -> bool:
+        return island_monster(s, p) is not None or at_dagon(s, p)
+
+    def forced_fight(self, s: GameState, p: PlayerState) -> Flow | None:
+        if island_monster(s, p) is not None:  # Hvandre Hevangi (expansion sheet §10.5)
+            return island_fight(s, p)
+        if at_dagon(s, p):  # sailed to the Dagon Location (§10.7)
+            return dagon_fight(s, p)
+        return None
+
+    def may_explore(self, s: GameState, p: PlayerState) -> bool:
+        return may_explore(s, p)
+
+    effects = (EnterSkelligeEvent, MoveDagon)
+
+    def run_effect(self, s: GameState, seat: int, effect: Effect) -> Flow | None:
+        if isinstance(effect, EnterSkelligeEvent):
+            return enter_event(s, s.players[seat], effect.event)
+        if isinstance(effect, MoveDagon) and s.seas is not None:
+            move_dagon(s, effect.amount, voyager(s, seat))
+        return None
+
+    def location_options(self, s: GameState, p: PlayerState, kind: LocationAction) -> list[Action]:
+        return event_island_options(s, p, kind)
+
+    def take_location_action(self, s: GameState, p: PlayerState, action: Action) -> Flow | None:
+        if not isinstance(action, EventIslandAction):
+            return None
+        return take_event_island_action(s, p, s.tables.locations[p.location].action.type)
+
+
+PACK = SkelligeRules()

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from .legendary_hunt import Hunt, LegendaryFight
     from .lost_mount import LostMount
     from .mages import Pool
+    from .pack import Pack
     from .skellige import Seas
     from .weakness import Weakness
     from .wild_hunt import WildHuntState
@@ -127,8 +128,9 @@ class FightState:
 class GameState(DecisionFlow):
     """The whole game: shared zones, players, the current fight and the pending decision."""
 
-    def __init__(self, tables: Tables, players: int, seed: int) -> None:
+    def __init__(self, tables: Tables, players: int, seed: int, packs: tuple[Pack, ...] = ()) -> None:
         self.tables = tables
+        self.packs = packs  # the active packs' rules, in the registry's order (engine/registry.py)
         self.rules = tables.rules
         self.n = players
         self.profile = tables.profile(players)

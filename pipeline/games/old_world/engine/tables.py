@@ -8,43 +8,28 @@ from typing import Any
 
 from ..content import OldWorldContent
 from ..enums import Attribute, ExplorationDeck, PackRule, Region, Terrain
-from ..models import (
+from ..models.base import (
     ActionCard,
     AttributeTrophy,
-    Bomb,
-    DagonBonusCard,
-    DestructionToken,
     Event,
-    EventIsland,
     ExplorationCard,
-    LargeMonsterCard,
-    LegendaryHelpCard,
-    LegendaryMonster,
     Location,
     LocationToken,
-    LostMountCard,
     Manifest,
     Monster,
     MonsterFightCard,
-    MovementCard,
-    Mutagen,
     Position,
     Potion,
     RuleConstants,
     School,
     SetupProfile,
-    SkelligeBoard,
-    SkelligeEvent,
-    SkelligeExplorationCard,
-    SpecialAttackCard,
-    SpecialFightCard,
-    WeaknessToken,
-    WildHuntBox,
-    WildHuntEvent,
-    WildHuntExplorationCard,
-    WildHuntMember,
     WitcherTrophy,
 )
+from ..models.legendary_hunt import DestructionToken, LegendaryHelpCard, LegendaryMonster, MovementCard, SpecialFightCard
+from ..models.lost_mount import LostMountCard
+from ..models.monster_trail import Bomb, LargeMonsterCard, Mutagen, SpecialAttackCard, WeaknessToken
+from ..models.skellige import DagonBonusCard, EventIsland, SkelligeBoard, SkelligeEvent, SkelligeExplorationCard
+from ..models.wild_hunt import WildHuntBox, WildHuntEvent, WildHuntExplorationCard, WildHuntMember
 
 # An event island has no number (§19 rule 1) and no Location token; it stands in the engine under 0, the number
 # of the map's other location without a token, which no monster, trail, quest or Legendary move reaches.

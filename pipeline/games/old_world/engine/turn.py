@@ -3,12 +3,12 @@ explore, Phase III discard, draw and gain a card. `game_flow` runs turns until t
 
 from __future__ import annotations
 
+from contextlib import ExitStack
 from itertools import combinations
 from typing import Any
 
 from ..enums import Attribute, CardTerrain, ExplorationDeck
-from . import advanced_actions, legendary_hunt, lost_mount, mages, skellige, weakness, wild_hunt
-from .actions import PASS, Action, Buy, Discard, Duel, Explore, FightMonster, Meditate, Move, Pass, Poker, SailToDagon, interned
+from .actions import PASS, Action, Buy, Discard, Duel, Explore, FightMonster, Meditate, Move, Pass, Poker, interned
 from .exploration import explore, on_enter
 from .fight import duel, monster_fight
 from .locations import is_school_site, location_options, take_location_action
@@ -22,9 +22,11 @@ from .witcher import gain_trophy
 def game_flow(s: GameState, setup: Flow) -> Flow:
     """Setup choices, then turns clockwise until a win or the turn cap."""
     yield from setup
-    if s.wild_hunt is not None:  # the cooperative game plays rounds together (engine/wild_hunt.py)
-        yield from wild_hunt.flow(s)
-        return
+    for pack in s.packs:  # a cooperative game plays rounds together (engine/wild_hunt.py)
+        rounds = pack.game_flow(s)
+        if rounds is not None:
+            yield from rounds
+            return
     while s.outcome is None:
         p = s.players[s.active]
         if p.turns >= s.rules.turn_cap:
@@ -32,7 +34,8 @@ def game_flow(s: GameState, setup: Flow) -> Flow:
             return
         yield from take_turn(s, p)
         if s.active == s.n - 1:
-            yield from legendary_hunt.end_of_round(s)
+            for pack in s.packs:
+                yield from pack.end_of_round(s)
         s.active = (s.active + 1) % s.n
 
 
@@ -41,14 +44,16 @@ def take_turn(s: GameState, p: PlayerState) -> Flow:
     p.turns += 1
     p.moved_into, p.actions_used, p.poker_partners = set(), set(), set()
     p.travelled = False
-    skellige.new_turn(s, p)
+    for pack in s.packs:
+        pack.new_turn(s, p)
     p.phase3_target = s.rules.phase3_draw
-    with mages.own_pool(s, p):  # every card this player gains comes from their own pool (expansion sheet §8.4)
+    with ExitStack() as scopes:  # Mages: every card this player gains comes from their own pool (§8.4)
+        for pack in s.packs:
+            scopes.enter_context(pack.gain_scope(s, p))
         yield from phase_one(s, p)
-        if s.outcome is None:
-            yield from lost_mount.after_phase_one(s, p)
-        if s.outcome is None:
-            yield from legendary_hunt.after_phase_one(s, p)
+        for pack in s.packs:
+            if s.outcome is None:
+                yield from pack.after_phase_one(s, p)
         if s.outcome is None:
             yield from phase_two(s, p)
         if s.outcome is None:
@@ -83,7 +88,7 @@ def move_options(s: GameState, p: PlayerState) -> list[Action]:
     options: list[Action] = []
     sea = tables.sea.get(p.location, ())
     for (dest, payable, single, single_gold, _), pair_options in zip(exits, pair_moves, strict=True):
-        if dest in sea and not skellige.may_sail(s, p, dest):
+        if dest in sea and not all(pack.may_sail(s, p, dest) for pack in s.packs):
             continue
         # map/filter: no comprehension frame per destination, at every Phase I step.
         options += map(single.__getitem__, filter(payable.__contains__, singles))
@@ -142,7 +147,7 @@ def _trim(memo: dict[Any, Any]) -> None:
 def poker_options(s: GameState, p: PlayerState) -> list[Action]:
     """Dice Poker with each witcher here, once each, at a location moved into this turn (§7.1, §9.1); never against
     the Wild Hunt, where Dice Poker is only against the locals (expansion sheet §11.5)."""
-    if p.location not in p.moved_into or p.gold < s.rules.poker_stake or s.wild_hunt is not None:
+    if p.location not in p.moved_into or p.gold < s.rules.poker_stake or is_cooperative(s):
         return []
     return [
         interned(Poker, q.seat)
@@ -157,11 +162,8 @@ def phase_one(s: GameState, p: PlayerState) -> Flow:
         options = move_options(s, p)
         options += location_options(s, p)
         options += poker_options(s, p)
-        options += legendary_hunt.drive_away_options(s, p)
-        options += wild_hunt.hound_options(s, p)
-        options += wild_hunt.exchange_options(s, p)
-        options += skellige.dagon_options(s, p)
-        options += advanced_actions.travel_options(s, p)
+        for pack in s.packs:
+            options += pack.phase_one_options(s, p)
         if not options:
             return
         options.append(PASS)
@@ -173,32 +175,38 @@ def phase_one(s: GameState, p: PlayerState) -> Flow:
                 s.used["action-cards"].add(card)
             s.give_gold(p, -action.gold)
             if action.destination in s.tables.sea.get(p.location, ()):
-                yield from skellige.sail(s, p, action.destination)
+                for pack in s.packs:
+                    yield from pack.sail(s, p, action.destination)
             p.location = action.destination
             p.moved_into.add(action.destination)
-            lost_mount.reach(s, p)
-            yield from weakness.enter(s, p)
+            for pack in s.packs:
+                yield from pack.entered(s, p)
             yield from on_enter(s, p)
-            yield from wild_hunt.on_enter(s, p)
+            for pack in s.packs:
+                yield from pack.after_entered(s, p)
         elif isinstance(action, Poker):
             p.poker_partners.add(action.seat)
             yield from play(s, p, action.seat)
         elif isinstance(action, Pass):
             return
-        elif isinstance(action, legendary_hunt.DriveAwayLegendary):
-            yield from legendary_hunt.drive_away(s, p, action)
-        elif isinstance(action, wild_hunt.FightHound):
-            yield from wild_hunt.fight_hound(s, action)
-        elif isinstance(action, wild_hunt.HandOver):
-            wild_hunt.hand_over(s, p, action)
-        elif isinstance(action, SailToDagon):
-            skellige.sail_to_dagon(s, p)
-        elif isinstance(action, advanced_actions.Travel):
-            yield from advanced_actions.travel(s, p, action)
         else:
-            yield from take_location_action(s, p, action)
-        if s.outcome is not None or skellige.island_monster(s, p) is not None or skellige.at_dagon(s, p):
+            yield from pack_action(s, p, action) or take_location_action(s, p, action)
+        if s.outcome is not None or any(pack.ends_phase_one(s, p) for pack in s.packs):
             return
+
+
+def pack_action(s: GameState, p: PlayerState, action: Action) -> Flow | None:
+    """The flow of an action an active pack offered (its own Phase I or II option), else None."""
+    for pack in s.packs:
+        flow = pack.take_action(s, p, action)
+        if flow is not None:
+            return flow
+    return None
+
+
+def is_cooperative(s: GameState) -> bool:
+    """The players play together against a pack's opponent (the Wild Hunt, expansion sheet §11.5)."""
+    return any(pack.is_cooperative(s) for pack in s.packs)
 
 
 # --- Phase II --------------------------------------------------------------------------------------
@@ -208,11 +216,12 @@ def phase_two_options(s: GameState, p: PlayerState) -> list[Action]:
     options: list[Action] = []
     tables = s.tables
     on_board = [v for v in s.slots.values() if v is not None]
-    for token, monster in on_board if wild_hunt.may_fight_monster_at(s, p.location) else ():
+    for token, monster in on_board if all(pack.may_fight_monster_at(s, p.location) for pack in s.packs) else ():
         if tables.token_location(token) == p.location:
             options.append(interned(FightMonster, monster))
-    options += legendary_hunt.fight_options(s, p)
-    cooperative = s.wild_hunt is not None  # no witcher-vs-witcher fights, and the Hunt's own Exploration (§11.5)
+    for pack in s.packs:
+        options += pack.phase_two_options(s, p)
+    cooperative = is_cooperative(s)  # no witcher-vs-witcher fights, and the Hunt's own Exploration (§11.5)
     if not cooperative and not is_school_site(s, p.location) and p.location != s.closed_tavern:
         options.extend(
             interned(Duel, q.seat)
@@ -221,7 +230,7 @@ def phase_two_options(s: GameState, p: PlayerState) -> list[Action]:
         )
     if p.maxed:
         options.extend(interned(Meditate, a.value) for a in meditations(s, p))
-    for deck in EXPLORATION_DECKS if not cooperative and skellige.may_explore(s, p) else ():
+    for deck in EXPLORATION_DECKS if not cooperative and all(pack.may_explore(s, p) for pack in s.packs) else ():
         if s.exploration[deck] or s.exploration_used[deck]:
             options.append(interned(Explore, deck))
     return options
@@ -238,21 +247,19 @@ def meditations(s: GameState, p: PlayerState) -> list[Attribute]:
 
 
 def phase_two(s: GameState, p: PlayerState) -> Flow:
-    if skellige.island_monster(s, p) is not None:  # Hvandre Hevangi: straight to this fight (expansion sheet §10.5)
-        yield from skellige.island_fight(s, p)
-        return
-    if skellige.at_dagon(s, p):  # sailed to the Dagon Location: straight to its fight (§10.7)
-        yield from skellige.dagon_fight(s, p)
-        return
+    for pack in s.packs:  # Skellige: an island's monster or the Dagon Location, straight to that fight (§10.5, §10.7)
+        forced = pack.forced_fight(s, p)
+        if forced is not None:
+            yield from forced
+            return
     options = phase_two_options(s, p)
     if not options:
         return
     action = yield Decision(p.seat, "phase-2", tuple(options))
     if isinstance(action, FightMonster):
-        wild_hunt.claim_monster_fight(s, p.location)
+        for pack in s.packs:
+            pack.monster_fight_chosen(s, p.location)
         yield from monster_fight(s, p, action.monster)
-    elif isinstance(action, legendary_hunt.FightLegendary):
-        yield from legendary_hunt.fight(s, p)
     elif isinstance(action, Duel):
         yield from duel(s, p, s.players[action.seat])
     elif isinstance(action, Meditate):
@@ -262,6 +269,10 @@ def phase_two(s: GameState, p: PlayerState) -> Flow:
         yield from gain_trophy(s, p, f"attribute:{trophy}", from_fight=False)
     elif isinstance(action, Explore):
         yield from explore(s, p, ExplorationDeck(action.deck))
+    else:
+        flow = pack_action(s, p, action)
+        assert flow is not None, action
+        yield from flow
 
 
 # --- Phase III -------------------------------------------------------------------------------------
@@ -283,7 +294,9 @@ def buy_options(s: GameState, p: PlayerState) -> list[Action]:
                 buys = memo[key] = [interned(Buy, slot, pay) for pay in dict.fromkeys(combinations(hand, cost))]
                 _trim(memo)
             options += buys
-    return options + advanced_actions.buy_options(s, p)
+    for pack in s.packs:
+        options += pack.buy_options(s, p)
+    return options
 
 
 def phase_three(s: GameState, p: PlayerState) -> Flow:
@@ -304,16 +317,16 @@ def phase_three(s: GameState, p: PlayerState) -> Flow:
     options = buy_options(s, p)
     if options:
         action = yield Decision(p.seat, "buy", tuple(options))
-        if isinstance(action, advanced_actions.TrashBuy):
-            advanced_actions.buy(s, p, action)
-        else:
+        bought = next((slot for pack in s.packs if (slot := pack.buy(s, p, action)) is not None), None)
+        if bought is None:
             assert isinstance(action, Buy)
             for card in action.pay:
                 p.hand.remove(card)
                 p.discard.append(card)
             s.put_gained(p, s.take_from_market(action.slot), to_hand=True)
-        mages.discard_twin(s, action.slot)
-        bought = action.slot
+            bought = action.slot
+        for pack in s.packs:
+            pack.gained_from_market(s, bought)
     else:
         # §18.9: nothing affordable: take a printed-0-cost card into hand for free (displayed, else revealed).
         zero = [i for i, c in enumerate(s.market) if c is not None and s.tables.takes_by_cost(c) and s.tables.cards[c].cost == 0]

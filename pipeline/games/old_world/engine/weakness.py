@@ -17,11 +17,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..enums import ATTACK_DECK_ASIDE, ATTACK_DECK_BOXED, Terrain
-from ..models import LargeMonsterCard
+from ..models.monster_trail import LargeMonsterCard
 from .actions import Action, interned
 from .legendary_hunt import special_attack as resolve_attack
+from .pack import Pack, no_flow
 from .state import Decision, FightState, Flow, GameState, PlayerState
-from .tables import WeaknessContent
+from .tables import Tables, WeaknessContent
 
 # The level whose first appearance brings the set-aside cards back (§9.8).
 ASIDE_RETURN_LEVEL = 3
@@ -81,15 +82,13 @@ def setup(s: GameState) -> None:
         s.weakness.piles[terrain] = pile
 
 
-def attack_deck_size(s: GameState) -> int:
-    """How many cards the attack deck holds now (deck, Life Pool and spent together): 20, or 16 before the
-    first level III monster (rule 11)."""
-    w = s.weakness
-    if w is None:
-        return len(s.tables.fight_cards)
-    found = content(s)
-    assert found is not None
-    return len(s.tables.fight_cards) + len(found.specials) - len(w.boxed) - len(w.aside)
+def attack_deck_extra(s: GameState) -> int:
+    """The Special Attack cards the attack deck holds now beside the Monster Fight cards: the attack deck is 20, or
+    16 before the first level III monster (rule 11)."""
+    w, found = s.weakness, content(s)
+    if w is None or found is None:
+        return 0
+    return len(found.specials) - len(w.boxed) - len(w.aside)
 
 
 def monster_placed(s: GameState, terrain: Terrain) -> Flow:
@@ -227,3 +226,42 @@ def violations(s: GameState) -> Sequence[str]:
     if any(s.tables.locations[loc].number == NO_TOKEN_LOCATION for loc in w.placed):
         problems.append("a weakness token lies on location 0")
     return problems
+
+
+class WeaknessRules(Pack):
+    """The mode's hooks at setup, on each monster placed and on entering a location."""
+
+    id = "weakness"
+
+    def is_on(self, tables: Tables) -> bool:
+        return tables.weakness is not None
+
+    def setup_fight_deck(self, s: GameState) -> None:
+        setup(s)
+
+    def monster_placed(self, s: GameState, terrain: Terrain) -> Flow:
+        return monster_placed(s, terrain)
+
+    def entered(self, s: GameState, p: PlayerState) -> Flow:
+        return enter(s, p)
+
+    def before_monster_fight(self, s: GameState, p: PlayerState, f: FightState, terrain: Terrain) -> bool:
+        return before_fight(s, p, f, terrain)
+
+    def monster_attack(self, s: GameState, p: PlayerState, f: FightState, card: str) -> Flow | None:
+        return special_attack(s, p, f, card) if is_special(s, card) else None
+
+    def life_pool_card_lost(self, s: GameState, seat: int, f: FightState, card: str) -> Flow:
+        return passive(s, seat, f) if is_special(s, card) else no_flow()
+
+    def monster_left(self, s: GameState, terrain: Terrain) -> None:
+        return_tokens(s, terrain)
+
+    def attack_deck_extra(self, s: GameState) -> int:
+        return attack_deck_extra(s)
+
+    def violations(self, s: GameState) -> Sequence[str]:
+        return violations(s)
+
+
+PACK = WeaknessRules()

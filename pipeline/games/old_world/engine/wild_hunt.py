@@ -20,18 +20,19 @@ made, so every player count plays the same rules.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Generator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..enums import AttackType, Terrain
-from ..models import HuntAttack, RoundRow, WildHuntMember
+from ..enums import AttackType, PokerCategory, Terrain
+from ..models.wild_hunt import HuntAttack, RoundRow, WildHuntMember
 from . import weakness
 from .actions import PASS, Action, Discard, interned
 from .execute import Ctx, run_effects
 from .outcome import Outcome, Termination
-from .state import Decision, Flow, GameState, PlayerState
-from .tables import ATTRIBUTES, TERRAINS, WildHunt
+from .pack import Pack, no_flow
+from .state import Decision, FightState, Flow, GameState, PlayerState
+from .tables import ATTRIBUTES, TERRAINS, Tables, WildHunt
 from .witcher import gain_trail, lower_attribute, lowerable, raise_attribute, take_damage
 
 # The kind of the final fight's FightState (combo.py lets the Shields absorb its damage).
@@ -646,3 +647,80 @@ def violations(s: GameState) -> list[str]:
         found.append("more Hounds than miniatures")
     return found
 
+
+class WildHuntRules(Pack):
+    """The cooperative game's hooks: its setup, its rounds instead of turns, the Hounds and hand-overs, the Hunt's
+    hold on monster fights."""
+
+    id = "wild-hunt"
+
+    def is_on(self, tables: Tables) -> bool:
+        return tables.wild_hunt is not None
+
+    def setup_board(self, s: GameState, options: Mapping[str, Any]) -> None:
+        setup(s, options)
+
+    def game_flow(self, s: GameState) -> Flow | None:
+        return flow(s) if s.wild_hunt is not None else None
+
+    def is_cooperative(self, s: GameState) -> bool:
+        return s.wild_hunt is not None
+
+    def phase_one_options(self, s: GameState, p: PlayerState) -> list[Action]:
+        return hound_options(s, p) + exchange_options(s, p)
+
+    def take_action(self, s: GameState, p: PlayerState, action: Action) -> Flow | None:
+        if isinstance(action, FightHound):
+            return fight_hound(s, action)
+        if isinstance(action, HandOver):
+            hand_over(s, p, action)
+            return no_flow()
+        return None
+
+    def after_entered(self, s: GameState, p: PlayerState) -> Flow:
+        return on_enter(s, p)
+
+    def may_fight_monster_at(self, s: GameState, location: str) -> bool:
+        return may_fight_monster_at(s, location)
+
+    def monster_fight_chosen(self, s: GameState, location: str) -> None:
+        claim_monster_fight(s, location)
+
+    def fight_support(self, s: GameState, p: PlayerState) -> Generator[Decision, Action, int]:
+        supported: int = yield from support(s, p)
+        return supported
+
+    def monster_life(self, s: GameState, life: int, location: str) -> int:
+        return buffed_life(s, life, location)
+
+    def attack_type(self, s: GameState) -> AttackType | None:
+        return flip_token(s) if s.wild_hunt is not None else None
+
+    def absorb_hit(self, s: GameState, f: FightState, amount: int) -> int:
+        return absorb_shields(s, amount) if f.kind == FINAL_FIGHT else amount
+
+    def monster_gone(self, s: GameState, terrain: Terrain, level: int) -> bool:
+        return monster_gone(s, terrain, level)
+
+    def blocks_location(self, s: GameState, location: str) -> bool:
+        return blocks(s, location)
+
+    def trophies_win(self, s: GameState) -> bool:
+        return s.wild_hunt is None  # the table wins together (§11.2)
+
+    def suffers_fatigue(self, s: GameState) -> bool:
+        return s.wild_hunt is None
+
+    def locals_poker_payout(self, s: GameState) -> Mapping[PokerCategory, int] | None:
+        wh = content(s)
+        return wh.box.poker_payout if wh is not None else None
+
+    def own_attack_cards(self, s: GameState, f: FightState) -> int:
+        """The Wild Hunt's own attack cards join its Life Pool and leave with it."""
+        return sum(c.startswith(ATTACK_PREFIX) for c in (*f.life_pool, *f.spent))
+
+    def violations(self, s: GameState) -> Sequence[str]:
+        return violations(s)
+
+
+PACK = WildHuntRules()

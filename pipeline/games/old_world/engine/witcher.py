@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Generator
+
 from ..enums import Attribute, Terrain
 from .actions import Action, ChooseTerrain, DiscardPotion, TakeMarket, Trash, interned
-from .advanced_actions import damage_discarded, has_damage_passive
-from .bombs import bomb_instead
-from .mutagens import gain_mutagens
 from .outcome import Termination
 from .state import Decision, Flow, GameState, PlayerState
 from .tables import ATTRIBUTES, TERRAINS
@@ -49,10 +48,16 @@ def check_level_up(s: GameState, p: PlayerState, draw: bool = True) -> Flow:
     while p.level < s.rules.witcher_level_max and all(v > p.level for v in p.attributes.values()):
         p.level += 1
         reward = s.rules.levelup_draw.get(p.level, 0) if draw else 0
-        if s.tables.mutagens and reward:
-            yield from gain_mutagens(s, p, reward)
-        elif reward:
+        if reward and not (yield from _reward_by_pack(s, p, reward)):
             s.draw(p, reward, reshuffle=not s.in_fight(p.seat))
+
+
+def _reward_by_pack(s: GameState, p: PlayerState, reward: int) -> Generator[Decision, Action, bool]:
+    """A level-up reward an active pack gives otherwise (Monster Trail's Mutagens); False: it is cards."""
+    for pack in s.packs:
+        if (yield from pack.level_up_reward(s, p, reward)):
+            return True
+    return False
 
 
 def lower_attribute(s: GameState, p: PlayerState, attribute: Attribute, amount: int = 1) -> None:
@@ -75,7 +80,7 @@ def lowerable(s: GameState, p: PlayerState) -> list[Attribute]:
 def gain_potions(s: GameState, p: PlayerState, count: int) -> Flow:
     """Draw potions; over the hold limit, discard chosen ones down to it (§6.7)."""
     for _ in range(count):
-        if (yield from bomb_instead(s, p)):  # Monster Trail: a Bomb instead of this Potion (§9.5)
+        if (yield from _potion_by_pack(s, p)):  # Monster Trail: a Bomb instead of this Potion (§9.5)
             continue
         potion = s.draw_potion()
         if potion is not None:
@@ -85,6 +90,14 @@ def gain_potions(s: GameState, p: PlayerState, count: int) -> Flow:
         assert isinstance(action, DiscardPotion)
         p.potions.remove(action.potion)
         s.potion_discard.append(action.potion)
+
+
+def _potion_by_pack(s: GameState, p: PlayerState) -> Generator[Decision, Action, bool]:
+    """Something an active pack gives instead of one Potion; False: the Potion is drawn."""
+    for pack in s.packs:
+        if (yield from pack.potion_instead(s, p)):
+            return True
+    return False
 
 
 def discard_potions(s: GameState, p: PlayerState, count: int | None) -> None:
@@ -108,8 +121,8 @@ def take_damage(s: GameState, p: PlayerState, amount: int) -> Flow:
         p.discard.append(card)
         amount -= 1
         lost += 1
-        if has_damage_passive(s, card):  # Monster Trail's Advanced card passives (§9.6)
-            amount = yield from damage_discarded(s, p, card, amount)
+        for pack in s.packs:  # Monster Trail's Advanced card passives (§9.6)
+            amount = yield from pack.damage_discarded(s, p, card, amount)
     while amount > 0 and p.hand:
         action: Action = yield Decision(p.seat, "lose-card", tuple(_discards(p)))
         assert isinstance(action, Trash)
@@ -117,8 +130,8 @@ def take_damage(s: GameState, p: PlayerState, amount: int) -> Flow:
         p.discard.append(action.card)
         amount -= 1
         lost += 1
-        if has_damage_passive(s, action.card):
-            amount = yield from damage_discarded(s, p, action.card, amount)
+        for pack in s.packs:
+            amount = yield from pack.damage_discarded(s, p, action.card, amount)
     return lost
 
 
@@ -202,7 +215,7 @@ def gain_trophy(s: GameState, p: PlayerState, trophy: str, from_fight: bool) -> 
     p.trophies.append(trophy)
     top = s.rules.win_trophies
     # With Legendary Hunt trophies never win: they lower its Protection (§7.5); Wild Hunt is won together (§11.2).
-    hunt = s.hunt is not None or s.wild_hunt is not None
+    hunt = not all(pack.trophies_win(s) for pack in s.packs)
     if not from_fight and p.track + 1 >= top and not hunt:
         return False  # §11.3: a Meditation never ends the game: keep the card, no advance, no Fatigue.
     p.track = min(p.track + 1, len(s.tables.manifest.trophy_track) - 1)
@@ -210,7 +223,7 @@ def gain_trophy(s: GameState, p: PlayerState, trophy: str, from_fight: bool) -> 
         s.end(Termination.SOLO_GOAL if s.n == 1 else Termination.TROPHIES, p.seat)
         return True
     fatigue = s.tables.manifest.trophy_track[p.track].fatigue
-    if fatigue and s.wild_hunt is None:  # nobody suffers Fatigue against the Wild Hunt (§11.2)
+    if fatigue and all(pack.suffers_fatigue(s) for pack in s.packs):  # none against the Wild Hunt (§11.2)
         yield from trash_chosen(s, p, fatigue, ("hand", "deck", "discard"))
         s.reshuffle_all(p, with_hand=True)  # §18.7: the hand is shuffled in too.
     return False
