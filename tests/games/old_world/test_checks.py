@@ -250,3 +250,19 @@ def test_a_check_reading_a_renamed_field_fails_instead_of_pointing_at_the_parent
         school["seat"] = school.pop("home")
     with pytest.raises(MissingPosition, match=r"schools\.yaml: no node at schools\[0\]\.home"):
         game.checks(db)
+
+
+def test_a_deck_with_no_events_left_is_a_gap_at_the_manifest_line_that_numbers_them(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Every finding names a file: with no event left to point at, the gap is found where the packs number them."""
+    import shutil
+
+    from pipeline.app.check import validate
+    from pipeline.games import find_game
+    from tests.conftest import FIXTURES
+
+    shutil.copytree(FIXTURES / "old-world", tmp_path / "old-world")
+    for events in (tmp_path / "old-world" / "events").glob("*.yaml"):
+        events.unlink()
+    [gap] = [f for f in validate([find_game("old-world")], tmp_path).findings if f.code == "OW-EVENT-GAP"]
+    manifest = tmp_path / "old-world" / "game.yaml"
+    assert (gap.file, gap.line) == (manifest.as_posix(), line_of(manifest, "packs:"))

@@ -73,7 +73,9 @@ def _events_graph(content: OldWorldContent) -> list[Finding]:
             entry_refs.append(Ref(effect.event, rec.where(*path, "event"), f"{getattr(rec.entity, 'id', '')}"))
     if not entries and not entry_refs:
         return []
-    deck = NumberedDeck(name="event", code="OW-EVENT", first=first, last=last)
+    manifest = content.manifest_record  # a deck with no events left is found where its numbers are declared
+    deck = NumberedDeck(name="event", code="OW-EVENT", first=first, last=last,
+                        declared=manifest.where("packs") if manifest is not None else None)
     if db.complete:
         return check_numbered_deck(deck, entries, entry_refs)
     # A rejected events file would make its numbers look missing or unreachable: count them as

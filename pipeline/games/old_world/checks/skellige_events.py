@@ -54,7 +54,9 @@ def _deck(content: OldWorldContent) -> list[Finding]:
             for path, effect in iter_models(rec.entity) if isinstance(effect, EnterSkelligeEvent)))
         for rec in content.skellige_event_records
     ]
-    deck = NumberedDeck(name="Skellige Event", code="OW-SK-EVENT", first=1, last=last or len(entries))
+    record = content.manifest_record  # a deck with no events left is found where the pack declares them
+    deck = NumberedDeck(name="Skellige Event", code="OW-SK-EVENT", first=1, last=last or len(entries),
+                        declared=record.where("packs") if record is not None else None)
     return check_numbered_deck(deck, entries, _entry_refs(content))
 
 
