@@ -201,6 +201,7 @@ def _graph(record: Record, manifest: Manifest) -> list[Finding]:
         max_path_length=1 + rules.chapters + rules.max_ending_chain + 1,
         stages=rules.chapters,
         stage_name="chapter",
+        declared=record.where("cards"),  # a story with no cards left is found at its list of cards
     )
     start = Ref(1, record.where("id"), f"story {story.id}")
     return check_numbered_deck(deck, entries, [start])
