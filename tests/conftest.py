@@ -38,7 +38,7 @@ def default_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 # Property-based tests are fuzzers: the default run tries a few examples of each to keep it fast,
-# `HYPOTHESIS_PROFILE=ci python -m pytest -m fuzz` runs them in full (CI, after the main suite).
+# `HYPOTHESIS_PROFILE=ci python -m pytest -m "slow or fuzz"` runs them in full (CI's slow tier).
 FUZZ_PROFILES = {"dev": 10, "ci": 200}
 for _name, _examples in FUZZ_PROFILES.items():
     settings.register_profile(
@@ -57,8 +57,15 @@ def _no_parsed_files_kept(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(kept_catalogs, "_kept_in", [])
 
 
+# Tests that start process pools, forked checks or a cluster, or signal processes: pytest-xdist runs those of one group
+# one after another on one worker (`--dist loadgroup`), so on a small machine two of them never starve each other.
+PROCESSES = pytest.mark.xdist_group("processes")
+
+
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "fuzz: a property-based test (hypothesis); its example count comes from HYPOTHESIS_PROFILE")
+    config.addinivalue_line("markers", "slow: the slow tier, deselected by default (README, Development): a longer form of a "
+                                       "promise the default tier also tests; `-m slow` runs it")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
