@@ -46,6 +46,10 @@ def input_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return base / "cache"
 
 
+# The tests of a4_build, on one xdist worker: the build is made once, not once on each worker.
+A4_BUILD = pytest.mark.xdist_group("a4-build")
+
+
 @pytest.fixture(scope="session")
 def a4_build(tmp_path_factory: pytest.TempPathFactory, input_cache: Path) -> Path:
     base = tmp_path_factory.mktemp("a4")
