@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
+from _pytest.nodeid import NodeId
 from babel.messages.catalog import Catalog
 from hypothesis import HealthCheck, settings
 from hypothesis.internal.detection import is_hypothesis_test
@@ -38,7 +39,7 @@ def default_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 # Property-based tests are fuzzers: the default run tries a few examples of each to keep it fast,
-# `HYPOTHESIS_PROFILE=ci python -m pytest -m fuzz` runs them in full (CI, after the main suite).
+# `HYPOTHESIS_PROFILE=ci python -m pytest -m "slow or fuzz"` runs them in full (CI's slow tier).
 FUZZ_PROFILES = {"dev": 10, "ci": 200}
 for _name, _examples in FUZZ_PROFILES.items():
     settings.register_profile(
@@ -57,15 +58,43 @@ def _no_parsed_files_kept(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(kept_catalogs, "_kept_in", [])
 
 
+# Tests that start process pools, forked checks or a cluster, or signal processes: pytest-xdist runs those of one group
+# one after another on one worker (`--dist loadgroup`), so on a small machine two of them never starve each other.
+PROCESSES = pytest.mark.xdist_group("processes")
+
+
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "fuzz: a property-based test (hypothesis); its example count comes from HYPOTHESIS_PROFILE")
+    config.addinivalue_line("markers", "slow: the slow tier, deselected by default (README, Development): a longer form of a "
+                                       "promise the default tier also tests; `-m slow` runs it")
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark every hypothesis test `fuzz`, so `-m fuzz` picks them all, new ones included."""
+@pytest.hookimpl(trylast=True)  # after pytest-xdist's own hook
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """On an xdist worker with `--dist loadgroup`: end each test's node id in `@<group>`, as pytest-xdist means to.
+
+    Why: xdist 3.8 writes the suffix to `item._nodeid`, which pytest 9 no longer reads (a node keeps its `_id`), so
+    without this every group was split over the workers. Once xdist writes it where pytest reads it, this does nothing.
+    """
+    if not getattr(config.option, "loadgroup", False):
+        return
     for item in items:
-        if isinstance(item, pytest.Function) and is_hypothesis_test(item.obj):
-            item.add_marker(pytest.mark.fuzz)
+        nodeid = item.nodeid
+        if nodeid.rfind("@") > nodeid.rfind("]"):  # suffixed already (xdist's own test for a group)
+            continue
+        names = {str(m.args[0] if m.args else m.kwargs.get("name", "default")) for m in item.iter_markers("xdist_group")}
+        if names:
+            item._id = NodeId.parse(f"{nodeid}@{'_'.join(sorted(names))}")  # type: ignore[attr-defined]
+
+
+def pytest_itemcollected(item: pytest.Item) -> None:
+    """Mark every hypothesis test `fuzz`, so `-m fuzz` picks them all, new ones included; a test in no xdist group
+    is in its module's (before pytest-xdist reads the groups), so a module's tests share one worker and its
+    module-scoped fixtures are made once."""
+    if isinstance(item, pytest.Function) and is_hypothesis_test(item.obj):
+        item.add_marker(pytest.mark.fuzz)
+    if item.get_closest_marker("xdist_group") is None:
+        item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
 
 
 @pytest.fixture(scope="session")

@@ -9,14 +9,15 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from pipeline.cli import app
-from tests.conftest import CONTENT
+from tests.conftest import CONTENT, FIXTURES
 
 runner = CliRunner()
 
 
 def broken_tree(tmp_path: Path) -> Path:
+    """The small Old World example tree with a city quest entering an event it does not hold."""
     root = tmp_path / "content"
-    shutil.copytree(CONTENT / "old-world", root / "old-world")
+    shutil.copytree(FIXTURES / "old-world", root / "old-world")
     city = root / "old-world" / "exploration" / "city.yaml"
     city.write_text(city.read_text(encoding="utf-8").replace("enter_event: 1}", "enter_event: 61}", 1), encoding="utf-8")
     return root
@@ -51,7 +52,7 @@ def test_json_format_has_ok_findings_and_stats(tmp_path: Path) -> None:
     finding = next(f for f in payload["findings"] if f["severity"] == "error")
     assert set(finding) == {"severity", "code", "message", "file", "line", "column", "hint"}
     assert finding["code"] == "OW-EVENT-REF" and finding["line"] > 1
-    assert payload["stats"]["old-world"]["events"] == 56
+    assert payload["stats"]["old-world"]["events"] == 4  # the example tree's events 1-4
 
 
 def test_github_format_prints_annotations(tmp_path: Path) -> None:

@@ -13,7 +13,7 @@ from pipeline.app.check import check
 from pipeline.app.check_pool import run_forked
 from pipeline.app.project import UsageError, select_listings
 from pipeline.findings import Report
-from tests.conftest import CONTENT, FIXTURES, REPO
+from tests.conftest import CONTENT, FIXTURES, PROCESSES, REPO
 
 
 @pytest.fixture
@@ -41,6 +41,7 @@ def run(project: Path, cache: str, jobs: int, locales: list[str] | None = None) 
     return check(select_listings(None, root), root, locales, project / cache, reuse=True, jobs=jobs)
 
 
+@PROCESSES
 def test_the_parallel_report_is_the_serial_one(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     forked: list[int] = []
 
@@ -70,6 +71,7 @@ def _records(cache: Path) -> list[str]:
     return sorted(p.relative_to(cache).as_posix() for p in cache.rglob("*") if p.is_file() and "hyphenation" not in p.parts)
 
 
+@PROCESSES
 def test_a_usage_error_in_a_worker_is_the_serial_runs(project: Path) -> None:
     with pytest.raises(UsageError) as serial:
         run(project, "serial-cache", jobs=1, locales=["fr"])
@@ -85,6 +87,7 @@ def _pid_and_square(index: int) -> tuple[int, int]:
     return os.getpid(), index * index
 
 
+@PROCESSES
 def test_results_come_in_index_order_from_other_processes() -> None:
     results = run_forked(lambda index: _pid_and_square(index), [2, 1, 0], jobs=2)
     assert [square for _, square in results] == [0, 1, 4]
@@ -97,6 +100,7 @@ def test_each_task_is_told_done_in_the_caller_as_it_ends() -> None:
     assert sorted(done) == [0, 1, 2]
 
 
+@PROCESSES
 def test_a_task_that_raises_raises_in_the_caller() -> None:
     with pytest.raises(ValueError, match="three"):
         run_forked(_pid_and_square, [3, 2, 1, 0], jobs=2)

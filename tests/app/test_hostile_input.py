@@ -22,7 +22,7 @@ from pipeline.cli import app
 from pipeline.content.database import display_path
 from pipeline.games import find_game
 from pipeline.i18n import workflow
-from tests.conftest import CONTENT, FIXTURES, line_of
+from tests.conftest import CONTENT, FIXTURES, PROCESSES, line_of
 
 runner = CliRunner()
 
@@ -138,6 +138,7 @@ def pnp(*argv: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
     return result
 
 
+@PROCESSES
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes on this platform")
 def test_a_named_pipe_among_the_content_files_is_a_finding_not_a_hang(tmp_path: Path) -> None:
     root = tmp_path / "content"
@@ -150,6 +151,7 @@ def test_a_named_pipe_among_the_content_files_is_a_finding_not_a_hang(tmp_path: 
     assert found == [("YAML-READ", display_path(fifo), "not a regular file (a named pipe)")]
 
 
+@PROCESSES
 @pytest.mark.skipif(not Path("/dev/zero").exists(), reason="no /dev/zero on this platform")
 def test_a_catalog_linked_to_dev_zero_is_a_finding_and_is_never_read(tmp_path: Path) -> None:
     root = tmp_path / "content"

@@ -14,7 +14,7 @@ from pipeline.app.smoke import smoke_findings
 from pipeline.content.database import Database
 from pipeline.games import find_game
 from pipeline.rules import simulation
-from tests.conftest import CONTENT, FIXTURES
+from tests.conftest import CONTENT, FIXTURES, PROCESSES
 
 GAME = find_game("old-world")
 ENGINE = GAME.engine
@@ -119,6 +119,7 @@ def test_a_catalog_edit_replays_and_a_pack_selection_plays_its_own_games(root: P
     assert len(runs) == 2 * per_run
 
 
+@PROCESSES
 def test_the_counts_played_side_by_side_in_processes_give_the_findings_of_one_process(
         root: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     played_in = tmp_path / "pids"

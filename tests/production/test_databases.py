@@ -14,6 +14,7 @@ import pytest
 
 from pipeline.games import find_game
 from pipeline.production.targets import Databases
+from tests.conftest import PROCESSES
 
 from .conftest import REPO
 
@@ -102,6 +103,7 @@ def test_a_build_with_workers_parses_the_layouts_beside_its_plan_and_alone_in_it
         assert (pids[0] == str(os.getpid())) == (jobs == 1), f"--jobs {jobs}: parsed in {pids[0]}"
 
 
+@PROCESSES
 def test_a_build_with_workers_reads_the_catalogs_ahead_in_its_helper(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from pipeline.app.build import build
     from pipeline.i18n import catalogs

@@ -3,12 +3,14 @@ guide sections, in English and German, in the reference guide and (summaries) in
 
 from __future__ import annotations
 
+import shutil
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
 
-from tests.production.conftest import Build
+from tests.production.conftest import Build, run_build
 
 # pack: {locale: (a section title with the pack's mark, an entry title the guide prints, one the aid prints)}
 EXPECTED = {
@@ -31,13 +33,29 @@ def pdf_text(path: Path) -> str:
     return "\n".join(page.extract_text() for page in PdfReader(path).pages)
 
 
+@pytest.fixture(scope="module")
+def pack_guides(tmp_path_factory: pytest.TempPathFactory, input_cache: Path) -> Callable[[str], Path]:
+    """The output folder of `--pack P --pack-only --target guides` in both locales, built once per pack in this module."""
+    built: dict[str, Path] = {}
+
+    def of(pack: str) -> Path:
+        if pack not in built:
+            base = tmp_path_factory.mktemp(pack)
+            shutil.copytree(input_cache, base / "cache")
+            code, _, out = run_build(base / "out", base / "cache", "--locale", "en", "--locale", "de", "--pack", pack,
+                                     "--pack-only", "--target", "guides")
+            assert code == 0
+            built[pack] = out / "old-world"
+        return built[pack]
+
+    return of
+
+
 @pytest.mark.parametrize("pack", sorted(EXPECTED))
 @pytest.mark.parametrize("locale", ["en", "de"])
-def test_pack_only_prints_the_packs_guide_sections(build: Build, pack: str, locale: str) -> None:
-    code, _, out = build("--locale", locale, "--pack", pack, "--pack-only", "--target", "guides")
-    assert code == 0
+def test_pack_only_prints_the_packs_guide_sections(pack_guides: Callable[[str], Path], pack: str, locale: str) -> None:
     section, entry, aid_entry = EXPECTED[pack][locale]
-    folder = out / "old-world" / locale
+    folder = pack_guides(pack) / locale
     guide = pdf_text(folder / "reference-guide.pdf")
     assert section in guide and entry in guide and aid_entry in guide
     aid = pdf_text(folder / "player-aid.pdf")

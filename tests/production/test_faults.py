@@ -26,7 +26,7 @@ from typer.testing import CliRunner, Result
 
 from pipeline.atomic import TEMP_SUFFIX
 from pipeline.cli import app
-from tests.conftest import FIXTURES, REPO, default_sigint
+from tests.conftest import FIXTURES, PROCESSES, REPO, default_sigint
 
 LAYOUTS = REPO / "pipeline" / "layouts"
 # Enough work that the workers are still drawing when the kill comes.
@@ -177,8 +177,9 @@ def assert_rerun_restores(tmp_path: Path, reference: dict[str, bytes]) -> None:
     assert outputs(out) == reference
 
 
+@PROCESSES
 @pytest.mark.skipif(not HAS_PROC, reason="reads processes from /proc")
-@pytest.mark.parametrize("seed", [1, 2])
+@pytest.mark.parametrize("seed", [1, pytest.param(2, marks=pytest.mark.slow)])  # another moment: the slow tier
 def test_a_build_killed_with_sigkill_takes_its_workers_along(killed_build: Kill, tmp_path: Path,
                                                              reference: dict[str, bytes], seed: int) -> None:
     code, _, pid = killed_build(signal.SIGKILL, seed)
@@ -187,10 +188,13 @@ def test_a_build_killed_with_sigkill_takes_its_workers_along(killed_build: Kill,
     assert_rerun_restores(tmp_path, reference)
 
 
+@PROCESSES
 @pytest.mark.skipif(not HAS_PROC, reason="reads processes from /proc")
 @pytest.mark.parametrize(("signum", "whom", "seed"),
-                         [(signal.SIGTERM, "parent", 3), (signal.SIGINT, "group", 4), (signal.SIGTERM, "group", 5)],
-                         ids=["sigterm-to-the-build", "ctrl-c-to-the-process-group", "sigterm-to-the-process-group"])
+                         [pytest.param(signal.SIGTERM, "parent", 3, id="sigterm-to-the-build"),
+                          # The process group's signals take the parent's path too; the slow tier sends them.
+                          pytest.param(signal.SIGINT, "group", 4, id="ctrl-c-to-the-process-group", marks=pytest.mark.slow),
+                          pytest.param(signal.SIGTERM, "group", 5, id="sigterm-to-the-process-group", marks=pytest.mark.slow)])
 def test_a_signalled_build_stops_its_workers_and_exits_cleanly(killed_build: Kill, tmp_path: Path,
                                                                reference: dict[str, bytes], signum: signal.Signals,
                                                                whom: str, seed: int) -> None:
@@ -202,6 +206,7 @@ def test_a_signalled_build_stops_its_workers_and_exits_cleanly(killed_build: Kil
     assert_rerun_restores(tmp_path, reference)
 
 
+@PROCESSES
 @pytest.mark.skipif(not HAS_PROC, reason="reads processes from /proc")
 def test_a_killed_worker_stops_the_build_cleanly(killed_build: Kill, tmp_path: Path, reference: dict[str, bytes]) -> None:
     code, stderr, pid = killed_build(signal.SIGKILL, 6, "worker")
@@ -238,6 +243,7 @@ os._exit(0)
 """
 
 
+@PROCESSES
 @pytest.mark.skipif(not HAS_PROC, reason="reads processes from /proc")
 @pytest.mark.parametrize("prctl", [True, False], ids=["kernel", "watchdog"])
 @pytest.mark.parametrize("late", [False, True], ids=["bound", "parent-gone-first"])
@@ -334,6 +340,7 @@ def test_a_full_disk_is_a_finding(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
     assert outputs(tmp_path / "out") == {} and temporaries(tmp_path / "out") == []
 
 
+@PROCESSES
 def test_a_file_size_limit_is_a_finding(tmp_path: Path) -> None:
     """A real OS refusal, no patch: RLIMIT_FSIZE makes every write past 16 KiB fail with EFBIG."""
 
@@ -361,6 +368,7 @@ def test_an_output_folder_that_is_a_file_is_a_usage_error(tmp_path: Path, option
     assert not (tmp_path / "out").exists() and not (tmp_path / "cache").exists()
 
 
+@PROCESSES
 def test_temp_files_of_a_killed_build_are_removed(tmp_path: Path) -> None:
     """A kill between the temp write and the rename leaves a temp file; the next run removes it, and its own
     (a signal may stop it before it knows its temp file), but not one whose writer still runs."""
@@ -395,6 +403,7 @@ def test_a_cache_record_path_that_is_a_directory_is_a_finding(tmp_path: Path) ->
     assert (tmp_path / "out" / "old-world" / "en" / "tokens.pdf").read_bytes().startswith(b"%PDF")
 
 
+@PROCESSES
 def test_a_one_up_file_the_helper_cannot_write_is_a_finding(tmp_path: Path) -> None:
     # One unit with --jobs 2: a helper process draws, writes and checks cards-1up.pdf beside the sheets, and hands its
     # write error back to the build like any other (atomic.WriteError survives the trip between processes).

@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 from pipeline.cli import app
 from pipeline.games import LISTINGS
 from pipeline.production.targets import Databases
+from tests.conftest import PROCESSES
 
 from .conftest import REPO
 
@@ -257,6 +258,7 @@ def test_a_layouts_edit_replaces_the_kept_drawings_instead_of_adding_to_them(tmp
     assert len(build("--paper", "letter")) == 2, "other options keep their own drawings"
 
 
+@PROCESSES
 def test_a_rebuilds_jobs_key_their_kept_drawings_by_the_digests_the_plan_made(tmp_path: Path,
                                                                                monkeypatch: pytest.MonkeyPatch) -> None:
     """The plan hashes every face (the targets' keys); a job forked after it (`--jobs 2`) finds those digests

@@ -8,13 +8,14 @@ from pathlib import Path
 
 from pypdf import PdfReader
 
-from tests.production.conftest import Build
+from tests.production.conftest import A4_BUILD, Build
 
 
 def pdf_text(path: Path) -> str:
     return "\n".join(page.extract_text() for page in PdfReader(path).pages)
 
 
+@A4_BUILD
 def test_the_guide_prints_the_mages_section_with_the_pack_and_not_without(build: Build, a4_build: Path) -> None:
     code, _, out = build("--locale", "en", "--pack", "mages", "--target", "guides", "--target", "help")
     assert code == 0

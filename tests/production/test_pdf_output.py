@@ -10,7 +10,9 @@ import pytest
 from PIL import Image
 from pypdf import PdfReader
 
-from .conftest import Build
+from .conftest import A4_BUILD, Build
+
+pytestmark = A4_BUILD
 
 A4 = (595.28, 841.89)
 LETTER = (612.0, 792.0)

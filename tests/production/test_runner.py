@@ -21,7 +21,7 @@ from pipeline.production.runner import plan_units
 from pipeline.production.targets import TARGET_NAMES, BuildOptions, Job
 from pipeline.render.pdf import DrawnPdf
 from pipeline.rules.spec import GameSpec
-from tests.conftest import FIXTURES
+from tests.conftest import FIXTURES, PROCESSES
 
 from .conftest import REPO, Build
 
@@ -49,6 +49,7 @@ def test_one_worker_keeps_the_jobs_whole() -> None:
     assert plan_units(todo, workers=1) == todo
 
 
+@PROCESSES
 def test_parallel_build_writes_the_same_bytes_as_a_serial_one(build: Build, tmp_path: Path) -> None:
     args = ("--locale", "en", "--target", "tts", "--target", "tokens", "--target", "help")
     _, serial, _ = build(*args, out="serial")
@@ -62,6 +63,7 @@ def test_parallel_build_writes_the_same_bytes_as_a_serial_one(build: Build, tmp_
             assert (tmp_path / "serial" / name).read_bytes() == (tmp_path / "parallel" / name).read_bytes(), name
 
 
+@PROCESSES
 def test_a_build_loads_each_game_once_for_all_its_workers_and_keeps_nothing_after_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -98,6 +100,7 @@ def test_a_build_loads_each_game_once_for_all_its_workers_and_keeps_nothing_afte
     assert len(loads.read_text(encoding="utf-8").splitlines()) == 2
 
 
+@PROCESSES
 def test_one_target_with_a_spare_worker_draws_its_1up_file_in_a_helper(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

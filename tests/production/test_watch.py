@@ -17,7 +17,7 @@ import pytest
 from pipeline.app.watch import touched_games
 from pipeline.games import find_game
 from pipeline.production.targets import BuildOptions
-from tests.conftest import default_sigint
+from tests.conftest import PROCESSES, default_sigint
 
 from .conftest import REPO
 
@@ -46,6 +46,7 @@ def alive(pid: int) -> bool:
     return state != "Z"
 
 
+@PROCESSES
 def test_an_edit_is_rebuilt_and_ctrl_c_exits_130_with_no_worker_left(tmp_path: Path) -> None:
     content = tmp_path / "content"
     shutil.copytree(REPO / "tests" / "fixtures" / "old-world", content / "old-world")
