@@ -12,6 +12,7 @@ import os
 import shlex
 import shutil
 import subprocess
+import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -129,9 +130,10 @@ def test_full_template_the_whole_designer_path(project: Path, tmp_path: Path) ->
     _one_watch_round(project, cards)
     run("pnp preflight output/my-game/en/*.pdf output/my-game/de/*.pdf", project, shell=True)
 
-    # The repository's own hook config, then this repository's hook as pre-commit installs it.
-    run(["pre-commit", "run", "--all-files"], project)
-    run(["pre-commit", "try-repo", str(REPO), "pnp-check", "--all-files"], project)
+    # The repository's own hook config, then this repository's hook as pre-commit installs it (pre-commit is the
+    # test environment's tool; the hooks find the wheel's pnp first on PATH).
+    run([sys.executable, "-m", "pre_commit", "run", "--all-files"], project)
+    run([sys.executable, "-m", "pre_commit", "try-repo", str(REPO), "pnp-check", "--all-files"], project)
 
 
 def _one_watch_round(project: Path, cards: Path) -> None:
