@@ -3,8 +3,7 @@ pseudo-locale; and the translation findings `check` adds. The catalog work itsel
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -22,7 +21,7 @@ from pipeline.i18n.terms import game_terms
 from pipeline.i18n.workflow import Written, extract, pseudo, read_template, update
 from pipeline.rules.spec import GameSpec
 
-from .project import UsageError, locale_code, select_locales
+from .project import UsageError, locale_code, select_locales, writing
 
 
 class ContentError(Exception):
@@ -69,17 +68,8 @@ def translated_locales(game: LoadedGame, chosen: Sequence[str] | None) -> list[s
 
 def extract_template(game: LoadedGame) -> Written:
     """Write <game>/locales/messages.pot from the content (byte-stable: a re-run changes nothing)."""
-    with _writing(template_path(game.content_dir)):
+    with writing(template_path(game.content_dir)):
         return extract(game.spec.strings(game.db), game.content_dir, game.spec.id, game.content_dir)
-
-
-@contextmanager
-def _writing(path: Path) -> Iterator[None]:
-    """A catalog that cannot be written (a read-only folder, a full disk) is a UsageError naming it."""
-    try:
-        yield
-    except OSError as exc:
-        raise UsageError(f"cannot write {path}: {exc.strerror or exc}") from None
 
 
 def _template(game: LoadedGame) -> Catalog:
@@ -98,7 +88,7 @@ def update_catalogs(game: LoadedGame, locales: Sequence[str] | None) -> list[tup
     written = []
     try:
         for code in translated_locales(game, locales):
-            with _writing(catalog_path(game.content_dir, code)):
+            with writing(catalog_path(game.content_dir, code)):
                 written.append((update(template, game.content_dir, code, game.spec.id), code))
     except PoFileError as exc:
         raise CatalogError(f"cannot read a catalog: {exc}") from None
@@ -136,7 +126,7 @@ def write_pseudo(game: LoadedGame, locale: str = PSEUDO_LOCALE) -> Written:
     if existing.exists() and locale != PSEUDO_LOCALE:
         raise UsageError(f"{existing} exists and is not a pseudo-locale catalog; choose another code (default {PSEUDO_LOCALE})")
     template = _template(game)
-    with _writing(existing):
+    with writing(existing):
         return pseudo(template, game.content_dir, game.spec.id, locale)
 
 

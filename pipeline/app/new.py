@@ -30,10 +30,9 @@ from typing import Any
 from ruamel.yaml import YAML
 from ruamel.yaml.error import YAMLError
 
-from pipeline.atomic import WriteError
 from pipeline.content.models import SLUG_PATTERN
 
-from .project import UsageError
+from .project import UsageError, writing
 
 PARTS = ("cards", "numbered-deck", "tokens", "board", "guide")
 # A template made of others; `full` shows every kind of component with a German still in the works.
@@ -85,10 +84,10 @@ def new_game(game_id: str, templates: str | Sequence[str], root: Path) -> list[P
     if any(name in COMPOSED for name in names):
         scaffold.manifest["game"]["draft_locales"] = ["de"]
     with _staged(root, game_id) as work:
-        with _folder_errors(work):
+        with writing(work):
             _write(work, scaffold)
         _seed_catalogs(work, scaffold)
-        with _folder_errors(folder):
+        with writing(folder):
             work.rename(folder)
     return _with_schemas(folder, root, game_id, undo=lambda: shutil.rmtree(folder, ignore_errors=True))
 
@@ -111,12 +110,12 @@ def add_templates(game_id: str, templates: Sequence[str], root: Path) -> list[Pa
     if clashes:
         raise UsageError(f"{game_id} has {', '.join(clashes)} already: add that template by hand")
     with _staged(root, game_id) as work:
-        with _folder_errors(work):
+        with writing(work):
             shutil.copytree(folder, work, symlinks=True)
             _write(work, scaffold)
         _seed_catalogs(work, scaffold)
         old = work.parent / "replaced"
-        with _folder_errors(folder):
+        with writing(folder):
             folder.rename(old)
             try:
                 work.rename(folder)
@@ -130,7 +129,7 @@ def add_templates(game_id: str, templates: Sequence[str], root: Path) -> list[Pa
 def _staged(root: Path, game_id: str) -> Iterator[Path]:
     """A folder named like the game in a hidden folder of root (same filesystem, so a rename moves it whole);
     whatever is left in the hidden folder is removed at the end, done or not."""
-    with _folder_errors(root):
+    with writing(root):
         root.mkdir(parents=True, exist_ok=True)
         hidden = Path(tempfile.mkdtemp(prefix=f".pnp-new-{game_id}.", dir=root))
     try:
@@ -146,7 +145,7 @@ def _with_schemas(folder: Path, root: Path, game_id: str, undo: Callable[[], Non
     from pipeline.rules.declared_game import declared_spec
 
     try:
-        with _folder_errors(root / "schema"):
+        with writing(root / "schema"):
             schemas = write_schemas(root / "schema", game_id, declared_spec(folder).file_kinds)
     except BaseException:
         undo()
@@ -228,7 +227,7 @@ def _seed_catalogs(folder: Path, scaffold: Scaffold) -> None:
             for message in read_catalog_text(text, locale):
                 if message.id and catalog.get(message.id, message.context) is None:
                     catalog.add(message.id, message.string, context=message.context, flags=message.flags)
-        with _folder_errors(path):
+        with writing(path):
             path.parent.mkdir(parents=True, exist_ok=True)
             write_catalog(path, catalog)
     try:
@@ -254,14 +253,3 @@ def _yaml() -> YAML:
     yaml.indent(mapping=2, sequence=4, offset=2)  # the templates' own style
     yaml.preserve_quotes = True
     return yaml
-
-
-@contextmanager
-def _folder_errors(path: Path) -> Iterator[None]:
-    """A folder that cannot be written (read-only, full, a file in its place) is a UsageError naming it."""
-    try:
-        yield
-    except WriteError as exc:
-        raise UsageError(str(exc)) from None
-    except OSError as exc:
-        raise UsageError(f"cannot write {exc.filename or path}: {exc.strerror or exc}") from None

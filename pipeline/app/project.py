@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pipeline import shipped
+from pipeline.atomic import WriteError
 from pipeline.games import LISTINGS, GameListing, did_you_mean, discover, unknown_game
 
 if TYPE_CHECKING:
@@ -16,6 +18,18 @@ if TYPE_CHECKING:
 
 class UsageError(Exception):
     """Bad usage (unknown game, missing folder, unsupported option): the CLI exits 2 with this message."""
+
+
+@contextmanager
+def writing(path: Path) -> Iterator[None]:
+    """A file or folder that cannot be written (read-only, a full disk, a file in a folder's place) is a UsageError
+    naming what failed (else path)."""
+    try:
+        yield
+    except WriteError as exc:
+        raise UsageError(str(exc)) from None
+    except OSError as exc:
+        raise UsageError(f"cannot write {exc.filename or path}: {exc.strerror or exc}") from None
 
 
 def project_folder(option: Path | None, name: str) -> Path:

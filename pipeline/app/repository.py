@@ -14,7 +14,7 @@ from string import Template
 
 from pipeline import __version__
 
-from .project import UsageError
+from .project import writing
 
 SOURCE = files("pipeline") / "templates" / "repository"
 # template file -> where it goes in the repository
@@ -30,7 +30,7 @@ def write_repository_files(top: Path, game_id: str, name: str) -> list[Path]:
     """The repository files missing under top (the folder holding the content root); the paths written."""
     values = {"game": game_id, "name": name, "version": __version__}
     written = []
-    try:
+    with writing(top):
         for source, relative in WRITTEN.items():
             target = top / relative
             if target.exists() or target.is_symlink():
@@ -40,8 +40,6 @@ def write_repository_files(top: Path, game_id: str, name: str) -> list[Path]:
             written.append(target)
         if _add_ignored(top / ".gitignore"):
             written.append(top / ".gitignore")
-    except OSError as exc:
-        raise UsageError(f"cannot write {exc.filename or top}: {exc.strerror or exc}") from None
     return written
 
 

@@ -125,3 +125,13 @@ def test_new_writes_the_repository_files_it_lacks_and_keeps_the_designers(tmp_pa
     assert "next: pnp check --game my-game" in result.output
     again = runner.invoke(app, ["new", "other-game"])
     assert again.exit_code == 0 and ".gitignore" not in again.output  # nothing left to add
+
+
+def test_i18n_commands_take_the_only_game_and_ask_for_one_among_several(tmp_path: Path) -> None:
+    root = tmp_path / "content"
+    new_game("my-game", "cards", root)
+    alone = runner.invoke(app, ["i18n", "extract", "--content", str(root)])
+    assert alone.exit_code == 0 and "my-game/locales/messages.pot" in alone.output
+    new_game("other-game", "tokens", root)
+    several = runner.invoke(app, ["i18n", "status", "--content", str(root)])
+    assert several.exit_code == 2 and "name the game with --game" in several.output and "other-game" in several.output
