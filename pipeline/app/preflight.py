@@ -3,9 +3,9 @@
 A file named `*-1up.pdf` (or `pnp watch`'s `cards-changed.pdf`, one card a page too) is held to the 1-up rules
 (trim plus bleed, TrimBox and BleedBox), any other to the paper. The paper is the option's, else the one
 `build-report.json` beside the files names (`<out>/<game>/build-report.json` for
-`<out>/<game>/<locale>/<file>.pdf`), else A4. Where that report
-lists the cards a file places and the content holds its game, each card must be placed as often as
-the content's copies. The safe zone is a property of the layouts: `pnp build` checks it.
+`<out>/<game>/<locale>/<file>.pdf`), else A4. Where that report lists the cards a file places and the content
+holds its game, each card must be placed as often as the content's copies, counted with the packs the report
+names (and only theirs after `--pack-only`). The safe zone is a property of the layouts: `pnp build` checks it.
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ def preflight(files: Sequence[Path], layouts_dir: Path, content_root: Path, pape
     # A card's trim is a template's size or a named one (a declared game's own templates name them).
     trims = {template.size for template in layouts.templates.values()}
     trims |= {size for named in layouts.sizes.values() for size in named.values()}
-    counted: dict[tuple[str, str], dict[str, Counter[tuple[str, str]]]] = {}
+    counted: dict[tuple[str, str, tuple[tuple[str, ...], bool]], dict[str, Counter[tuple[str, str]]]] = {}
     for file in files:
         build_report = _build_report(file)
         chosen = paper or (build_report or {}).get("options", {}).get("paper") or DEFAULT_PAPER
@@ -56,10 +56,11 @@ def preflight(files: Sequence[Path], layouts_dir: Path, content_root: Path, pape
         if entry is None or "positions" not in entry or file.name not in _PLACES:
             continue
         game, locale = file.parent.parent.name, file.parent.name
-        if (game, locale) not in counted:
-            counted[(game, locale)], found = _copies(game, locale, content_root)
+        selection = _selection(build_report or {})
+        if (game, locale, selection) not in counted:
+            counted[(game, locale, selection)], found = _copies(game, locale, content_root, *selection)
             report.extend(found)
-        copies = counted[(game, locale)].get(_PLACES[file.name])
+        copies = counted[(game, locale, selection)].get(_PLACES[file.name])
         if copies is not None:
             report.extend(count_findings(entry["positions"], copies, file.as_posix(), entry.get("pages")))
     report.extra["files"] = [f.as_posix() for f in files]
@@ -75,6 +76,16 @@ def _build_report(file: Path) -> dict[str, Any] | None:
     return data if isinstance(data, dict) else None
 
 
+def _selection(report: dict[str, Any]) -> tuple[tuple[str, ...], bool]:
+    """The packs a build printed (with their modes, as Database.packs names them) and whether it printed them
+    alone (`--pack-only`), from its report's options; none for a base build or a report without them."""
+    options = report.get("options")
+    options = options if isinstance(options, dict) else {}
+    packs = options.get("packs")
+    packs = tuple(p for p in packs if isinstance(p, str)) if isinstance(packs, list) else ()
+    return packs, bool(options.get("pack_only")) and bool(packs)
+
+
 def _entry(report: dict[str, Any], file: Path) -> dict[str, Any] | None:
     """The report's entry for a file (its path is `<game>/<locale>/<name>`)."""
     tail = file.resolve().parts[-3:]
@@ -85,10 +96,13 @@ def _entry(report: dict[str, Any], file: Path) -> dict[str, Any] | None:
     return None
 
 
-def _copies(game: str, locale: str, content_root: Path) -> tuple[dict[str, Counter[tuple[str, str]]], list[Finding]]:
-    """The copies of each card by the decks a file places ('cards', 'tokens', 'help'), from the content;
-    nothing when the content does not hold the game or cannot be loaded."""
+def _copies(game: str, locale: str, content_root: Path, packs: tuple[str, ...] = (),
+            pack_only: bool = False) -> tuple[dict[str, Counter[tuple[str, str]]], list[Finding]]:
+    """The copies of each card by the decks a file places ('cards', 'tokens', 'help'), from the content with the
+    build's packs (theirs alone when `pack_only`, as the build chose them); nothing when the content does not
+    hold the game or cannot be loaded."""
     from pipeline.games import find_game
+    from pipeline.production.targets import packs_only
 
     try:
         spec = find_game(game, content_root)
@@ -96,11 +110,13 @@ def _copies(game: str, locale: str, content_root: Path) -> tuple[dict[str, Count
         return {}, []
     if spec.printing is None or not spec.content_dir(content_root).is_dir():
         return {}, []
-    db, findings = spec.load(content_root)
+    db, findings = spec.load(content_root, packs)
     if any(f.severity.value == "error" for f in findings):
         message = f"{game}: the content does not load, so card counts are not checked"
         return {}, [error("PREFLIGHT-COUNT", message, spec.content_dir(content_root).as_posix())]
     components = spec.printing.components(db, spec.localizer(db, locale))
+    if pack_only:
+        components = packs_only(components, db)
     decks = {"cards": components.decks_for("cards"), "tokens": components.decks_for("tokens"), "help": components.help_decks()}
     copies = {}
     for name, chosen in decks.items():

@@ -36,6 +36,19 @@ def test_the_monster_pack_alone_prints_its_cards_and_token_with_its_symbol(build
     assert text.count("MP") >= 4  # each card's front, and the Kayran's back
     tokens = "".join(page.extract_text() for page in PdfReader(out / "old-world" / "en" / "tokens.pdf").pages)
     assert "Koshchey" in tokens and "MP" in tokens
+    # The preflight counts the cards with the packs the report names, the pack's alone after --pack-only (it
+    # counted the base game's instead: hundreds of false PREFLIGHT-COUNT errors on every pack build).
+    pdfs = [str(p) for p in sorted((out / "old-world" / "en").glob("*.pdf"))]
+    checked = CliRunner().invoke(app, ["preflight", *pdfs, "--content", str(REPO / "content"), "--format", "json"])
+    assert checked.exit_code == 0, [f["message"] for f in json.loads(checked.stdout)["findings"]][:3]
+
+
+def test_a_pack_printed_with_the_base_game_passes_the_preflight(build: Build) -> None:
+    code, _, out = build("--locale", "en", "--pack", "monster-pack", "--target", "cards")
+    assert code == 0
+    pdfs = [str(p) for p in sorted((out / "old-world" / "en").glob("*.pdf"))]
+    checked = CliRunner().invoke(app, ["preflight", *pdfs, "--content", str(REPO / "content"), "--format", "json"])
+    assert checked.exit_code == 0, [f["message"] for f in json.loads(checked.stdout)["findings"]][:3]
 
 
 def test_pack_only_needs_a_pack() -> None:
