@@ -51,8 +51,8 @@ def preflight(files: Sequence[Path], layouts_dir: Path, content_root: Path, pape
             raise UsageError(f"no print profile {chosen!r} in {layouts_dir} (known: {known})") from None
         data = file.read_bytes()
         one_up = file.name.endswith("-1up.pdf") or file.name == CHANGED_FILE
-        report.extend(preflight_pdf(data, file.as_posix(), profile, one_up, trims))
         entry = _entry(build_report, file) if build_report else None
+        report.extend(preflight_pdf(data, file.as_posix(), profile, one_up, trims, _front_pages(entry)))
         if entry is None or "positions" not in entry or file.name not in _PLACES:
             continue
         game, locale = file.parent.parent.name, file.parent.name
@@ -74,6 +74,14 @@ def _build_report(file: Path) -> dict[str, Any] | None:
     except (OSError, ValueError):
         return None
     return data if isinstance(data, dict) else None
+
+
+def _front_pages(entry: dict[str, Any] | None) -> set[int] | None:
+    """The pages the report places fronts on (each position's page), or None when it lists no positions."""
+    positions = entry.get("positions") if entry else None
+    if not isinstance(positions, list):
+        return None
+    return {p["page"] for p in positions if isinstance(p, dict) and isinstance(p.get("page"), int)}
 
 
 def _selection(report: dict[str, Any]) -> tuple[tuple[str, ...], bool]:

@@ -55,9 +55,11 @@ FontLookup = Callable[[str], DrawnFont | None]
 
 
 def preflight_pdf(data: bytes, path: str, profile: Profile, one_up: bool,
-                  trims: Iterable[Size] | None = None) -> list[Finding]:
+                  trims: Iterable[Size] | None = None, fronts: Iterable[int] | None = None) -> list[Finding]:
     """The PDF's page sizes, boxes, fonts and page-level marks against the profile; `trims` are the card
-    sizes a 1-up page may have (any, if not given)."""
+    sizes a 1-up page may have (any, if not given) and the sizes whose grids need crop marks; `fronts` the pages
+    that print fronts, where a grid with no crop mark at all is a finding too (when not given, only a grid with
+    some marks is held to mark every cut line: duplex backs and gutter backs carry none by design)."""
     from pypdf import PdfReader
     from pypdf.errors import PdfReadError
 
@@ -68,34 +70,42 @@ def preflight_pdf(data: bytes, path: str, profile: Profile, one_up: bool,
         return [error("PREFLIGHT-READ", f"{path}: not a readable PDF ({exc})", path)]
     findings: list[Finding] = []
     sizes = list(trims) if trims is not None else None
+    front_pages = set(fronts) if fronts is not None else None
     fonts_seen: set[int] = set()
     for number, page in enumerate(pages, start=1):
         trim = _rect(page.trimbox) if "/TrimBox" in page else None
         bleed = _rect(page.bleedbox) if "/BleedBox" in page else None
         findings += _page_findings(_rect(page.mediabox), trim, bleed, partial(page_marks, page), number, path, profile,
-                                   one_up, sizes)
+                                   one_up, sizes, front_pages)
         findings += _font_findings(page, number, path, fonts_seen)
     return findings
 
 
 def preflight_drawn(pdf: DrawnPdf, path: str, profile: Profile, one_up: bool,
-                    trims: Iterable[Size] | None = None) -> list[Finding]:
+                    trims: Iterable[Size] | None = None, fronts: Iterable[int] | None = None) -> list[Finding]:
     """`preflight_pdf` of a document the build drew, from what reportlab wrote (`render/pdf.Document.drawn`)."""
     findings: list[Finding] = []
     sizes = list(trims) if trims is not None else None
+    front_pages = set(fronts) if fronts is not None else None
     for number, page in enumerate(pdf.pages, start=1):
         findings += _page_findings(page.media, page.trim, page.bleed, partial(drawn_marks, page, pdf), number, path,
-                                   profile, one_up, sizes)
+                                   profile, one_up, sizes, front_pages)
         if number == 1:  # every page lists every font: report each once, on the first
             findings += [_not_embedded(path, number, font.name) for font in pdf.fonts.values() if not font.embedded]
     return findings
 
 
 def _page_findings(media: Rect, trim: Rect | None, bleed: Rect | None, marks: Callable[[], Iterator[tuple[str, Rect]]],
-                   number: int, path: str, profile: Profile, one_up: bool, sizes: list[Size] | None) -> list[Finding]:
+                   number: int, path: str, profile: Profile, one_up: bool, sizes: list[Size] | None,
+                   fronts: set[int] | None = None) -> list[Finding]:
     if one_up:
         return _one_up_findings(media, trim, bleed, number, path, profile, sizes)
-    return _paper_findings(media, number, path, profile) + _mark_findings(marks(), media, number, path, profile)
+    painted = list(marks())
+    findings = _paper_findings(media, number, path, profile) + _mark_findings(painted, media, number, path, profile)
+    if sizes:
+        front = None if fronts is None else number in fronts
+        findings += crop_mark_findings(painted, number, path, profile, sizes, front)
+    return findings
 
 
 def _at(path: str, page: int, code: str, message: str, hint: str = "") -> Finding:
@@ -268,6 +278,110 @@ def _mark_findings(marks: Iterable[tuple[str, Rect]], media: Rect, number: int, 
     return [_at(path, number, "PREFLIGHT-MARK", f"a {what} reaches {_mm(edge):.1f} mm from the paper's edge, inside the "
                 f"{profile.margin:g} mm margin of {profile.name} (from {_mm(rect[0]):.1f}, {_mm(rect[1]):.1f} to "
                 f"{_mm(rect[2]):.1f}, {_mm(rect[3]):.1f} mm)", "no printer prints there: keep every mark inside the margin")]
+
+
+_EDGE = 0.1 / MM_PER_PT  # pt: two cards abut, or a mark lies on a cut line, within 0.1 mm
+_HAIRLINE = 2.0  # pt: the widest a crop mark's stroke is taken to be
+
+
+def crop_mark_findings(marks: Sequence[tuple[str, Rect]], number: int, path: str, profile: Profile,
+                       sizes: Sequence[Size], front: bool | None) -> list[Finding]:
+    """Every cut line of a card grid has a crop mark at both of its ends, outside the grid (a blade is laid
+    on two points). A grid is the cards of one page that abut; a card is a placed form whose trim (its
+    clipped box less the bleed on the sides with no neighbour) is one of the card `sizes`. A grid with no mark
+    at all is the back of a duplex sheet or the back half of a gutter-fold sheet (cut with its front), unless
+    it is the only grid of a page that prints fronts (`front`)."""
+    bleed = profile.bleed / MM_PER_PT
+    forms = [rect for what, rect in marks if what == "form"]
+    cards = [trim for rect in forms if _is_card(trim := _trim_of(rect, forms, bleed), sizes)]
+    strokes = [rect for what, rect in marks if what == "path"]
+    judged = [_unmarked_cuts(grid, strokes) for grid in _grids(cards)]
+    any_marked = any(marked for _, marked in judged)
+    findings: list[Finding] = []
+    for missing, marked in judged:
+        if not marked and (front is not True or any_marked):
+            continue
+        if missing:
+            shown = "; ".join(missing[:4]) + (f"; and {len(missing) - 4} more" if len(missing) > 4 else "")
+            findings.append(_at(path, number, "PREFLIGHT-CROP-MARK", f"{len(missing)} end(s) of the grid's cut lines "
+                                f"have no crop mark ({shown})", "a cut line needs a mark at each end to lay the blade "
+                                "on: leave room for the marks between the grid and the profile's margin"))
+    return findings
+
+
+def _trim_of(rect: Rect, forms: Sequence[Rect], bleed: float) -> Rect:
+    def abuts(side: int) -> bool:
+        for other in forms:
+            if other is rect:
+                continue
+            if side in (0, 2):  # left or right: a neighbour's opposite edge here, overlapping in height
+                edge = other[2] if side == 0 else other[0]
+                if abs(edge - rect[side]) <= _EDGE and min(other[3], rect[3]) - max(other[1], rect[1]) > _EDGE:
+                    return True
+            else:
+                edge = other[3] if side == 1 else other[1]
+                if abs(edge - rect[side]) <= _EDGE and min(other[2], rect[2]) - max(other[0], rect[0]) > _EDGE:
+                    return True
+        return False
+
+    grow = [0.0 if abuts(side) else bleed for side in range(4)]
+    return rect[0] + grow[0], rect[1] + grow[1], rect[2] - grow[2], rect[3] - grow[3]
+
+
+def _is_card(trim: Rect, sizes: Sequence[Size]) -> bool:
+    size = _size(trim)
+    return any(_same(size, known) or _same(size, known.swapped()) for known in sizes)
+
+
+def _grids(cards: list[Rect]) -> list[list[Rect]]:
+    """The cards in groups that abut (share a cut line edge to edge)."""
+    groups: list[list[Rect]] = []
+    for card in cards:
+        joined = [g for g in groups if any(_touching(card, other) for other in g)]
+        merged = [card] + [c for g in joined for c in g]
+        groups = [g for g in groups if not any(g is j for j in joined)] + [merged]
+    return groups
+
+
+def _touching(a: Rect, b: Rect) -> bool:
+    overlap_x = min(a[2], b[2]) - max(a[0], b[0])
+    overlap_y = min(a[3], b[3]) - max(a[1], b[1])
+    return (overlap_y > _EDGE and (abs(a[2] - b[0]) <= _EDGE or abs(b[2] - a[0]) <= _EDGE)) or \
+        (overlap_x > _EDGE and (abs(a[3] - b[1]) <= _EDGE or abs(b[3] - a[1]) <= _EDGE))
+
+
+def _unmarked_cuts(grid: list[Rect], strokes: Sequence[Rect]) -> tuple[list[str], bool]:
+    """The ends of the grid's cut lines with no mark (as text), and whether the grid is marked: a mark at an end
+    of a column cut, or at both ends of a row cut (a gutter-fold sheet's back half has the front's row marks
+    on its fold side only: it is cut with its front)."""
+    left, bottom = min(r[0] for r in grid), min(r[1] for r in grid)
+    right, top = max(r[2] for r in grid), max(r[3] for r in grid)
+    ends: list[tuple[str, bool]] = []
+    marked = False
+    for x in _distinct(sorted(v for r in grid for v in (r[0], r[2]))):
+        on_line = [s for s in strokes if s[2] - s[0] <= _HAIRLINE and abs((s[0] + s[2]) / 2 - x) <= _EDGE]
+        where = f"the cut at {_mm(x):.1f} mm from the left"
+        column = [(f"{where}, top", any(s[1] >= top - _EDGE for s in on_line)),
+                  (f"{where}, bottom", any(s[3] <= bottom + _EDGE for s in on_line))]
+        marked |= any(found for _, found in column)
+        ends += column
+    for y in _distinct(sorted(v for r in grid for v in (r[1], r[3]))):
+        on_line = [s for s in strokes if s[3] - s[1] <= _HAIRLINE and abs((s[1] + s[3]) / 2 - y) <= _EDGE]
+        where = f"the cut at {_mm(y):.1f} mm from the bottom"
+        row = [(f"{where}, left", any(s[2] <= left + _EDGE for s in on_line)),
+               (f"{where}, right", any(s[0] >= right - _EDGE for s in on_line))]
+        marked |= all(found for _, found in row)
+        ends += row
+    return [name for name, found in ends if not found], marked
+
+
+def _distinct(values: list[float]) -> list[float]:
+    """The values less any within the abutting tolerance of the one before (one cut line, two cards' edges)."""
+    kept: list[float] = []
+    for value in values:
+        if not kept or value - kept[-1] > _EDGE:
+            kept.append(value)
+    return kept
 
 
 def page_marks(page: PageObject) -> Iterator[tuple[str, Rect]]:

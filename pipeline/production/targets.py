@@ -583,7 +583,8 @@ def _preflight(job: Job, profile: Profile, relative: str, imposed: Imposed, prep
     path = f"{job.game}/{job.locale}/{relative}"
     slots = [slot for group in groups(prepared, target) for slot in group.slots]
     trims = {slot[0].template.size for slot in slots} | {slot[1].template.size for slot in slots if slot[1]}
-    findings = preflight_drawn(imposed.drawn, path, profile, one_up, trims)
+    fronts = {position.page for position in imposed.positions}
+    findings = preflight_drawn(imposed.drawn, path, profile, one_up, trims, fronts)
     if target == "cards":
         backs = job.options.backs != "none"
         back_page = 0 if job.options.backs == "gutter" and not one_up else 1

@@ -192,8 +192,10 @@ def _mirrored(doc: Document, grid: Grid, faces: list[PreparedFace | None], shift
 
 
 def _crop_marks(doc: Document, paper: Size, grid: Grid, cells: list[tuple[int, int]], profile: Profile) -> None:
-    """Short lines on the extension of every cut line, starting outside the bleed and ending at the
-    profile's margin (a mark shorter than 0.5 mm there is left out)."""
+    """Short lines on the extension of every cut line, starting the crop offset outside the trim and ending at
+    the profile's margin. Where the margin leaves less than a mark's length there (three rows of poker cards
+    on Letter leave 3.9 mm above the grid), the mark starts nearer, at the bleed's edge, never on the bleed;
+    a mark shorter than 0.5 mm is left out."""
     c = doc.canvas
     c.setStrokeColor("#000000")
     c.setLineWidth(profile.crop_width)
@@ -203,17 +205,23 @@ def _crop_marks(doc: Document, paper: Size, grid: Grid, cells: list[tuple[int, i
     y_lines = {grid.top + k * grid.card.height for row in rows for k in (row, row + 1)}
     top, bottom = min(y_lines), max(y_lines)
     left, right = min(x_lines), max(x_lines)
-    start, length = profile.crop_offset, profile.crop_length
+    length = profile.crop_length
     low = profile.margin  # a mark is cut short at the margin: a printer cannot print closer to the edge
+
+    def start(room: float) -> float:  # from the trim, given the room between the trim and the margin
+        return max(profile.bleed, min(profile.crop_offset, room - length))
+
     for x in sorted(x_lines):
         for y0, direction in ((top, -1), (bottom, 1)):
-            a, b = y0 + direction * start, y0 + direction * (start + length)
+            offset = start(y0 - low if direction < 0 else paper.height - low - y0)
+            a, b = y0 + direction * offset, y0 + direction * (offset + length)
             a, b = (max(low, min(paper.height - low, v)) for v in (a, b))
             if abs(b - a) > 0.5:
                 c.line(pt(x), pt(paper.height - a), pt(x), pt(paper.height - b))
     for y in sorted(y_lines):
         for x0, direction in ((left, -1), (right, 1)):
-            a, b = x0 + direction * start, x0 + direction * (start + length)
+            offset = start(x0 - low if direction < 0 else paper.width - low - x0)
+            a, b = x0 + direction * offset, x0 + direction * (offset + length)
             a, b = (max(low, min(paper.width - low, v)) for v in (a, b))
             if abs(b - a) > 0.5:
                 c.line(pt(a), pt(paper.height - y), pt(b), pt(paper.height - y))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -15,8 +16,9 @@ from pipeline.cli import app
 from pipeline.findings import Finding
 from pipeline.production.preflight import count_findings, preflight_drawn, preflight_pdf, safe_zone_findings
 from pipeline.render.faces import RenderContext, prepare_face
+from pipeline.render.imposition import Group, impose
 from pipeline.render.layouts import load_layouts
-from pipeline.render.pdf import Document
+from pipeline.render.pdf import Document, DrawnPdf
 from pipeline.render.profiles import Profile
 from pipeline.render.units import Size, pt
 from pipeline.rules.components import Face
@@ -195,3 +197,38 @@ def test_every_build_of_the_example_trees_passes_its_own_preflight(tmp_path: Pat
     findings = json.loads(rechecked.stdout)["findings"]
     assert rechecked.exit_code == 1 and [f["code"] for f in findings] == ["PREFLIGHT-COUNT"]
     assert repr(dropped["card"]) in findings[0]["message"]
+
+
+def _imposed(tmp_path: Path, paper: Profile, backs: str = "duplex") -> tuple[bytes, DrawnPdf, set[int]]:
+    """Nine poker-size cards imposed on the profile's paper (three rows fill Letter's height)."""
+    (tmp_path / "t.yaml").write_text(
+        "kind: templates\ntemplates:\n  label:\n    size: {width: 63.5mm, height: 88mm}\n    palette: {ink: \"#222222\"}\n"
+        "    boxes:\n      name: {type: text, field: name, x: 5mm, y: 40mm, width: 50mm, height: 6pt, size: 6pt}\n",
+        encoding="utf-8")
+    layouts, problems = load_layouts(tmp_path)
+    assert problems == []
+    ctx = RenderContext("g", "en", tmp_path, tmp_path)
+    face, _ = prepare_face(Face("label", "one", "deck", {"name": "Card"}), layouts.templates["label"], ctx)
+    imposed = impose([Group("deck", Size(63.5, 88), [(face, face)] * 9)], paper, backs, (0.0, 0.0), "t")
+    return imposed.data, imposed.drawn, {p.page for p in imposed.positions}
+
+
+@pytest.mark.parametrize("backs", ["duplex", "gutter"])
+def test_every_cut_line_of_a_letter_sheet_has_a_crop_mark_at_both_ends(tmp_path: Path, backs: str) -> None:
+    # Three rows of poker cards leave 3.9 mm above the grid on Letter: the column marks start at the bleed's edge
+    # there (they were left out, and no column cut was marked). Duplex backs and a gutter's back half carry none.
+    letter = profile("letter")
+    data, drawn, fronts = _imposed(tmp_path, letter, backs)
+    assert preflight_pdf(data, "cards.pdf", letter, False, [Size(63.5, 88)], fronts) == []
+    assert preflight_drawn(drawn, "cards.pdf", letter, False, [Size(63.5, 88)], fronts) == []
+
+
+def test_a_sheet_whose_margin_leaves_no_room_for_the_column_marks_is_flagged(tmp_path: Path) -> None:
+    narrow = replace(profile("letter"), margin=4.5)  # 3.2 mm between the grid and the margin: no room past the bleed
+    data, drawn, fronts = _imposed(tmp_path, narrow)
+    for findings in (preflight_pdf(data, "cards.pdf", narrow, False, [Size(63.5, 88)], fronts),
+                     preflight_drawn(drawn, "cards.pdf", narrow, False, [Size(63.5, 88)], fronts)):
+        assert codes(findings) == ["PREFLIGHT-CROP-MARK"]
+        assert (findings[0].line, "8 end(s)" in findings[0].message) == (1, True)  # 4 column cuts, top and bottom
+    # Without knowing the fronts, a grid with row marks at both ends is judged all the same.
+    assert codes(preflight_pdf(data, "cards.pdf", narrow, False, [Size(63.5, 88)])) == ["PREFLIGHT-CROP-MARK"]
