@@ -388,7 +388,7 @@ def test_a_plug_in_that_cannot_load_is_a_finding_at_its_line(root: Path, tmp_pat
 
 
 def test_the_tutorial_from_new_to_a_translated_printed_deck(tmp_path: Path) -> None:
-    """README, "Your first game in ten minutes": exactly its commands, in order."""
+    """docs/explanation/declared-games.md, "Start from a template": exactly its commands, in order."""
     content, out, cache = tmp_path / "content", tmp_path / "out", tmp_path / "cache"
 
     def pnp(*args: str) -> str:
