@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -364,7 +365,7 @@ def test_a_kind_with_a_back_prints_it_behind_every_card_in_duplex_and_tts(root: 
 def documented_plugin() -> str:
     """The worked example of docs/how-to/rules-plugin.md."""
     page = (Path(__file__).resolve().parents[2] / "docs" / "how-to" / "rules-plugin.md").read_text(encoding="utf-8")
-    return page.split("# content/my-game/rules.py\n", 1)[1].split("```", 1)[0]
+    return textwrap.dedent(page.split("# content/my-game/rules.py\n", 1)[1].split("```", 1)[0])  # indented in a list item
 
 
 def test_the_documented_plug_in_adds_its_check(root: Path, tmp_path: Path) -> None:
