@@ -65,7 +65,7 @@ PROCESSES = pytest.mark.xdist_group("processes")
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "fuzz: a property-based test (hypothesis); its example count comes from HYPOTHESIS_PROFILE")
-    config.addinivalue_line("markers", "slow: the slow tier, deselected by default (README, Development): a longer form of a "
+    config.addinivalue_line("markers", "slow: the slow tier, deselected by default (docs/development.md): a longer form of a "
                                        "promise the default tier also tests; `-m slow` runs it")
 
 

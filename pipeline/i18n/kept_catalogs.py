@@ -5,9 +5,10 @@ catalog from its record takes a fraction of that. A record is `<cache_dir>/catal
 the catalog's header fields and every message (id, string, locations, flags, comments, previous id, line,
 context), live and obsolete, in the file's order, under a key of the file's bytes, the locale asked for, this
 module's and `catalogs.py`'s source (which reads the file) and Babel's version. JSON, never pickle, so a file in
-a project's cache cannot run code (the README's rule for the parsed YAML and hyphenation records). A record
-that is missing, unreadable or under another key is a miss; only a catalog that parsed without error is kept,
-so every syntax finding comes from a parse. One record per file, rewritten when the file changes. Records are
+a project's cache cannot run code (the rule docs/explanation/incremental-builds.md gives the parsed YAML and
+hyphenation records). A record that is missing, unreadable or under another key is a miss; only a catalog that
+parsed without error is kept, so every syntax finding comes from a parse. One record per file, rewritten when the
+file changes. Records are
 used only in a process whose command said where its cache is (`check`): `pnp i18n`, which writes catalogs
 back, always parses them.
 """

@@ -100,7 +100,7 @@ class DeckPlan:
         return found + ([self.shared_back] if self.shared_back else [])
 
     def saved_object(self) -> dict[str, object]:
-        """The deck as a TTS saved object: image file names stand where TTS wants URLs (the README says how
+        """The deck as a TTS saved object: image file names stand where TTS wants URLs (docs/how-to/tabletop-simulator.md says how
         to host them); card ids follow TTS's rule, deck number x 100 + cell."""
         custom: dict[str, dict[str, object]] = {}
         cards: list[dict[str, object]] = []

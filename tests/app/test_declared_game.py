@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -361,15 +362,15 @@ def test_a_kind_with_a_back_prints_it_behind_every_card_in_duplex_and_tts(root: 
     assert (out / "my-game" / "en" / "tts" / "card-back.png").is_file()
 
 
-def readme_plugin() -> str:
-    """The worked example of README's "Rules and checks as a plug-in"."""
-    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
-    return readme.split("# content/my-game/rules.py\n", 1)[1].split("```", 1)[0]
+def documented_plugin() -> str:
+    """The worked example of docs/how-to/rules-plugin.md."""
+    page = (Path(__file__).resolve().parents[2] / "docs" / "how-to" / "rules-plugin.md").read_text(encoding="utf-8")
+    return textwrap.dedent(page.split("# content/my-game/rules.py\n", 1)[1].split("```", 1)[0])  # indented in a list item
 
 
-def test_the_readme_plug_in_adds_its_check(root: Path, tmp_path: Path) -> None:
+def test_the_documented_plug_in_adds_its_check(root: Path, tmp_path: Path) -> None:
     folder = root / "my-game"
-    (folder / "rules.py").write_text(readme_plugin(), encoding="utf-8")
+    (folder / "rules.py").write_text(documented_plugin(), encoding="utf-8")
     manifest = folder / "game.yaml"
     manifest.write_text(manifest.read_text(encoding="utf-8") + "  plugin: rules.py\n", encoding="utf-8")
     assert check([find_game("my-game", root)], root, cache_dir=tmp_path / "cache").findings == []
@@ -388,7 +389,7 @@ def test_a_plug_in_that_cannot_load_is_a_finding_at_its_line(root: Path, tmp_pat
 
 
 def test_the_tutorial_from_new_to_a_translated_printed_deck(tmp_path: Path) -> None:
-    """README, "Your first game in ten minutes": exactly its commands, in order."""
+    """docs/explanation/declared-games.md, "Start from a template": exactly its commands, in order."""
     content, out, cache = tmp_path / "content", tmp_path / "out", tmp_path / "cache"
 
     def pnp(*args: str) -> str:
