@@ -143,7 +143,7 @@ def write_schema(path: Path, schema: dict[str, Any]) -> bool:
 
 def is_current(path: Path, schema: dict[str, Any]) -> bool:
     """Whether the file holds exactly the schema as `pnp schema` writes it."""
-    return _holds(path, schema_text(schema))
+    return holds_text(path, schema_text(schema))
 
 
 def stale_schemas(schema_root: Path, game_id: str, models: Iterable[type[ContentFile]]) -> list[Path]:
@@ -152,8 +152,9 @@ def stale_schemas(schema_root: Path, game_id: str, models: Iterable[type[Content
             if not is_current(schema_root / game_id / name, schema)]
 
 
-def _holds(path: Path, text: str) -> bool:
-    """Whether the file holds exactly text; a missing, oversized or special file (a FIFO) does not."""
+def holds_text(path: Path, text: str) -> bool:
+    """Whether the file holds exactly text; a missing, oversized or special file (a FIFO) does not (also the
+    generated reference pages' test, `pnp docs --check`)."""
     try:
         return read_input(path, YAML_LIMIT) == text.encode("utf-8")
     except UnreadableFile:

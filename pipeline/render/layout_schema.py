@@ -80,9 +80,12 @@ def _written_forms(defs: dict[str, Any]) -> None:
     defs["WholeBox"] = _by_type(types, "GridModel", {"$ref": "#/$defs/BoxModel"})
     defs["BoxChanges"] = _by_type(types, "GridChange", {"anyOf": [{"$ref": "#/$defs/BoxChange"},
                                                                    {"$ref": "#/$defs/GridChange"}]})
-    for name in ("GuidesModel", "GuideStyleModel"):  # a game's `guides:` changes the shared block key by key
-        defs[name] = _optional(defs[name])
-    defs["TemplatesFile"]["properties"]["guides"] = {"anyOf": [{"$ref": "#/$defs/GuidesModel"}, {"type": "null"}],
+    # A game's `guides:` changes the shared block key by key.
+    defs["GuidesChange"] = _optional(defs["GuidesModel"])
+    defs["GuidesChange"]["properties"].update({kind: {**defs["GuidesModel"]["properties"][kind],
+                                                      "$ref": "#/$defs/GuideStyleChange"} for kind in ("guide", "aid")})
+    defs["GuideStyleChange"] = _optional(defs["GuideStyleModel"])
+    defs["TemplatesFile"]["properties"]["guides"] = {"anyOf": [{"$ref": "#/$defs/GuidesChange"}, {"type": "null"}],
                                                      "description": defs["TemplatesFile"]["properties"]["guides"]
                                                      ["description"]}
     defs["TemplatesFile"]["properties"]["templates"]["additionalProperties"] = {"$ref": "#/$defs/Template"}

@@ -66,6 +66,7 @@ Length = Annotated[str | float, BeforeValidator(_finite), WithJsonSchema(LENGTH_
 Ems = Annotated[float, Field(le=10)]  # a multiple of the font size
 BoxType = Literal["rect", "text", "icon", "icons", "art", "rows"]
 # What each box type draws: the layout reference (`pnp docs`) and the layout schema's `type` read it from here.
+# A box property's description starts with the box types it is for (`text, rows: ...`) unless it is for every type.
 BOX_TYPES = {
     "rect": "A rectangle: `fill`, `stroke` (or `fill_field`, `stroke_field`), rounded by `radius`; with `bleed: true` "
             "it grows by the bleed on every side (backgrounds). It may bind any field (for its colour).",
@@ -162,7 +163,8 @@ class TemplateModel(_Strict):
                                    "square, ...) or {width, height}", DEFAULT_SIZE)
     palette: dict[str, str] = _about("colours by name, used as `palette.<name>` (#rrggbb or a reportlab colour name)",
                                      {})
-    boxes: dict[str, BoxModel] = _about("the boxes by name (a name is what findings and `extends` refer to)")
+    boxes: dict[str, BoxModel] = _about("the boxes by name, each a box or a grid, drawn in the order written (`null` "
+                                        "removes a box the template extends)")
 
 
 class ProfileModel(_Strict):
@@ -234,7 +236,7 @@ _GUIDE_COLORS = ("ink", "accent", "muted", "tint", "rule", "dots")
 class TemplatesFile(_Strict):
     """A file of face templates (`kind: templates`), with the fonts, sizes and guide styles of its game."""
 
-    kind: Literal["templates"]
+    kind: Literal["templates"] = _about("templates: a file of face templates")
     fonts: FontsModel | None = _about("the font family the game prints with (layouts/base.yaml: every game's default)",
                                       None)
     # merged over the shared block before it is read (GuidesModel)
@@ -248,7 +250,7 @@ class TemplatesFile(_Strict):
 class ProfilesFile(_Strict):
     """The print profiles (`kind: profiles`)."""
 
-    kind: Literal["profiles"]
+    kind: Literal["profiles"] = _about("profiles: a file of print profiles")
     profiles: dict[str, ProfileModel] = _about("the profiles by name (the name `--paper` takes)")
 
 
