@@ -75,7 +75,8 @@ FIELD_TYPES = {
             "prints its translated label; `colors:` gives each value a colour for a box's `fill_field`.",
     "ref": "The id of a record of the kind `to:` names (REF-UNKNOWN if none); prints that record's `shows:` field.",
     "icon": "An icon name of the game's layouts (ICON-UNKNOWN if none).",
-    "image": "An art file (PNG or JPEG) relative to the content file, drawn by an `art` box (ART-MISSING if absent).",
+    "image": "The path of an image (PNG, JPEG, ...) relative to the game's folder, drawn by an `art` box (ART-MISSING "
+             "if there is none).",
     "color": "A colour: #rrggbb, palette.<name> of the layout's palette, or a colour name.",
     "list": "A list of values of the type `of:` names (text, integer, enum, ref, icon, object, or translatable: items "
             "`{id, text}`); `length` or `min_items` how many.",

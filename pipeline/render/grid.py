@@ -29,7 +29,8 @@ WrittenLength = Annotated[Any, WithJsonSchema(LENGTH_JSON_SCHEMA)]
 
 
 class GridModel(BaseModel):
-    """A grid box as written; its lengths are read as the other boxes' are (`_length`), one finding each."""
+    """A grid box: rows × columns of cells, each drawing the boxes of `cell:`; its lengths are read as the other
+    boxes' are, one finding each."""
 
     model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 

@@ -35,6 +35,9 @@ def layouts_page() -> str:
                 "TemplatesFile": "Templates file", "SizeModel": "Size", "FontSizeModel": "Font size range",
                 "FontsModel": "Fonts", "GuidesModel": "Guides", "GuideStyleModel": "Guide style",
                 "ProfilesFile": "Profiles file", "ProfileModel": "Print profile"}
+    # The schema's forms of a box or a guide style (whole, or changes) link to the one section of their keys.
+    aliases = {"GridPart": sections["BoxModel"], "GuidesChange": sections["GuidesModel"],
+               "GuideStyleChange": sections["GuideStyleModel"]}
     lines = header("Layouts", "the layout models (`pipeline/render/layouts.py`, `grid.py`)")
     lines += [f"A layout file is `kind: templates` (face templates) or `kind: profiles` (print profiles). Its JSON "
               f"Schema, `schema/{LAYOUTS_SCHEMA_FILE}` of the content root, holds these same descriptions: a file "
@@ -49,7 +52,7 @@ def layouts_page() -> str:
         uses = [code(key) for key, description in _descriptions(model).items() if _applies(description, name)]
         lines += [f"### {name}", "", meaning, "", "Properties: " + ", ".join(uses) + ".", ""]
     for name, heading in sections.items():
-        lines += _section(heading, defs[name], {**sections, "GridPart": sections["BoxModel"]}, defs=defs)
+        lines += _section(heading, defs[name], {**sections, **aliases}, defs=defs)
     return _page(lines)
 
 
@@ -64,6 +67,8 @@ def _documented_template(defs: dict[str, Any]) -> dict[str, Any]:
 def declared_fields_page() -> str:
     """Every field type a declared game's kinds may use, with an example, and every key of a field declaration."""
     schema = FieldDeclaration.model_json_schema(ref_template="#/$defs/{model}")
+    defs = schema.get("$defs", {})
+    declaration = defs.get("FieldDeclaration", schema)  # a model that holds itself is written as a reference
     lines = header("Declared field types", "`pipeline/content/declared.py`")
     lines += ["A declared game names its component kinds and their fields in its `game.yaml` (see "
               "[the manifest keys](manifest.md)); each field has a `type`. The content holds the values; `pnp check` "
@@ -74,7 +79,7 @@ def declared_fields_page() -> str:
         lines += [f"## {name}", "", meaning, "", "```yaml", "# game.yaml, under game.kinds.<kind>.fields:", declared,
                   "# a record of the kind:", value, "```", ""]
     sections = {"FieldDeclaration": "Field declaration keys"}
-    lines += _section("Field declaration keys", schema, sections, defs=schema.get("$defs", {}))
+    lines += _section("Field declaration keys", declaration, sections, defs=defs)
     return _page(lines)
 
 
@@ -124,11 +129,13 @@ def _type(node: dict[str, Any], sections: Sections, defs: dict[str, Any]) -> str
         if name in sections:
             return f"[{sections[name]}](#{anchor(sections[name])})"
         return _type(defs[name], sections, defs) if name in defs else _words(name)
-    if node.get("pattern") == LENGTH_PATTERN or any(n.get("pattern") == LENGTH_PATTERN for n in node.get("anyOf", ())):
+    if node.get("pattern") == LENGTH_PATTERN:
         return "length"
     for union in ("anyOf", "oneOf"):
         if union in node:
             options = [n for n in node[union] if n.get("type") != "null"]
+            if any(n.get("pattern") == LENGTH_PATTERN for n in options):  # a length is a text or a number of mm
+                options = [n for n in options if n.get("type") != "number"]
             if all("const" in n for n in options):
                 return "one of " + ", ".join(code(str(n["const"])) for n in options)
             return " or ".join(dict.fromkeys(_type(n, sections, defs) for n in options))
