@@ -104,7 +104,7 @@ def test_schema_writes_and_checks_only_the_games_of_a_designers_content_root(tmp
     shutil.rmtree(root / "schema")
     written = runner.invoke(app, ["schema", "--content", str(root)])
     assert written.exit_code == 0 and "my-game" in written.output
-    assert sorted(p.name for p in (root / "schema").iterdir()) == ["my-game"]  # no shipped game's schemas
+    assert sorted(p.name for p in (root / "schema").iterdir()) == ["layouts.schema.json", "my-game"]  # no shipped game's schemas
 
 
 def test_simulate_is_reproducible_and_reports_figures() -> None:

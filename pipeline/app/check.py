@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from pipeline.content.database import Database
 from pipeline.content.kept_files import add_kept, keep_loaded_in, save_kept, take_kept
-from pipeline.content.schema import stale_schemas, write_schemas
+from pipeline.content.schema import is_current, stale_schemas, write_schema, write_schemas
 from pipeline.findings import Finding, Report, Severity, display_path
 from pipeline.games import GameListing, declared_described, spec_of
 from pipeline.progress import progress_bar
@@ -346,11 +346,20 @@ def schemas(schema_root: Path, check_only: bool, root: Path) -> tuple[list[Path]
     """Write the JSON Schemas of the games under root (a shipped game's when its folder is there, each declared
     one's), or with check_only only find the stale ones: (written, stale). A designer's content root gets the
     schemas of its own games, not those of every game pnp ships."""
+    from pipeline.render.layout_schema import LAYOUTS_SCHEMA_FILE, layouts_schema
+
     written: list[Path] = []
     stale: list[Path] = []
-    for game in (listing.describe() for listing in listed_games(root)):
+    games = listed_games(root)
+    for game in (listing.describe() for listing in games):
         if check_only:
             stale += stale_schemas(schema_root, game.id, game.file_kinds)
         else:
             written += write_schemas(schema_root, game.id, game.file_kinds)
+    # The layout files' schema, one for every game: their layouts point at it (`pnp new` writes it too).
+    layouts = schema_root / LAYOUTS_SCHEMA_FILE
+    if games and check_only and not is_current(layouts, layouts_schema()):
+        stale.append(layouts)
+    if games and not check_only and write_schema(layouts, layouts_schema()):
+        written.append(layouts)
     return written, stale

@@ -139,14 +139,17 @@ def _staged(root: Path, game_id: str) -> Iterator[Path]:
 
 
 def _with_schemas(folder: Path, root: Path, game_id: str, undo: Callable[[], None]) -> list[Path]:
-    """The game's files and its JSON Schemas, written beside the shipped ones so an editor checks the files from
-    the first keystroke; a schema that cannot be written undoes the scaffold."""
-    from pipeline.content.schema import write_schemas
+    """The game's files and its JSON Schemas (its kinds', and the layout files' one), written beside the shipped ones
+    so an editor checks the files from the first keystroke; a schema that cannot be written undoes the scaffold."""
+    from pipeline.content.schema import write_schema, write_schemas
+    from pipeline.render.layout_schema import LAYOUTS_SCHEMA_FILE, layouts_schema
     from pipeline.rules.declared_game import declared_spec
 
     try:
         with writing(root / "schema"):
             schemas = write_schemas(root / "schema", game_id, declared_spec(folder).file_kinds)
+            layouts = root / "schema" / LAYOUTS_SCHEMA_FILE  # the game's layout files point at it
+            schemas += [layouts] if write_schema(layouts, layouts_schema()) else []
     except BaseException:
         undo()
         raise

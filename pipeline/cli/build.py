@@ -50,7 +50,9 @@ Target = StrEnum("Target", {name: name for name in TARGET_NAMES})  # type: ignor
 PaperOption = Annotated[str, typer.Option("--paper", metavar="PROFILE", help="A print profile of the layouts: a4, letter, ...")]
 BacksOption = Annotated[Backs, typer.Option("--backs", help="duplex, gutter (fold) or none.")]
 OutOption = Annotated[Path, typer.Option("--out", help="Output folder.")]
-JobsOption = Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes.")]
+# The default depends on the machine: said in words, so help and the command reference read the same everywhere.
+JobsOption = Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes.",
+                                         show_default="4, or the cores if fewer")]
 DEFAULT_JOBS = min(4, os.cpu_count() or 1)
 
 

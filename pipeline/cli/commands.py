@@ -1,5 +1,5 @@
-"""`pnp games`, `validate`, `check`, `simulate`, `balance`, `replay` and `schema`: options in, an application function called, its
-report out."""
+"""`pnp games`, `validate`, `check`, `simulate`, `balance`, `replay`, `schema` and `docs`: options in, an application
+function called, its report out."""
 
 from __future__ import annotations
 
@@ -281,6 +281,30 @@ def schema(
     if stale:
         raise typer.Exit(1)
     typer.echo("schemas are up to date" if check else "schemas written")
+
+
+@usage_exits
+def docs(
+    out: Annotated[Path, typer.Option("--out", help="Folder of the reference pages.")] = Path("docs/reference"),
+    check: Annotated[bool, typer.Option("--check", help="Fail (exit 1) if a committed page is missing or stale.")] = False,
+) -> None:
+    """Write the reference pages generated from the code (commands, layouts, declared fields, manifest keys, paper)
+    into docs/reference/ (or verify them)."""
+    from pipeline.app.reference import stale_pages, write_pages
+    from pipeline.cli import app
+
+    cli = typer.main.get_command(app)
+    if check:
+        stale = stale_pages(out, cli)
+        for path in stale:
+            typer.echo(f"{path}:1:1: error DOCS-STALE: page is missing or out of date; run `pnp docs`")
+        if stale:
+            raise typer.Exit(1)
+        typer.echo("reference pages are up to date")
+        return
+    for path in write_pages(out, cli):
+        typer.echo(f"wrote {path}")
+    typer.echo("reference pages written")
 
 
 @usage_exits

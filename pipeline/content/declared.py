@@ -63,8 +63,26 @@ from .texts import OptionalTranslated, Translated, UniqueKeys
 from .yaml_loader import LoadedFile
 
 FieldTypeName = str  # checked by `declaration_findings`, so a misspelt type is a finding with a hint
-FIELD_TYPES = ("text", "translatable", "integer", "boolean", "enum", "ref", "icon", "image", "color", "list", "object",
-               "map")
+# Each field type and what it holds (the declared-fields reference of `pnp docs` prints these).
+FIELD_TYPES = {
+    "text": "Plain text, printed as written in every locale (a code, a number written as text).",
+    "translatable": "Text translated into each locale (its msgctxt `<kind>:<id>:<field>`); rich text with "
+                    "`{icon:name}` tokens and `**bold**`.",
+    "integer": "A whole number, held to `min` and `max` where given.",
+    "boolean": "true or false; with `label:` it prints that (translated) where true, and any field can be a box's "
+               "`when:`.",
+    "enum": "One of the `values:` (a list, or value: label), or of a shared enum of the manifest (`enum: <id>`); "
+            "prints its translated label; `colors:` gives each value a colour for a box's `fill_field`.",
+    "ref": "The id of a record of the kind `to:` names (REF-UNKNOWN if none); prints that record's `shows:` field.",
+    "icon": "An icon name of the game's layouts (ICON-UNKNOWN if none).",
+    "image": "The path of an image (PNG, JPEG, ...) relative to the game's folder, drawn by an `art` box (ART-MISSING "
+             "if there is none).",
+    "color": "A colour: #rrggbb, palette.<name> of the layout's palette, or a colour name.",
+    "list": "A list of values of the type `of:` names (text, integer, enum, ref, icon, object, or translatable: items "
+            "`{id, text}`); `length` or `min_items` how many.",
+    "object": "A mapping with its own `fields:`, declared as a kind's are.",
+    "map": "A mapping from each of `keys:` to an integer (in `min`-`max`), e.g. dice faces.",
+}
 LIST_ITEM_TYPES = ("text", "integer", "enum", "ref", "icon", "object", "translatable")
 ITEMS_FIELD = "items"  # the list of records in a declared kind's content file
 RESERVED_FIELDS = ("id", "copies", "number")
@@ -97,29 +115,36 @@ class TextItem(ContentModel):
 class FieldDeclaration(ContentModel):
     """One field of a declared kind: its type and what the type takes (range, values, target kind, item type)."""
 
-    type: FieldTypeName
-    required: bool = True
-    default: DefaultValue | None = None  # the value of a record that leaves the field out (the field is then optional)
-    min: int | None = None  # integer (or list of integer, map): the smallest value allowed
-    max: int | None = None
-    # enum: the values allowed, as a list (each its own label) or a mapping of value to its printed label
-    values: list[EnumValue] | dict[EnumValue, Annotated[str, Field(min_length=1)]] = []
-    to: str | None = None  # ref: the kind whose id it names
-    of: str | None = None  # list: the type of each item (text, integer, enum, ref, icon, object; translatable: {id, text} items)
-    length: Annotated[int, Field(ge=1)] | None = None  # list: exactly this many items
-    min_items: Annotated[int, Field(ge=1)] | None = None  # list: at least this many items
-    fields: dict[Annotated[str, Field(pattern=FIELD_NAME_PATTERN)], FieldDeclaration] = {}  # object: its own fields
-    keys: list[EnumValue] = []  # map: the keys allowed (each maps to an integer in min-max)
-    translated: bool = True  # enum: whether its values print (then their labels are translatable strings)
-    colors: dict[str, str] = {}  # enum: the colour of each value (a colour binding of the field fills with it)
-    enum: str | None = None  # enum (or list of enum): a shared enum of the manifest's `enums:` gives its values
-    shows: str | None = None  # ref: the field of the named record it prints (default: its `name` or `title`, else its id)
-    label: str | None = None  # boolean: what it prints where true (translated); without one it only drives `when:`
+    type: FieldTypeName = Field(description="the field's type (see the field types)")
+    required: bool = Field(True, description="whether every record writes it (false: a record may leave it out)")
+    default: DefaultValue | None = Field(None, description="the value of a record that leaves the field out (the field "
+        "is then optional)")
+    min: int | None = Field(None, description="integer (or list of integer, map): the smallest value allowed")
+    max: int | None = Field(None, description="integer (or list of integer, map): the largest value allowed")
+    values: list[EnumValue] | dict[EnumValue, Annotated[str, Field(min_length=1)]] = Field([], description="enum: the values "
+        "allowed, as a list (each its own label) or a mapping of value to its printed label")
+    to: str | None = Field(None, description="ref: the kind whose id it names")
+    of: str | None = Field(None, description="list: the type of each item (text, integer, enum, ref, icon, object; "
+        "translatable: {id, text} items)")
+    length: Annotated[int, Field(ge=1)] | None = Field(None, description="list: exactly this many items")
+    min_items: Annotated[int, Field(ge=1)] | None = Field(None, description="list: at least this many items")
+    fields: dict[Annotated[str, Field(pattern=FIELD_NAME_PATTERN)], FieldDeclaration] = Field({}, description="object: its own "
+        "fields")
+    keys: list[EnumValue] = Field([], description="map: the keys allowed (each maps to an integer in min-max)")
+    translated: bool = Field(True, description="enum: whether its values print (then their labels are translatable strings)")
+    colors: dict[str, str] = Field({}, description="enum: the colour of each value (a colour binding of the field fills with it)")
+    enum: str | None = Field(None, description="enum (or list of enum): a shared enum of the manifest's `enums:` gives its "
+        "values")
+    shows: str | None = Field(None, description="ref: the field of the named record it prints (default: its `name` or `title`, "
+        "else its id)")
+    label: str | None = Field(None, description="boolean: what it prints where true (translated); without one it only drives "
+        "`when:`")
     # Checks across records (pipeline/rules/declared_constraints.py), reported under `code`:
-    unique: bool | Literal["unordered"] = False  # no two records share the value (unordered: a list as a set)
-    symmetric: bool = False  # a list of refs to the own kind: each record it names names this one back
-    distinct: bool = False  # a list: no item twice
-    code: Code | None = None  # the finding code of those checks (default <prefix>-UNIQUE, -SYMMETRIC, -DISTINCT)
+    unique: bool | Literal["unordered"] = Field(False, description="no two records share the value (unordered: a list as a set)")
+    symmetric: bool = Field(False, description="a list of refs to the own kind: each record it names names this one back")
+    distinct: bool = Field(False, description="a list: no item twice")
+    code: Code | None = Field(None, description="the finding code of those checks (default <prefix>-UNIQUE, -SYMMETRIC, "
+        "-DISTINCT)")
 
     @property
     def optional(self) -> bool:
@@ -138,23 +163,24 @@ class EnumDeclaration(ContentModel):
     """An enum of the manifest's `enums:`, which fields of any kind name (`{type: enum, enum: faction}`): its values,
     their labels translated once (msgctxt `enum:<enum>:<value>`) and their colours."""
 
-    values: list[EnumValue] | dict[EnumValue, Annotated[str, Field(min_length=1)]] = Field(min_length=1)
-    colors: dict[str, str] = {}
-    translated: bool = True
+    values: list[EnumValue] | dict[EnumValue, Annotated[str, Field(min_length=1)]] = Field(min_length=1, description="the "
+        "values allowed, as a list (each its own label) or a mapping of value to its printed label")
+    colors: dict[str, str] = Field({}, description="the colour of each value (a colour binding of a field of it fills with it)")
+    translated: bool = Field(True, description="whether its values print (then their labels are translatable strings)")
 
 
 class NumberedDeclaration(ContentModel):
     """A numbered deck (`pipeline/content/numbered.py`): every record has a `number`, the deck runs first-last
     without gaps, play enters it at `entries`, and the integer field `links` names the numbers a card leads to."""
 
-    first: Annotated[int, Field(ge=0)] = 1
-    last: Annotated[int, Field(ge=0)]
-    entries: list[int] = Field(min_length=1)
-    links: str | None = None  # an integer or list-of-integer field of the kind
-    allow_cycles: bool = False
-    # How a card's text names a card it leads to (`Read {n}`), in the source locale or per locale
-    # (`{en: Read {n}, de: Lies {n}}`): the numbers the text names must be the card's `links`.
-    names: str | dict[str, str] | None = None
+    first: Annotated[int, Field(ge=0)] = Field(1, description="the number of the deck's first card")
+    last: Annotated[int, Field(ge=0)] = Field(description="the number of its last card (the deck runs first-last without gaps)")
+    entries: list[int] = Field(min_length=1, description="the numbers play enters the deck at")
+    links: str | None = Field(None, description="an integer or list-of-integer field of the kind")
+    allow_cycles: bool = Field(False, description="whether a card may lead back to one that leads to it")
+    names: str | dict[str, str] | None = Field(None, description="how a card's text names a card it leads to (`Read {n}`), in "
+        "the source locale or per locale (`{en: Read {n}, de: Lies {n}}`): the numbers the text names must be the card's "
+        "`links`.")
 
     def name_patterns(self, source_locale: str) -> dict[str, str]:
         """The pattern of each locale that declares one."""
@@ -166,12 +192,12 @@ class NumberedDeclaration(ContentModel):
 class GuideData(ContentModel):
     """What a game's guide prints of a kind beyond `{kind:id}` and `{kind_field:id}` (see pipeline/content/rule_data.py)."""
 
-    listed: bool = False  # a list block with `source: <kind>` prints one item per record
-    bold: bool = False  # `{kind:id}` prints the name in bold
-    owner: str = ""  # a ref field: whose the record is, printed in its list item
-    parts: str = ""  # a list of objects with a translatable `text`: `source: <id>-<parts>` prints them
-    quick_reference: bool = False  # records with `quick_reference: true` are quick-reference rows
-    item: str = ""  # a map field: a list item says its entries as icons (`2 {icon:sword} + 1 {icon:shield}`)
+    listed: bool = Field(False, description="a list block with `source: <kind>` prints one item per record")
+    bold: bool = Field(False, description="`{kind:id}` prints the name in bold")
+    owner: str = Field("", description="a ref field: whose the record is, printed in its list item")
+    parts: str = Field("", description="a list of objects with a translatable `text`: `source: <id>-<parts>` prints them")
+    quick_reference: bool = Field(False, description="records with `quick_reference: true` are quick-reference rows")
+    item: str = Field("", description="a map field: a list item says its entries as icons (`2 {icon:sword} + 1 {icon:shield}`)")
 
     def rule_data(self) -> RuleData:
         return RuleData(listed=self.listed, bold=self.bold, owner=self.owner, parts=self.parts,
@@ -188,20 +214,23 @@ def _icon_counts(field: str) -> Callable[[Any], str]:
 class KindDeclaration(ContentModel):
     """One component kind: its fields, how many copies the content holds, and how it prints."""
 
-    name: str = ""  # the deck label on printed sheets and the backs' title, translated (default: the kind's id)
-    fields: dict[Annotated[str, Field(pattern=FIELD_NAME_PATTERN)], FieldDeclaration] = {}
-    count: Annotated[int, Field(ge=0)] | None = None  # total copies of this kind the content must hold
-    deck: Slug | None = None  # the deck it prints in (kinds may share one); default: its own
-    # printed from the layout template named like the kind: on card or token sheets, or each record a board
-    # tiled at full size over sheets (with a poster), like a shipped game's board
-    print: Literal["cards", "tokens", "boards"] | None = None
-    back: Slug | None = None  # the layout template of its backs: it may draw `title` (the kind's name) and `game`
-    numbered: NumberedDeclaration | None = None
-    guide: GuideData = GuideData()  # what a guide may print of it (a game with a guide)
-    # The `kind:` its files are written with, which is also the collection it is known by (default: its id),
-    # and the key its files list their records under (default `items`).
-    file: Slug | None = None
-    records: Annotated[str, Field(pattern=FIELD_NAME_PATTERN)] = ITEMS_FIELD
+    name: str = Field("", description="the deck label on printed sheets and the backs' title, translated (default: the kind's "
+        "id)")
+    fields: dict[Annotated[str, Field(pattern=FIELD_NAME_PATTERN)], FieldDeclaration] = Field({}, description="the kind's "
+        "fields by name (see the field types)")
+    count: Annotated[int, Field(ge=0)] | None = Field(None, description="total copies of this kind the content must hold")
+    deck: Slug | None = Field(None, description="the deck it prints in (kinds may share one); default: its own")
+    print: Literal["cards", "tokens", "boards"] | None = Field(None, description="printed from the layout template named like "
+        "the kind: on card or token sheets, or each record a board tiled at full size over sheets (with a poster), like a "
+        "shipped game's board")
+    back: Slug | None = Field(None, description="the layout template of its backs: it may draw `title` (the kind's name) and "
+        "`game`")
+    numbered: NumberedDeclaration | None = Field(None, description="a numbered deck: every record has a `number`")
+    guide: GuideData = Field(GuideData(), description="what a guide may print of it (a game with a guide)")
+    file: Slug | None = Field(None, description="the `kind:` its files are written with, which is also the collection it is "
+        "known by (default: its id)")
+    records: Annotated[str, Field(pattern=FIELD_NAME_PATTERN)] = Field(ITEMS_FIELD, description="the key its files list their "
+        "records under")
 
     def collection(self, kind_id: str) -> str:
         return self.file or kind_id
@@ -216,30 +245,32 @@ class KindDeclaration(ContentModel):
 class Variant(ContentModel):
     """An optional way to play: which rule numbers take another rule number's value."""
 
-    id: Slug
-    name: Translated
-    replaces: dict[RuleKey, RuleKey] = Field(min_length=1)
+    id: Slug = Field(description="the variant's id")
+    name: Translated = Field(description="its name (translated)")
+    replaces: dict[RuleKey, RuleKey] = Field(min_length=1, description="rule number: the rule number whose value it takes in "
+        "this variant")
 
 
 class GuideDeclaration(ContentModel):
     """A game with a reference guide: the prefix of its guide findings' codes (`<prefix>-GUIDE-REF`...), and
     whether its text must take every number from the data (only examples write numbers)."""
 
-    code: Code = "DECLARED"
-    every_number: bool = False
-    # The kinds whose text the guide's number checks judge besides the guide files (None: every kind that does
-    # not print; a card's "Gain 2 credits" is its own number, not a rule constant written out).
-    numbers_in: list[Slug] | None = None
+    code: Code = Field("DECLARED", description="the prefix of its findings' codes (`<prefix>-GUIDE-REF`...)")
+    every_number: bool = Field(False, description="whether the guide's text takes every number from the data (only examples "
+        "write numbers)")
+    numbers_in: list[Slug] | None = Field(None, description="the kinds whose text the guide's number checks judge besides the "
+        "guide files (none: every kind that does not print; a card's \"Gain 2 credits\" is its own number, not a rule constant "
+        "written out).")
 
 
 class CountDeclaration(ContentModel):
     """A `components:` fact the content counts: the records of a kind (or any collection, e.g. `glossary`), or the
     sum of one of their integer fields, of those whose fields match `where`."""
 
-    kind: Slug
-    sum: str | None = None
-    where: dict[str, Any] = {}
-    code: Code | None = None  # default <prefix>-COUNT
+    kind: Slug = Field(description="the kind (or any collection, e.g. `glossary`) whose records are counted")
+    sum: str | None = Field(None, description="an integer field whose values are summed, instead of counting records")
+    where: dict[str, Any] = Field({}, description="field: value pairs a record matches to count")
+    code: Code | None = Field(None, description="default <prefix>-COUNT")
 
 
 class ConstraintDeclaration(ContentModel):
@@ -248,13 +279,14 @@ class ConstraintDeclaration(ContentModel):
     ref `field` names has `back` naming it again; `named_by: kind.field`: some record of that kind names each
     record in that field."""
 
-    kind: Slug
-    when: dict[str, Any] = {}
-    then: dict[str, Any] = {}
-    unique: str | None = None
-    inverse: dict[str, str] = {}
-    named_by: str | None = None
-    code: Code | None = None  # default <prefix>-RULE
+    kind: Slug = Field(description="the kind whose records keep the rule")
+    when: dict[str, Any] = Field({}, description="field: value pairs that choose the records the rule holds for")
+    then: dict[str, Any] = Field({}, description="field: value pairs those records hold")
+    unique: str | None = Field(None, description="a field no two of those records share")
+    inverse: dict[str, str] = Field({}, description="ref field: back field; the record the ref names names this one in its back "
+        "field")
+    named_by: str | None = Field(None, description="kind.field: some record of that kind names each record in that field")
+    code: Code | None = Field(None, description="default <prefix>-RULE")
 
 
 class FactsDeclaration(ContentModel):
@@ -263,11 +295,11 @@ class FactsDeclaration(ContentModel):
     kind `game`: its `components:` and `rules:` numbers, where written); `complete`: a stated record whose refs
     all name records the content has must be there too."""
 
-    only: list[Slug] | None = None
-    fields: dict[str, Any] = {}
-    records: dict[str, dict[str, Any]] = {}
-    complete: bool = False
-    code: Code | None = None  # default <prefix>-FACT
+    only: list[Slug] | None = Field(None, description="the ids the kind may hold")
+    fields: dict[str, Any] = Field({}, description="field values every record not under `records` has")
+    records: dict[str, dict[str, Any]] = Field({}, description="by id: the field values of that record")
+    complete: bool = Field(False, description="a stated record whose refs all name records the content has must be there too")
+    code: Code | None = Field(None, description="default <prefix>-FACT")
 
 
 class DeclaredGame(ContentModel, DeclaredLocales):
@@ -275,18 +307,19 @@ class DeclaredGame(ContentModel, DeclaredLocales):
 
     text_prefix: ClassVar[str] = "game"
 
-    id: Slug
-    name: Text
-    kinds: dict[Slug, KindDeclaration] = Field(min_length=1)
-    plugin: str | None = None  # Python that extends the game: `rules.py` in its folder, or an entry point name
-    guide: GuideDeclaration | None = None  # the game holds the shared guide files and prints a reference guide
-    enums: dict[Slug, EnumDeclaration] = {}  # enums that fields of several kinds share (`{type: enum, enum: <id>}`)
-    components: dict[RuleKey, Count] = {}  # facts about the components, printed by `{key}` in the guide
-    rules: dict[RuleKey, int] = {}  # the rules numbers, printed by `{key}`
-    variants: list[Variant] = []
-    counts: dict[RuleKey, CountDeclaration] = {}  # `components:` facts the content counts
-    constraints: list[ConstraintDeclaration] = []
-    facts: dict[Slug, FactsDeclaration] = {}  # by kind; `game`: the manifest's `components:` and `rules:`
+    id: Slug = Field(description="the game's id: its folder's name, a kebab-case slug")
+    name: Text = Field(description="the game's name")
+    kinds: dict[Slug, KindDeclaration] = Field(min_length=1, description="the component kinds by id (at least one)")
+    plugin: str | None = Field(None, description="Python that extends the game: `rules.py` in its folder, or an entry point name")
+    guide: GuideDeclaration | None = Field(None, description="the game holds the shared guide files and prints a reference guide")
+    enums: dict[Slug, EnumDeclaration] = Field({}, description="enums that fields of several kinds share (`{type: enum, enum: "
+        "<id>}`)")
+    components: dict[RuleKey, Count] = Field({}, description="facts about the components, printed by `{key}` in the guide")
+    rules: dict[RuleKey, int] = Field({}, description="the rules numbers, printed by `{key}`")
+    variants: list[Variant] = Field([], description="optional ways to play, each replacing rule numbers")
+    counts: dict[RuleKey, CountDeclaration] = Field({}, description="`components:` facts the content counts")
+    constraints: list[ConstraintDeclaration] = Field([], description="rules every record of a kind keeps")
+    facts: dict[Slug, FactsDeclaration] = Field({}, description="by kind; `game`: the manifest's `components:` and `rules:`")
 
     @property
     def code(self) -> str:
@@ -304,7 +337,7 @@ class DeclaredGame(ContentModel, DeclaredLocales):
 class GuideGame(DeclaredGame):
     """The manifest of a game with a guide: its name is printed in every language (msgctxt `game:name`)."""
 
-    name: Translated
+    name: Translated = Field(description="the game's name, translated (msgctxt `game:name`)")
 
 
 class DeclaredManifest(ContentFile):

@@ -47,9 +47,10 @@ class DeclaredLocales(BaseModel):
     its files back unless `--allow-incomplete` (English for what is missing).
     """
 
-    source_locale: LocaleTag = "en"
-    locales: list[LocaleTag] = Field(min_length=1)
-    draft_locales: list[LocaleTag] = []
+    source_locale: LocaleTag = Field("en", description="the locale the content is written in (one of `locales`)")
+    locales: list[LocaleTag] = Field(min_length=1, description="every locale the game prints in, e.g. [en, de]")
+    draft_locales: list[LocaleTag] = Field([], description="locales still being translated: their gaps are warnings, "
+                                           "and build holds their files back unless --allow-incomplete")
 
     @model_validator(mode="after")
     def _declared(self) -> DeclaredLocales:

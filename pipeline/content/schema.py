@@ -129,23 +129,32 @@ def _to_shared(node: Any, shared: dict[str, Any]) -> Any:
 
 def write_schemas(schema_root: Path, game_id: str, models: Iterable[type[ContentFile]]) -> list[Path]:
     """Write the game's schema files (`schema_files`); return the paths that changed."""
-    changed = []
-    for name, schema in schema_files(game_id, models).items():
-        path, text = schema_root / game_id / name, schema_text(schema)
-        if not _holds(path, text):
-            write_atomic(path, text.encode("utf-8"))
-            changed.append(path)
-    return changed
+    return [path for name, schema in schema_files(game_id, models).items()
+            if write_schema(path := schema_root / game_id / name, schema)]
+
+
+def write_schema(path: Path, schema: dict[str, Any]) -> bool:
+    """Write one schema file unless it holds the schema already; whether it was written."""
+    if is_current(path, schema):
+        return False
+    write_atomic(path, schema_text(schema).encode("utf-8"))
+    return True
+
+
+def is_current(path: Path, schema: dict[str, Any]) -> bool:
+    """Whether the file holds exactly the schema as `pnp schema` writes it."""
+    return holds_text(path, schema_text(schema))
 
 
 def stale_schemas(schema_root: Path, game_id: str, models: Iterable[type[ContentFile]]) -> list[Path]:
     """Schema files that are missing or differ from what the models generate."""
     return [schema_root / game_id / name for name, schema in schema_files(game_id, models).items()
-            if not _holds(schema_root / game_id / name, schema_text(schema))]
+            if not is_current(schema_root / game_id / name, schema)]
 
 
-def _holds(path: Path, text: str) -> bool:
-    """Whether the file holds exactly text; a missing, oversized or special file (a FIFO) does not."""
+def holds_text(path: Path, text: str) -> bool:
+    """Whether the file holds exactly text; a missing, oversized or special file (a FIFO) does not (also the
+    generated reference pages' test, `pnp docs --check`)."""
     try:
         return read_input(path, YAML_LIMIT) == text.encode("utf-8")
     except UnreadableFile:

@@ -15,30 +15,37 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, WithJsonSchema
 
-from .units import RangeError, UnitError, parse_length
+from .units import LENGTH_JSON_SCHEMA, RangeError, UnitError, parse_length
 
 GRID = "grid"
 BOUND_KEYS = ("field", "text", "icon", "when", "fill_field")  # the keys whose `{n}`, `{row}`, `{column}` are filled
 MAX_CELLS = 1000  # a board of 30 × 30 spaces, with room to spare: a typo of 10000 rows is not drawn
 
 
+# A grid's length as written: read by `_length`, one finding each; a length in the layout schema.
+WrittenLength = Annotated[Any, WithJsonSchema(LENGTH_JSON_SCHEMA)]
+
+
 class GridModel(BaseModel):
-    """A grid box as written; its lengths are read as the other boxes' are (`_length`), one finding each."""
+    """A grid box: rows × columns of cells, each drawing the boxes of `cell:`; its lengths are read as the other
+    boxes' are, one finding each."""
 
     model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
-    type: Literal["grid"]
-    x: Any = 0
-    y: Any = 0
-    width: Any
-    height: Any
-    rows: Annotated[int, Field(ge=1)]
-    columns: Annotated[int, Field(ge=1)]
-    gap: Any = 0
-    first: int = 1  # the number of the first cell
-    cell: Annotated[dict[str, dict[str, Any]], Field(min_length=1)]
+    type: Literal["grid"] = Field(description="grid: rows × columns of cells, each drawing the boxes of `cell:`")
+    x: WrittenLength = Field(0, description="the grid's left edge, from the face's top-left corner")
+    y: WrittenLength = Field(0, description="the grid's top edge, from the face's top-left corner")
+    width: WrittenLength = Field(description="the width the cells and gaps cover")
+    height: WrittenLength = Field(description="the height the cells and gaps cover")
+    rows: Annotated[int, Field(ge=1)] = Field(description="grid: the number of rows of cells")
+    columns: Annotated[int, Field(ge=1)] = Field(description="grid: the number of columns of cells")
+    gap: WrittenLength = Field(0, description="grid: the space between cells")
+    first: int = Field(1, description="grid: the number of the first cell (`{n}`), counted in reading order")
+    cell: Annotated[dict[str, dict[str, Any]], Field(min_length=1)] = Field(
+        description="grid: the boxes drawn in every cell by name, placed from the cell's corner and as large as the "
+                    "cell unless they say; their field, text, icon, when and fill_field may write {n}, {row}, {column}")
 
 
 @dataclass(frozen=True)

@@ -133,6 +133,15 @@ def impose(groups: list[Group], profile: Profile, backs: str, back_offset: Offse
     return Imposed(doc.finish(), doc.pages, placed, positions, doc.drawn())
 
 
+def per_sheet(card: Size, profile: Profile, backs: str) -> int:
+    """How many cards of a size one sheet of the profile's paper holds (on each side; 0: none fits)."""
+    try:
+        grid = _grids(card, profile.paper, profile, backs)[0]
+    except LayoutError:
+        return 0
+    return grid.cols * grid.rows
+
+
 def _grids(card: Size, paper: Size, profile: Profile, backs: str) -> list[Grid]:
     area_h = paper.height - 2 * profile.margin
     if backs != "gutter":

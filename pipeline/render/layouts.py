@@ -30,7 +30,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, WithJsonSchema
 
 from pipeline import shipped
 from pipeline.content.yaml_loader import LoadedFile, load_yaml_file
@@ -43,7 +43,7 @@ from .grid import Cell, expand_grids, source_path
 from .icons import rgb
 from .profiles import Profile
 from .richtext import TextStyle
-from .units import Box, RangeError, Size, UnitError, parse_length, parse_points
+from .units import LENGTH_JSON_SCHEMA, Box, RangeError, Size, UnitError, parse_length, parse_points
 
 if TYPE_CHECKING:  # the guide package draws PDFs, which draw faces from these layouts
     from .guide_style import GuideStyle
@@ -61,54 +61,90 @@ def _finite(value: object) -> object:
     return value
 
 
-Length = Annotated[str | float, BeforeValidator(_finite)]
+# A length as written; the schema holds a text to the form `parse_length` reads (3mm, 0.125in, 8pt).
+Length = Annotated[str | float, BeforeValidator(_finite), WithJsonSchema(LENGTH_JSON_SCHEMA)]
 Ems = Annotated[float, Field(le=10)]  # a multiple of the font size
 BoxType = Literal["rect", "text", "icon", "icons", "art", "rows"]
+# What each box type draws: the layout reference (`pnp docs`) and the layout schema's `type` read it from here.
+# A box property's description starts with the box types it is for (`text, rows: ...`) unless it is for every type.
+BOX_TYPES = {
+    "rect": "A rectangle: `fill`, `stroke` (or `fill_field`, `stroke_field`), rounded by `radius`; with `bleed: true` "
+            "it grows by the bleed on every side (backgrounds). It may bind any field (for its colour).",
+    "text": "Text fitted to the box: a field's text (or the literal `text`), rich text with `{icon:name}` tokens, "
+            "shrunk from the maximum `size` down to the minimum until it fits (else FIT-OVERFLOW).",
+    "icon": "One icon, centred: the icon a field names, or the literal `icon`.",
+    "icons": "A row of icons a list field names, `gap` apart (centred with `align: center`).",
+    "art": "An image a field names (a PNG or JPEG file of the game), scaled to the box; a placeholder until there is one.",
+    "rows": "A list of rows, each a few colour icons and a line of text (`{colors: [...], text: ...}`), `gap` apart.",
+    "grid": "Rows × columns of cells, each drawing the boxes of `cell:`; expanded into plain boxes "
+            "`<grid>.<n>.<part>` before the template is read (render/grid.py).",
+}
 
 
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
 
+def _about(text: str, default: Any = ..., **more: Any) -> Any:
+    """A field with its meaning: the layout schema and the layout reference (`pnp docs`) both show it."""
+    return Field(default, description=text, **more)
+
+
+LENGTH = "a length: a number in mm, or a number and a unit (3mm, 0.3cm, 0.125in, 8pt)"
+
+
 class SizeModel(_Strict):
-    width: Length
-    height: Length
+    """A width and a height (lengths)."""
+
+    width: Length = _about(LENGTH)
+    height: Length = _about(LENGTH)
 
 
 class FontSizeModel(_Strict):
-    min: Length
-    max: Length
+    """A range of font sizes: the text is set at `max` and shrunk down to `min` until it fits."""
+
+    min: Length = _about("the smallest size the text may shrink to (FIT-OVERFLOW if it still does not fit)")
+    max: Length = _about("the size the text is set at when it fits")
 
 
 class BoxModel(_Strict):
     """One named box of a template (what the layout file says, before units are parsed)."""
 
-    type: BoxType
-    x: Length = 0
-    y: Length = 0
-    width: Length
-    height: Length
-    field: str | None = None  # the face field drawn here (text, icon name, list of icons/rows, art path)
-    text: str | None = None  # literal text instead of a field
-    icon: str | None = None  # literal icon instead of a field
-    when: str | None = None  # draw only if the face has this field
-    fill: str | None = None  # colour or palette.<name>
-    fill_field: str | None = None  # a face field naming the fill colour (a colour field, or an enum with `colors:`)
-    stroke_field: str | None = None  # a face field naming the stroke colour, as fill_field
-    color_field: str | None = None  # a face field naming the text colour, as fill_field (it wins over `color`)
-    stroke: str | None = None
-    stroke_width: Length = "0.6pt"
-    radius: Length = 0
-    bleed: bool = False  # extend a rect by the bleed on every side (backgrounds)
-    font: Literal["regular", "bold", "italic", "bold-italic"] = "regular"
-    size: Annotated[Length | FontSizeModel, BeforeValidator(_finite)] = "8pt"
-    leading: Annotated[Ems, Field(gt=0)] = 1.18
-    paragraph_gap: Annotated[Ems, Field(ge=0)] = 0.35
-    align: Literal["left", "center", "right"] = "left"
-    valign: Literal["top", "middle", "bottom"] = "top"
-    color: str = "palette.ink"  # or `auto`: palette.ink or palette.light, whichever contrasts more with the fill under the box
-    gap: Length = "1mm"  # between icons or rows
-    hyphenate: bool | None = None  # default: only boxes with room for three lines at the maximum size
+    type: BoxType = _about("what the box draws: rect, text, icon, icons, art or rows (or grid, expanded before)")
+    x: Length = _about("left edge, from the face's top-left corner (in a grid cell: from the cell's)", 0)
+    y: Length = _about("top edge, from the face's top-left corner (in a grid cell: from the cell's)", 0)
+    width: Length = _about("the box's width (in a grid cell: the cell's unless written)")
+    height: Length = _about("the box's height (in a grid cell: the cell's unless written)")
+    field: str | None = _about("the face field drawn here: its text, icon name, list of icons or rows, or art path", None)
+    text: str | None = _about("text: literal text drawn instead of a field (may hold `{icon:name}` tokens)", None)
+    icon: str | None = _about("icon: a literal icon name drawn instead of a field", None)
+    when: str | None = _about("draw the box only if the face has this field (set and not empty)", None)
+    fill: str | None = _about("rect: the fill colour, #rrggbb, palette.<name> or a reportlab colour name", None)
+    fill_field: str | None = _about("rect: a face field naming the fill colour (a colour field, or an enum with "
+                                    "`colors:`); it wins over `fill`", None)
+    stroke_field: str | None = _about("rect: a face field naming the stroke colour, as fill_field", None)
+    color_field: str | None = _about("text: a face field naming the text colour, as fill_field (it wins over "
+                                     "`color`)", None)
+    stroke: str | None = _about("rect: the outline colour (none: no outline)", None)
+    stroke_width: Length = _about("rect: the outline's width (a bare number is in points)", "0.6pt")
+    radius: Length = _about("rect: the corner radius", 0)
+    bleed: bool = _about("rect: extend the box by the bleed on every side (backgrounds)", False)
+    font: Literal["regular", "bold", "italic", "bold-italic"] = _about("text, rows: the style of the game's font family",
+                                                                      "regular")
+    size: Annotated[Length | FontSizeModel, BeforeValidator(_finite)] = _about(
+        "text, rows: the font size (a bare number is in points), or {min, max} to shrink the text until it fits",
+        "8pt")
+    leading: Annotated[Ems, Field(gt=0)] = _about("text, rows: line spacing, a multiple of the font size", 1.18)
+    paragraph_gap: Annotated[Ems, Field(ge=0)] = _about("text, rows: space between paragraphs, a multiple of the font "
+                                                        "size", 0.35)
+    align: Literal["left", "center", "right"] = _about("text, rows: horizontal alignment (icons: centre the row "
+                                                       "with center)", "left")
+    valign: Literal["top", "middle", "bottom"] = _about("text, rows: vertical alignment", "top")
+    color: str = _about("text, rows: the text colour; `auto`: palette.ink or palette.light, whichever contrasts more "
+                        "with the fill under the box", "palette.ink")
+    gap: Length = _about("icons, rows: the space between icons or rows", "1mm")
+    hyphenate: bool | None = _about("text, rows: hyphenate words (default: only boxes with room for three lines at "
+                                    "the maximum size)", None)
 
 
 AUTO_COLOR = "auto"  # a text colour chosen per face from AUTO_INKS
@@ -116,66 +152,80 @@ AUTO_INKS = ("palette.ink", "palette.light")
 DEFAULT_SIZE = "poker"  # the card size of a template that names none (and extends none that does)
 
 
+EXTENDS = ("the template whose boxes, size and palette this one starts from (its keys win; a box written `null` "
+           "is removed); `<game>/<name>` or `shared:<name>` where both exist")
+
+
 class TemplateModel(_Strict):
-    size: SizeModel | str = DEFAULT_SIZE  # explicit width and height, or a name of the layouts' `sizes:`
-    palette: dict[str, str] = {}
-    boxes: dict[str, BoxModel]
+    """A face template: its size, its palette and its named boxes, drawn in the order written."""
+
+    size: SizeModel | str = _about("the face's size: a name of the layouts' `sizes:` (poker, bridge, mini-euro, tarot, "
+                                   "square, ...) or {width, height}", DEFAULT_SIZE)
+    palette: dict[str, str] = _about("colours by name, used as `palette.<name>` (#rrggbb or a reportlab colour name)",
+                                     {})
+    boxes: dict[str, BoxModel] = _about("the boxes by name, each a box or a grid, drawn in the order written (`null` "
+                                        "removes a box the template extends)")
 
 
 class ProfileModel(_Strict):
-    paper: SizeModel
-    margin: Length
-    bleed: Length = "3mm"
-    crop_offset: Length = "3.5mm"
-    crop_length: Length = "4mm"
-    crop_width: Length = "0.3pt"
-    gutter: Length = "10mm"
-    tile_overlap: Length = "10mm"  # boards printed at full size over several sheets share this much at each seam
-    safe_zone: Length = "3mm"  # text and icons of a card stay this far inside the trim (a cut may wander)
+    """A print profile: a paper and what is printed around the cards on it (`--paper NAME`)."""
+
+    paper: SizeModel = _about("the sheet's width and height")
+    margin: Length = _about("nothing is placed closer to the paper's edge")
+    bleed: Length = _about("printed beyond each card's trim line, so a cut that wanders shows no white edge", "3mm")
+    crop_offset: Length = _about("the gap between the trim line and a crop mark", "3.5mm")
+    crop_length: Length = _about("the length of a crop mark", "4mm")
+    crop_width: Length = _about("the line width of a crop mark (a bare number is in points)", "0.3pt")
+    gutter: Length = _about("the space between the two halves of a gutter-fold sheet (`--backs gutter`)", "10mm")
+    tile_overlap: Length = _about("boards printed at full size over several sheets share this much at each seam",
+                                  "10mm")
+    safe_zone: Length = _about("text and icons of a card stay this far inside the trim (a cut may wander)", "3mm")
 
 
 class FontsModel(_Strict):
     """A font family: its name (registered as `Pnp<family>`) and one TTF file per style, relative to the layout file."""
 
-    family: Annotated[str, Field(pattern=r"^[A-Za-z][A-Za-z0-9]*$")]
-    regular: str
-    bold: str
-    italic: str
-    bold_italic: str = Field(alias="bold-italic")
+    family: Annotated[str, Field(pattern=r"^[A-Za-z][A-Za-z0-9]*$")] = _about("the family's name (letters and digits)")
+    regular: str = _about("the regular style's TTF file, relative to this layout file, inside the layouts folder")
+    bold: str = _about("the bold style's TTF file")
+    italic: str = _about("the italic style's TTF file")
+    bold_italic: str = _about("the bold italic style's TTF file", alias="bold-italic")
 
 
 class GuideStyleModel(_Strict):
     """One guide kind's look as written (lengths in mm unless written otherwise; type sizes in pt)."""
 
-    margin: Length
-    footer: Length  # below the text area, kept for the page number
-    gutter: Length
-    columns: Annotated[int, Field(ge=1, le=6)]
-    index_columns: Annotated[int, Field(ge=1, le=6)]
-    body_size: Length
-    leading: Annotated[Ems, Field(gt=0)]
-    title_size: Length
-    h1_size: Length
-    h2_size: Length
-    small_size: Length
-    title_page: bool
-    contents: bool
-    index: bool
-    related: bool
-    page_refs: bool
-    section_breaks: bool
-    ink: str
-    accent: str
-    muted: str
-    tint: str
-    rule: str
-    dots: str
+    margin: Length = _about("the page margin")
+    footer: Length = _about("below the text area, kept for the page number")
+    gutter: Length = _about("the space between columns")
+    columns: Annotated[int, Field(ge=1, le=6)] = _about("text columns per page")
+    index_columns: Annotated[int, Field(ge=1, le=6)] = _about("columns of the index pages")
+    body_size: Length = _about("the body text's size")
+    leading: Annotated[Ems, Field(gt=0)] = _about("line spacing, a multiple of the type size")
+    title_size: Length = _about("the title page's title size")
+    h1_size: Length = _about("a section heading's size")
+    h2_size: Length = _about("a subsection heading's size")
+    small_size: Length = _about("small print: captions, the footer, the index")
+    title_page: bool = _about("print a title page")
+    contents: bool = _about("print a table of contents")
+    index: bool = _about("print an index")
+    related: bool = _about("print each entry's related topics")
+    page_refs: bool = _about("print page numbers after cross-references")
+    section_breaks: bool = _about("begin every section on a new page (the glossary always does)")
+    ink: str = _about("the text colour")
+    accent: str = _about("headings and highlights")
+    muted: str = _about("secondary text")
+    tint: str = _about("a table's header row")
+    rule: str = _about("the line under each table row")
+    dots: str = _about("contents and index leaders")
 
 
 class GuidesModel(_Strict):
-    palette: dict[str, str] = {}
-    guide: GuideStyleModel
-    aid: GuideStyleModel
+    """The look of the reference guide (`guide`) and the player aid (`aid`); a game's block merges over the shared."""
+
+    palette: dict[str, str] = _about("colours by name, used as `palette.<name>` by the styles' colours", {})
+    guide: GuideStyleModel = _about("the reference guide's style")
+    aid: GuideStyleModel = _about("the player aid's style")
 
 
 _GUIDE_LENGTHS = ("margin", "footer", "gutter")
@@ -184,16 +234,24 @@ _GUIDE_COLORS = ("ink", "accent", "muted", "tint", "rule", "dots")
 
 
 class TemplatesFile(_Strict):
-    kind: Literal["templates"]
-    fonts: FontsModel | None = None
-    guides: dict[str, Any] | None = None  # merged over the shared block before it is read (GuidesModel)
-    sizes: dict[str, SizeModel] = {}  # named face sizes (`size: poker`), for the templates of this file's game
-    templates: dict[str, dict[str, Any]] = {}
+    """A file of face templates (`kind: templates`), with the fonts, sizes and guide styles of its game."""
+
+    kind: Literal["templates"] = _about("templates: a file of face templates")
+    fonts: FontsModel | None = _about("the font family the game prints with (layouts/base.yaml: every game's default)",
+                                      None)
+    # merged over the shared block before it is read (GuidesModel)
+    guides: dict[str, Any] | None = _about("the look of the game's guides, merged key by key over the shared one",
+                                           None)
+    sizes: dict[str, SizeModel] = _about("named face sizes (`size: poker`), for the templates of this file's game", {})
+    templates: dict[str, dict[str, Any]] = _about("the face templates by name; a face of kind K in game G prints with "
+                                                  "`G/K`, else `K`", {})
 
 
 class ProfilesFile(_Strict):
-    kind: Literal["profiles"]
-    profiles: dict[str, ProfileModel]
+    """The print profiles (`kind: profiles`)."""
+
+    kind: Literal["profiles"] = _about("profiles: a file of print profiles")
+    profiles: dict[str, ProfileModel] = _about("the profiles by name (the name `--paper` takes)")
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,10 @@ BACK_OFFSET_LIMIT = 10
 MM_PER_PT = 25.4 / 72
 PT_PER_MM = 72 / 25.4
 _PER_MM = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": MM_PER_PT}
-_LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*(mm|cm|in|pt)?\s*$")
+LENGTH_PATTERN = r"^\s*(-?\d+(?:\.\d+)?)\s*(mm|cm|in|pt)?\s*$"  # also the layout schema's
+_LENGTH = re.compile(LENGTH_PATTERN)
+# A length in a JSON Schema (the layout schema): a number, or a text parse_length reads.
+LENGTH_JSON_SCHEMA = {"anyOf": [{"type": "string", "pattern": LENGTH_PATTERN}, {"type": "number"}]}
 # No length on a card, a sheet or a board comes near 10 m: a bigger one is a typo, and would make the
 # renderer write non-finite numbers or loop over millions of pages.
 MAX_LENGTH_MM = 10_000.0

@@ -119,19 +119,19 @@ class ColorInfo(ContentModel):
 class Manifest(ContentModel, DeclaredLocales):
     text_prefix: ClassVar[str] = "game"
 
-    id: Slug
-    name: Translated
-    player_min: Annotated[int, Field(ge=1, le=5)]
-    player_max: Annotated[int, Field(ge=1, le=5)]
-    # Every character of the game line (stories' start orders list them all; reference §11).
-    character_line: list[Slug] = Field(min_length=1)
-    symbols: list[SymbolInfo] = Field(min_length=1)
-    colors: list[ColorInfo] = Field(min_length=1)
-    components: ComponentCounts
-    rules: RuleConstants
-    # How the initiative order is read off the supply after taking cards (printed on the mat; §15.3).
-    initiative_after_take: Literal["rows-top-down-then-deck"]
-    setup: list[SetupProfile] = Field(min_length=1)
+    id: Slug = Field(description="the game's id: path-of-destiny")
+    name: Translated = Field(description="the game's name (translated)")
+    player_min: Annotated[int, Field(ge=1, le=5)] = Field(description="the fewest players")
+    player_max: Annotated[int, Field(ge=1, le=5)] = Field(description="the most players")
+    character_line: list[Slug] = Field(min_length=1, description="every character of the game line (stories' start "
+                                       "orders list them all; reference §11)")
+    symbols: list[SymbolInfo] = Field(min_length=1, description="the symbols cards show, with their translated names")
+    colors: list[ColorInfo] = Field(min_length=1, description="the card colours, with their names and swatches")
+    components: ComponentCounts = Field(description="how many of each component the box holds")
+    rules: RuleConstants = Field(description="every rules number, printed by `{key}` in the guides")
+    initiative_after_take: Literal["rows-top-down-then-deck"] = Field(
+        description="how the initiative order is read off the supply after taking cards (printed on the mat; §15.3)")
+    setup: list[SetupProfile] = Field(min_length=1, description="what changes with the number of players")
 
     def text_key(self) -> str:
         return ""  # one manifest per game: its texts are `game:name`, `game:symbols:magic:name`

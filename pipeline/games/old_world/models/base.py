@@ -247,16 +247,16 @@ class SoloTier(ContentModel):
 class Manifest(ContentModel, DeclaredLocales):
     text_prefix: ClassVar[str] = "game"
 
-    id: Slug
-    name: Translated
-    packs: list[Pack] = Field(min_length=1)
-    components: ComponentCounts
-    rules: RuleConstants
-    trophy_track: list[TrophyTrackPosition] = Field(min_length=2)
-    market: Market
-    setup: list[SetupProfile] = Field(min_length=1)
-    dice_poker: DicePoker
-    solo_tiers: list[SoloTier] = Field(min_length=1)
+    id: Slug = Field(description="the game's id: old-world")
+    name: Translated = Field(description="the game's name (translated)")
+    packs: list[Pack] = Field(min_length=1, description="the base game and each expansion (`--pack ID`)")
+    components: ComponentCounts = Field(description="how many of each component the box holds")
+    rules: RuleConstants = Field(description="every rules number, printed by `{key}` in help cards and guides")
+    trophy_track: list[TrophyTrackPosition] = Field(min_length=2, description="the trophy track's positions in order")
+    market: Market = Field(description="the market row: slot cost modifiers and free slots")
+    setup: list[SetupProfile] = Field(min_length=1, description="what changes with the number of players")
+    dice_poker: DicePoker = Field(description="the poker hands' ranking and the solo payouts")
+    solo_tiers: list[SoloTier] = Field(min_length=1, description="the solo game's result tiers by turns taken")
 
     def text_key(self) -> str:
         return ""  # one manifest per game: its texts are `game:name`, `game:packs:base:name`
