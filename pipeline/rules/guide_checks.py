@@ -45,7 +45,7 @@ class GuideRules:
     """What one game's guide text may name, and the prefix of its finding codes."""
 
     prefix: str
-    constants: Mapping[str, int]
+    constants: Mapping[str, int] | None  # None: the manifest did not load, so no placeholder can be judged
     tables: Collection[str] = ()  # table sources the game generates
     lists: Collection[str] = ()  # list sources the game generates beyond its rule data's
     # The problem with a `{kind:id}` reference (None: it resolves); None: the rule data's, if the game has any.
@@ -146,7 +146,7 @@ def _tokens(site: TextSite, rules: GuideRules) -> list[Finding]:
     loaded = site.loaded
     named = [m for m in TOKEN.finditer(site.text) if m.group(2) is None]
     for k, match in enumerate(named):
-        if match.group(1) not in rules.constants:
+        if rules.constants is not None and match.group(1) not in rules.constants:
             line, column = _locate(site, PLACEHOLDER, k)
             hint = f"use one of the rule constants: {', '.join(sorted(rules.constants))}"
             message = f"placeholder {match.group(0)} names no rule constant"
@@ -175,7 +175,7 @@ def _links(site: TextSite, entries: Mapping[str, GuideEntry], prefix: str) -> li
 
 def _numbers(site: TextSite, rules: GuideRules) -> list[Finding]:
     by_value: dict[int, list[str]] = {}
-    for name, value in rules.constants.items():
+    for name, value in (rules.constants or {}).items():
         by_value.setdefault(value, []).append(name)
     findings = []
     for k, match in enumerate(NUMBER.finditer(_mask(site.text))):

@@ -17,7 +17,8 @@ from ..guide import TABLE_HEADERS, rule_constants
 
 
 def check(content: OldWorldContent) -> list[Finding]:
-    rules = GuideRules("OW", rule_constants(content.manifest), tables=tuple(TABLE_HEADERS))
+    constants = rule_constants(content.manifest) if content.manifest else None  # None: its finding is the report
+    rules = GuideRules("OW", constants, tables=tuple(TABLE_HEADERS))
     return guide_findings(content.db, rules) + list(_item_packs(content))
 
 

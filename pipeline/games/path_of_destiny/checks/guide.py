@@ -13,4 +13,4 @@ from ..content import PathOfDestinyContent
 
 def check(content: PathOfDestinyContent) -> list[Finding]:
     manifest = content.manifest
-    return guide_findings(content.db, GuideRules("POD", rule_constants(manifest.rules if manifest else None)))
+    return guide_findings(content.db, GuideRules("POD", rule_constants(manifest.rules) if manifest else None))
