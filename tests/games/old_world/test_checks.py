@@ -217,6 +217,14 @@ def test_each_consistency_rule_has_its_finding(mutated_example: Mutate, changes:
         assert line_of(path, text, occurrence) in {f.line for f in matching}, f"{code} at {[f.line for f in matching]}"
 
 
+def test_an_event_numbered_0_is_found_at_its_line_not_at_the_content_folder(mutated_example: Mutate) -> None:
+    """The schema rejects the event; the deck counts it as written (not missing) at the line that writes it."""
+    path, findings = mutated_example("events/events-1-3.yaml", "  - number: 1\n", "  - number: 0\n")
+    line = line_of(path, "number: 0")
+    assert {(f.code, f.file, f.line) for f in findings if f.code in ("SCHEMA", "OW-EVENT-RANGE")} == {
+        ("SCHEMA", path.as_posix(), line), ("OW-EVENT-RANGE", path.as_posix(), line)}
+
+
 def test_a_tree_without_a_manifest(mutated_example: Mutate, tmp_path) -> None:  # type: ignore[no-untyped-def]
     path, _ = mutated_example("game.yaml", "kind: game", "kind: game")
     path.unlink()
