@@ -158,6 +158,10 @@ MORE_BROKEN = [
     ([("cards/market.yaml", "    fight: {damage: 1}\n    extensions:\n      - {colors: [red]}",
        "    fight: {}\n    extensions:\n      - {colors: [red]}")], "OW-CARD-EMPTY", "fight: {}"),
     ([("events/events-1-3.yaml", "  - number: 3\n", "  - number: 57\n")], "OW-EVENT-RANGE", "number: 57"),
+    # The one set the 2-player game deals (copy 1 of each attribute) would lack combat.
+    ([("trophies/attribute.yaml", "    copy_index: 1\n", "    copy_index: 2\n")], "OW-TROPHY-ATTRIBUTE", "copy_index: 2"),
+    ([("game.yaml", "      bonus_attribute_levels: 0\n", "      bonus_attribute_levels: 1\n")], "OW-SETUP",
+     "bonus_attribute_levels: 1"),
     ([("events/events-1-3.yaml", "    type: test", "    type: short-fight")], "OW-EVENT-TYPE", "type: short-fight"),
     ([("game.yaml", "levelup_draw: {2: 1, 3: 1, 4: 2, 5: 2}", "levelup_draw: {2: 1, 3: 2, 4: 2, 5: 2}")], "OW-LEVELUP", "levelup_draw"),
     ([("map.yaml", "{type: train-attribute, attribute: alchemy}", "{type: train-attribute, attribute: specialty}")],

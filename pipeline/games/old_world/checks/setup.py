@@ -178,6 +178,7 @@ def _trophies(content: OldWorldContent, manifest: Manifest) -> list[Finding]:
                     f"{copies} attribute trophies per attribute; {attribute.value} has {per_attribute[attribute]}",
                 )
             )
+    findings += _trophy_sets(content, copies)
     needed = max((p.witcher_trophies_per_player for p in manifest.setup), default=0)
     per_school = Counter(t.school for t in content.witcher_trophies)
     for rec in content.school_records:
@@ -190,6 +191,26 @@ def _trophies(content: OldWorldContent, manifest: Manifest) -> list[Finding]:
                     f"{school.id} needs {needed} witcher trophies, has {per_school[school.id]}",
                 )
             )
+    return findings
+
+
+def _trophy_sets(content: OldWorldContent, copies: int) -> list[Finding]:
+    """Setup deals one set of attribute trophies (one `copy_index` of every attribute) or all of them: each attribute
+    has each copy index from 1 to the copies once, or a set would hold two trophies of one attribute and none of another."""
+    findings, seen = [], set()
+    for rec in content.attribute_trophy_records:
+        trophy = rec.entity
+        attribute, index = trophy.attribute.value, trophy.copy_index
+        if (trophy.attribute, index) in seen:
+            message = f"{trophy.id}: {attribute} has copy {index} twice, so one set would hold two {attribute} trophies"
+        elif index > copies:
+            message = f"{trophy.id}: {attribute} copy {index}, but the setup table deals at most {copies} per attribute"
+        else:
+            message = ""
+        if message:
+            findings.append(finding_at(rec.where("copy_index"), "OW-TROPHY-ATTRIBUTE", message,
+                                       f"number each attribute's trophies 1–{copies}, one of each"))
+        seen.add((trophy.attribute, trophy.copy_index))
     return findings
 
 
