@@ -63,6 +63,19 @@ class TextSite:
     text: str
     example: bool = False
     numbers: bool = True  # whether the number checks judge it (rule data of a kind they are not scoped to: no)
+    every_number: bool = False  # it takes every number from the data, whatever the game's other text does
+
+
+def help_card_sites(db: Database, every_number: bool) -> Iterator[TextSite]:
+    """The printed text of the help cards (`pipeline/content/help_cards.py`), held to the guide's rules: every
+    `{placeholder}` names a rule constant, or it would print raw. With `every_number`, a line takes every number from
+    the data, so a number written in it is a finding; a heading's step number ("1. Take cards") is not a rules number."""
+    for rec in db.records("help-cards"):
+        for s, section in enumerate(rec.entity.sections):
+            yield TextSite(rec.loaded, (*rec.path, "sections", s, "heading"), section.heading, numbers=False)
+            for j, line in enumerate(section.lines):
+                yield TextSite(rec.loaded, (*rec.path, "sections", s, "lines", j, "text"), line.text,
+                               numbers=every_number, every_number=every_number)
 
 
 def guide_entries(db: Database) -> Iterator[tuple[GuideEntry, Record, Path_]]:
@@ -199,9 +212,10 @@ def _numbers(site: TextSite, rules: GuideRules) -> list[Finding]:
     for name, value in (rules.constants or {}).items():
         by_value.setdefault(value, []).append(name)
     findings = []
+    every_number = rules.every_number or site.every_number
     for k, match in enumerate(NUMBER.finditer(_mask(site.text))):
         names = by_value.get(int(match.group(0)))
-        if not names and not rules.every_number:
+        if not names and not every_number:
             continue
         line, column = _locate(site, NUMBER, k, masked=True)
         if names:
@@ -211,7 +225,7 @@ def _numbers(site: TextSite, rules: GuideRules) -> list[Finding]:
             message = f"the rules number {match.group(0)} is written literally; this game's text takes numbers from its data"
             hint = "use a {rule_key} placeholder (or a {kind_field:id} reference); numbers written twice drift"
         findings.append(error(f"{rules.prefix}-GUIDE-LITERAL", message, site.loaded.display, line, column, hint=hint))
-    if rules.every_number:
+    if every_number:
         words = numbers(NUMBER.sub(" ", _mask(site.text)), "en")
         if words:
             start = site.loaded.position(site.path)

@@ -61,7 +61,7 @@ BROKEN = [
         "OW-MARKET-COST",
         "cost: 9",
     ),
-    ("help-cards.yaml", "Hand limit: {hand_limit}.", "Hand limit: {hand_limt}.", "OW-PLACEHOLDER", "{hand_limt}"),
+    ("help-cards.yaml", "Hand limit: {hand_limit}.", "Hand limit: {hand_limt}.", "OW-GUIDE-PLACEHOLDER", "{hand_limt}"),
     ("exploration/city.yaml", "          kind: quest", "          kind: instant", "OW-EXPLORE-QUEST", "quest: {terrain"),
     ("game.yaml", "market_cards: 33", "market_cards: 34", "OW-COUNT", "market_cards: 34"),
     (

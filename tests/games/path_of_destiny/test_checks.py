@@ -155,6 +155,14 @@ GUIDE_BROKEN = [
     ("guide/01-rules.yaml", "    title: A Round\n", "    title: A Round\n    glossary: true\n", "POD-GUIDE-SECTIONS",
      "glossary: true", 2),
     ("guide/glossary.yaml", "text: Golden cube}", "text: Silver cube}", "POD-GUIDE-INDEX", "Silver cube", 1),
+    # The help cards are printed text held to the same rules: a placeholder naming no constant would print raw,
+    # a number written in a line (digits or a word) would not follow the rules value it states.
+    ("guide/help-cards.yaml", "also gives {extra_xp_marker_xp} XP", "also gives {extra_xp} XP", "POD-GUIDE-PLACEHOLDER",
+     "{extra_xp}", 1),
+    ("guide/help-cards.yaml", "Choose {cards_played_per_round} cards", "Choose 3 cards", "POD-GUIDE-LITERAL",
+     "Choose 3 cards", 1),
+    ("guide/help-cards.yaml", "Choose {cards_played_per_round} cards", "Choose two cards", "POD-GUIDE-LITERAL",
+     "Choose two cards", 1),
 ]
 
 

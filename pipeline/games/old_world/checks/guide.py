@@ -11,7 +11,7 @@ from difflib import get_close_matches
 from pipeline.content.database import Record, finding_at
 from pipeline.content.guide import GuideBlock, GuideContent
 from pipeline.findings import Finding
-from pipeline.rules.guide_checks import GuideRules, guide_findings, guide_reference_findings
+from pipeline.rules.guide_checks import GuideRules, TextSite, guide_findings, guide_reference_findings, help_card_sites
 
 from ..content import OldWorldContent
 from ..guide import TABLE_HEADERS, rule_constants
@@ -19,12 +19,18 @@ from ..guide import TABLE_HEADERS, rule_constants
 
 def check(content: OldWorldContent) -> list[Finding]:
     """The guide checks `pnp check` adds to `references` (which `validate` runs)."""
-    return guide_findings(content.db, guide_rules(content), references=False)
+    return guide_findings(content.db, guide_rules(content), _help_cards(content), references=False)
 
 
 def references(content: OldWorldContent) -> list[Finding]:
     """Every reference, link, related topic and item pack of the guide resolves (`pnp validate`)."""
-    return guide_reference_findings(content.db, guide_rules(content)) + list(_item_packs(content))
+    return guide_reference_findings(content.db, guide_rules(content), _help_cards(content)) + list(_item_packs(content))
+
+
+def _help_cards(content: OldWorldContent) -> list[TextSite]:
+    """The help cards' text: its placeholders and references judged as the guide's; their small numbers ("discard 1
+    card") are written as digits, so numbers are not judged."""
+    return list(help_card_sites(content.db, every_number=False))
 
 
 def guide_rules(content: OldWorldContent) -> GuideRules:

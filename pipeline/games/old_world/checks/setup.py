@@ -1,5 +1,5 @@
-"""Manifest tables: trophy track, setup by player count, market, dice poker, solo tiers, trophies,
-and the rule placeholders in help cards (reference §21.2, §21.7)."""
+"""Manifest tables: trophy track, setup by player count, market, dice poker, solo tiers, trophies (reference §21.2,
+§21.7); the help cards' placeholders are judged with the guide's text (checks/guide.py)."""
 
 from __future__ import annotations
 
@@ -35,7 +35,6 @@ def check(content: OldWorldContent) -> list[Finding]:
         *_setup(manifest, at),
         *_tables(manifest, at),
         *_trophies(content, manifest),
-        *_placeholders(content, manifest),
     ]
 
 
@@ -211,24 +210,4 @@ def _trophy_sets(content: OldWorldContent, copies: int) -> list[Finding]:
             findings.append(finding_at(rec.where("copy_index"), "OW-TROPHY-ATTRIBUTE", message,
                                        f"number each attribute's trophies 1–{copies}, one of each"))
         seen.add((trophy.attribute, trophy.copy_index))
-    return findings
-
-
-def _placeholders(content: OldWorldContent, manifest: Manifest) -> list[Finding]:
-    """Rule numbers in help texts are placeholders naming a rule constant of the manifest."""
-    known = set(type(manifest.rules).model_fields)
-    findings = []
-    for rec in content.help_card_records:
-        for s, section in enumerate(rec.entity.sections):
-            for j, line in enumerate(section.lines):
-                for name in PLACEHOLDER.findall(line.text):
-                    if name not in known:
-                        findings.append(
-                            finding_at(
-                                rec.where("sections", s, "lines", j, "text"),
-                                "OW-PLACEHOLDER",
-                                f"{{{name}}} is not a rule constant of the manifest",
-                                f"known: {', '.join(sorted(known))}",
-                            )
-                        )
     return findings
