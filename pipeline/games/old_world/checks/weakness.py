@@ -97,8 +97,9 @@ def _declared_token_counts(content: OldWorldContent) -> Iterator[Finding]:
         return
     expected = len(Terrain) * TOKENS_PER_TERRAIN
     for i, pack in enumerate(record.entity.packs):
-        places = [(("components", j, "count"), line.count) for j, line in enumerate(pack.components)
-                  if line.item == WEAKNESS_TOKENS.replace("_", "-")]
+        places: list[tuple[tuple[str | int, ...], int]] = [
+            (("components", j, "count"), line.count) for j, line in enumerate(pack.components)
+            if line.item == WEAKNESS_TOKENS.replace("_", "-")]
         places += [(("modes", k, "adds", WEAKNESS_TOKENS), mode.adds[WEAKNESS_TOKENS]) for k, mode in enumerate(pack.modes)
                    if WEAKNESS_TOKENS in mode.adds]
         for path, count in places:
