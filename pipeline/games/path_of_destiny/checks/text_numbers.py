@@ -27,17 +27,16 @@ def check(content: PathOfDestinyContent) -> list[Finding]:
 
 def _texts(content: PathOfDestinyContent) -> Iterator[tuple[Record, tuple[str | int, ...], str, tuple[Any, ...]]]:
     """(record, path of the text, the text, what it states) of every printed text that stands for rules data."""
-    for record in content.character_records:
-        character = record.entity
-        for i, ability in enumerate(character.abilities):
-            yield record, ("abilities", i, "text"), ability.text, (ability.effects,)
-        yield record, ("side_quest", "text"), character.side_quest.text, (character.side_quest.tiers,)
-    for record in content.card_records:
-        card = record.entity
-        if card.text:  # an author's wording replaces the one printed from condition and effect
-            yield record, ("text",), card.text, (card.condition, card.effect)
+    for character in content.character_records:
+        for i, ability in enumerate(character.entity.abilities):
+            yield character, ("abilities", i, "text"), ability.text, (ability.effects,)
+        quest = character.entity.side_quest
+        yield character, ("side_quest", "text"), quest.text, (quest.tiers,)
+    for card in content.card_records:
+        if card.entity.text:  # an author's wording replaces the one printed from condition and effect
+            yield card, ("text",), card.entity.text, (card.entity.condition, card.entity.effect)
     automa = content.automa_record
     if automa is not None:
         for b, board in enumerate(automa.entity.boards):
-            for a, ability in enumerate(board.abilities):
-                yield automa, ("boards", b, "abilities", a, "text"), ability.text, (ability.effects,)
+            for a, rule in enumerate(board.abilities):
+                yield automa, ("boards", b, "abilities", a, "text"), rule.text, (rule.effects,)
