@@ -337,7 +337,7 @@ def print_findings(game: GameSpec, db: Database, localizer: Localizer, layouts: 
         from pipeline.render.guide.check import guide_icon_findings
 
         parts = game.guide.documents(db, localizer)
-        findings.extend(guide_icon_findings(parts, db.root.as_posix()))
+        findings.extend(guide_icon_findings(parts, db))
         findings.extend(guide_fit_findings(parts, db.root.as_posix(), layouts, memo=fits))
     return findings
 

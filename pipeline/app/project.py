@@ -184,13 +184,16 @@ def select_locales(game: GameSpec, info: GameInfo, asked: Sequence[str] | None, 
 
     An asked code must be a BCP 47 tag (`locale_code`: it becomes part of output and catalog paths)
     that the game declares or has a catalog of (a pseudo-locale such as en-XA); anything else is a
-    UsageError naming the game's locales. The codes come back in their canonical form.
+    UsageError naming the game's locales. The codes come back in their canonical form. A game whose manifest did
+    not load has no known locales: none is selected, so the command reports the manifest's own finding.
     """
     from pipeline.i18n.catalogs import catalog_path  # Babel: loaded by the commands that read locales
 
     if not asked:
         return list(info.locales)
     codes = list(dict.fromkeys(map(locale_code, asked)))
+    if not info.manifest_loaded:  # its locales are unknown: the manifest's finding is the report, no locale is worked on
+        return []
     for code in codes:
         if code not in info.locales and not catalog_path(game.content_dir(root), code).is_file():
             known = ", ".join(info.locales)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -68,7 +68,7 @@ class Record(Generic[E]):
         defaulted, ask is_written() first and point at the entity or a parent that is written.
         """
         path = [*self.path, *fields]
-        if isinstance(_value_at(self.loaded.data, path), (dict, list)) and isinstance(path[-1], str):
+        if isinstance(value_at(self.loaded.data, path), (dict, list)) and isinstance(path[-1], str):
             pos = self.loaded.key_position(path)
         else:
             pos = self.loaded.position(path)
@@ -86,7 +86,8 @@ class Database:
     files: list[tuple[ContentFile, LoadedFile]] = field(default_factory=list)
     collections: dict[str, dict[Any, Record]] = field(default_factory=dict)
     # Ids of entities written but rejected by the schema: references to them are not "unknown".
-    rejected: dict[str, set[Any]] = field(default_factory=dict)
+    # Each with where its entity is written (a finding about it points there).
+    rejected: dict[str, dict[Any, Source]] = field(default_factory=dict)
     complete: bool = True
     # Collections with a file their schema rejected (its valid records are kept), and whether some file did not
     # load or named no kind, so it may have held records of any collection: see holds_all.
@@ -189,7 +190,7 @@ class Database:
         return self._collection(collection).get(key)
 
     def has(self, collection: str, key: Any) -> bool:
-        return key in self._collection(collection) or key in self.rejected.get(collection, set())
+        return key in self._collection(collection) or key in self.rejected.get(collection, {})
 
     def where(self, collection: str, key: Any, *fields: str | int) -> Source:
         """Where a field of one entity is written; MissingPosition for an unknown entity or field."""
@@ -213,8 +214,18 @@ class Database:
             if isinstance(content, model):
                 yield content, loaded
 
+    def first_written(self, found: Callable[[tuple[str | int, ...], Any], bool]) -> Source | None:
+        """Where the first value of the loaded files (in file order) that `found(path, value)` accepts is written:
+        for a finding about something built from the content (a printed document) that keeps no positions."""
+        for _, loaded in self.files:
+            for path, position in loaded.positions.items():
+                if path and found(path, value_at(loaded.data, path)):
+                    return Source(loaded.display, position.line, position.column)
+        return None
 
-def _value_at(data: Any, path: Sequence[str | int]) -> Any:
+
+def value_at(data: Any, path: Sequence[str | int]) -> Any:
+    """The value at a path of a file's data; None where there is none."""
     for part in path:
         if isinstance(data, dict) and part in data:
             data = data[part]
@@ -390,7 +401,7 @@ def _salvage(db: Database, model: type[ContentFile], loaded: LoadedFile) -> None
     """Keep the entities of a rejected file that are valid on their own, to limit follow-on findings."""
     field_info = model.model_fields.get(model.entities_field)
     items = _entity_items(model, loaded.data if isinstance(loaded.data, dict) else {})
-    rejected = db.rejected.setdefault(model.collection_name(), set())
+    rejected = db.rejected.setdefault(model.collection_name(), {})
     index = db.collections.setdefault(model.collection_name(), {})
     item_model = _list_item_model(field_info.annotation) if field_info else None
     for path, raw in items:
@@ -401,7 +412,8 @@ def _salvage(db: Database, model: type[ContentFile], loaded: LoadedFile) -> None
             entity = None
         if entity is None or key in index:
             if key is not None:
-                rejected.add(key)
+                at = loaded.positions.get(tuple(path)) or Position(1, 1)
+                rejected.setdefault(key, Source(loaded.display, at.line, at.column))
             continue
         index[key] = Record(entity, loaded, path)
 

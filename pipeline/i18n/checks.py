@@ -110,7 +110,7 @@ def locale_findings(
         findings.extend(token_findings(entries))
         findings.extend(drift_findings(entries, source_locale, locale))
         findings.extend(term_findings(entries, rules_for(terms, locale)))
-        findings.extend(typography_findings(entries, locale))
+        findings.extend(typography_findings(entries, locale, locale in release))
         texts = ((text, po.display, e.line(i), e.string.context) for e in entries for i, text in enumerate(e.forms))
         findings.extend(glyph_findings(texts))
     return findings

@@ -1,5 +1,8 @@
 """Typography rules per locale, checked on translations: German quotes „…“ (balanced), no-break space in "z. B.",
-the en dash in number ranges, the ellipsis."""
+the en dash in number ranges, the ellipsis.
+
+Each fault changes the print (a wrong glyph, a line broken inside "z. B."): an error in a release locale, a
+warning in a draft one (its print is not final yet)."""
 
 from __future__ import annotations
 
@@ -7,7 +10,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from pipeline.findings import Finding, warning
+from pipeline.findings import Finding, error, warning
 
 from .entries import Entry
 from .tokens import TOKEN
@@ -65,8 +68,9 @@ def rules_for(locale: str) -> tuple[Rule, ...]:
     return RULES.get(_language(locale), ())
 
 
-def typography_findings(entries: Iterable[Entry], locale: str) -> list[Finding]:
-    """One finding per translated form that breaks a typography rule of its locale."""
+def typography_findings(entries: Iterable[Entry], locale: str, release: bool = True) -> list[Finding]:
+    """One finding per translated form that breaks a typography rule of its locale (an error in a release locale)."""
+    finding = error if release else warning
     rules = rules_for(locale)
     quotes = QUOTE_PAIRS.get(_language(locale))
     findings: list[Finding] = []
@@ -82,11 +86,11 @@ def typography_findings(entries: Iterable[Entry], locale: str) -> list[Finding]:
                 if match is not None:
                     broken.add(rule.code)
                     found = f"{rule.message}: {match.group(0)!r} in {entry.string.context}"
-                    findings.append(warning(rule.code, found, entry.po.display, entry.line(form), 1, rule.hint))
+                    findings.append(finding(rule.code, found, entry.po.display, entry.line(form), 1, rule.hint))
             # A wrong quotation mark also unbalances the pair: that is one problem, reported once.
             if quotes and "I18N-TYPO-QUOTES" not in broken and visible.count(quotes[0]) != visible.count(quotes[1]):
                 opened, closed = visible.count(quotes[0]), visible.count(quotes[1])
                 found = f"unbalanced quotes ({opened} {quotes[0]} against {closed} {quotes[1]}) in {entry.string.context}"
-                findings.append(warning("I18N-TYPO-QUOTES", found, entry.po.display, entry.line(form), 1,
+                findings.append(finding("I18N-TYPO-QUOTES", found, entry.po.display, entry.line(form), 1,
                                         f"close every {quotes[0]} with {quotes[1]}"))
     return findings

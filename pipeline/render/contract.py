@@ -215,7 +215,7 @@ def preflight_findings(spec: GameSpec, db: Database, localizer: Localizer, compo
     if printing is not None and components is not None:
         boards = printing.boards(db, localizer) if printing.boards is not None else None
         findings = contract_findings(components, layouts, board_templates(boards))
-    return findings + guide_icon_findings(guides, db.root.as_posix()) + printed_glyph_findings(strings, db, localizer)
+    return findings + guide_icon_findings(guides, db) + printed_glyph_findings(strings, db, localizer)
 
 
 def printed_glyph_findings(strings: list[SourceString], db: Database, localizer: Localizer) -> list[Finding]:

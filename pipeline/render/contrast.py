@@ -20,11 +20,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
-from reportlab.lib.colors import toColor
-
 from pipeline.findings import Finding, error, warning
 from pipeline.rules.components import Components, Face
 
+from .icons import rgb
 from .layouts import AUTO_COLOR, AUTO_INKS, BoxModel, BoxSpec, Layouts, Template
 from .units import Box
 
@@ -38,7 +37,7 @@ Layer = tuple[Box, "str | None"]  # a drawn box and what it paints: a colour, IM
 @lru_cache(maxsize=512)
 def luminance(color: str) -> float:
     """WCAG 2 relative luminance of a colour reportlab can parse (0 black to 1 white)."""
-    parsed = toColor(color)
+    parsed = rgb(color)
 
     def linear(channel: float) -> float:
         return channel / 12.92 if channel <= 0.04045 else ((channel + 0.055) / 1.055) ** 2.4

@@ -8,12 +8,13 @@ anyway is a programming error (`UnknownIcon`), never a placeholder on the page.
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from io import BytesIO
 from pathlib import Path
 
 from reportlab.graphics.shapes import Drawing
-from reportlab.lib.colors import Color, toColor
+from reportlab.lib.colors import Color, getAllNamedColors, toColor
 from reportlab.pdfgen.canvas import Canvas
 
 from pipeline.icon_files import icon_file, read_icon
@@ -35,10 +36,26 @@ COLORS = {
 }
 
 
+HEX_COLOR = re.compile(r"#[0-9a-fA-F]{6}")
+# reportlab's colour names, as toColor looks them up; not its internal `_CMYK_…` ones, nor `transparent`, which
+# prints nothing (a box without a fill is written without `fill`).
+_NAMED_COLORS = {name.lower(): color for name, color in getAllNamedColors().items()
+                 if not name.startswith("_") and name != "transparent"}
+
+
 @lru_cache(maxsize=1024)
 def rgb(value: str) -> Color:
-    """A colour parsed once ("#rrggbb" or a reportlab name)."""
-    return toColor(value)
+    """A colour parsed once: "#rrggbb" or a reportlab colour name; else a ValueError saying why.
+
+    reportlab's toColor alone takes much more and prints it wrong: "#12345", "#fff" and "123456" as numbers,
+    "rgb(1%,2%,3%)", "hsl(400,0,0)", "transparent"; only the two written forms reach the renderer."""
+    if HEX_COLOR.fullmatch(value):
+        return toColor(value)
+    named = _NAMED_COLORS.get(value.lower())
+    if named is None:
+        raise ValueError("write #rrggbb (six hex digits) or a reportlab colour name"
+                         + ("; transparent prints nothing: leave the colour out" if value.lower() == "transparent" else ""))
+    return named
 
 
 @lru_cache(maxsize=512)

@@ -756,9 +756,9 @@ class _Numbers:
             return value
         try:
             rgb(resolved)  # parsed once per colour: the layouts name a few colours some 2,000 times
-        except ValueError:
+        except ValueError as exc:
             named = f"{value!r} (palette: {resolved!r})" if resolved != value else repr(value)
-            self.problems.append(_Problem(path, "LAYOUT-COLOR", f"{named} is not a colour"))
+            self.problems.append(_Problem(path, "LAYOUT-COLOR", f"{named} is not a colour: {exc}"))
         return resolved
 
 
@@ -813,7 +813,7 @@ def _box(name: str, model: BoxModel, numbers: _Numbers) -> BoxSpec:
         numbers.problems.append(_Problem(("boxes", name, "size"), "LAYOUT-RANGE",
                                          f"min size {low:g}pt is above max size {high:g}pt"))
     for key in ("fill", "stroke"):
-        if getattr(model, key):
+        if getattr(model, key) is not None:  # "" too: a key written with no colour is a mistake, not "no fill"
             numbers.color(("boxes", name, key), getattr(model, key))
     # The text colour counts where text is drawn (its default, ink, is a palette name) or where it is written.
     # `auto` is ink or light, whichever reads better on what the face prints under the box (render/contrast.py).

@@ -71,7 +71,7 @@ def _spec(folder: Path, digest: str) -> GameSpec:
     declaration, findings = read_declaration(folder)
     if declaration is None:  # the manifest itself is broken: loading the content reports it
         return GameSpec(id=folder.name, name=folder.name, file_kinds=(DeclaredManifest,), checks=_no_checks,
-                        info=lambda db: GameInfo(folder.name, folder.name, [], [], {}), localizer=_localizer,
+                        info=lambda db: GameInfo.of(folder.name, folder.name, None, {}), localizer=_localizer,
                         not_content=(LAYOUTS,), folder=folder)
     game = declaration.game
     printed = {kind.print for kind in declaration.modelled.values() if kind.print}

@@ -18,7 +18,7 @@ from pipeline.content.models import ContentFile
 from pipeline.findings import Finding, error
 from pipeline.i18n.models import TermsFile
 
-from .guide_checks import GuideRules, guide_findings
+from .guide_checks import GuideRules, guide_findings, guide_reference_findings
 from .spec import GuideSpec
 
 if TYPE_CHECKING:
@@ -59,14 +59,14 @@ def guide_strings(db: Database, game_id: str, name: str) -> list[SourceString]:
 
 
 def guide_checks(db: Database, declaration: Declaration, structure_only: bool) -> list[Finding]:
-    """The manifest's rule keys always; with the consistency checks, the guide's text through the shared guide checks."""
+    """The manifest's rule keys and the guide's references always (`validate`); with the consistency checks, the rest of
+    the shared guide checks."""
     guide = declaration.game.guide
     assert guide is not None, "asked of a game with a guide"
-    findings = rule_key_findings(db, guide) + _numbers_in_findings(declaration)
+    rules = GuideRules(guide.code, rule_values(db), every_number=guide.every_number, numbers_in=number_scope(declaration))
+    findings = rule_key_findings(db, guide) + _numbers_in_findings(declaration) + guide_reference_findings(db, rules)
     if not structure_only:
-        rules = GuideRules(guide.code, rule_values(db), every_number=guide.every_number,
-                           numbers_in=number_scope(declaration))
-        findings += guide_findings(db, rules)
+        findings += guide_findings(db, rules, references=False)
     return findings
 
 

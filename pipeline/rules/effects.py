@@ -11,6 +11,7 @@ at import, never in a game.
 
 from __future__ import annotations
 
+import re
 import typing
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Annotated, Any, ClassVar, Generic, TypeVar
@@ -78,6 +79,13 @@ class Effect(BaseModel):
 def describe(effect: Effect) -> Message:
     """An effect's sentence: the `describe` a game's Localizer prints effects with."""
     return effect.sentence()
+
+
+def unshown_numbers(text: str, *sources: Any) -> list[int]:
+    """The numbers of what an author's text stands for (effects, or any model: a quest's tiers) that the text does
+    not show as a number of its own, smallest first: the printed words and the rules disagree."""
+    wanted = sorted({n for source in sources for n in _numbers_in(source)})
+    return [n for n in wanted if not re.search(rf"(?<!\d){n}(?!\d)", text)]
 
 
 def _numbers_in(value: Any) -> Iterator[int]:

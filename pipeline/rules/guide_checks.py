@@ -45,7 +45,7 @@ class GuideRules:
     """What one game's guide text may name, and the prefix of its finding codes."""
 
     prefix: str
-    constants: Mapping[str, int]
+    constants: Mapping[str, int] | None  # None: the manifest did not load, so no placeholder can be judged
     tables: Collection[str] = ()  # table sources the game generates
     lists: Collection[str] = ()  # list sources the game generates beyond its rule data's
     # The problem with a `{kind:id}` reference (None: it resolves); None: the rule data's, if the game has any.
@@ -63,6 +63,19 @@ class TextSite:
     text: str
     example: bool = False
     numbers: bool = True  # whether the number checks judge it (rule data of a kind they are not scoped to: no)
+    every_number: bool = False  # it takes every number from the data, whatever the game's other text does
+
+
+def help_card_sites(db: Database, every_number: bool) -> Iterator[TextSite]:
+    """The printed text of the help cards (`pipeline/content/help_cards.py`), held to the guide's rules: every
+    `{placeholder}` names a rule constant, or it would print raw. With `every_number`, a line takes every number from
+    the data, so a number written in it is a finding; a heading's step number ("1. Take cards") is not a rules number."""
+    for rec in db.records("help-cards"):
+        for s, section in enumerate(rec.entity.sections):
+            yield TextSite(rec.loaded, (*rec.path, "sections", s, "heading"), section.heading, numbers=False)
+            for j, line in enumerate(section.lines):
+                yield TextSite(rec.loaded, (*rec.path, "sections", s, "lines", j, "text"), line.text,
+                               numbers=every_number, every_number=every_number)
 
 
 def guide_entries(db: Database) -> Iterator[tuple[GuideEntry, Record, Path_]]:
@@ -98,24 +111,39 @@ def _strings(node: Any, path: Path_, example: bool) -> Iterator[tuple[Path_, str
             yield from _strings(value, (*path, i), example)
 
 
-def guide_findings(db: Database, rules: GuideRules, more: Iterable[TextSite] = ()) -> list[Finding]:
+def guide_findings(db: Database, rules: GuideRules, more: Iterable[TextSite] = (), references: bool = True) -> list[Finding]:
     """Every guide check on the guide files and the rule data's text; `more` adds other text of the game
-    held to the same rules."""
-    rules, data_sites = _with_rule_data(db, rules)
-    entries = {entry.id: entry for entry, _, _ in guide_entries(db)}
-    findings: list[Finding] = []
-    guide = GuideContent(db)
-    records = [*guide.settings_records, *guide.section_records, *guide.glossary_records]
-    sites = [*text_sites(records), *data_sites, *more]
+    held to the same rules. Without `references`, all but `guide_reference_findings` (which `validate` runs)."""
+    rules, sites = _sites(db, rules, more)
+    findings = guide_reference_findings(db, rules, more) if references else []
     for site in sites:
-        findings += _tokens(site, rules)
-        findings += _links(site, entries, rules.prefix)
+        findings += _placeholders(site, rules)
         if site.numbers and not site.example:
             findings += _numbers(site, rules)
-    findings += _entry_rules(db, rules, entries)
+    findings += _entry_rules(db, rules)
     findings += _id_clashes(db, rules.prefix)
     findings += _glossary_sections(db, rules.prefix)
     return findings
+
+
+def guide_reference_findings(db: Database, rules: GuideRules, more: Iterable[TextSite] = ()) -> list[Finding]:
+    """What `pnp validate` proves of the guide: every `{kind:id}` reference, `[[link]]` and related topic of the
+    guide files and the rule data's text names something that is there."""
+    rules, sites = _sites(db, rules, more)
+    entries = {entry.id: entry for entry, _, _ in guide_entries(db)}
+    findings: list[Finding] = []
+    for site in sites:
+        findings += _references(site, rules)
+        findings += _links(site, entries, rules.prefix)
+    return findings + _related(db, rules.prefix, entries)
+
+
+def _sites(db: Database, rules: GuideRules, more: Iterable[TextSite]) -> tuple[GuideRules, list[TextSite]]:
+    """The rules with the game's rule data added, and every text site they judge."""
+    rules, data_sites = _with_rule_data(db, rules)
+    guide = GuideContent(db)
+    records = [*guide.settings_records, *guide.section_records, *guide.glossary_records]
+    return rules, [*text_sites(records), *data_sites, *more]
 
 
 def _with_rule_data(db: Database, rules: GuideRules) -> tuple[GuideRules, list[TextSite]]:
@@ -141,16 +169,22 @@ def _mask(text: str) -> str:
     return LINK.sub(blank, TOKEN.sub(blank, text))
 
 
-def _tokens(site: TextSite, rules: GuideRules) -> list[Finding]:
+def _placeholders(site: TextSite, rules: GuideRules) -> list[Finding]:
     findings = []
     loaded = site.loaded
     named = [m for m in TOKEN.finditer(site.text) if m.group(2) is None]
     for k, match in enumerate(named):
-        if match.group(1) not in rules.constants:
+        if rules.constants is not None and match.group(1) not in rules.constants:
             line, column = _locate(site, PLACEHOLDER, k)
             hint = f"use one of the rule constants: {', '.join(sorted(rules.constants))}"
             message = f"placeholder {match.group(0)} names no rule constant"
             findings.append(error(f"{rules.prefix}-GUIDE-PLACEHOLDER", message, loaded.display, line, column, hint=hint))
+    return findings
+
+
+def _references(site: TextSite, rules: GuideRules) -> list[Finding]:
+    findings = []
+    loaded = site.loaded
     referring = [m for m in TOKEN.finditer(site.text) if m.group(2) is not None]
     for k, match in enumerate(referring):
         if match.group(1) == ICON_PREFIX:
@@ -175,12 +209,13 @@ def _links(site: TextSite, entries: Mapping[str, GuideEntry], prefix: str) -> li
 
 def _numbers(site: TextSite, rules: GuideRules) -> list[Finding]:
     by_value: dict[int, list[str]] = {}
-    for name, value in rules.constants.items():
+    for name, value in (rules.constants or {}).items():
         by_value.setdefault(value, []).append(name)
     findings = []
+    every_number = rules.every_number or site.every_number
     for k, match in enumerate(NUMBER.finditer(_mask(site.text))):
         names = by_value.get(int(match.group(0)))
-        if not names and not rules.every_number:
+        if not names and not every_number:
             continue
         line, column = _locate(site, NUMBER, k, masked=True)
         if names:
@@ -190,7 +225,7 @@ def _numbers(site: TextSite, rules: GuideRules) -> list[Finding]:
             message = f"the rules number {match.group(0)} is written literally; this game's text takes numbers from its data"
             hint = "use a {rule_key} placeholder (or a {kind_field:id} reference); numbers written twice drift"
         findings.append(error(f"{rules.prefix}-GUIDE-LITERAL", message, site.loaded.display, line, column, hint=hint))
-    if rules.every_number:
+    if every_number:
         words = numbers(NUMBER.sub(" ", _mask(site.text)), "en")
         if words:
             start = site.loaded.position(site.path)
@@ -228,19 +263,11 @@ def _locate(site: TextSite, pattern: re.Pattern[str], k: int, masked: bool = Fal
 # --- Entries and sections ----------------------------------------------------------------------
 
 
-def _entry_rules(db: Database, rules: GuideRules, entries: Mapping[str, GuideEntry]) -> list[Finding]:
-    """Unique entry ids, related topics that resolve (each once, never the entry itself), sources, index terms."""
-    prefix = rules.prefix
+def _related(db: Database, prefix: str, entries: Mapping[str, GuideEntry]) -> list[Finding]:
+    """Related topics that resolve, each once, never the entry itself."""
     findings: list[Finding] = []
-    seen: set[str] = set()
-    titles = {entry_id: entry.title for entry_id, entry in entries.items()}
     for entry, rec, path in guide_entries(db):
         loaded = rec.loaded
-        at = loaded.position((*path, "id"))
-        if entry.id in seen:
-            findings.append(error(f"{prefix}-GUIDE-DUPLICATE", f"guide entry id {entry.id!r} is used twice",
-                                  loaded.display, at.line, at.column, hint="entry ids are unique across the guide"))
-        seen.add(entry.id)
         listed: set[str] = set()
         for j, other in enumerate(entry.related):
             pos = loaded.position((*path, "related", j))
@@ -254,6 +281,22 @@ def _entry_rules(db: Database, rules: GuideRules, entries: Mapping[str, GuideEnt
                 findings.append(error(f"{prefix}-GUIDE-DUPLICATE", f"related topic {other!r} is listed twice",
                                       loaded.display, pos.line, pos.column))
             listed.add(other)
+    return findings
+
+
+def _entry_rules(db: Database, rules: GuideRules) -> list[Finding]:
+    """Unique entry ids, sources, index terms."""
+    prefix = rules.prefix
+    findings: list[Finding] = []
+    seen: set[str] = set()
+    titles = {entry.id: entry.title for entry, _, _ in guide_entries(db)}
+    for entry, rec, path in guide_entries(db):
+        loaded = rec.loaded
+        at = loaded.position((*path, "id"))
+        if entry.id in seen:
+            findings.append(error(f"{prefix}-GUIDE-DUPLICATE", f"guide entry id {entry.id!r} is used twice",
+                                  loaded.display, at.line, at.column, hint="entry ids are unique across the guide"))
+        seen.add(entry.id)
         for field in ("blocks", "summary"):
             findings += source_findings(loaded, (*path, field), getattr(entry, field), rules)
         findings += _index_terms(loaded, path, entry, titles, prefix)

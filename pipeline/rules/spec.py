@@ -41,6 +41,8 @@ class GameInfo:
     modes: dict[str, list[str]] = field(default_factory=dict)  # the modes a pack declares (`--mode`), by pack id
     # The kinds of cards a mode lets the table choose (`--mode <mode>/<kind>`), by mode entry (`<pack>/<mode>`).
     kinds: dict[str, list[str]] = field(default_factory=dict)
+    # False when the manifest did not load: the game's locales are unknown (not "none"), and its finding says why.
+    manifest_loaded: bool = True
 
     @classmethod
     def of(cls, game_id: str, default_name: str, manifest: Any, counts: dict[str, int], packs: Sequence[str] = (),
@@ -48,7 +50,8 @@ class GameInfo:
         """The info of a game whose manifest (None when it is missing) has `name` and the fields of
         DeclaredLocales (`locales`, `source_locale`, `draft_locales`)."""
         if manifest is None:
-            return cls(game_id, default_name, list(packs), [], counts, modes=modes or {}, kinds=kinds or {})
+            return cls(game_id, default_name, list(packs), [], counts, modes=modes or {}, kinds=kinds or {},
+                       manifest_loaded=False)
         return cls(game_id, manifest.name, list(packs), list(manifest.locales), counts, manifest.source_locale,
                    tuple(manifest.draft_locales), modes or {}, kinds or {})
 

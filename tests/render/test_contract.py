@@ -170,7 +170,7 @@ def test_an_unknown_icon_in_a_guide_fails_check(tmp_path: Path) -> None:
             path.write_text(path.read_text(encoding="utf-8").replace("{icon:dodge}", "{icon:dogde}"), encoding="utf-8")
     game = find_game("adventure-game", root)
     db, _ = game.load(root)
-    assert [f.code for f in guide_icon_findings(game.guide.documents(db, game.localizer(db, "en")), db.root.as_posix())] == ["ICON-UNKNOWN"] * 2  # two places print the step
+    assert [f.code for f in guide_icon_findings(game.guide.documents(db, game.localizer(db, "en")), db)] == ["ICON-UNKNOWN"] * 2  # two places print the step
     argv = ["check", "--game", "adventure-game", "--content", str(root), "--format", "json"]
     result = CliRunner().invoke(app, argv)
     report = json.loads(result.stdout)
@@ -179,12 +179,32 @@ def test_an_unknown_icon_in_a_guide_fails_check(tmp_path: Path) -> None:
     assert unknown and all("'dogde'" in message for message in unknown)
 
 
+@pytest.mark.parametrize(("relative", "old", "new"), [
+    ("guide/guide.yaml", "{icon: forest, name: Forest", "{icon: forrest, name: Forest"),  # a quick-reference row's icon
+    ("guide/01-basics.yaml", "title: Winning\n", "title: Winning {icon:forrest}\n"),  # a token in an entry's title
+])
+def test_an_unknown_guide_icon_is_found_where_the_content_writes_it(tmp_path: Path, relative: str, old: str,
+                                                                   new: str) -> None:
+    root = tmp_path / "content"
+    shutil.copytree(REPO / "tests" / "fixtures" / "old-world", root / "old-world")
+    path = root / "old-world" / relative
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    game = find_game("old-world", root)
+    db, _ = game.load(root)
+    assert game.guide is not None
+    findings = guide_icon_findings(game.guide.documents(db, game.localizer(db, "en")), db)
+    assert findings and {(f.code, f.file, f.line) for f in findings} == {
+        ("ICON-UNKNOWN", path.as_posix(), line_of(path, "forrest"))}
+
+
 @pytest.mark.parametrize("game_id", ["adventure-game", "old-world", "path-of-destiny"])
 @pytest.mark.parametrize("locale", ["en", "de"])
 def test_every_icon_the_shipped_guides_print_exists(game_id: str, locale: str) -> None:
     game = find_game(game_id, REPO / "content")
     db, _ = game.load(REPO / "content")
-    assert [f.as_text() for f in guide_icon_findings(game.guide.documents(db, game.localizer(db, locale)), db.root.as_posix())] == []
+    assert [f.as_text() for f in guide_icon_findings(game.guide.documents(db, game.localizer(db, locale)), db)] == []
 
 
 def test_drawing_an_unchecked_icon_is_a_programming_error() -> None:

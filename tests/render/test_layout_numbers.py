@@ -165,3 +165,24 @@ def test_ten_metres_is_the_largest_length() -> None:
     assert parse_length(10_000) == 10_000.0 and parse_length("-10000mm") == -10_000.0
     with pytest.raises(RangeError):
         parse_length("10001mm")
+
+
+@pytest.mark.parametrize("written", ["#12345", "#GGGGGG", "#fff", "#1234567", "#12345678", "123456", "0x123456",
+                                     "rgb(300,0,0)", "rgb(1%,2%,3%)", "hsl(0,0%,50%)", "pcmyk(1,2,3,4)", "blu", "",
+                                     " red", "transparent"])
+def test_every_colour_string_the_renderer_would_not_print_as_written_is_a_finding(tmp_path: Path, written: str) -> None:
+    """reportlab reads most of these as some colour ("#12345" as a number, "transparent" as nothing): each is LAYOUT-COLOR."""
+    text = TEMPLATE.replace("        fill: ink\n", f'        fill: "{written}"\n')
+    path = write(tmp_path, "base.yaml", text)
+    write(tmp_path, "profiles.yaml", PROFILES)
+    layouts, findings = load_layouts(tmp_path)
+    assert [(f.code, f.file, f.line) for f in findings] == [("LAYOUT-COLOR", path.as_posix(), line_number(text, "fill:"))]
+    assert "card" not in layouts.templates
+
+
+@pytest.mark.parametrize("written", ["#A0b1C2", "red", "Red", "darkslategray"])
+def test_six_hex_digits_and_a_colour_name_are_colours(tmp_path: Path, written: str) -> None:
+    write(tmp_path, "base.yaml", TEMPLATE.replace("        fill: ink\n", f'        fill: "{written}"\n'))
+    write(tmp_path, "profiles.yaml", PROFILES)
+    layouts, findings = load_layouts(tmp_path)
+    assert findings == [] and "card" in layouts.templates

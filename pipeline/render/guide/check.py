@@ -1,14 +1,16 @@
 """Every icon a guide prints must exist: inline `{icon:name}` tokens and quick-reference rows; no
 text may run past its column (`FIT-OVERFLOW`: a word too long to break, checked on the laid-out guide).
 
-A guide document carries no source positions, so a finding names the document, the section or
-entry and the game's content folder; the icon name (or the quoted text) is what to search for there.
+A guide document carries no source positions: an unknown icon is found at the first place the content writes it
+(an `icon:` value naming it, or a text holding its `{icon:name}` token), else at the game's content folder (a
+translation alone names it); an overflow names the document, the section or entry and the content folder.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
+from pipeline.content.database import Database, Source
 from pipeline.findings import Finding, error
 from pipeline.icon_files import ICON_HINT, is_icon
 from pipeline.rules.faces import ICON_TOKEN
@@ -19,11 +21,11 @@ from ..units import MM_PER_PT
 from .rows import Row
 
 
-def guide_icon_findings(parts: Sequence[GuidePart], where: str) -> list[Finding]:
-    """ICON-UNKNOWN for a game's guide documents in one locale; `where` is its content folder."""
+def guide_icon_findings(parts: Sequence[GuidePart], db: Database) -> list[Finding]:
+    """ICON-UNKNOWN for a game's guide documents in one locale, each where the content writes the icon."""
     findings = []
     for part in parts:
-        findings += document_icon_findings(part.document, part.name.replace("-", " "), where)
+        findings += document_icon_findings(part.document, part.name.replace("-", " "), db)
     return sorted(set(findings))
 
 
@@ -39,14 +41,23 @@ def overflow_findings(part: GuidePart, rows: Sequence[Row], where: str) -> list[
     return sorted(set(findings))
 
 
-def document_icon_findings(document: GuideDocument, what: str, file: str) -> list[Finding]:
+def document_icon_findings(document: GuideDocument, what: str, db: Database) -> list[Finding]:
     """One ICON-UNKNOWN per unknown icon name and place of a document."""
     findings = []
     for place, icon in _icons(document):
         if not is_icon(icon):
             message = f"{document.game_id} [{document.locale}] {what}: {place} prints unknown icon {icon!r}"
-            findings.append(error("ICON-UNKNOWN", message, file, hint=ICON_HINT))
+            at = _written_at(db, icon)
+            findings.append(error("ICON-UNKNOWN", message, at.file, at.line, at.column, hint=ICON_HINT))
     return findings
+
+
+def _written_at(db: Database, icon: str) -> Source:
+    """The first place the content names an icon: an `icon:` value, or a text holding its token."""
+    token = f"{{icon:{icon}}}"
+    at = db.first_written(lambda path, value: isinstance(value, str)
+                          and ((value == icon and path[-1] == "icon") or token in value))
+    return at or db.root_source()
 
 
 def _icons(document: GuideDocument) -> Iterator[tuple[str, str]]:

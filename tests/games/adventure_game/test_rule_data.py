@@ -33,7 +33,7 @@ BROKEN = [
     (14, "rules/dice-faces.yaml", "results: {sword: 2}", "results: {sword: 1}", "AG-DICE", "id: double-sword"),
     (15, "rules/heroes.yaml", "action: sing", "action: travel", "AG-HERO", "action: travel"),
     (15, "rules/actions.yaml", "hero: dandelion", "hero: triss  # sing", "AG-HERO", "# sing"),
-    (15, "rules/actions.yaml", "hero: geralt\n    woundable: true", "hero: geralt\n    woundable: false  # brew", "AG-HERO", "# brew"),
+    (15, "rules/actions.yaml", "hero: geralt\n    woundable: true", "hero: geralt\n    woundable: false  # brew", "AG-FACT", "# brew"),
     (19, "rules/quests.yaml", "per_card_min: 1\n    per_card_max: 1", "per_card_min: 2\n    per_card_max: 1", "AG-QUEST",
      "per_card_max: 1"),
     # What the published game states (checks/facts.py)
@@ -45,6 +45,9 @@ BROKEN = [
     (19, "rules/quests.yaml", "per_card_max: 1\n    at_location: true\n    summary: \"Done by",
      "per_card_max: 1\n    at_location: false  # support\n    summary: \"Done by", "AG-FACT", "# support"),
     (20, "rules/traits.yaml", "name: NILFGAARD, cards: investigation", "name: NILFGAARD, cards: development", "AG-FACT", "NILFGAARD"),
+    (20, "rules/traits.yaml", "name: POTION, cards: development", "name: POTION, cards: investigation", "AG-FACT", "POTION"),
+    (15, "rules/actions.yaml", "name: Travel\n    woundable: true", "name: Travel\n    woundable: false", "AG-FACT",
+     "woundable: false"),
     (11, "rules/locations.yaml", "{id: jaruga, name: Jaruga, leads: false}", "{id: jaruga, name: Jaruga}", "AG-FACT", "id: jaruga"),
     (12, "rules/locations.yaml", "{id: novigrad, name: Novigrad}", "{id: novigrad, name: Novigrad, heals: true}", "AG-FACT",
      "id: novigrad"),

@@ -61,7 +61,7 @@ BROKEN = [
         "OW-MARKET-COST",
         "cost: 9",
     ),
-    ("help-cards.yaml", "Hand limit: {hand_limit}.", "Hand limit: {hand_limt}.", "OW-PLACEHOLDER", "{hand_limt}"),
+    ("help-cards.yaml", "Hand limit: {hand_limit}.", "Hand limit: {hand_limt}.", "OW-GUIDE-PLACEHOLDER", "{hand_limt}"),
     ("exploration/city.yaml", "          kind: quest", "          kind: instant", "OW-EXPLORE-QUEST", "quest: {terrain"),
     ("game.yaml", "market_cards: 33", "market_cards: 34", "OW-COUNT", "market_cards: 34"),
     (
@@ -158,6 +158,10 @@ MORE_BROKEN = [
     ([("cards/market.yaml", "    fight: {damage: 1}\n    extensions:\n      - {colors: [red]}",
        "    fight: {}\n    extensions:\n      - {colors: [red]}")], "OW-CARD-EMPTY", "fight: {}"),
     ([("events/events-1-3.yaml", "  - number: 3\n", "  - number: 57\n")], "OW-EVENT-RANGE", "number: 57"),
+    # The one set the 2-player game deals (copy 1 of each attribute) would lack combat.
+    ([("trophies/attribute.yaml", "    copy_index: 1\n", "    copy_index: 2\n")], "OW-TROPHY-ATTRIBUTE", "copy_index: 2"),
+    ([("game.yaml", "      bonus_attribute_levels: 0\n", "      bonus_attribute_levels: 1\n")], "OW-SETUP",
+     "bonus_attribute_levels: 1"),
     ([("events/events-1-3.yaml", "    type: test", "    type: short-fight")], "OW-EVENT-TYPE", "type: short-fight"),
     ([("game.yaml", "levelup_draw: {2: 1, 3: 1, 4: 2, 5: 2}", "levelup_draw: {2: 1, 3: 2, 4: 2, 5: 2}")], "OW-LEVELUP", "levelup_draw"),
     ([("map.yaml", "{type: train-attribute, attribute: alchemy}", "{type: train-attribute, attribute: specialty}")],
@@ -215,6 +219,14 @@ def test_each_consistency_rule_has_its_finding(mutated_example: Mutate, changes:
     if marker is not None:
         text, occurrence = marker if isinstance(marker, tuple) else (marker, 1)
         assert line_of(path, text, occurrence) in {f.line for f in matching}, f"{code} at {[f.line for f in matching]}"
+
+
+def test_an_event_numbered_0_is_found_at_its_line_not_at_the_content_folder(mutated_example: Mutate) -> None:
+    """The schema rejects the event; the deck counts it as written (not missing) at the line that writes it."""
+    path, findings = mutated_example("events/events-1-3.yaml", "  - number: 1\n", "  - number: 0\n")
+    line = line_of(path, "number: 0")
+    assert {(f.code, f.file, f.line) for f in findings if f.code in ("SCHEMA", "OW-EVENT-RANGE")} == {
+        ("SCHEMA", path.as_posix(), line), ("OW-EVENT-RANGE", path.as_posix(), line)}
 
 
 def test_a_tree_without_a_manifest(mutated_example: Mutate, tmp_path) -> None:  # type: ignore[no-untyped-def]

@@ -12,6 +12,12 @@ GAME = "path-of-destiny"
 
 # (file, text to replace, replacement, expected code, text on the expected line)
 BROKEN = [
+    # Printed text against the rules it states: an ability's effect, a side quest's tier, an Automa ability's effect.
+    ("characters.yaml", "effects: [{type: gain-vp, amount: 4}]", "effects: [{type: gain-vp, amount: 5}]",
+     "POD-TEXT-NUMBERS", "gain 4 VP"),
+    ("characters.yaml", "{at_least: 3, vp: 5}", "{at_least: 3, vp: 6}", "POD-TEXT-NUMBERS", "2 for 3 VP, 3 for 5 VP"),
+    ("automa.yaml", "it gains 1 XP.\", effects: [{type: gain-xp, amount: 1}]", "it gains 1 XP.\", effects: [{type: gain-xp, amount: 2}]",
+     "POD-TEXT-NUMBERS", "it gains 1 XP"),
     ("game.yaml", "action_cards: 44", "action_cards: 45", "POD-COUNT", "action_cards: 45"),
     ("game.yaml", "lost_symbol_markers: 30", "lost_symbol_markers: 31", "POD-COUNT", "lost_symbol_markers: 31"),
     ("cards/starting.yaml", "owner: geralt", "owner: geraltt", "REF-UNKNOWN", "owner: geraltt"),
@@ -155,6 +161,14 @@ GUIDE_BROKEN = [
     ("guide/01-rules.yaml", "    title: A Round\n", "    title: A Round\n    glossary: true\n", "POD-GUIDE-SECTIONS",
      "glossary: true", 2),
     ("guide/glossary.yaml", "text: Golden cube}", "text: Silver cube}", "POD-GUIDE-INDEX", "Silver cube", 1),
+    # The help cards are printed text held to the same rules: a placeholder naming no constant would print raw,
+    # a number written in a line (digits or a word) would not follow the rules value it states.
+    ("guide/help-cards.yaml", "also gives {extra_xp_marker_xp} XP", "also gives {extra_xp} XP", "POD-GUIDE-PLACEHOLDER",
+     "{extra_xp}", 1),
+    ("guide/help-cards.yaml", "Choose {cards_played_per_round} cards", "Choose 3 cards", "POD-GUIDE-LITERAL",
+     "Choose 3 cards", 1),
+    ("guide/help-cards.yaml", "Choose {cards_played_per_round} cards", "Choose two cards", "POD-GUIDE-LITERAL",
+     "Choose two cards", 1),
 ]
 
 

@@ -14,6 +14,7 @@ from . import (
     events,
     facts,
     guide,
+    guide_references,
     legendary_hunt,
     lost_mount,
     mages,
@@ -33,8 +34,8 @@ from . import (
 )
 
 # What `pnp validate` proves of the database besides references (pipeline/content/refs.py): counts
-# match, numbered decks hold, the packs and the selected combination are sound.
-STRUCTURE = (counts, events, skellige_events, packs)
+# match, numbered decks hold, the packs and the selected combination are sound, the guide's references resolve.
+STRUCTURE = (counts, events, skellige_events, packs, guide_references)
 # The rest of the game's consistency rules, added by `pnp check`.
 CONSISTENCY = (cards, reach, facts, map, monsters, stories, setup, texts, guide, lost_mount, mages, special_monsters,
                legendary_hunt, monster_trail, advanced_actions, skellige, weakness, wild_hunt)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pipeline.content.database import BASE_PACK, Source, finding_at
+from pipeline.content.database import BASE_PACK, finding_at
 from pipeline.content.models import iter_models
 from pipeline.content.numbered import NumberedDeck, NumberedEntry, Ref, check_numbered_deck
 from pipeline.findings import Finding
@@ -79,8 +79,8 @@ def _events_graph(content: OldWorldContent) -> list[Finding]:
     if db.complete:
         return check_numbered_deck(deck, entries, entry_refs)
     # A rejected events file would make its numbers look missing or unreachable: count them as
-    # present and keep only the findings that do not depend on the whole deck.
-    placeholder = Source(str(db.root), 1, 1)
-    entries += [NumberedEntry(n, placeholder) for n in db.rejected.get("events", set()) if isinstance(n, int)]
+    # present, each at the line that writes it, and keep only the findings that do not depend on the whole deck.
+    entries += [NumberedEntry(n, at) for n, at in db.rejected.get("events", {}).items() if isinstance(n, int)]
     partial = ("OW-EVENT-REF", "OW-EVENT-CYCLE", "OW-EVENT-DUPLICATE", "OW-EVENT-RANGE")
     return [f for f in check_numbered_deck(deck, entries, entry_refs) if f.code in partial]
+

@@ -30,6 +30,8 @@ STARTING = {
 # Rule 52: the levels of the starting monsters and the attribute trophies in play, per player count.
 MONSTER_LEVELS = {1: [1, 2, 3], 2: [1, 1, 2], 3: [1, 1, 1], 4: [1, 1, 1], 5: [1, 1, 1]}
 ATTRIBUTE_TROPHIES = {1: 1, 2: 4, 3: 4, 4: 8, 5: 8}
+# The SetupProfile of the reference (§21): a 4- or 5-player game raises one attribute of each witcher by one level.
+BONUS_ATTRIBUTE_LEVELS = {1: 0, 2: 0, 3: 0, 4: 1, 5: 1}
 # Rule 55: gold the solo bot pays per dice poker hand.
 SOLO_PAYOUT = {
     PokerCategory.NOTHING: 0,
@@ -90,6 +92,9 @@ def _tables(record: Record[Manifest]) -> list[Finding]:
         if n in ATTRIBUTE_TROPHIES and profile.attribute_trophies != ATTRIBUTE_TROPHIES[n]:
             message = f"{n} player(s) play with {ATTRIBUTE_TROPHIES[n]} attribute trophies"
             findings.append(finding_at(record.where("setup", i, "attribute_trophies"), "OW-SETUP", message))
+        if n in BONUS_ATTRIBUTE_LEVELS and profile.bonus_attribute_levels != BONUS_ATTRIBUTE_LEVELS[n]:
+            message = f"{n} player(s) start with {BONUS_ATTRIBUTE_LEVELS[n]} bonus attribute level(s)"
+            findings.append(finding_at(record.where("setup", i, "bonus_attribute_levels"), "OW-SETUP", message))
     payout = manifest.dice_poker.solo_payout
     for category, gold in SOLO_PAYOUT.items():
         if category in payout and payout[category] != gold:

@@ -1,6 +1,7 @@
 """The reference guide's text, through the shared guide checks (pipeline/rules/guide_checks.py): rules numbers
 only through placeholders, links that resolve, unique entry ids, tables Old World generates, findable index terms;
-and the packs a guide list item is printed with (`pack:`) are packs the manifest declares (OW-GUIDE-PACK)."""
+and the packs a guide list item is printed with (`pack:`) are packs the manifest declares (OW-GUIDE-PACK).
+`references` is what `pnp validate` proves (guide_references.py runs it), `check` the rest."""
 
 from __future__ import annotations
 
@@ -10,15 +11,31 @@ from difflib import get_close_matches
 from pipeline.content.database import Record, finding_at
 from pipeline.content.guide import GuideBlock, GuideContent
 from pipeline.findings import Finding
-from pipeline.rules.guide_checks import GuideRules, guide_findings
+from pipeline.rules.guide_checks import GuideRules, TextSite, guide_findings, guide_reference_findings, help_card_sites
 
 from ..content import OldWorldContent
 from ..guide import TABLE_HEADERS, rule_constants
 
 
 def check(content: OldWorldContent) -> list[Finding]:
-    rules = GuideRules("OW", rule_constants(content.manifest), tables=tuple(TABLE_HEADERS))
-    return guide_findings(content.db, rules) + list(_item_packs(content))
+    """The guide checks `pnp check` adds to `references` (which `validate` runs)."""
+    return guide_findings(content.db, guide_rules(content), _help_cards(content), references=False)
+
+
+def references(content: OldWorldContent) -> list[Finding]:
+    """Every reference, link, related topic and item pack of the guide resolves (`pnp validate`)."""
+    return guide_reference_findings(content.db, guide_rules(content), _help_cards(content)) + list(_item_packs(content))
+
+
+def _help_cards(content: OldWorldContent) -> list[TextSite]:
+    """The help cards' text: its placeholders and references judged as the guide's; their small numbers ("discard 1
+    card") are written as digits, so numbers are not judged."""
+    return list(help_card_sites(content.db, every_number=False))
+
+
+def guide_rules(content: OldWorldContent) -> GuideRules:
+    constants = rule_constants(content.manifest) if content.manifest else None  # None: its finding is the report
+    return GuideRules("OW", constants, tables=tuple(TABLE_HEADERS))
 
 
 def _item_packs(content: OldWorldContent) -> Iterator[Finding]:

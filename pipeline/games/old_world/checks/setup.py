@@ -1,5 +1,5 @@
-"""Manifest tables: trophy track, setup by player count, market, dice poker, solo tiers, trophies,
-and the rule placeholders in help cards (reference §21.2, §21.7)."""
+"""Manifest tables: trophy track, setup by player count, market, dice poker, solo tiers, trophies (reference §21.2,
+§21.7); the help cards' placeholders are judged with the guide's text (checks/guide.py)."""
 
 from __future__ import annotations
 
@@ -35,7 +35,6 @@ def check(content: OldWorldContent) -> list[Finding]:
         *_setup(manifest, at),
         *_tables(manifest, at),
         *_trophies(content, manifest),
-        *_placeholders(content, manifest),
     ]
 
 
@@ -178,6 +177,7 @@ def _trophies(content: OldWorldContent, manifest: Manifest) -> list[Finding]:
                     f"{copies} attribute trophies per attribute; {attribute.value} has {per_attribute[attribute]}",
                 )
             )
+    findings += _trophy_sets(content, copies)
     needed = max((p.witcher_trophies_per_player for p in manifest.setup), default=0)
     per_school = Counter(t.school for t in content.witcher_trophies)
     for rec in content.school_records:
@@ -193,21 +193,21 @@ def _trophies(content: OldWorldContent, manifest: Manifest) -> list[Finding]:
     return findings
 
 
-def _placeholders(content: OldWorldContent, manifest: Manifest) -> list[Finding]:
-    """Rule numbers in help texts are placeholders naming a rule constant of the manifest."""
-    known = set(type(manifest.rules).model_fields)
-    findings = []
-    for rec in content.help_card_records:
-        for s, section in enumerate(rec.entity.sections):
-            for j, line in enumerate(section.lines):
-                for name in PLACEHOLDER.findall(line.text):
-                    if name not in known:
-                        findings.append(
-                            finding_at(
-                                rec.where("sections", s, "lines", j, "text"),
-                                "OW-PLACEHOLDER",
-                                f"{{{name}}} is not a rule constant of the manifest",
-                                f"known: {', '.join(sorted(known))}",
-                            )
-                        )
+def _trophy_sets(content: OldWorldContent, copies: int) -> list[Finding]:
+    """Setup deals one set of attribute trophies (one `copy_index` of every attribute) or all of them: each attribute
+    has each copy index from 1 to the copies once, or a set would hold two trophies of one attribute and none of another."""
+    findings, seen = [], set()
+    for rec in content.attribute_trophy_records:
+        trophy = rec.entity
+        attribute, index = trophy.attribute.value, trophy.copy_index
+        if (trophy.attribute, index) in seen:
+            message = f"{trophy.id}: {attribute} has copy {index} twice, so one set would hold two {attribute} trophies"
+        elif index > copies:
+            message = f"{trophy.id}: {attribute} copy {index}, but the setup table deals at most {copies} per attribute"
+        else:
+            message = ""
+        if message:
+            findings.append(finding_at(rec.where("copy_index"), "OW-TROPHY-ATTRIBUTE", message,
+                                       f"number each attribute's trophies 1–{copies}, one of each"))
+        seen.add((trophy.attribute, trophy.copy_index))
     return findings

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 
 from pipeline.content.database import Record, finding_at
 from pipeline.findings import Finding, error, warning
 from pipeline.i18n.content import message_templates
 from pipeline.i18n.localizer import Localizer
 from pipeline.i18n.tokens import placeholders
-from pipeline.rules.effects import Effect, describe
+from pipeline.rules.effects import Effect, describe, unshown_numbers
 
 from ..content import OldWorldContent
 from ..effects import EFFECTS, NOTHING
@@ -96,7 +95,7 @@ def _override_numbers(content: OldWorldContent) -> list[Finding]:
     for collection in ("action-cards", "potions", "schools", "monsters", "attribute-trophies", "witcher-trophies"):
         for record in content.db.records(collection):
             for path, text, effects in _overrides(record.entity):
-                missing = [n for n in _numbers(effects) if not re.search(rf"(?<!\d){n}(?!\d)", text)]
+                missing = unshown_numbers(text, effects)
                 if missing:
                     shown = ", ".join(str(n) for n in missing)
                     findings.append(
@@ -108,10 +107,6 @@ def _override_numbers(content: OldWorldContent) -> list[Finding]:
                         )
                     )
     return findings
-
-
-def _numbers(effects: Sequence[Effect]) -> list[int]:
-    return sorted({n for effect in effects for n in effect.numbers()})
 
 
 def _overrides(entity: object) -> Iterator[tuple[tuple[str | int, ...], str, list[Effect]]]:

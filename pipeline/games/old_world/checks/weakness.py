@@ -21,10 +21,11 @@ DAGON = "dagon"
 SIREN = "siren"
 # Rule 9: "18 = 3 terrains x 6".
 TOKENS_PER_TERRAIN = 6
+WEAKNESS_TOKENS = "weakness_tokens"  # the manifest's count key (its component line: weakness-tokens)
 
 
 def check(content: OldWorldContent) -> list[Finding]:
-    findings = [*_cards(content), *_paragraphs(content)]
+    findings = [*_cards(content), *_paragraphs(content), *_declared_token_counts(content)]
     if PackRule.WEAKNESS in content.rules_on:
         findings += [*_every_monster_has_a_card(content), *_token_sets(content), *_attack_deck(content)]
     return findings
@@ -86,6 +87,26 @@ def _token_sets(content: OldWorldContent) -> Iterator[Finding]:
             yield finding_at(where, "OW-WEAKNESS-TOKENS",
                              f"the {terrain.value} set has {per_terrain[terrain]} Weakness tokens, not "
                              f"{TOKENS_PER_TERRAIN} (rule 9: 3 terrains x 6)")
+
+
+def _declared_token_counts(content: OldWorldContent) -> Iterator[Finding]:
+    """Rule 9 in the manifest, whether the mode is played or not: a pack's `weakness-tokens` component line and a
+    mode's `adds: {weakness_tokens}` count 3 terrains x 6."""
+    record = content.manifest_record
+    if record is None:
+        return
+    expected = len(Terrain) * TOKENS_PER_TERRAIN
+    for i, pack in enumerate(record.entity.packs):
+        places: list[tuple[tuple[str | int, ...], int]] = [
+            (("components", j, "count"), line.count) for j, line in enumerate(pack.components)
+            if line.item == WEAKNESS_TOKENS.replace("_", "-")]
+        places += [(("modes", k, "adds", WEAKNESS_TOKENS), mode.adds[WEAKNESS_TOKENS]) for k, mode in enumerate(pack.modes)
+                   if WEAKNESS_TOKENS in mode.adds]
+        for path, count in places:
+            if count != expected:
+                yield finding_at(record.where("packs", i, *path), "OW-WEAKNESS-TOKENS",
+                                 f"{pack.id} counts {count} Weakness tokens, not {expected} (rule 9: "
+                                 f"{len(Terrain)} terrains x {TOKENS_PER_TERRAIN})")
 
 
 def _paragraphs(content: OldWorldContent) -> Iterator[Finding]:

@@ -7,13 +7,26 @@ from pipeline.findings import Finding
 from pipeline.rules.checks import run_check_modules
 
 from ..content import PathOfDestinyContent
-from . import automa, cards, characters, counts, guide, parts, rules_constants, setup, stories, story_profile
+from . import (
+    automa,
+    cards,
+    characters,
+    counts,
+    guide,
+    guide_references,
+    parts,
+    rules_constants,
+    setup,
+    stories,
+    story_profile,
+    text_numbers,
+)
 
 # What `pnp validate` proves of the database besides references (pipeline/content/refs.py): counts
-# match, story decks hold.
-STRUCTURE = (counts, stories)
+# match, story decks hold, the guide's references resolve.
+STRUCTURE = (counts, stories, guide_references)
 # The rest of the game's consistency rules, added by `pnp check`.
-CONSISTENCY = (characters, cards, setup, rules_constants, automa, parts, guide, story_profile)
+CONSISTENCY = (characters, cards, setup, rules_constants, automa, parts, guide, story_profile, text_numbers)
 
 
 def run_checks(db: Database, structure_only: bool = False) -> list[Finding]:
