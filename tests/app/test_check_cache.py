@@ -32,9 +32,9 @@ def loaded(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     games: list[str] = []
     real = GameSpec.load
 
-    def counted(self: GameSpec, root: Path, packs: tuple[str, ...] = ()):  # type: ignore[no-untyped-def]
+    def counted(self: GameSpec, root: Path, packs: tuple[str, ...] = (), models: object = None):  # type: ignore[no-untyped-def]
         games.append(self.id)
-        return real(self, root, packs)
+        return real(self, root, packs, models)  # type: ignore[arg-type]
 
     monkeypatch.setattr(GameSpec, "load", counted)
     return games
