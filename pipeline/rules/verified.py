@@ -152,14 +152,15 @@ class KeptGames:
 
 
 class _Reader(pickle.Unpickler):
-    """Builds only classes of the pipeline's modules this process has imported, and paths."""
+    """Builds only classes defined in the pipeline's modules this process has imported, and paths."""
 
     def find_class(self, module: str, name: str) -> Any:
         if module == "pathlib" and name in _PATHS:
             return getattr(pathlib, name)
         loaded = sys.modules.get(module)
         found = getattr(loaded, name, None) if module.startswith("pipeline.") and loaded is not None else None
-        if not isinstance(found, type):
+        # Defined there, not imported there: `pipeline.x.Popen` would name the standard library's.
+        if not isinstance(found, type) or not found.__module__.startswith("pipeline."):
             raise pickle.UnpicklingError(f"{module}.{name} is not built from a kept game")
         return found
 

@@ -15,8 +15,8 @@ from pipeline import processes
 from pipeline.app.build import build
 from pipeline.content.database import Database, FileModels
 from pipeline.findings import Finding, error
-from pipeline.processes import wait_detached
 from pipeline.games import find_game
+from pipeline.processes import wait_detached
 from pipeline.production import runner
 from pipeline.production.cache import TargetRecord
 from pipeline.production.runner import plan_units

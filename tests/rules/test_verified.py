@@ -202,3 +202,5 @@ def test_the_reader_builds_no_function(root: Path) -> None:
         verified._Reader(io.BytesIO(b"cos\nsystem\n(S'true'\ntR.")).load()
     with pytest.raises(pickle.UnpicklingError):
         verified._Reader(io.BytesIO(pickle.dumps(verified.layouts_digest))).load()
+    with pytest.raises(pickle.UnpicklingError):  # a class a pipeline module imports, not one it defines
+        verified._Reader(io.BytesIO(b"cpipeline.rules.verified\nPath\n.")).load()
