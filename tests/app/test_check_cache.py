@@ -12,6 +12,7 @@ from pipeline.app import check_cache
 from pipeline.app.check import check
 from pipeline.app.project import select_listings
 from pipeline.cli import app
+from pipeline.rules import verified
 from pipeline.rules.spec import GameSpec
 from tests.conftest import CONTENT, FIXTURES, REPO
 
@@ -80,6 +81,7 @@ def test_a_layout_or_pipeline_change_checks_every_game_again(project: Path, load
     run(project)
     assert len(loaded) == 4
     monkeypatch.setattr(check_cache, "code_digest", lambda: "babel=another")  # a library or the code changed
+    monkeypatch.setattr(verified, "code_digest", lambda: "babel=another")  # for the kept games too
     run(project)
     assert len(loaded) == 6
 
