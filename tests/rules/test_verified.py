@@ -204,3 +204,24 @@ def test_the_reader_builds_no_function(root: Path) -> None:
         verified._Reader(io.BytesIO(pickle.dumps(verified.layouts_digest))).load()
     with pytest.raises(pickle.UnpicklingError):  # a class a pipeline module imports, not one it defines
         verified._Reader(io.BytesIO(b"cpipeline.rules.verified\nPath\n.")).load()
+
+
+def test_a_build_after_a_check_starts_from_the_game_the_check_verified(root: Path, misses: list[str]) -> None:
+    """`pnp check` keeps the game; the build's plan takes it (its structure verdict run on the kept database), and
+    loads the game again once a file changes."""
+    from pipeline.app.build import build
+    from pipeline.app.check import check
+    from pipeline.production.targets import BuildOptions
+
+    layouts = REPO / "pipeline" / "layouts"
+    checked = check([spec(root)], root, ["en"], root.parent / "cache", reuse=True, layouts_dir=layouts)
+    assert checked.ok and misses == ["path-of-destiny"]
+    wait_detached()
+    options = BuildOptions(root.parent / "out", root, layouts, root.parent / "cache")
+    built = build([spec(root)], options, locales=["en"], targets=["tokens"], show_progress=False)
+    assert built.report.ok and built.built == 1
+    assert misses == ["path-of-destiny"]  # not loaded again
+    change_card(root, "id: steel-for-men", "id: silver-for-monsters")
+    refused = build([spec(root)], options, locales=["en"], targets=["tokens"], show_progress=False)
+    assert misses == ["path-of-destiny", "path-of-destiny"]
+    assert "CONTENT-DUPLICATE-ID" in {f.code for f in refused.report.errors}
