@@ -13,7 +13,6 @@ from pipeline.app.check import check
 from pipeline.app.project import select_listings
 from pipeline.cli import app
 from pipeline.rules import verified
-from pipeline.rules.spec import GameSpec
 from tests.conftest import CONTENT, FIXTURES, REPO
 
 
@@ -28,17 +27,9 @@ def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 @pytest.fixture
-def loaded(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+def loaded(games_loaded: list[str]) -> list[str]:
     """The id of every game whose content a check loads."""
-    games: list[str] = []
-    real = GameSpec.load
-
-    def counted(self: GameSpec, root: Path, packs: tuple[str, ...] = (), models: object = None):  # type: ignore[no-untyped-def]
-        games.append(self.id)
-        return real(self, root, packs, models)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(GameSpec, "load", counted)
-    return games
+    return games_loaded
 
 
 def run(project: Path, **options: object):  # type: ignore[no-untyped-def]
