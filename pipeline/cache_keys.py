@@ -5,7 +5,8 @@ code with the versions of the libraries whose answers reach an output or a findi
 (`code_digest`), and the options (`key`). Every cache reads the one library list, `LIBRARIES`: a library that
 parses, checks, draws or writes what the pipeline prints is in it, so a new release of any of them rebuilds, and
 no cache forgets one the others list. The caches: the build's target records and kept face drawings, its plans
-(production/cache.py, production/forms.py, app/build.py), the check's records, fits, translations and smoke runs (app/),
+(production/cache.py, production/forms.py, app/build.py), the verified games (rules/verified.py), the check's records,
+fits, translations and smoke runs (app/),
 the parsed YAML files, catalogs and hyphenation dictionaries (content/kept_files.py, i18n/kept_catalogs.py,
 render/hyphenation.py) and the art cache (render/art.py, keyed by the image's bytes).
 """

@@ -161,3 +161,36 @@ def beside(work: Callable[[], T]) -> Iterator[Callable[[], T]]:
         if process.is_alive():
             process.kill()
         process.join()
+
+
+_detached: list[int] = []  # the processes `detached` started that no one has waited for yet
+
+
+def detached(work: Callable[[], object]) -> None:
+    """Run `work` in a forked process this one goes on without (a cache entry written while the command carries
+    on, app's `pnp build`); it is not bound to this process, so it ends its work when this one exits first, and
+    whatever it raises ends it quietly (its work was only a shortcut). `wait_detached` waits for those still running.
+
+    A raw fork, not multiprocessing's: a multiprocessing child is joined (or killed, if a daemon) at exit."""
+    wait_detached(block=False)  # reap the ended ones, so a long `pnp watch` leaves no zombies
+    pid = os.fork()
+    if pid == 0:  # pragma: no cover - the child's coverage is not collected
+        code = 1
+        try:
+            signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C stops the command; this write is finished or left
+            work()
+            code = 0
+        finally:
+            os._exit(code)
+    _detached.append(pid)
+
+
+def wait_detached(block: bool = True) -> None:
+    """Wait for the processes `detached` started (block=False: only reap those that ended)."""
+    for pid in list(_detached):
+        try:
+            ended, _ = os.waitpid(pid, 0 if block else os.WNOHANG)
+        except ChildProcessError:
+            ended = pid  # reaped elsewhere
+        if ended:
+            _detached.remove(pid)

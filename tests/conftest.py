@@ -97,6 +97,21 @@ def pytest_itemcollected(item: pytest.Item) -> None:
         item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
 
 
+@pytest.fixture
+def games_loaded(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The id of every game whose content is loaded (each call of `GameSpec.load`; a replayed check record or a kept
+    verified game loads nothing)."""
+    games: list[str] = []
+    real = GameSpec.load
+
+    def counted(self: GameSpec, root: Path, packs: tuple[str, ...] = (), models: object = None):  # type: ignore[no-untyped-def]
+        games.append(self.id)
+        return real(self, root, packs, models)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(GameSpec, "load", counted)
+    return games
+
+
 @pytest.fixture(scope="session")
 def content_root() -> Path:
     return CONTENT

@@ -270,8 +270,9 @@ def _plan_game(game: GameSpec, locales: Sequence[str] | None, targets: tuple[str
     from pipeline.i18n.kept_catalogs import keep_catalogs_in  # Babel: only when a game is planned (localized) again
 
     keep_catalogs_in(options.cache_dir)  # the catalogs as Babel parsed them: only an edited one is parsed again
-    db, load_findings = databases.load(game, options.content_root, content, options.packs)
-    problems = Report(load_findings + game.checks(db, True))
+    db, load_findings, rules = databases.verified(game, options.content_root, content, options.packs, options.cache_dir,
+                                                  inputs["layouts"])
+    problems = Report(load_findings + rules)
     if not problems.ok:
         report.extend(problems.findings)
         return None

@@ -17,6 +17,7 @@ from pipeline.games import GameListing, declared_described, spec_of
 from pipeline.progress import progress_bar
 from pipeline.render.hyphenation import keep_parsed_in
 from pipeline.rules.spec import GameSpec, own_layouts
+from pipeline.rules.verified import KeptGames, layouts_digest
 
 from .check_cache import CheckCache, CheckInputs, GameRecord
 from .check_pool import run_forked, usable_cores
@@ -54,7 +55,7 @@ def validate(games: Sequence[GameSpec], root: Path, packs: Sequence[str] = (), m
 
 def check(games: Sequence[GameSpec | GameListing], root: Path, locales: Sequence[str] | None = None, cache_dir: Path = CACHE_DIR,
           reuse: bool = False, packs: Sequence[str] = (), modes: Sequence[str] = (), jobs: int | None = 1,
-          layouts_dir: Path | None = None, show_progress: bool = False) -> Report:
+          layouts_dir: Path | None = None, show_progress: bool = False, kept: KeptGames | None = None) -> Report:
     """`validate`, every consistency rule, the simulation smoke run (replayed from cache_dir while the content
     and code are unchanged), and per locale (default: every declared locale) the translation checks and the text fit.
 
@@ -66,6 +67,7 @@ def check(games: Sequence[GameSpec | GameListing], root: Path, locales: Sequence
     (`check_pool.py`), with the report of a run in one process. `layouts_dir`: the layouts the fit is judged with
     (default: ./layouts, else the package's), the folder the build prints with (`pnp watch --layouts`).
     `show_progress`: a bar on stderr counts the games checked and names the step under way (`progress.py`).
+    `kept`: the games this process loaded and checked already (`pnp watch`: its build's), reused while unchanged.
 
     Each group runs unless the data it reads is broken (`skipped_groups`); what was skipped and why is an
     info finding `CHECK-SKIPPED` per group, and `report.extra["skipped"]` lists them (replayed ones too).
@@ -102,7 +104,8 @@ def check(games: Sequence[GameSpec | GameListing], root: Path, locales: Sequence
         advance(len(replays), "")
 
         def check_one(index: int, step: Step = _no_step) -> GameCheck:
-            return check_game(stale[index], root, locales, packs, cache_dir, layouts, replay=cache is not None, step=step)
+            return check_game(stale[index], root, locales, packs, cache_dir, layouts, replay=cache is not None, step=step,
+                              kept=kept if cache is not None else None)
 
         def check_in_worker(index: int) -> tuple[GameCheck, dict[Path, bytes]]:
             return check_one(index), take_kept()  # the files it parsed, written below with this process's
@@ -198,14 +201,17 @@ def _no_step(what: str) -> None:
 
 
 def check_game(game: GameSpec | GameListing, root: Path, locales: Sequence[str] | None, packs: Sequence[str],
-               cache_dir: Path, layouts: _SharedLayouts, replay: bool, step: Step = _no_step) -> GameCheck:
+               cache_dir: Path, layouts: _SharedLayouts, replay: bool, step: Step = _no_step,
+               kept: KeptGames | None = None) -> GameCheck:
     """Check one game again: load it, its rules, then its smoke run, translations and print (`deep_check_findings`);
-    `step` is told of each step as it starts."""
+    `step` is told of each step as it starts. `kept`: the verified games of the caller (`pnp watch`: its build's)."""
     step("loading")
     game = spec_of(game)
-    db, load_findings = game.load(root, packs)
+    # The game as its last load and check left it, while none of its inputs changed (`rules/verified.py`); else
+    # loaded again (the files it kept, reused) and every rule run. `--force`: neither read nor kept.
+    kept = kept if kept is not None else KeptGames(cache_dir if replay else None)
     step("rules")
-    rule_findings = game.checks(db, False)
+    db, load_findings, rule_findings = kept.verified(game, root, packs, layouts_digest(layouts.folder, game), False)
     skips = skipped_groups(game, Report(load_findings).ok, Report(rule_findings).ok)
     static = load_findings + rule_findings + [skip_note(game, root, group, reason) for group, reason in skips.items()]
     smoke = start_smoke_run(game, db, cache_dir, frozenset(skips))  # plays while the other checks run

@@ -17,6 +17,7 @@ from pipeline.atomic import WriteError, remove_file, write_atomic
 from pipeline.findings import Finding, Report, error
 from pipeline.production.targets import BuildOptions, Databases
 from pipeline.rules.spec import GameSpec
+from pipeline.rules.verified import layouts_digest
 
 from .printed import CardChange, PrintedCard, PrintedFaces, cards_at, compare, first_error, printed_faces
 from .project import UsageError, missing_content, select_locales
@@ -69,7 +70,8 @@ def build_delta(games: Sequence[GameSpec], options: BuildOptions, rev: str,
             if game.printing is None:
                 continue  # a game that prints no cards has no delta
             databases = Databases()
-            db, _ = databases.load(game, options.content_root, "")
+            db, _, _ = databases.verified(game, options.content_root, "", (), options.cache_dir,
+                                          layouts_digest(options.layouts_dir, game))  # and kept, for printed_faces
             found = Report()  # this game's findings, for its delta report
             mine = []
             for locale in select_locales(game, game.info(db), locales, options.content_root):
@@ -93,7 +95,7 @@ def build_delta(games: Sequence[GameSpec], options: BuildOptions, rev: str,
 def _before(game: GameSpec, revision: Revision, locale: str, options: BuildOptions) -> dict[tuple[str, str], PrintedCard]:
     """The game's printed cards at the revision; a usage error when it does not build (nothing to compare)."""
     before, findings = cards_at(game, revision.content_root, revision.layouts_dir, locale, options.cache_dir,
-                                options.paper)
+                                options.paper, revision=True)
     if before is None:
         raise UsageError(f"{game.id} [{locale}] at {revision.name} does not build "
                          f"({revision.named(first_error([*findings, *revision.findings]))}): compare "

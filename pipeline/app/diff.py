@@ -99,7 +99,7 @@ def diff(games: Sequence[GameSpec], content_root: Path, layouts_dir: Path, cache
 def _cards(game: GameSpec, side: Side, locale: str, cache_dir: Path, report: Report) -> dict[tuple[str, str], PrintedCard] | None:
     """The game's printed cards on one side; None when the working tree does not build (its findings go to the
     report); a usage error when a revision does not."""
-    printed, findings = cards_at(game, side.content_root, side.layouts_dir, locale, cache_dir)
+    printed, findings = cards_at(game, side.content_root, side.layouts_dir, locale, cache_dir, revision=side.revision is not None)
     if printed is None and side.revision is not None:
         first = side.revision.named(first_error([*findings, *side.revision.findings]))
         raise UsageError(f"{game.id} [{locale}] at {side.label} does not build ({first})")

@@ -18,6 +18,7 @@ from pipeline.games import discover
 from pipeline.production.targets import BuildOptions, Databases, Job, load_context
 from pipeline.render.profiles import DEFAULT_PAPER
 from pipeline.rules.spec import GameSpec
+from pipeline.rules.verified import layouts_digest
 
 if TYPE_CHECKING:
     from pipeline.render.faces import PreparedFace
@@ -81,22 +82,27 @@ class CardChange:
 
 
 def cards_at(spec: GameSpec, content_root: Path, layouts_dir: Path, locale: str, cache_dir: Path,
-             paper: str = DEFAULT_PAPER) -> tuple[dict[tuple[str, str], PrintedCard] | None, list[Finding]]:
+             paper: str = DEFAULT_PAPER,
+             revision: bool = False) -> tuple[dict[tuple[str, str], PrintedCard] | None, list[Finding]]:
     """The game's printed cards in locale at a content root (a revision's or the working tree's), the game as
     that root declares it (a declared game's manifest, layouts and icons there): none where the root has no
     such game, or the game no cards or no such locale; None and the findings when it does not build. An
-    incomplete translation prints as it would with `--allow-incomplete`, so an old draft compares as it printed."""
+    incomplete translation prints as it would with `--allow-incomplete`, so an old draft compares as it printed.
+    The working tree's game is verified once and kept (`rules/verified.py`); a `revision`'s (a temporary checkout) is
+    not kept, so it does not take the place of the working tree's."""
     listing = discover(content_root).get(spec.id)
     if listing is None or not listing.content_dir(content_root).is_dir():
         return {}, []
     spec = listing.describe()
     databases = Databases()
-    db, loaded = databases.load(spec, content_root, "")
+    db, loaded, _ = databases.verified(spec, content_root, "", (), None if revision else cache_dir,
+                                       layouts_digest(layouts_dir, spec))
     if spec.printing is None:  # prints no cards there, or its manifest does not load (then it does not build)
         return ({}, []) if Report(loaded).ok else (None, loaded)
     if locale not in spec.info(db).locales:
         return {}, []
-    printed, findings = printed_faces(spec, content_root, layouts_dir, locale, cache_dir, paper, True, databases)
+    printed, findings = printed_faces(spec, content_root, layouts_dir, locale, cache_dir, paper, True, databases,
+                                      keep=not revision)
     return (printed.cards if printed is not None else None), findings
 
 
@@ -108,13 +114,15 @@ def first_error(findings: list[Finding]) -> str:
 
 def printed_faces(spec: GameSpec, content_root: Path, layouts_dir: Path, locale: str, cache_dir: Path,
                   paper: str = DEFAULT_PAPER, allow_incomplete: bool = False,
-                  databases: Databases | None = None) -> tuple[PrintedFaces | None, list[Finding]]:
+                  databases: Databases | None = None, keep: bool = True) -> tuple[PrintedFaces | None, list[Finding]]:
     """The game's printed cards in locale from content_root (loaded through `databases`, to share one load
     between locales), or None and the findings that stop the build (what `pnp validate` rejects, an
-    incomplete locale, a layout or preflight error)."""
+    incomplete locale, a layout or preflight error). The game loaded and checked is kept under cache_dir
+    (`rules/verified.py`) unless not `keep` (a revision's temporary checkout)."""
     databases = databases or Databases()
-    db, findings = databases.load(spec, content_root, "")
-    problems = Report(findings + spec.checks(db, True))
+    db, findings, rules = databases.verified(spec, content_root, "", (), cache_dir if keep else None,
+                                             layouts_digest(layouts_dir, spec))
+    problems = Report(findings + rules)
     if not problems.ok:
         return None, problems.findings
     options = BuildOptions(Path("."), content_root, layouts_dir, cache_dir, paper, allow_incomplete=allow_incomplete)

@@ -77,8 +77,8 @@ def run_round(games: list[GameSpec], options: BuildOptions, locales: Sequence[st
                 shown.unlink()
     try:
         result = build(games, options, locales, jobs=jobs, show_progress=False, databases=databases)
-        checked = check(games, options.content_root, locales, options.cache_dir, reuse=True,
-                        layouts_dir=options.layouts_dir)  # replays what no edit touched
+        checked = check(games, options.content_root, locales, options.cache_dir, reuse=True, layouts_dir=options.layouts_dir,
+                        kept=(databases or Databases()).kept_games(options.cache_dir))  # replays what no edit touched
     except UsageError as exc:
         return Round(names, None, Report(), str(exc))
     report = Report(sorted(set(result.report.findings) | set(checked.findings)))

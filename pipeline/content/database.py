@@ -7,6 +7,7 @@ and the path it came from, so every later check can point at a file, line and co
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import json
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -17,11 +18,12 @@ from typing import Any, Generic, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from pipeline.findings import Finding, display_path, error
+from pipeline.reading import FileTooLarge, UnreadableFile, read_input
 
 from .models import ContentFile
 from .schema import SchemaValidator, field_label, schema_for
 from .table_loader import SHEET_SUFFIXES, TableFile, load_table_file
-from .yaml_loader import LoadedFile, MissingPosition, Position, load_yaml_file
+from .yaml_loader import MAX_FILE_BYTES, LoadedFile, MissingPosition, Position, load_yaml_file
 
 YAML_SUFFIXES = (".yaml", ".yml")
 CONTENT_SUFFIXES = YAML_SUFFIXES + SHEET_SUFFIXES
@@ -283,11 +285,41 @@ def kind_entry(pack: str, mode: str, kind: str) -> str:
     return f"{mode_entry(pack, mode)}{MODE_SEPARATOR}{kind}"
 
 
+FileModel = tuple[str, ContentFile, LoadedFile]  # the SHA-256 of a YAML file's bytes, its model, its parse
+
+
+@dataclass
+class FileModels:
+    """Each YAML file's validated model by the SHA-256 of its bytes, so a game loaded again validates only the files
+    whose bytes changed (`rules/verified.py` keeps them between runs of the same code in the same place).
+    `previous`: what an earlier load of the game made; `current`: what this load made or reused (only files that
+    parsed and validated without a finding of their own: every finding still comes from a parse)."""
+
+    previous: dict[Path, FileModel] = field(default_factory=dict)
+    current: dict[Path, FileModel] = field(default_factory=dict)
+
+    def reused(self, path: Path, digest: str, kinds: Sequence[type[ContentFile]]) -> FileModel | None:
+        kept = self.previous.get(path)
+        # A model of another class (a declared game's kinds made again from an edited manifest) is not reused.
+        if kept is None or kept[0] != digest or kept[2].path != path or type(kept[1]) not in kinds:
+            return None
+        return kept
+
+
+def _digest_of(path: Path) -> str | None:
+    """The SHA-256 of a content file's bytes; None when it cannot be read (the loader then says why)."""
+    try:
+        return hashlib.sha256(read_input(path, MAX_FILE_BYTES)).hexdigest()
+    except (UnreadableFile, FileTooLarge):
+        return None
+
+
 def load_database(root: Path, game_id: str, kinds: Sequence[type[ContentFile]], packs: Sequence[str] = (),
-                  not_content: Sequence[str] = ()) -> tuple[Database, list[Finding]]:
+                  not_content: Sequence[str] = (), models: FileModels | None = None) -> tuple[Database, list[Finding]]:
     """Load every YAML file and sheet under root (but the folders named in not_content): one a model accepts
     joins the database, any other is an error. `packs` selects which packs' entities the database shows
-    besides the base (see Database.packs)."""
+    besides the base (see Database.packs). With `models`, a YAML file whose bytes an earlier load validated is
+    not parsed or validated again, only indexed (duplicate ids are found across every file as before)."""
     db = Database(game_id=game_id, root=root, kinds=tuple(kinds), packs=tuple(packs))
     findings: list[Finding] = []
     by_kind = {model.kind_name(): model for model in kinds}
@@ -297,6 +329,13 @@ def load_database(root: Path, game_id: str, kinds: Sequence[type[ContentFile]], 
     if not files:
         findings.append(error("CONTENT-EMPTY", f"no content files under {display_path(root)}", display_path(root)))
     for path in files:
+        digest = _digest_of(path) if models is not None and path.suffix not in SHEET_SUFFIXES else None
+        reused = models.reused(path, digest, db.kinds) if models is not None and digest is not None else None
+        if reused is not None and models is not None:
+            models.current[path] = reused
+            db.files.append((reused[1], reused[2]))
+            findings.extend(_index(db, type(reused[1]), reused[1], reused[2]))
+            continue
         if path.suffix in SHEET_SUFFIXES:
             loaded_files, load_findings = load_table_file(path, display_path(path), by_kind, game_id)
         else:
@@ -307,7 +346,10 @@ def load_database(root: Path, game_id: str, kinds: Sequence[type[ContentFile]], 
             db.complete = False
             db.unsorted = True
         for loaded in loaded_files:
-            findings.extend(_with_column_hints(_add_file(db, loaded, by_kind), loaded))
+            file_findings = _add_file(db, loaded, by_kind)
+            findings.extend(_with_column_hints(file_findings, loaded))
+            if models is not None and digest is not None and not load_findings and db.files and db.files[-1][1] is loaded:
+                models.current[path] = (digest, db.files[-1][0], loaded)
     return db, findings
 
 

@@ -22,6 +22,7 @@ from pipeline.findings import Finding, Severity, error, warning
 from pipeline.processes import WorkerLost, beside
 from pipeline.render.profiles import DEFAULT_PAPER
 from pipeline.rules.spec import GameSpec, GuidePart, own_layouts
+from pipeline.rules.verified import KeptGames
 
 from . import TARGET_NAMES
 from .cache import DRAFT_HELD_BACK, Cache, OutputFile, TargetRecord
@@ -121,17 +122,40 @@ class Databases:
         self._localizers: dict[tuple[int, str], tuple[Database, Localizer]] = {}  # by (id(db), locale), as _strings
         self._components: dict[int, tuple[Localizer, Components]] = {}  # by id(localizer), the localizer kept
         self._digests: dict[tuple[int, str], tuple[Database, FaceDigests]] = {}  # by (id(db), root), as _strings
+        self._kept: KeptGames | None = None  # the verified games (`verified`), this process's last one of each kept
 
     def load(self, spec: GameSpec, content_root: Path, digest: str,
              packs: tuple[str, ...] = ()) -> tuple[Database, list[Finding]]:
         """The game's loaded content (the base and `packs`) and its load findings (a copy of the list: callers add to it)."""
         key = (spec.id, str(content_root), digest, *packs)
         if key not in self._loaded:
-            for old in [k for k in self._loaded if (k[0], k[1], *k[3:]) == (key[0], key[1], *key[3:])]:
-                self._forget(self._loaded.pop(old)[0])  # the game's previous content (a watch's earlier round)
-            self._loaded[key] = spec.load(content_root, packs)
+            self._hold(key, spec.load(content_root, packs))
         db, findings = self._loaded[key]
         return db, list(findings)
+
+    def _hold(self, key: tuple[str, ...], loaded: tuple[Database, list[Finding]]) -> None:
+        """Serve `loaded` for the key, dropping what the game's previous content was (a watch's earlier round)."""
+        for old in [k for k in self._loaded if (k[0], k[1], *k[3:]) == (key[0], key[1], *key[3:])]:
+            if self._loaded[old][0] is not loaded[0]:
+                self._forget(self._loaded[old][0])
+            del self._loaded[old]
+        self._loaded[key] = loaded
+
+    def verified(self, spec: GameSpec, content_root: Path, digest: str, packs: tuple[str, ...], cache_dir: Path | None,
+                 layouts: str) -> tuple[Database, list[Finding], list[Finding]]:
+        """The game loaded and its structure checked (what a build refuses on), kept between commands under
+        `cache_dir` (None: in this object only; `rules/verified.py`): the database, its load findings and the rules'
+        findings. The database is then the one `load` serves for this digest."""
+        db, load_findings, rules = self.kept_games(cache_dir).verified(spec, content_root, packs, layouts, True, digest or None)
+        self._hold((spec.id, str(content_root), digest, *packs), (db, load_findings))
+        return db, list(load_findings), rules
+
+    def kept_games(self, cache_dir: Path | None) -> KeptGames:
+        """The verified games kept under cache_dir, with the last one this object's owner made of each game in memory
+        (`pnp watch` hands them to its check, which then runs only the rules the build did not)."""
+        if self._kept is None or self._kept.cache_dir != cache_dir:
+            self._kept = KeptGames(cache_dir)
+        return self._kept
 
     def _forget(self, db: Database) -> None:
         """Drop what was derived from a database no longer served."""

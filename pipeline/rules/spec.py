@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
-from pipeline.content.database import Database, load_database
+from pipeline.content.database import Database, FileModels, load_database
 from pipeline.content.models import ContentFile
 from pipeline.findings import Finding
 from pipeline.i18n.messages import SourceString
@@ -199,9 +199,11 @@ class GameSpec:
     def content_dir(self, content_root: Path) -> Path:
         return self.folder if self.folder is not None else content_root / self.id
 
-    def load(self, content_root: Path, packs: Sequence[str] = ()) -> tuple[Database, list[Finding]]:
-        """The game's database showing the base and the selected `packs` (see Database.packs)."""
-        return load_database(self.content_dir(content_root), self.id, self.file_kinds, packs, self.not_content)
+    def load(self, content_root: Path, packs: Sequence[str] = (),
+             models: FileModels | None = None) -> tuple[Database, list[Finding]]:
+        """The game's database showing the base and the selected `packs` (see Database.packs); `models`: the files an
+        earlier load validated, reused where their bytes are the same (`load_database`)."""
+        return load_database(self.content_dir(content_root), self.id, self.file_kinds, packs, self.not_content, models)
 
     def stats(self, db: Database) -> dict[str, Any]:
         return dict(self.info(db).counts)

@@ -12,7 +12,7 @@ from pipeline.app import check_cache
 from pipeline.app.check import check
 from pipeline.app.project import select_listings
 from pipeline.cli import app
-from pipeline.rules.spec import GameSpec
+from pipeline.rules import verified
 from tests.conftest import CONTENT, FIXTURES, REPO
 
 
@@ -27,17 +27,9 @@ def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 @pytest.fixture
-def loaded(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+def loaded(games_loaded: list[str]) -> list[str]:
     """The id of every game whose content a check loads."""
-    games: list[str] = []
-    real = GameSpec.load
-
-    def counted(self: GameSpec, root: Path, packs: tuple[str, ...] = ()):  # type: ignore[no-untyped-def]
-        games.append(self.id)
-        return real(self, root, packs)
-
-    monkeypatch.setattr(GameSpec, "load", counted)
-    return games
+    return games_loaded
 
 
 def run(project: Path, **options: object):  # type: ignore[no-untyped-def]
@@ -80,6 +72,7 @@ def test_a_layout_or_pipeline_change_checks_every_game_again(project: Path, load
     run(project)
     assert len(loaded) == 4
     monkeypatch.setattr(check_cache, "code_digest", lambda: "babel=another")  # a library or the code changed
+    monkeypatch.setattr(verified, "code_digest", lambda: "babel=another")  # for the kept games too
     run(project)
     assert len(loaded) == 6
 

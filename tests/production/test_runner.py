@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import time
+from dataclasses import replace
 from multiprocessing import active_children
 from pathlib import Path
 from typing import Any
@@ -12,9 +13,10 @@ import pytest
 
 from pipeline import processes
 from pipeline.app.build import build
-from pipeline.content.database import Database
+from pipeline.content.database import Database, FileModels
 from pipeline.findings import Finding, error
 from pipeline.games import find_game
+from pipeline.processes import wait_detached
 from pipeline.production import runner
 from pipeline.production.cache import TargetRecord
 from pipeline.production.runner import plan_units
@@ -72,10 +74,11 @@ def test_a_build_loads_each_game_once_for_all_its_workers_and_keeps_nothing_afte
     loads = tmp_path / "loads.txt"  # a file, because workers are other processes
     load = GameSpec.load
 
-    def counting_load(spec: GameSpec, content_root: Path, packs: tuple[str, ...] = ()) -> tuple[Database, list[Finding]]:
+    def counting_load(spec: GameSpec, content_root: Path, packs: tuple[str, ...] = (),
+                      models: FileModels | None = None) -> tuple[Database, list[Finding]]:
         with loads.open("a", encoding="utf-8") as log:
             log.write(f"{spec.id} {os.getpid()}\n")
-        return load(spec, content_root, packs)
+        return load(spec, content_root, packs, models)
 
     monkeypatch.setattr(GameSpec, "load", counting_load)
     ran = tmp_path / "ran.txt"
@@ -96,8 +99,11 @@ def test_a_build_loads_each_game_once_for_all_its_workers_and_keeps_nothing_afte
     ran_in = ran.read_text(encoding="utf-8").split()
     assert len(ran_in) == 2 and str(os.getpid()) not in ran_in  # both units ran in workers, which loaded nothing
 
+    wait_detached()  # the verified game, kept by a process of its own
     build([game], options, targets=["tokens"], jobs=1, show_progress=False)
-    assert len(loads.read_text(encoding="utf-8").splitlines()) == 2
+    assert len(loads.read_text(encoding="utf-8").splitlines()) == 1  # read back from the cache (rules/verified.py)
+    build([game], replace(options, cache_dir=tmp_path / "other"), targets=["tokens"], jobs=1, show_progress=False)
+    assert len(loads.read_text(encoding="utf-8").splitlines()) == 2  # another cache: nothing kept in the process
 
 
 @PROCESSES
