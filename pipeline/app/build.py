@@ -20,7 +20,7 @@ from typing import Any
 
 from pipeline import collector
 from pipeline.atomic import WriteError, check_writable, remove_stale_temporaries, write_atomic
-from pipeline.cache_keys import code_digest, tree_digest
+from pipeline.cache_keys import code_digest, read_record, tree_digest
 from pipeline.cache_keys import key as target_key
 from pipeline.content.database import Database
 from pipeline.content.kept_files import keep_loaded_in, save_kept
@@ -358,8 +358,8 @@ class _PlanMemo:
     def read(self) -> tuple[list[_LocalePlan], tuple[str, ...]] | None:
         """The plan of each locale and the targets the game has; None when there is no plan for these inputs."""
         try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
-            if data["inputs"] == self.inputs:
+            data = read_record(self.path) or {}
+            if data.get("inputs") == self.inputs:
                 return ([_LocalePlan(step["locale"], tuple(step["targets"]), dict(step["keys"]), dict(step["tts_decks"]),
                                      str(step["forms"])) for step in data["locales"]],
                         tuple(str(target) for target in data["supported"]))

@@ -287,9 +287,9 @@ def load_database(root: Path, game_id: str, kinds: Sequence[type[ContentFile]], 
         findings.append(error("CONTENT-EMPTY", f"no content files under {display_path(root)}", display_path(root)))
     for path in files:
         if path.suffix in SHEET_SUFFIXES:
-            loaded_files, load_findings = load_table_file(path, display_path(path), by_kind, game_id)
+            loaded_files, load_findings = load_table_file(path, display_path(path), by_kind, game_id, root=root)
         else:
-            loaded, load_findings = load_yaml_file(path, display_path(path))
+            loaded, load_findings = load_yaml_file(path, display_path(path), root=root)
             loaded_files = [loaded] if loaded is not None else []
         findings.extend(load_findings)
         if load_findings:

@@ -106,7 +106,7 @@ def read_catalog(path: Path, locale: str | None = None) -> Catalog:
     """A catalog from a .po/.pot file; raises CatalogSyntaxError on a file that is unreadable, not
     UTF-8, or malformed (with the 1-based line)."""
     try:
-        data = read_input(path, CATALOG_LIMIT)
+        data = read_input(path, CATALOG_LIMIT, content_of(path))
     except UnreadableFile as exc:
         raise CatalogSyntaxError(f"cannot read {path.name}: {exc.reason}", 1, path=path) from None
     kept = kept_catalogs.recall(path, data, locale)  # what these bytes parsed to in an earlier run
@@ -124,6 +124,11 @@ def read_catalog(path: Path, locale: str | None = None) -> Catalog:
         raise
     kept_catalogs.keep(path, data, locale, catalog)
     return catalog
+
+
+def content_of(catalog: Path) -> Path:
+    """The content folder a catalog belongs to (catalogs live in its `locales/`), which it may not lead out of."""
+    return catalog.parent.parent
 
 
 def read_ahead(content_dir: Path, locales: Iterable[str] | None = None) -> None:
@@ -157,6 +162,10 @@ def read_catalog_text(text: str, locale: str | None = None) -> Catalog:
         catalog = read_po(io.StringIO(text), locale=locale.replace("-", "_") if locale else None, abort_invalid=True)
     except PoFileError as exc:
         raise CatalogSyntaxError(str(exc).removesuffix(f" on {exc.lineno}"), exc.lineno + 1, exc.line) from None
+    if catalog.charset.lower().replace("-", "") != "utf8":  # read as UTF-8 whatever it says; written back as it says
+        at = next((number for number, line in enumerate(lines, start=1) if "charset=" in line.lower()), 1)
+        raise CatalogSyntaxError(f"the header declares charset={catalog.charset}; a catalog is UTF-8 "
+                                 "(write charset=UTF-8 in its Content-Type)", at, lines[at - 1] if lines else "")
     for message in _all_messages(catalog):
         _restore_previous(message)
     return catalog

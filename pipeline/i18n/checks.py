@@ -20,7 +20,7 @@ from babel.messages.catalog import Catalog
 from pipeline.findings import Finding, Severity, display_path, error, warning
 from pipeline.reading import CATALOG_LIMIT, UnreadableFile, read_input
 
-from .catalogs import CatalogSyntaxError, build_template, catalog_bytes, catalog_path, read_catalog, template_path
+from .catalogs import CatalogSyntaxError, build_template, catalog_bytes, catalog_path, content_of, read_catalog, template_path
 from .entries import Entry, PoFile, translated_entries
 from .glyphs import glyph_findings
 from .messages import SourceString
@@ -128,7 +128,7 @@ def template_findings(strings: Sequence[SourceString], content_dir: Path) -> Ite
 
 def _read_or_none(path: Path) -> bytes | None:
     try:
-        return read_input(path, CATALOG_LIMIT)
+        return read_input(path, CATALOG_LIMIT, content_of(path))
     except UnreadableFile:
         return None  # not what extract would write: reported as out of date, and extract replaces it
 

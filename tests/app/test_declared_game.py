@@ -367,7 +367,8 @@ def readme_plugin() -> str:
     return readme.split("# content/my-game/rules.py\n", 1)[1].split("```", 1)[0]
 
 
-def test_the_readme_plug_in_adds_its_check(root: Path, tmp_path: Path) -> None:
+def test_the_readme_plug_in_adds_its_check(root: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PNP_ALLOW_PLUGINS", "my-game")
     folder = root / "my-game"
     (folder / "rules.py").write_text(readme_plugin(), encoding="utf-8")
     manifest = folder / "game.yaml"
@@ -379,7 +380,9 @@ def test_the_readme_plug_in_adds_its_check(root: Path, tmp_path: Path) -> None:
     assert [(f.code, f.line) for f in report.findings if f.code != "CHECK-SKIPPED"] == [("MY-COST", line_of(cards, "cost: 4"))]
 
 
-def test_a_plug_in_that_cannot_load_is_a_finding_at_its_line(root: Path, tmp_path: Path) -> None:
+def test_a_plug_in_that_cannot_load_is_a_finding_at_its_line(root: Path, tmp_path: Path,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PNP_ALLOW_PLUGINS", "*")
     manifest = root / "my-game" / "game.yaml"
     manifest.write_text(manifest.read_text(encoding="utf-8") + "  plugin: missing.py\n", encoding="utf-8")
     report = check([find_game("my-game", root)], root, cache_dir=tmp_path / "cache")
