@@ -32,6 +32,9 @@ SHEET_LIMIT = 8 * MIB
 IMAGE_LIMIT = 20 * MIB
 FONT_LIMIT = 32 * MIB
 TRANSCRIPT_LIMIT = 16 * MIB
+# Characters in one text (a content field, a catalog entry): a long rulebook section is ~5,000, and the fit check's
+# work grows with the text; the largest admitted text checks in ~10 s (README: "Budgets").
+TEXT_LIMIT = 20_000
 # Images (art, and images inside icons) open only as these formats, up to this many pixels: Pillow would otherwise
 # pick a decoder by the first bytes (EPS runs Ghostscript), and decoding allocates every pixel.
 IMAGE_FORMATS = ["PNG", "JPEG"]

@@ -56,7 +56,7 @@ from pipeline.findings import Finding, error, warning
 
 from .images import ImageFile
 from .locales import DeclaredLocales
-from .models import SLUG_PATTERN, ContentFile, ContentModel, Entity, Slug, Text
+from .models import SLUG_PATTERN, ContentFile, ContentModel, Copies, Entity, Slug, Text
 from .refs import Ref
 from .rule_data import RuleData, entity_model
 from .texts import OptionalTranslated, Translated, UniqueKeys
@@ -412,7 +412,7 @@ def declare(game: DeclaredGame, loaded: LoadedFile) -> Declaration:
                                     "its cards print with no number behind them, so a player finds card N only by "
                                     "reading fronts", loaded.display, pos.line, pos.column,
                                     f"declare `back: {kind_id}-back`, a template that draws `number`"))
-        fields: dict[str, Any] = {"copies": (Annotated[int, Field(ge=1)], 1)}
+        fields: dict[str, Any] = {"copies": (Copies, 1)}
         if kind.numbered is not None:
             fields["number"] = (Annotated[int, Field(ge=0)], ...)
             findings += _links_problems(kind_id, kind, loaded) + _names_problems(kind_id, kind, loaded)

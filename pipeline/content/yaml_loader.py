@@ -28,7 +28,7 @@ from ruamel.yaml.events import (
 from ruamel.yaml.reader import ReaderError
 
 from pipeline.findings import Finding, error
-from pipeline.reading import YAML_LIMIT, FileTooLarge, UnreadableFile, read_input
+from pipeline.reading import TEXT_LIMIT, YAML_LIMIT, FileTooLarge, UnreadableFile, read_input
 
 from . import kept_files
 from .yaml_scalars import MAP, SCALAR_TAGS, SEQ, plain_scalar, short_tag, tagged_scalar
@@ -48,7 +48,7 @@ __all__ = [
 MAX_FILE_BYTES = YAML_LIMIT
 MAX_NODES = 200_000  # expanded nodes: an alias counts its whole target each time it is used
 MAX_EXPANDED_CHARS = 8 * 1024 * 1024  # characters of text once aliases are expanded (the file itself: 2 MiB)
-MAX_TEXT_CHARS = 20_000  # one text value: a long rulebook section is ~5,000; the fit check's work grows with it
+MAX_TEXT_CHARS = TEXT_LIMIT  # one text value (reading.py says why)
 MAX_DEPTH = 100  # nested lists/mappings
 
 PathKey = tuple[str | int, ...]

@@ -349,7 +349,7 @@ def locale_findings(spec: GameSpec, db: Database, localizer: Localizer, allow_in
     failure = localizer.catalog_error
     if failure is not None:  # a broken catalog is an error even with --allow-incomplete
         message = f"cannot read the {localizer.locale} catalog: {failure.reason}"
-        return [error("I18N-PO-SYNTAX", message, where, failure.line_number)], []
+        return [error(failure.code, message, where, failure.line_number, hint=failure.hint)], []
     status = catalog_status(strings, localizer.catalog, localizer.locale)
     if status.is_complete:
         return [], []
