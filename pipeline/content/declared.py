@@ -429,7 +429,27 @@ def declare(game: DeclaredGame, loaded: LoadedFile) -> Declaration:
         if game.guide is not None:
             findings += _make_rule_data(file_model, entity, kind_id, kind, loaded)
         models.append(file_model)
+    findings += _tts_name_clashes(game, loaded)
     return Declaration(game, loaded, tuple(models), tuple(findings), frozenset(broken))
+
+
+def _tts_name_clashes(game: DeclaredGame, loaded: LoadedFile) -> list[Finding]:
+    """A deck whose id is another deck's TTS file stem (`deck-back`, `deck-backs`, `deck-2`: render/tts.py names a
+    deck's shared back, back sheets and parts so) would overwrite that deck's image: DECLARED-DECK-NAME at its kind."""
+    decks: dict[str, str] = {}  # deck id -> the first kind printing into it
+    for kind_id, kind in game.kinds.items():
+        if kind.print == "cards":
+            decks.setdefault(kind.deck or kind_id, kind_id)
+    findings = []
+    for deck, kind_id in decks.items():
+        owner = next((other for other in decks if other != deck and re.fullmatch(
+            rf"{re.escape(other)}-(?:\d+-)?(?:\d+|backs?)", deck)), None)
+        if owner is not None:
+            pos = loaded.key_position(["game", "kinds", kind_id])
+            findings.append(error("DECLARED-DECK-NAME", f"deck {deck!r} would write the same TTS image as deck {owner!r} "
+                                  f"({deck}.png is one of {owner}'s files)", loaded.display, pos.line, pos.column,
+                                  f"rename the kind, or give it another `deck:` than {owner}-…"))
+    return findings
 
 
 def _shared_enum_problems(game: DeclaredGame, loaded: LoadedFile) -> list[Finding]:
