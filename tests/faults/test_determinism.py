@@ -3,6 +3,12 @@ a cached PDF of another date is not served), and no two decks writing the same T
 
 from __future__ import annotations
 
+import fcntl
+import json
+import os
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -43,3 +49,25 @@ def test_a_deck_named_like_another_decks_tts_file_is_a_finding(root: Path, name:
     result = runner.invoke(app, ["validate", "--content", str(root)])
     assert result.exit_code == 1
     assert f"game.yaml:{line_of(manifest, f'    {name}:')}" in result.output and "DECLARED-DECK-NAME" in result.output
+
+
+def test_a_build_waits_for_another_build_writing_the_same_output_folder(root: Path) -> None:
+    """Two builds with other options into one folder ran interleaved: a report could say A4 over Letter PDFs. The
+    second now waits for the first's lock (held here as a build holds it) before it judges and writes anything."""
+    out = root.parent / "out"
+    out.mkdir()
+    command = [sys.executable, "-c", "from pipeline.cli import main; main()", "build", "--content", str(root),
+               "--out", str(out), "--cache-dir", str(root.parent / "cache"), "--target", "cards", "--locale", "en",
+               "--paper", "letter"]
+    handle = os.open(out, os.O_RDONLY)
+    fcntl.flock(handle, fcntl.LOCK_EX)
+    try:
+        waiting = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        time.sleep(12)  # long enough to plan the cards game and write its first PDF
+        assert waiting.poll() is None and not list(out.rglob("*.pdf"))
+    finally:
+        os.close(handle)
+    output, _ = waiting.communicate(timeout=300)
+    assert waiting.returncode == 0, output
+    report = json.loads((out / "my-game" / "build-report.json").read_text(encoding="utf-8"))
+    assert report["options"]["paper"] == "letter"
