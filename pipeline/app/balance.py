@@ -10,8 +10,11 @@ a number.
 
 from __future__ import annotations
 
+import gc
 import importlib.util
 import os
+import socket
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -94,10 +97,24 @@ def _run_on_dask(batches: Sequence[Batch], scheduler: str) -> list[list[GameReco
         from distributed import Client
     except ImportError:
         raise UsageError("--scheduler needs Dask distributed: pip install 'pnp-pipeline[cluster]'") from None
+    host, port = address.removeprefix("tcp://").rsplit(":", 1)
+    try:  # a host that does not answer fails here in SCHEDULER_TIMEOUT, before distributed retries for longer
+        socket.create_connection((host.strip("[]"), int(port)), timeout=SCHEDULER_TIMEOUT).close()
+    except OSError as exc:
+        raise UsageError(f"--scheduler {scheduler}: cannot reach the Dask scheduler ({exc})") from None
+    unraisable, failure = sys.unraisablehook, ""
+    sys.unraisablehook = lambda report: None  # a Client that failed to start complains as it is collected: not news
     try:
         client = Client(address, timeout=SCHEDULER_TIMEOUT, set_as_default=False)
     except Exception as exc:  # distributed raises OSError, TimeoutError, ValueError or its own errors: all mean "not there"
-        raise UsageError(f"--scheduler {scheduler}: cannot reach the Dask scheduler ({exc or type(exc).__name__})") from None
+        failure = str(exc) or type(exc).__name__
+    finally:
+        if failure:
+            gc.collect()  # the half-made Client (its traceback is gone with the except block), while it cannot complain
+        sys.unraisablehook = unraisable
+    if failure:
+        raise UsageError(f"--scheduler {scheduler}: cannot reach the Dask scheduler ({failure}); is it a Dask "
+                         "scheduler's port?")
     try:
         futures = client.map(play_batch, list(batches), pure=False)
         return list(client.gather(futures))

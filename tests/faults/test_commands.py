@@ -127,3 +127,4 @@ def test_balance_workers_end_with_their_parent(tmp_path: Path, sig: signal.Signa
                 os.kill(worker, signal.SIGKILL)
             except ProcessLookupError:
                 pass
+
