@@ -8,9 +8,10 @@ running (left by a killed build) from the folders it writes.
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import os
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from pipeline.findings import Finding, error
@@ -60,6 +61,24 @@ def write_atomic(path: Path, data: bytes | Callable[[], bytes]) -> int:
             raise WriteError(path, exc) from None
         raise
     return len(payload)
+
+
+@contextlib.contextmanager
+def one_writer(folder: Path) -> Iterator[None]:
+    """Hold a lock on the (existing) folder while the block runs: a second build into the same output folder waits
+    for the first, so a build's report never describes another build's PDFs (two builds with other options raced).
+    The lock is the folder's own (flock on its descriptor): no file is left behind. A folder that cannot be opened
+    is left to the writes that follow, which report why."""
+    try:
+        handle = os.open(folder, os.O_RDONLY)
+    except OSError:
+        yield
+        return
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX)  # released by the kernel if this process dies
+        yield
+    finally:
+        os.close(handle)
 
 
 def check_writable(folder: Path) -> None:

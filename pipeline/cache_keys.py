@@ -15,11 +15,14 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from collections.abc import Iterable
 from functools import cache
 from importlib import metadata
 from pathlib import Path
 from typing import Any
+
+from pipeline.reading import MIB, UnreadableFile, is_inside, read_input
 
 PIPELINE_DIR = Path(__file__).resolve().parent
 
@@ -32,6 +35,30 @@ LIBRARIES = ("pydantic", "jsonschema", "ruamel.yaml", "ruamel.yaml.clib", "openp
 UNKEYED = ("typer", "watchfiles")
 
 
+# A cache entry's size limit: the largest (a build's kept face drawings of a big deck) is a few MiB.
+ENTRY_LIMIT = 256 * MIB
+
+
+def read_entry(path: Path) -> bytes | None:
+    """A cache entry's bytes; None for one that is missing, not a regular file (a FIFO is never opened: it would block)
+    or too large: a cache heals by making such an entry again, never by failing."""
+    try:
+        return read_input(path, ENTRY_LIMIT)
+    except UnreadableFile:
+        return None
+
+
+def read_record(path: Path) -> dict[str, Any] | None:
+    """A cache entry holding one JSON object; None for anything else (missing, not a regular file, not JSON, valid
+    JSON of another shape), which the cache treats as a miss."""
+    data = read_entry(path)
+    try:
+        record = json.loads(data) if data is not None else None
+    except ValueError:
+        return None
+    return record if isinstance(record, dict) else None
+
+
 def tree_digest(folder: Path, pattern: str = "*") -> str:
     """A hash of every file under folder (relative paths and bytes), in a stable order."""
     if not folder.is_dir():
@@ -40,11 +67,13 @@ def tree_digest(folder: Path, pattern: str = "*") -> str:
 
 
 def files_digest(folder: Path, files: Iterable[Path]) -> str:
-    """A hash of the given files under folder (relative paths and bytes), in a stable order."""
+    """A hash of the given files under folder (relative paths and bytes), in a stable order. A link leading out of
+    the folder is hashed as where it leads, never read (the readers refuse it: reading.LinkOutside)."""
     digest = hashlib.sha256()
     for path in sorted(files):
         digest.update(path.relative_to(folder).as_posix().encode() + b"\0")
-        digest.update(hashlib.sha256(path.read_bytes()).digest())
+        inside = is_inside(path, folder)
+        digest.update(hashlib.sha256(path.read_bytes() if inside else os.path.realpath(path).encode()).digest())
     return digest.hexdigest()
 
 

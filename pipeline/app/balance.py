@@ -10,8 +10,11 @@ a number.
 
 from __future__ import annotations
 
+import gc
 import importlib.util
 import os
+import socket
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -19,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from pipeline.findings import Finding, Report, error
-from pipeline.processes import fork_pool
+from pipeline.processes import bind_to_parent, fork_pool
 from pipeline.rules.balance import GameRecord, play_recorded, played_packs, summarise
 from pipeline.rules.spec import EngineSpec, GameSpec
 from pipeline.rules.variants import Setting, VariantError, apply_variant, check_settings, grid, label, parse_setting
@@ -27,7 +30,7 @@ from pipeline.rules.variants import Setting, VariantError, apply_variant, check_
 from .project import UsageError, require_packs, select_games
 
 BATCH_GAMES = 25  # games per batch: small enough to spread over workers, large enough to pay for shipping it
-SCHEDULER_TIMEOUT = 30  # seconds to reach a Dask scheduler before giving up
+SCHEDULER_TIMEOUT = 5  # seconds to reach a Dask scheduler before giving up (a port that does not answer as one)
 BALANCE_EXTRA = "pip install 'pnp-pipeline[balance]'"
 
 
@@ -83,24 +86,56 @@ def run_batches(batches: Sequence[Batch], jobs: int, scheduler: str | None) -> l
         return _run_on_dask(batches, scheduler)
     if jobs <= 1 or len(batches) <= 1:
         return [play_batch(batch) for batch in batches]
-    with fork_pool(min(jobs, len(batches))) as pool:
+    # Each worker dies with this process (a kill -9 or SIGTERM to it leaves no worker behind).
+    with fork_pool(min(jobs, len(batches)), bind_to_parent, (os.getpid(),)) as pool:
         return list(pool.map(play_batch, batches))
 
 
 def _run_on_dask(batches: Sequence[Batch], scheduler: str) -> list[list[GameRecord]]:
+    address = scheduler_address(scheduler)
     try:
         from distributed import Client
     except ImportError:
         raise UsageError("--scheduler needs Dask distributed: pip install 'pnp-pipeline[cluster]'") from None
-    try:
-        client = Client(scheduler, timeout=SCHEDULER_TIMEOUT, set_as_default=False)
-    except (OSError, TimeoutError, ValueError) as exc:
+    host, port = address.removeprefix("tcp://").rsplit(":", 1)
+    try:  # a host that does not answer fails here in SCHEDULER_TIMEOUT, before distributed retries for longer
+        socket.create_connection((host.strip("[]"), int(port)), timeout=SCHEDULER_TIMEOUT).close()
+    except OSError as exc:
         raise UsageError(f"--scheduler {scheduler}: cannot reach the Dask scheduler ({exc})") from None
+    unraisable, failure = sys.unraisablehook, ""
+    sys.unraisablehook = lambda report: None  # a Client that failed to start complains as it is collected: not news
+    try:
+        client = Client(address, timeout=SCHEDULER_TIMEOUT, set_as_default=False)
+    except Exception as exc:  # distributed raises OSError, TimeoutError, ValueError or its own errors: all mean "not there"
+        failure = str(exc) or type(exc).__name__
+    finally:
+        if failure:
+            gc.collect()  # the half-made Client (its traceback is gone with the except block), while it cannot complain
+        sys.unraisablehook = unraisable
+    if failure:
+        raise UsageError(f"--scheduler {scheduler}: cannot reach the Dask scheduler ({failure}); is it a Dask "
+                         "scheduler's port?")
     try:
         futures = client.map(play_batch, list(batches), pure=False)
         return list(client.gather(futures))
+    except (OSError, TimeoutError) as exc:  # the scheduler lost mid-run (distributed's CommClosedError is an OSError)
+        raise UsageError(f"--scheduler {scheduler}: lost the Dask scheduler while playing ({exc})") from None
     finally:
-        client.close()
+        client.close(timeout=SCHEDULER_TIMEOUT)
+
+
+def scheduler_address(text: str) -> str:
+    """A Dask scheduler address this run can connect to: `tcp://host:port` or `host:port` (the scheme pnp-pipeline
+    installs; tls:// needs certificates, ucx:// and ws:// extra packages); else a usage error."""
+    scheme, sep, rest = text.partition("://")
+    if not sep:
+        scheme, rest = "tcp", text
+    host, colon, port = rest.rpartition(":")
+    if scheme != "tcp":
+        raise UsageError(f"--scheduler {text}: only tcp:// scheduler addresses are supported (tcp://host:8786)")
+    if not colon or not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise UsageError(f"--scheduler {text}: write the scheduler's address as tcp://host:port (tcp://host:8786)")
+    return f"tcp://{host}:{port}"
 
 
 @dataclass(frozen=True)

@@ -12,15 +12,15 @@ import json
 import math
 import time
 from collections.abc import Callable, Sequence
-from contextlib import ExitStack
+from contextlib import ExitStack, nullcontext
 from dataclasses import asdict, dataclass, replace
 from functools import partial
 from pathlib import Path
 from typing import Any
 
 from pipeline import collector
-from pipeline.atomic import WriteError, check_writable, remove_stale_temporaries, write_atomic
-from pipeline.cache_keys import code_digest, tree_digest
+from pipeline.atomic import WriteError, check_writable, one_writer, remove_stale_temporaries, write_atomic
+from pipeline.cache_keys import code_digest, read_record, tree_digest
 from pipeline.cache_keys import key as target_key
 from pipeline.content.database import Database
 from pipeline.content.kept_files import keep_loaded_in, save_kept
@@ -118,13 +118,15 @@ def build(games: Sequence[GameSpec | GameListing], options: BuildOptions, locale
                 save_kept()  # the games are loaded and the options hold: the parsed files are worth keeping
                 unwritable = _unwritable([options.out_dir, options.cache_dir] if plan else [])
                 report.extend(unwritable)  # said once, and nothing is drawn
-                records = [] if unwritable else run_jobs(plan, jobs, databases, show_progress)
-                seconds = time.perf_counter() - started
-                for record in records:
-                    report.extend(record.finding_objects())
-                stale = _stale_outputs(records, options)
-                report.extend(stale.values())
-                outputs, problems = _write_reports(records, options, seconds, stale)
+                # From the cache's judgement of what is up to date to the report: one build at a time per output folder.
+                with one_writer(options.out_dir) if plan and not unwritable else nullcontext():
+                    records = [] if unwritable else run_jobs(plan, jobs, databases, show_progress)
+                    seconds = time.perf_counter() - started
+                    for record in records:
+                        report.extend(record.finding_objects())
+                    stale = _stale_outputs(records, options)
+                    report.extend(stale.values())
+                    outputs, problems = _write_reports(records, options, seconds, stale)
         except BuildStopped:
             for folder in folders:  # the workers are gone: what they were writing is left over
                 remove_stale_temporaries(folder)
@@ -359,8 +361,8 @@ class _PlanMemo:
     def read(self) -> tuple[list[_LocalePlan], tuple[str, ...]] | None:
         """The plan of each locale and the targets the game has; None when there is no plan for these inputs."""
         try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
-            if data["inputs"] == self.inputs:
+            data = read_record(self.path) or {}
+            if data.get("inputs") == self.inputs:
                 return ([_LocalePlan(step["locale"], tuple(step["targets"]), dict(step["keys"]), dict(step["tts_decks"]),
                                      str(step["forms"])) for step in data["locales"]],
                         tuple(str(target) for target in data["supported"]))

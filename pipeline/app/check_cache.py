@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from pipeline.atomic import write_atomic
-from pipeline.cache_keys import code_digest, tree_digest
+from pipeline.cache_keys import code_digest, read_record, tree_digest
 from pipeline.cache_keys import key as target_key
 from pipeline.findings import Finding, Severity
 
@@ -62,8 +62,8 @@ class CheckCache:
 
     def load(self, name: str, key: str) -> GameRecord | None:
         try:
-            stored = json.loads((self.dir / f"{name}.json").read_text(encoding="utf-8"))
-            if stored["key"] != key:
+            stored = read_record(self.dir / f"{name}.json") or {}
+            if stored.get("key") != key:
                 return None
             findings = [Finding(**{**found, "severity": Severity(found["severity"])}) for found in stored["findings"]]
             return GameRecord(findings, {str(k): int(v) for k, v in stored["stats"].items()})

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from pipeline.atomic import write_atomic
-from pipeline.cache_keys import digest_of
+from pipeline.cache_keys import digest_of, read_record
 from pipeline.findings import Finding, Severity
 from pipeline.font_files import current_family
 from pipeline.production.inputs import face_digest
@@ -89,8 +89,8 @@ class FitRecords:
 
     def _read(self) -> dict[str, Any]:
         try:
-            stored = json.loads(self.path.read_text(encoding="utf-8"))
-            faces = stored["faces"] if stored["key"] == self.key else {}
+            stored = read_record(self.path) or {}
+            faces = stored.get("faces") if stored.get("key") == self.key else {}
             return faces if isinstance(faces, dict) else {}
         except (OSError, ValueError, KeyError, TypeError):
             return {}  # no record, or one this version cannot read: prepare every face

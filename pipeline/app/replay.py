@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from pipeline.findings import Report
+from pipeline.reading import TRANSCRIPT_LIMIT, UnreadableFile, read_input
 from pipeline.rules.transcript import Divergence, read_header, replay
 
 from .project import UsageError, select_games
@@ -13,9 +14,11 @@ from .project import UsageError, select_games
 def replay_file(path: Path, root: Path) -> tuple[Report, Divergence | None]:
     """Replay the transcript at `path` on the content under `root`: the content's report and the first
     divergence (None when every line matches). A file that is not a transcript is a usage error."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
+    try:  # the safe reader: a FIFO or /dev/zero is refused before a byte is read
+        text = read_input(path, TRANSCRIPT_LIMIT).decode("utf-8")
+    except UnreadableFile as exc:
+        raise UsageError(f"cannot read the transcript {path}: {exc.reason}") from None
+    except UnicodeDecodeError as exc:
         raise UsageError(f"cannot read the transcript {path}: {exc}") from None
     try:
         header = read_header(text)

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
-from ruamel.yaml.scalarstring import LiteralScalarString
+from ruamel.yaml.scalarstring import DoubleQuotedScalarString, LiteralScalarString
 
 from pipeline.atomic import WriteError, write_atomic
 from pipeline.content.table_loader import SHEET_SUFFIXES, load_table_file
@@ -21,6 +21,10 @@ from .project import UsageError
 
 if TYPE_CHECKING:
     from pipeline.rules.spec import GameSpec
+
+
+# Characters a YAML reader takes for a line break (NEL, LINE and PARAGRAPH SEPARATOR, a lone CR) where a cell holds text.
+YAML_ONLY_BREAKS = ("\x85", "\u2028", "\u2029", "\r")
 
 
 @dataclass(frozen=True)
@@ -119,6 +123,8 @@ def _commented(value: Any) -> Any:
         return mapping
     if isinstance(value, list):
         return CommentedSeq(_commented(item) for item in value)
+    if isinstance(value, str) and any(break_ in value for break_ in YAML_ONLY_BREAKS):
+        return DoubleQuotedScalarString(value)  # escaped (\N, \L, \P, \r): plain or block style reads them as line breaks
     if isinstance(value, str) and "\n" in value:
         return LiteralScalarString(value)
     return value

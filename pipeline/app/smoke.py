@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from pipeline.atomic import write_atomic
-from pipeline.cache_keys import code_digest, key
+from pipeline.cache_keys import code_digest, key, read_record
 from pipeline.content.database import Database
 from pipeline.findings import Finding, Severity
 from pipeline.processes import bind_to_parent, fork_pool
@@ -47,8 +47,8 @@ def start_smoke(engine: EngineSpec, game_id: str, db: Database, cache_dir: Path,
     key = smoke_key(game_id, db, seed, games_per_count, bot)
     path = cache_dir / "simulation" / f"{game_id}.json"
     try:
-        stored = json.loads(path.read_text(encoding="utf-8"))
-        if stored["key"] == key:
+        stored = read_record(path) or {}
+        if stored.get("key") == key:
             replayed = [Finding(**{**found, "severity": Severity(found["severity"])}) for found in stored["findings"]]
             return lambda: replayed
     except (OSError, ValueError, KeyError, TypeError):

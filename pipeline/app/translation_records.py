@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from pipeline.atomic import write_atomic
-from pipeline.cache_keys import digest_of, tree_digest
+from pipeline.cache_keys import digest_of, read_record, tree_digest
 from pipeline.findings import Finding, Severity
 from pipeline.font_files import current_family
 from pipeline.i18n.catalogs import locales_dir
@@ -35,7 +35,7 @@ def recorded_translation_findings(cache_dir: Path, game: str, content_dir: Path,
     key = digest_of(parts)
     path = cache_dir / "check" / "translation" / f"{game}.json"
     try:
-        stored = json.loads(path.read_text(encoding="utf-8")) if replay else {}
+        stored = (read_record(path) if replay else None) or {}
         if stored.get("key") == key:
             return [Finding(**{**found, "severity": Severity(found["severity"])}) for found in stored["findings"]]
     except (OSError, ValueError, KeyError, TypeError):

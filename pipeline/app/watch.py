@@ -8,6 +8,8 @@ the watch goes on; a usage error of a round (a game folder removed) is shown and
 from __future__ import annotations
 
 import contextlib
+import stat
+import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import chain
@@ -93,23 +95,54 @@ def touched_games(changed: set[Path], games: Sequence[GameSpec], options: BuildO
         if path.name.endswith(TEMP_SUFFIX):  # a write in progress (ours or an editor's): its rename follows
             continue
         path = path.resolve()
-        if path.is_relative_to(layouts):
+        if path.is_relative_to(layouts) or path == root:  # a layout, or the content root replaced: every game
             return list(games)
-        if path.is_relative_to(root) and path != root:
+        if path.is_relative_to(root):
             touched.add(path.relative_to(root).parts[0])
     return [game for game in games if game.id in touched]
 
 
 def file_changes(options: BuildOptions) -> Iterator[set[Path]]:
     """An empty batch once watchfiles watches the content and layouts folders, then batches of changed paths
-    under them, each yielded once the writing stops for 50 ms (an editor's save is a burst of events)."""
+    under them, each yielded once the writing stops for 50 ms (an editor's save is a burst of events).
+
+    A watched folder replaced (a checkout of another branch, `rm -rf content && mv new content`) is a folder the
+    watcher no longer sees: on each quiet time-out the folders' identities are compared with those watched, and a
+    changed one re-arms the watcher on the new folders and is itself a change (every game of a replaced content root).
+    """
     from watchfiles import watch as watch_files
 
-    folders = [folder for folder in (options.content_root, options.layouts_dir) if folder.is_dir()]
-    # watchfiles starts its watcher at the first wait and yields on each quiet time-out: the first yield,
-    # changes or none, is the proof it watches.
-    batches = watch_files(*folders, step=50, rust_timeout=WAKE_MS, yield_on_timeout=True)
-    yield {Path(path) for _, path in next(batches)}
-    for batch in batches:
-        if batch:
-            yield {Path(path) for _, path in batch}
+    candidates = (options.content_root, options.layouts_dir)
+    armed: tuple[tuple[int, int] | None, ...] | None = None  # the identities the watcher was started on
+    while True:
+        now = _identities(candidates)
+        replaced = {folder for folder, before, after in zip(candidates, armed or now, now, strict=True) if before != after}
+        armed = now
+        folders = [folder for folder, identity in zip(candidates, now, strict=True) if identity is not None]
+        if not folders:  # both gone (mid-replacement): wait for one to come back
+            time.sleep(WAKE_MS / 1000)
+            continue
+        # watchfiles starts its watcher at the first wait and yields on each quiet time-out: the first yield,
+        # changes or none, is the proof it watches.
+        batches = watch_files(*folders, step=50, rust_timeout=WAKE_MS, yield_on_timeout=True)
+        try:
+            yield replaced | {Path(path) for _, path in next(batches)}
+            for batch in batches:
+                if _identities(candidates) != armed:
+                    break  # re-armed above
+                if batch:
+                    yield {Path(path) for _, path in batch}
+        finally:
+            batches.close()
+
+
+def _identities(folders: Sequence[Path]) -> tuple[tuple[int, int] | None, ...]:
+    """Each folder's device and inode (None when it is not a folder now)."""
+    def identity(folder: Path) -> tuple[int, int] | None:
+        try:
+            info = folder.stat()
+        except OSError:
+            return None
+        return (info.st_dev, info.st_ino) if stat.S_ISDIR(info.st_mode) else None
+
+    return tuple(identity(folder) for folder in folders)

@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 import typer
 
 from pipeline.app.project import UsageError
+from pipeline.atomic import WriteError
 from pipeline.findings import Report, Severity
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -97,7 +98,8 @@ def fail(message: str, code: int = 2) -> typer.Exit:
 
 
 def usage_exits(command: F) -> F:
-    """A command whose UsageError prints one line and exits 2."""
+    """A command whose UsageError prints one line and exits 2; so does an operating-system error on a path that no
+    finding reported (a cache folder that is a file, read-only or full): the command's one error boundary."""
 
     @functools.wraps(command)
     def run(*args: Any, **kwargs: Any) -> Any:
@@ -105,5 +107,10 @@ def usage_exits(command: F) -> F:
             return command(*args, **kwargs)
         except UsageError as exc:
             raise fail(str(exc)) from None
+        except WriteError as exc:
+            raise fail(f"{exc}; fix what the reason says (permissions, free space, something in the way)") from None
+        except OSError as exc:
+            where = f"{exc.filename}: " if exc.filename else ""
+            raise fail(f"{where}{exc.strerror or exc}") from None
 
     return run  # type: ignore[return-value]

@@ -337,9 +337,9 @@ def load_database(root: Path, game_id: str, kinds: Sequence[type[ContentFile]], 
             findings.extend(_index(db, type(reused[1]), reused[1], reused[2]))
             continue
         if path.suffix in SHEET_SUFFIXES:
-            loaded_files, load_findings = load_table_file(path, display_path(path), by_kind, game_id)
+            loaded_files, load_findings = load_table_file(path, display_path(path), by_kind, game_id, root=root)
         else:
-            loaded, load_findings = load_yaml_file(path, display_path(path))
+            loaded, load_findings = load_yaml_file(path, display_path(path), root=root)
             loaded_files = [loaded] if loaded is not None else []
         findings.extend(load_findings)
         if load_findings:

@@ -56,7 +56,7 @@ from pipeline.findings import Finding, error, warning
 
 from .images import ImageFile
 from .locales import DeclaredLocales
-from .models import SLUG_PATTERN, ContentFile, ContentModel, Entity, Slug, Text
+from .models import SLUG_PATTERN, ContentFile, ContentModel, Copies, Entity, Slug, Text
 from .refs import Ref
 from .rule_data import RuleData, entity_model
 from .texts import OptionalTranslated, Translated, UniqueKeys
@@ -445,7 +445,7 @@ def declare(game: DeclaredGame, loaded: LoadedFile) -> Declaration:
                                     "its cards print with no number behind them, so a player finds card N only by "
                                     "reading fronts", loaded.display, pos.line, pos.column,
                                     f"declare `back: {kind_id}-back`, a template that draws `number`"))
-        fields: dict[str, Any] = {"copies": (Annotated[int, Field(ge=1)], 1)}
+        fields: dict[str, Any] = {"copies": (Copies, 1)}
         if kind.numbered is not None:
             fields["number"] = (Annotated[int, Field(ge=0)], ...)
             findings += _links_problems(kind_id, kind, loaded) + _names_problems(kind_id, kind, loaded)
@@ -462,7 +462,27 @@ def declare(game: DeclaredGame, loaded: LoadedFile) -> Declaration:
         if game.guide is not None:
             findings += _make_rule_data(file_model, entity, kind_id, kind, loaded)
         models.append(file_model)
+    findings += _tts_name_clashes(game, loaded)
     return Declaration(game, loaded, tuple(models), tuple(findings), frozenset(broken))
+
+
+def _tts_name_clashes(game: DeclaredGame, loaded: LoadedFile) -> list[Finding]:
+    """A deck whose id is another deck's TTS file stem (`deck-back`, `deck-backs`, `deck-2`: render/tts.py names a
+    deck's shared back, back sheets and parts so) would overwrite that deck's image: DECLARED-DECK-NAME at its kind."""
+    decks: dict[str, str] = {}  # deck id -> the first kind printing into it
+    for kind_id, kind in game.kinds.items():
+        if kind.print == "cards":
+            decks.setdefault(kind.deck or kind_id, kind_id)
+    findings = []
+    for deck, kind_id in decks.items():
+        owner = next((other for other in decks if other != deck and re.fullmatch(
+            rf"{re.escape(other)}-(?:\d+-)?(?:\d+|backs?)", deck)), None)
+        if owner is not None:
+            pos = loaded.key_position(["game", "kinds", kind_id])
+            findings.append(error("DECLARED-DECK-NAME", f"deck {deck!r} would write the same TTS image as deck {owner!r} "
+                                  f"({deck}.png is one of {owner}'s files)", loaded.display, pos.line, pos.column,
+                                  f"rename the kind, or give it another `deck:` than {owner}-…"))
+    return findings
 
 
 def _shared_enum_problems(game: DeclaredGame, loaded: LoadedFile) -> list[Finding]:

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from pipeline.atomic import WriteError, write_atomic
-from pipeline.cache_keys import source_digest
+from pipeline.cache_keys import read_entry, source_digest
 
 _kept_in: list[Path] = []  # the cache folder of this process's run, once a command says where it is
 _pending: dict[Path, bytes] = {}  # records made by this run, written by save_kept
@@ -98,7 +98,7 @@ def recall(path: Path, source: bytes, limits: tuple[int, int]) -> tuple[Any, Pos
     if record is None:
         return None
     with contextlib.suppress(OSError, ValueError, TypeError):
-        key, data, positions, key_positions = json.loads(_pending.get(record) or record.read_bytes())
+        key, data, positions, key_positions = json.loads(_pending.get(record) or read_entry(record) or b"null")
         if key == _key(source, limits) and isinstance(positions, list) and isinstance(key_positions, list):
             return data, positions, key_positions
     return None

@@ -12,6 +12,9 @@ SLUG_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
 # A content id: a kebab-case slug, stable forever (it keys translations and the build cache).
 Slug = Annotated[str, Field(pattern=SLUG_PATTERN, min_length=1, max_length=64)]
 Text = Annotated[str, Field(min_length=1)]
+# Copies of one component: a real box holds tens; the bound keeps a build's pages (and time) bounded.
+MAX_COPIES = 1000
+Copies = Annotated[int, Field(ge=1, le=MAX_COPIES)]
 
 
 class DeclaresRuleData(Protocol):

@@ -465,14 +465,15 @@ def _unknown_kind(display: str, kind: str, kinds: Kinds, what: str) -> Finding:
 
 
 def load_table_file(
-    path: Path, display: str, kinds: Kinds, game_id: str, *, kind: str | None = None
+    path: Path, display: str, kinds: Kinds, game_id: str, *, kind: str | None = None, root: Path | None = None
 ) -> tuple[list[LoadedFile], list[Finding]]:
     """Read a CSV file or an XLSX workbook of a game: one LoadedFile per sheet, or the findings of what is wrong.
 
-    `kind` overrides the kind a CSV's stem or a sheet's name gives (and picks that sheet of a workbook).
+    `kind` overrides the kind a CSV's stem or a sheet's name gives (and picks that sheet of a workbook); `root`: the
+    game's folder, which the file may not lead out of.
     """
     try:
-        data = read_input(path, SHEET_LIMIT)
+        data = read_input(path, SHEET_LIMIT, root)
     except FileTooLarge as exc:
         return [], [error("TABLE-TOO-LARGE", str(exc), display, hint="split it into smaller sheets")]
     except UnreadableFile as exc:

@@ -28,7 +28,7 @@ from ruamel.yaml.events import (
 from ruamel.yaml.reader import ReaderError
 
 from pipeline.findings import Finding, error
-from pipeline.reading import YAML_LIMIT, FileTooLarge, UnreadableFile, read_input
+from pipeline.reading import TEXT_LIMIT, YAML_LIMIT, FileTooLarge, UnreadableFile, read_input
 
 from . import kept_files
 from .yaml_scalars import MAP, SCALAR_TAGS, SEQ, plain_scalar, short_tag, tagged_scalar
@@ -47,6 +47,8 @@ __all__ = [
 
 MAX_FILE_BYTES = YAML_LIMIT
 MAX_NODES = 200_000  # expanded nodes: an alias counts its whole target each time it is used
+MAX_EXPANDED_CHARS = 8 * 1024 * 1024  # characters of text once aliases are expanded (the file itself: 2 MiB)
+MAX_TEXT_CHARS = TEXT_LIMIT  # one text value (reading.py says why)
 MAX_DEPTH = 100  # nested lists/mappings
 
 PathKey = tuple[str | int, ...]
@@ -226,13 +228,14 @@ _KIND_NAMES = {_SCALAR: "a scalar", _SEQ: "a list", _MAP: "a mapping"}
 class _Node:
     """A composed node. value: the Python scalar, list[_Node], or list of mapping entries."""
 
-    __slots__ = ("kind", "value", "pos", "size", "height", "merges", "open")
+    __slots__ = ("kind", "value", "pos", "size", "chars", "height", "merges", "open")
 
     def __init__(self, kind: int, value: Any, pos: Position) -> None:
         self.kind = kind
         self.value = value
         self.pos = pos
         self.size = 1  # nodes in the expanded subtree, keys included
+        self.chars = len(value) if isinstance(value, str) else 0  # characters of text in the expanded subtree
         self.height = 0 if kind == _SCALAR else 1  # nesting levels of lists/mappings
         self.merges: tuple[_Node, ...] = ()  # mappings merged in with <<
         self.open = False  # anchored and not finished yet: an alias to it would be recursive
@@ -275,6 +278,7 @@ class _Composer:
         self.root: _Node | None = None
         self.documents = 0
         self.total = 0  # expanded nodes so far
+        self.total_chars = 0  # characters of text in the expanded nodes so far
         self.written = 0  # nodes written in the text
         self.plain_cache: dict[str, Any] = {}
 
@@ -332,6 +336,10 @@ class _Composer:
                 self.bad_tag(str(tag), pos, raw)
                 value = raw
         node = _Node(_SCALAR, value, pos)
+        if node.chars > MAX_TEXT_CHARS:
+            raise _Stop(self.fail("YAML-TEXT-TOO-LONG", f"a text of {node.chars} characters; the limit is {MAX_TEXT_CHARS}",
+                                  pos, "split it, or shorten it: no card or page prints this much"))
+        self.count_chars(node.chars, pos)
         if event.anchor is not None:
             self.anchors[event.anchor] = node
         merge_key = tag is None and event.implicit[0] and raw == "<<"
@@ -379,7 +387,16 @@ class _Composer:
         if self.total > self.max_nodes:
             message = f"alias *{name} expands the file to more than {self.max_nodes} values"
             raise _Stop(self.fail("YAML-ALIAS", message, pos, "aliases of aliases multiply; write it out"))
+        self.count_chars(target.chars, pos, name)
         self.add(target, pos, False)
+
+    def count_chars(self, chars: int, pos: Position, alias: str = "") -> None:
+        """Count the text a value adds to the file's data: a 1 MB text aliased 150 times is 150 MB to check and print."""
+        self.total_chars += chars
+        if self.total_chars > MAX_EXPANDED_CHARS:
+            by = f"alias *{alias} expands" if alias else "aliases expand"
+            raise _Stop(self.fail("YAML-ALIAS", f"{by} the file to more than {MAX_EXPANDED_CHARS} characters of text",
+                                  pos, "aliases of a long text multiply it; write it out once"))
 
     def add(self, node: _Node, pos: Position, merge_key: bool) -> None:
         """Attach a finished node (at pos in the text) to the open list or mapping."""
@@ -389,6 +406,7 @@ class _Composer:
         frame = self.stack[-1]
         parent = frame.node
         parent.size += node.size
+        parent.chars += node.chars
         if node.height >= parent.height:
             parent.height = node.height + 1
         if parent.kind == _SEQ:
@@ -540,12 +558,13 @@ def load_yaml_file(
     *,
     max_bytes: int = MAX_FILE_BYTES,
     max_nodes: int = MAX_NODES,
+    root: Path | None = None,
 ) -> tuple[LoadedFile | None, list[Finding]]:
-    """Read and parse a YAML file; one that cannot be read (not a regular file, say) is a YAML-READ finding.
-    Bytes parsed before are read back from `kept_files` when the command keeps parsed files."""
+    """Read and parse a YAML file; one that cannot be read (not a regular file, a link leading out of `root`) is a
+    YAML-READ finding. Bytes parsed before are read back from `kept_files` when the command keeps parsed files."""
     shown = display if display is not None else path.as_posix()
     try:
-        data = read_input(path, max_bytes)
+        data = read_input(path, max_bytes, root)
     except FileTooLarge as exc:
         return None, [_too_large(exc.size, max_bytes, shown)]
     except UnreadableFile as exc:

@@ -19,7 +19,7 @@ from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import PoFileError, denormalize, normalize, read_po, write_po
 
 from pipeline.findings import display_path
-from pipeline.reading import CATALOG_LIMIT, UnreadableFile, read_input
+from pipeline.reading import CATALOG_LIMIT, TEXT_LIMIT, UnreadableFile, read_input
 
 from . import kept_catalogs
 from .messages import SourceString
@@ -91,9 +91,12 @@ class CatalogSyntaxError(PoFileError):
     A PoFileError, so every caller of read_catalog catches one type; Babel's own `lineno` stays 0-based.
     """
 
-    def __init__(self, reason: str, line: int, text: str = "", path: Path | None = None) -> None:
+    def __init__(self, reason: str, line: int, text: str = "", path: Path | None = None, code: str = "I18N-PO-SYNTAX",
+                 hint: str = "") -> None:
         super().__init__(reason, Catalog(), text, line - 1)
         self.reason = reason
+        self.code = code  # the finding's code wherever the catalog is read (check, build, status, update)
+        self.hint = hint
         self.line_number = line
         self.path = path
 
@@ -106,7 +109,7 @@ def read_catalog(path: Path, locale: str | None = None) -> Catalog:
     """A catalog from a .po/.pot file; raises CatalogSyntaxError on a file that is unreadable, not
     UTF-8, or malformed (with the 1-based line)."""
     try:
-        data = read_input(path, CATALOG_LIMIT)
+        data = read_input(path, CATALOG_LIMIT, content_of(path))
     except UnreadableFile as exc:
         raise CatalogSyntaxError(f"cannot read {path.name}: {exc.reason}", 1, path=path) from None
     kept = kept_catalogs.recall(path, data, locale)  # what these bytes parsed to in an earlier run
@@ -124,6 +127,11 @@ def read_catalog(path: Path, locale: str | None = None) -> Catalog:
         raise
     kept_catalogs.keep(path, data, locale, catalog)
     return catalog
+
+
+def content_of(catalog: Path) -> Path:
+    """The content folder a catalog belongs to (catalogs live in its `locales/`), which it may not lead out of."""
+    return catalog.parent.parent
 
 
 def read_ahead(content_dir: Path, locales: Iterable[str] | None = None) -> None:
@@ -152,14 +160,44 @@ def read_catalog_text(text: str, locale: str | None = None) -> Catalog:
     for number, line in enumerate(lines, start=1):
         if _KEYWORD.match(line) and not _QUOTED.match(line):
             raise CatalogSyntaxError(f"malformed line: {line[:60]!r} (an unterminated or unquoted string)", number, line)
+    if locale:
+        _check_plural_header(lines, locale)
     _check_entries(lines, plural_count(locale) if locale else None)
     try:
         catalog = read_po(io.StringIO(text), locale=locale.replace("-", "_") if locale else None, abort_invalid=True)
     except PoFileError as exc:
         raise CatalogSyntaxError(str(exc).removesuffix(f" on {exc.lineno}"), exc.lineno + 1, exc.line) from None
+    if catalog.charset.lower().replace("-", "") != "utf8":  # read as UTF-8 whatever it says; written back as it says
+        at = next((number for number, line in enumerate(lines, start=1) if "charset=" in line.lower()), 1)
+        raise CatalogSyntaxError(f"the header declares charset={catalog.charset}; a catalog is UTF-8 "
+                                 "(write charset=UTF-8 in its Content-Type)", at, lines[at - 1] if lines else "")
     for message in _all_messages(catalog):
         _restore_previous(message)
+        _check_length(message)
     return catalog
+
+
+def _check_plural_header(lines: list[str], locale: str) -> None:
+    """A Plural-Forms header must give as many forms as the locale's CLDR rule: with another count (nplurals=0,
+    say) a plural text would print a wrong form or none, so the catalog is unreadable to every command alike."""
+    for number, line in enumerate(lines, start=1):
+        if line.startswith('"Plural-Forms:') and (match := re.search(r"nplurals\s*=\s*(\d+)", line)):
+            needed = plural_count(locale)
+            if int(match.group(1)) != needed:
+                raise CatalogSyntaxError(f"the catalog declares {match.group(1)} plural forms; {locale} needs {needed} "
+                                         "(CLDR)", number, line, code="I18N-PLURAL-FORMS",
+                                         hint=f"Plural-Forms: nplurals={needed}; ...")
+            return
+
+
+def _check_length(message: Message) -> None:
+    """A msgid or msgstr over the text limit (a content field's too) is a syntax error at its entry: the fit check's
+    work grows with a text's length."""
+    texts = [message.id, message.string]
+    for text in (item for value in texts for item in (value if isinstance(value, (list, tuple)) else [value])):
+        if text and len(text) > TEXT_LIMIT:
+            raise CatalogSyntaxError(f"an entry of {len(text)} characters; the limit is {TEXT_LIMIT}",
+                                     message.lineno or 1, "")
 
 
 def _check_entries(lines: list[str], plurals: int | None) -> None:

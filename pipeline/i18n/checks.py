@@ -20,13 +20,12 @@ from babel.messages.catalog import Catalog
 from pipeline.findings import Finding, Severity, display_path, error, warning
 from pipeline.reading import CATALOG_LIMIT, UnreadableFile, read_input
 
-from .catalogs import CatalogSyntaxError, build_template, catalog_bytes, catalog_path, read_catalog, template_path
+from .catalogs import CatalogSyntaxError, build_template, catalog_bytes, catalog_path, content_of, read_catalog, template_path
 from .entries import Entry, PoFile, translated_entries
 from .glyphs import glyph_findings
 from .messages import SourceString
 from .models import Term
 from .numbers import numbers, numbers_match
-from .plurals import plural_count
 from .status import by_context, has_translation
 from .terms import rules_for, term_findings
 from .tokens import icons, links, placeholders, references
@@ -99,11 +98,13 @@ def locale_findings(
         except UnreadableFile as exc:
             findings.append(error("I18N-CATALOG", f"cannot read the {locale} catalog: {exc.reason}", display_path(path)))
             continue
-        findings.extend(plural_header_findings(po, locale))
         try:
             catalog = read_catalog(path, locale)
         except CatalogSyntaxError as exc:
-            findings.append(error("I18N-PO-SYNTAX", f"cannot read the catalog: {exc.reason}", po.display, exc.line_number))
+            if exc.code == "I18N-PLURAL-FORMS":
+                findings.append(error(exc.code, exc.reason, po.display, exc.line_number, hint=exc.hint))
+            else:
+                findings.append(error(exc.code, f"cannot read the catalog: {exc.reason}", po.display, exc.line_number))
             continue
         entries = list(translated_entries(game_strings, catalog, po))
         findings.extend(completeness_findings(game_strings, catalog, po, locale, locale in release))
@@ -128,7 +129,7 @@ def template_findings(strings: Sequence[SourceString], content_dir: Path) -> Ite
 
 def _read_or_none(path: Path) -> bytes | None:
     try:
-        return read_input(path, CATALOG_LIMIT)
+        return read_input(path, CATALOG_LIMIT, content_of(path))
     except UnreadableFile:
         return None  # not what extract would write: reported as out of date, and extract replaces it
 
@@ -143,17 +144,6 @@ def source_glyph_findings(strings: Sequence[SourceString]) -> list[Finding]:
             file = files.get(string.path) or files.setdefault(string.path, display_path(string.path))
         texts.extend((form, file, string.line, string.context) for form in string.forms)
     return glyph_findings(texts)
-
-
-def plural_header_findings(po: PoFile, locale: str) -> list[Finding]:
-    """The catalog's Plural-Forms header must give as many forms as the locale's CLDR rule."""
-    line = po.header_line("Plural-Forms")
-    match = re.search(r"nplurals\s*=\s*(\d+)", po.lines[line - 1]) if po.lines else None
-    needed = plural_count(locale)
-    if match is None or int(match.group(1)) == needed:
-        return []
-    text = f"the catalog declares {match.group(1)} plural forms; {locale} needs {needed} (CLDR)"
-    return [error("I18N-PLURAL-FORMS", text, po.display, line, hint=f"Plural-Forms: nplurals={needed}; ...")]
 
 
 def completeness_findings(strings: Sequence[SourceString], catalog: Catalog, po: PoFile, locale: str,

@@ -12,6 +12,7 @@ from babel.messages.catalog import Catalog, Message
 from pipeline.findings import display_path
 from pipeline.reading import CATALOG_LIMIT, read_input
 
+from .catalogs import content_of
 from .messages import SourceString
 from .status import by_context, is_translated
 
@@ -27,7 +28,7 @@ class PoFile:
     def read(cls, path: Path) -> PoFile:
         """The file's lines; UnreadableFile for anything but a regular file within the catalog limit."""
         # Undecodable bytes are replaced here: read_catalog reports the encoding error with its line.
-        return cls(path, tuple(read_input(path, CATALOG_LIMIT).decode("utf-8", errors="replace").splitlines()))
+        return cls(path, tuple(read_input(path, CATALOG_LIMIT, content_of(path)).decode("utf-8", errors="replace").splitlines()))
 
     @cached_property
     def display(self) -> str:

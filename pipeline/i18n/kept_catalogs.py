@@ -26,7 +26,7 @@ from typing import Any
 from babel.messages.catalog import Catalog, Message
 
 from pipeline.atomic import WriteError, write_atomic
-from pipeline.cache_keys import source_digest
+from pipeline.cache_keys import read_record, source_digest
 
 _kept_in: list[Path] = []  # the cache folder of this process's run, once a command says where it is
 
@@ -58,8 +58,8 @@ def recall(path: Path, data: bytes, locale: str | None) -> Catalog | None:
     if record is None:
         return None
     with contextlib.suppress(OSError, ValueError, TypeError, KeyError, AttributeError):
-        stored = json.loads(record.read_bytes())
-        if stored["key"] == _key(data, locale):
+        stored = read_record(record) or {}
+        if stored.get("key") == _key(data, locale):
             return _catalog(stored["catalog"])
     return None
 

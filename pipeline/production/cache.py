@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from pipeline.atomic import write_atomic
+from pipeline.cache_keys import read_record
 from pipeline.findings import Finding, Severity
 
 # An incomplete draft locale's jobs write nothing and say so in a warning of this code (production/targets.py).
@@ -79,8 +80,8 @@ class Cache:
         """The stored record if its key matches and every file it wrote still has the bytes written."""
         path = self._path(game, locale, target)
         try:
-            record = TargetRecord.from_json(json.loads(path.read_text(encoding="utf-8")))
-        except (OSError, ValueError, KeyError, TypeError):
+            record = TargetRecord.from_json(read_record(path) or {})
+        except (ValueError, KeyError, TypeError, AttributeError):
             return None
         if record.key != key:
             return None

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from reportlab.pdfbase import pdfmetrics
 
 from pipeline.atomic import WriteError, remove_file, write_atomic
+from pipeline.cache_keys import read_entry
 
 from .inputs import FaceDigests, digest, plain
 
@@ -138,10 +139,7 @@ class FormStore:
         or unreadable file: every face is; the copy check guards the rest)."""
         if self._entries is None:
             self._entries = {}
-            try:
-                lines = self.path.read_bytes().splitlines(keepends=True)
-            except OSError:
-                lines = []
+            lines = (read_entry(self.path) or b"").splitlines(keepends=True)
             for line in lines:
                 try:
                     key, entry = json.loads(line)

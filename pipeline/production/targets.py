@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import os
 from collections import Counter
 from collections.abc import Callable
 from contextlib import ExitStack
@@ -82,6 +83,9 @@ class BuildOptions:
         selection = {"packs": list(self.packs), "pack_only": self.pack_only} if self.packs else {}
         if target == "tts":
             return {"target": target, **selection}
+        # A PDF's dates are SOURCE_DATE_EPOCH when it is set (reportlab reads it), else fixed: a key of its own.
+        if epoch := os.environ.get("SOURCE_DATE_EPOCH", "").strip():
+            selection = {**selection, "source_date_epoch": epoch}
         if target in ("boards", "guides"):  # backs do not apply: boards and guides are one-sided
             return {"target": target, "paper": self.paper, "allow_incomplete": self.allow_incomplete, **selection}
         return {"target": target, "paper": self.paper, "backs": self.backs, "back_offset": list(self.back_offset),
@@ -373,7 +377,7 @@ def locale_findings(spec: GameSpec, db: Database, localizer: Localizer, allow_in
     failure = localizer.catalog_error
     if failure is not None:  # a broken catalog is an error even with --allow-incomplete
         message = f"cannot read the {localizer.locale} catalog: {failure.reason}"
-        return [error("I18N-PO-SYNTAX", message, where, failure.line_number)], []
+        return [error(failure.code, message, where, failure.line_number, hint=failure.hint)], []
     status = catalog_status(strings, localizer.catalog, localizer.locale)
     if status.is_complete:
         return [], []

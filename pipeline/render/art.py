@@ -17,12 +17,13 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pipeline.atomic import write_atomic
 from pipeline.findings import Finding, error
-from pipeline.reading import IMAGE_LIMIT, FileTooLarge, UnreadableFile, read_input
+from pipeline.reading import IMAGE_FORMATS, IMAGE_LIMIT, MAX_IMAGE_PIXELS, FileTooLarge, UnreadableFile, read_input
 
 from .units import Box
 
 DPI = 300
-MAX_ART_PIXELS = 40_000_000
+MAX_ART_PIXELS = MAX_IMAGE_PIXELS
+ART_FORMATS = IMAGE_FORMATS  # the only decoders art reaches (reading.py says why)
 
 
 def resolve_art(root: Path, relative: str, file: str = "", line: int = 1) -> tuple[Path | None, Finding | None]:
@@ -42,12 +43,15 @@ def resolve_art(root: Path, relative: str, file: str = "", line: int = 1) -> tup
     except UnreadableFile as exc:
         return None, error("ART-UNREADABLE", f"art file {relative!r} cannot be read: {exc.reason}", file, line)
     try:
-        with Image.open(io.BytesIO(data)) as image:
+        with Image.open(io.BytesIO(data), formats=ART_FORMATS) as image:
             width, height = image.size
             if width * height > MAX_ART_PIXELS:  # checked before decoding, which would allocate them all
                 return None, error("ART-TOO-LARGE", f"art file {relative!r} is {width}x{height} pixels; the limit is "
                                    f"{MAX_ART_PIXELS} pixels", file, line, hint="scale it down to 300 dpi at card size")
             image.load()
+    except Image.UnidentifiedImageError:
+        return None, error("ART-UNREADABLE", f"art file {relative!r} is not a PNG or JPEG image", file, line,
+                           hint="save the art as PNG or JPEG")
     except (OSError, ValueError, SyntaxError, Image.DecompressionBombError) as exc:  # what Pillow's decoders raise
         return None, error("ART-UNREADABLE", f"art file {relative!r} is not a readable image: {exc}", file, line)
     return candidate, None
@@ -59,13 +63,13 @@ def prepared_art(image_path: Path, box: Box, cache_dir: Path, refresh: bool = Fa
     A cached image is served only if its bytes still hash to what was stored beside it; `refresh`
     (--force) prepares it again regardless.
     """
-    data = image_path.read_bytes()
+    data = read_input(image_path, IMAGE_LIMIT)
     pixels = (max(1, round(box.width / 25.4 * DPI)), max(1, round(box.height / 25.4 * DPI)))
     key = hashlib.sha256(data + repr(pixels).encode()).hexdigest()
     target = cache_dir / "art" / f"{key}.png"
     if not refresh and _is_intact(target):
         return target
-    with Image.open(image_path) as image:
+    with Image.open(io.BytesIO(data), formats=ART_FORMATS) as image:
         picture = image.convert("RGB")
     scale = max(pixels[0] / picture.width, pixels[1] / picture.height)
     size = (max(1, round(picture.width * scale)), max(1, round(picture.height * scale)))
@@ -85,11 +89,12 @@ def _digest_path(image: Path) -> Path:
 
 
 def _is_intact(image: Path) -> bool:
-    """Whether a cached image is the one the cache wrote (not truncated, not replaced)."""
+    """Whether a cached image is the one the cache wrote (not truncated, not replaced). An entry that is not a
+    regular file (a FIFO would block the reader forever) is not read: it is prepared again and replaced."""
     try:
-        expected = _digest_path(image).read_bytes()
-        actual = hashlib.sha256(image.read_bytes()).hexdigest().encode()
-    except OSError:
+        expected = read_input(_digest_path(image), IMAGE_LIMIT)
+        actual = hashlib.sha256(read_input(image, IMAGE_LIMIT)).hexdigest().encode()
+    except UnreadableFile:
         return False
     return actual == expected
 

@@ -21,7 +21,7 @@ from pathlib import Path
 import pyphen
 
 from pipeline.atomic import WriteError, write_atomic
-from pipeline.cache_keys import digest_of, library_versions
+from pipeline.cache_keys import digest_of, library_versions, read_record
 
 LEFT, RIGHT = 2, 3  # letters before and after a break: never "Pha-se." nor "happene-d."
 
@@ -49,7 +49,7 @@ def _parsed(path: Path, folder: Path) -> pyphen.HyphDict:
     source = path.read_bytes()
     kept = folder / f"{path.stem}-{digest_of([library_versions(), hashlib.sha256(source).hexdigest()])[:16]}.json"
     with contextlib.suppress(OSError, ValueError, TypeError, AttributeError):
-        return _from_json(json.loads(kept.read_bytes()))
+        return _from_json(read_record(kept))
     parsed = pyphen.HyphDict(path)
     kept_form = {key: [start, list(values)] for key, (start, values) in parsed.patterns.items()}
     if all(type(v) is int for _, values in kept_form.values() for v in values):  # nonstandard breaks stay unkept

@@ -379,14 +379,14 @@ def load_layouts(folder: Path, games: Mapping[str, Path] | None = None) -> tuple
     layouts.icons, findings = load_icons(folder)
     raw: dict[str, _Raw] = {}
     guides: dict[str, LoadedFile] = {}  # namespace -> the file that writes its `guides:`
-    files = [(path, path.relative_to(folder)) for path in sorted(folder.rglob("*.yaml"))]
+    files = [(path, path.relative_to(folder), folder) for path in sorted(folder.rglob("*.yaml"))]
     for game, own in sorted((games or {}).items()):
-        files += [(path, Path(game) / path.relative_to(own)) for path in sorted(own.rglob("*.yaml")) if own.is_dir()]
+        files += [(path, Path(game) / path.relative_to(own), own) for path in sorted(own.rglob("*.yaml")) if own.is_dir()]
         layouts.own.add(game)
         layouts.icons, problems = with_game_icons(layouts.icons, game, own)  # its `icons/`, before the shared ones
         findings.extend(problems)
-    for path, relative in files:
-        loaded, problems = load_yaml_file(path, display_path(path))
+    for path, relative, top in files:
+        loaded, problems = load_yaml_file(path, display_path(path), root=top)
         findings.extend(problems)
         if loaded is None:
             continue

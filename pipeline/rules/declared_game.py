@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib.util
+import os
 from collections.abc import Callable
 from dataclasses import replace
 from functools import lru_cache
@@ -57,17 +58,26 @@ if TYPE_CHECKING:
 MANIFEST = "game.yaml"
 LAYOUTS = "layouts"  # a declared game's own layout files: not content
 PLUGIN_GROUP = "pnp.games"
+# The repository owner's opt-in to running a game's plug-in (its Python): game ids, comma-separated, or `*`. An
+# environment variable, not content: a pull request that adds `plugin: rules.py` must not run it in CI by itself.
+ALLOW_PLUGINS = "PNP_ALLOW_PLUGINS"
+
+
+def plugins_allowed(game_id: str) -> bool:
+    """Whether the owner allowed the plug-in of this game to run (`PNP_ALLOW_PLUGINS`)."""
+    allowed = {name.strip() for name in os.environ.get(ALLOW_PLUGINS, "").split(",")}
+    return "*" in allowed or game_id in allowed
 
 
 def declared_spec(folder: Path) -> GameSpec:
     """The description of the declared game in folder (built once per manifest text)."""
     manifest = folder / MANIFEST
     digest = hashlib.sha256(manifest.read_bytes()).hexdigest() if manifest.is_file() else ""
-    return _spec(folder.resolve(), digest)
+    return _spec(folder.resolve(), digest, plugins_allowed(folder.name))
 
 
 @lru_cache(maxsize=16)
-def _spec(folder: Path, digest: str) -> GameSpec:
+def _spec(folder: Path, digest: str, allowed: bool) -> GameSpec:
     declaration, findings = read_declaration(folder)
     if declaration is None:  # the manifest itself is broken: loading the content reports it
         return GameSpec(id=folder.name, name=folder.name, file_kinds=(DeclaredManifest,), checks=_no_checks,
@@ -321,6 +331,13 @@ def _extended(spec: GameSpec, declaration: Declaration, folder: Path) -> GameSpe
     name = declaration.game.plugin
     if name is None:
         return spec
+    pos = declaration.loaded.position(["game", "plugin"])
+    if not plugins_allowed(spec.id):  # never imported: its code would run with the user's rights
+        blocked = error("DECLARED-PLUGIN-BLOCKED", f"plug-in {name!r} is not run: running a game's Python needs the "
+                        "repository owner's consent", declaration.loaded.display, pos.line, pos.column,
+                        f"set {ALLOW_PLUGINS}={spec.id} (or *) where pnp runs, once you trust the code")
+        unchecked = spec.checks
+        return replace(spec, checks=lambda db, structure_only: [blocked, *unchecked(db, structure_only)])
     try:
         extend = _plugin(name, folder)
         extended = extend(spec)
@@ -328,7 +345,6 @@ def _extended(spec: GameSpec, declaration: Declaration, folder: Path) -> GameSpe
             raise TypeError(f"extend() returned {type(extended).__name__}, not a GameSpec")
         return replace(extended, id=spec.id)
     except Exception as exc:  # the plug-in is the designer's code: whatever it raises is reported at `plugin:`
-        pos = declaration.loaded.position(["game", "plugin"])
         problem = error("DECLARED-PLUGIN", f"plug-in {name!r} cannot extend the game: {exc}",
                         declaration.loaded.display, pos.line, pos.column,
                         f"a module in the game's folder (plugin: rules.py) or an entry point of group {PLUGIN_GROUP!r}, "

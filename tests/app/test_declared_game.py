@@ -368,7 +368,8 @@ def documented_plugin() -> str:
     return textwrap.dedent(page.split("# content/my-game/rules.py\n", 1)[1].split("```", 1)[0])  # indented in a list item
 
 
-def test_the_documented_plug_in_adds_its_check(root: Path, tmp_path: Path) -> None:
+def test_the_documented_plug_in_adds_its_check(root: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PNP_ALLOW_PLUGINS", "my-game")
     folder = root / "my-game"
     (folder / "rules.py").write_text(documented_plugin(), encoding="utf-8")
     manifest = folder / "game.yaml"
@@ -380,7 +381,9 @@ def test_the_documented_plug_in_adds_its_check(root: Path, tmp_path: Path) -> No
     assert [(f.code, f.line) for f in report.findings if f.code != "CHECK-SKIPPED"] == [("MY-COST", line_of(cards, "cost: 4"))]
 
 
-def test_a_plug_in_that_cannot_load_is_a_finding_at_its_line(root: Path, tmp_path: Path) -> None:
+def test_a_plug_in_that_cannot_load_is_a_finding_at_its_line(root: Path, tmp_path: Path,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PNP_ALLOW_PLUGINS", "*")
     manifest = root / "my-game" / "game.yaml"
     manifest.write_text(manifest.read_text(encoding="utf-8") + "  plugin: missing.py\n", encoding="utf-8")
     report = check([find_game("my-game", root)], root, cache_dir=tmp_path / "cache")

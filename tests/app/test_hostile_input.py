@@ -162,14 +162,18 @@ def test_a_catalog_linked_to_dev_zero_is_a_finding_and_is_never_read(tmp_path: P
     game = ["--game", "adventure-game", "--content", str(root), "--locale", "de"]
 
     status = pnp("i18n", "status", *game)
-    assert status.returncode == 1 and "cannot read de.po: not a regular file (a device)" in status.stderr, status.stderr
+    # A link leading out of the game's folder is refused before its target is looked at (tests/faults/test_escapes.py);
+    # reading.py's own tests hold a device to "not a regular file".
+    refused = "a link leading outside the folder adventure-game/"
+    assert status.returncode == 1 and f"cannot read de.po: {refused}" in status.stderr, status.stderr
     update = pnp("i18n", "update", *game)
-    assert update.returncode == 1 and "not a regular file (a device)" in update.stderr, update.stderr
+    assert update.returncode == 1 and refused in update.stderr, update.stderr
     assert po.is_symlink()  # nothing replaced what the user put there
 
     report = check([find_game("adventure-game", root)], root, ["de"])
     found = [(f.code, f.file, f.message) for f in report.findings if f.file == display_path(po)]
-    assert found == [("I18N-CATALOG", display_path(po), "cannot read the de catalog: not a regular file (a device)")]
+    assert [(code, file) for code, file, _ in found] == [("I18N-CATALOG", display_path(po))]
+    assert refused in found[0][2]
 
 
 def test_an_oversized_catalog_is_a_finding_from_its_size(tmp_path: Path) -> None:

@@ -150,7 +150,7 @@ def test_the_build_holds_printed_strings_to_the_font_as_check_does(tmp_path: Pat
 
 
 def test_a_word_too_long_for_the_guide_column_is_a_fit_finding_in_check_and_build(tmp_path: Path) -> None:
-    word = "a" * 20_000
+    word = "a" * 19_000  # one text holds at most 20,000 characters (YAML-TEXT-TOO-LONG)
     root, _ = copy_fixture(tmp_path, "guide/01-rules.yaml", "score and read the epilogue.",
                            f"score and read the epilogue. {word}")
     spec = find_game(GAME)

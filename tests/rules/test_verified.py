@@ -35,9 +35,9 @@ def loads(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     parsed: list[str] = []
     real = database.load_yaml_file
 
-    def counted(path: Path, display: str | None = None):  # type: ignore[no-untyped-def]
+    def counted(path: Path, display: str | None = None, **options):  # type: ignore[no-untyped-def]
         parsed.append(path.name)
-        return real(path, display)
+        return real(path, display, **options)
 
     monkeypatch.setattr(database, "load_yaml_file", counted)
     return parsed

@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Literal
 
-from pydantic import Field
-
-from pipeline.content.models import ContentFile, Entity
+from pipeline.content.models import ContentFile, Copies, Entity
 
 
 class QuestToken(Entity):
     """A pack's quest tokens (expansion sheet §4, §18 `QuestToken`): map markers for its quests' locations."""
 
-    copies: Annotated[int, Field(ge=1)]
+    copies: Copies
 
 
 class QuestTokensFile(ContentFile):

@@ -12,7 +12,7 @@ from pipeline.content import guide as shared_guide
 from pipeline.content.help_cards import HelpSections
 from pipeline.content.images import ImageFile
 from pipeline.content.locales import DeclaredLocales
-from pipeline.content.models import ContentFile, ContentModel, Entity, Slug
+from pipeline.content.models import ContentFile, ContentModel, Copies, Entity, Slug
 from pipeline.content.refs import Ref
 from pipeline.content.texts import Lettered, Translated, UniqueKeys
 from pipeline.rules.effects import RulesWording
@@ -371,7 +371,7 @@ class ActionCard(Entity):
     color: Color
     terrain: CardTerrain
     cost: Count
-    copies: Annotated[int, Field(ge=1)] = 1
+    copies: Copies = 1
     # A Mage Action card's spell branch (expansion sheet §8.5; its colour decides it, rule 19); witcher cards have none.
     branch: Branch | None = None
     fight: FightAbility
@@ -393,7 +393,7 @@ class ActionCard(Entity):
 
 class Potion(Entity):
     name: Translated
-    copies: Annotated[int, Field(ge=1)] = 1
+    copies: Copies = 1
     timing: Timing = Timing.FIGHT_TURN
     effects: Effects = Field(min_length=1)
     text: RulesWording = ""
@@ -530,7 +530,7 @@ class WitcherTrophy(Entity):
 
 class HelpCard(Entity):
     kind: HelpCardKind
-    copies: Annotated[int, Field(ge=1)] = 1
+    copies: Copies = 1
     title: Translated
     sections: HelpSections
 

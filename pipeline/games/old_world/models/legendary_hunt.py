@@ -7,7 +7,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from pipeline.content.models import ContentFile, ContentModel, Entity, Slug
+from pipeline.content.models import ContentFile, ContentModel, Copies, Entity, Slug
 from pipeline.content.texts import Translated, UniqueKeys
 
 from ..enums import (
@@ -89,7 +89,7 @@ class DestructionToken(Entity):
 
     effect: Literal["gold-and-draw", "shield-for-draws", "zero-cost-card", "attribute", "shield-zero-any-attribute"]
     attribute: Attribute | None = None
-    copies: Annotated[int, Field(ge=1)] = 1
+    copies: Copies = 1
     text: Translated
 
 

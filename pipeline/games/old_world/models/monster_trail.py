@@ -7,7 +7,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from pipeline.content.models import ContentFile, ContentModel, Entity, Slug
+from pipeline.content.models import ContentFile, ContentModel, Copies, Entity, Slug
 from pipeline.content.texts import Translated, UniqueKeys
 
 from ..enums import (
@@ -30,7 +30,7 @@ class Bomb(Entity):
     of a fight turn, with one effect against a monster and another against a witcher; not a Potion (rule 21)."""
 
     name: Translated
-    copies: Annotated[int, Field(ge=1)] = 1
+    copies: Copies = 1
     vs_monster: Effects = Field(min_length=1)
     vs_witcher: Effects = Field(min_length=1)
     # A Monster Trail mode the bomb needs: without it the bomb leaves the deck (Dimeritium: `weakness`, rule 21).

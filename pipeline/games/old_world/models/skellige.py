@@ -7,7 +7,7 @@ from typing import Annotated, ClassVar, Literal
 
 from pydantic import Field, model_validator
 
-from pipeline.content.models import ContentFile, ContentModel, Entity, Slug
+from pipeline.content.models import ContentFile, ContentModel, Copies, Entity, Slug
 from pipeline.content.texts import Translated, UniqueKeys
 
 from ..enums import (
@@ -78,7 +78,7 @@ class SkelligeExplorationCard(Entity):
 class DagonTrailToken(Entity):
     """Skellige's Dagon Trail tokens (§10.1, §10.7): gained only when Dagon emerges during your voyage or beats you."""
 
-    copies: Annotated[int, Field(ge=1)]
+    copies: Copies
 
 
 class DagonBonusCard(Entity):

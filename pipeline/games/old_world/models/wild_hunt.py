@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from pipeline.content.models import ContentFile, ContentModel, Entity, Slug
+from pipeline.content.models import ContentFile, ContentModel, Copies, Entity, Slug
 from pipeline.content.texts import Translated, UniqueKeys
 
 from ..enums import (
@@ -81,7 +81,7 @@ class ShieldDenomination(ContentModel):
     """Wild Hunt Shield tokens of one value (§11.1: 20 tokens worth 1, 5, 10, ...)."""
 
     value: Annotated[int, Field(ge=1)]
-    copies: Annotated[int, Field(ge=1)]
+    copies: Copies
 
 
 class WildHuntBox(Entity):
