@@ -58,12 +58,35 @@ class Finding:
         return f"::{level} file={_github_property(self.file)},line={self.line},col={self.column},title={title}::{message}"
 
 
+def finding(severity: Severity, code: str, message: str, file: str, line: int = 1, column: int = 1,
+            hint: str = "") -> Finding:
+    """A new finding; every finding the pipeline makes is made here, so its code can be held to the registry."""
+    if os.environ.get(GUARD_ENV):
+        _require_registered(code)
+    return Finding(file, line, column, severity, code, message, hint)
+
+
 def error(code: str, message: str, file: str, line: int = 1, column: int = 1, hint: str = "") -> Finding:
-    return Finding(file, line, column, Severity.ERROR, code, message, hint)
+    return finding(Severity.ERROR, code, message, file, line, column, hint)
 
 
 def warning(code: str, message: str, file: str, line: int = 1, column: int = 1, hint: str = "") -> Finding:
-    return Finding(file, line, column, Severity.WARNING, code, message, hint)
+    return finding(Severity.WARNING, code, message, file, line, column, hint)
+
+
+# Set (the test suite sets it): a finding whose code is not in the registry (finding_codes.yaml) raises.
+GUARD_ENV = "PNP_REQUIRE_REGISTERED_CODES"
+
+
+class UnregisteredCode(AssertionError):
+    """A finding made with a code the registry does not hold: a bug in the pipeline, not in content."""
+
+
+def _require_registered(code: str) -> None:
+    from pipeline.finding_codes import registry
+
+    if not registry().is_registered(code):
+        raise UnregisteredCode(f"finding code {code!r} is not registered in pipeline/finding_codes.yaml")
 
 
 def _github_escape(text: str) -> str:

@@ -30,6 +30,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "preflight": ("pipeline.cli.build", "preflight"),
     "diff": ("pipeline.cli.diff", "diff"),
     "schema": ("pipeline.cli.commands", "schema"),
+    "explain": ("pipeline.cli.explain", "explain"),
     "import": ("pipeline.cli.commands", "import_sheet"),
     "i18n": ("pipeline.cli.i18n", "i18n_app"),
 }
