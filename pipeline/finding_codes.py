@@ -44,9 +44,10 @@ class Example:
     """Content that triggers a code: a base tree, edits to it, and the command that reports the code."""
 
     base: str  # new:<template> (a `pnp new` scaffold), fixture:<game> (tests/fixtures), shipped:<game> (content/)
-    edits: tuple[dict[str, str], ...]  # each: file, and replace+with, append, or write
-    run: tuple[str, ...]  # the pnp command's words after `pnp`; {root} is the content folder, {tmp} a scratch folder
+    edits: tuple[dict[str, str], ...]  # each: file, and replace+with, append, write or link (+ times, encoding)
+    run: tuple[str, ...]  # the pnp command's words after `pnp` (`&&` between two); {root}: the content folder, {tmp}: scratch
     note: str = ""  # what the example shows, when the edit alone does not say it
+    expect: str = ""  # the code it reports, for a family (`OW-EVENT-GAP` of `<DECK>-GAP`); else the entry's code
 
 
 @dataclass(frozen=True)
@@ -116,8 +117,8 @@ def _entry(code: str, body: dict[str, Any], areas: dict[str, str]) -> CodeInfo:
         code=code, severities=severities, meaning=body["meaning"], fix=body["fix"], area=area,
         severity_note=body.get("severity_note", ""), no_example=body.get("no_example", ""),
         example=None if example is None else Example(
-            base=example["base"], edits=tuple(example.get("edits", ())), run=tuple(example["run"]),
-            note=example.get("note", "")),
+            base=example["base"], edits=tuple(example.get("edits", ())), run=tuple(example["run"].split()),
+            note=example.get("note", ""), expect=example.get("expect", "")),
     )
 
 

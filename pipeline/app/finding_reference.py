@@ -91,8 +91,8 @@ def _example_lines(info: CodeInfo, markdown: bool) -> Iterator[str]:
     yield ""
     for edit in example.edits:
         yield from _edit_lines(edit, markdown)
-    command = " ".join(example.run).replace("{root}", "content").replace("{tmp}", "out")
-    yield f"then `pnp {command}` reports `{info.code}`." + (f" {example.note}" if example.note else "")
+    command = " ".join(example.run).replace("{root}", "content").replace("{tmp}", "out").replace(" && ", " && pnp ")
+    yield f"then `pnp {command}` reports `{example.expect or info.code}`." + (f" {example.note}" if example.note else "")
     yield ""
 
 
@@ -102,16 +102,21 @@ def _edits_intro(example: Example) -> str:
 
 def _edit_lines(edit: dict[str, str], markdown: bool) -> Iterator[str]:
     file = f"`{edit['file']}`"
+    how = "".join([f" {edit['times']} times" if "times" in edit else "",
+                   f" (saved as {edit['encoding'].upper()})" if "encoding" in edit else ""])
     if "replace" in edit:
         yield f"in {file}, replace"
         yield from _block(edit["replace"], markdown)
-        yield "with"
+        yield f"with{how}"
         yield from _block(edit["with"], markdown)
     elif "append" in edit:
-        yield f"append to {file}"
+        yield f"append to {file}{how}"
         yield from _block(edit["append"], markdown)
+    elif "link" in edit:
+        yield f"make {file} a symbolic link to `{edit['link']}`"
+        yield ""
     else:
-        yield f"write {file}"
+        yield f"write {file}{how}"
         yield from _block(edit["write"], markdown)
 
 
