@@ -44,7 +44,7 @@ class Example:
     """Content that triggers a code: a base tree, edits to it, and the command that reports the code."""
 
     base: str  # new:<template> (a `pnp new` scaffold), fixture:<game> (tests/fixtures), shipped:<game> (content/)
-    edits: tuple[dict[str, str], ...]  # each: file, and replace+with, append, write or link (+ times, encoding)
+    edits: tuple[dict[str, str], ...]  # each: file, and replace+with, append, write or link (+ count, times, encoding)
     run: tuple[str, ...]  # the pnp command's words after `pnp` (`&&` between two); {root}: the content folder, {tmp}: scratch
     note: str = ""  # what the example shows, when the edit alone does not say it
     expect: str = ""  # the code it reports, for a family (`OW-EVENT-GAP` of `<DECK>-GAP`); else the entry's code

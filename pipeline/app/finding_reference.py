@@ -103,6 +103,7 @@ def _edits_intro(example: Example) -> str:
 def _edit_lines(edit: dict[str, str], markdown: bool) -> Iterator[str]:
     file = f"`{edit['file']}`"
     how = "".join([f" {edit['times']} times" if "times" in edit else "",
+                   " (every occurrence)" if str(edit.get("count")) == "-1" else "",
                    f" (saved as {edit['encoding'].upper()})" if "encoding" in edit else ""])
     if "replace" in edit:
         yield f"in {file}, replace"
