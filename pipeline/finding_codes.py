@@ -8,7 +8,8 @@ The data is `finding_codes.yaml` beside this module (package data). A code is ei
   `POD`, or a declared game's `guide: {code: ...}`, default `DECLARED`).
 
 A declared game may also give a rule of its game.yaml a code of its own (`code: AG-MAP`): such a code is
-the designer's, documented in that game.yaml; findings carry it as a `DeclaredCode`.
+the designer's, documented in that game.yaml; findings carry it as a `DeclaredCode`. A game's rules plug-in
+makes findings with codes of its own, documented by its game: only the pipeline's modules are held to the registry.
 
 `pnp explain`, the generated reference (app/finding_reference.py), the suppression check (app/gate.py) and
 the guard in findings.py read this module. It imports nothing of the pipeline: every layer may use it.

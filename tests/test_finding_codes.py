@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -79,18 +80,26 @@ def test_the_scan_finds_an_unregistered_literal_a_family_and_a_printed_code() ->
                      "pipeline/_scan_probe.py:5: NOPE"]
 
 
+def _made_in(module: str, maker: Any, code: str) -> Any:
+    """The finding `maker(code, ...)` returns when called from code of `module`."""
+    scope: dict[str, Any] = {"__name__": module, "maker": maker, "code": code}
+    exec("found = maker(code, 'message', 'file.yaml')", scope)
+    return scope["found"]
+
+
 def test_a_finding_with_an_unregistered_code_raises_in_the_suite(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(GUARD_ENV, "1")
     with pytest.raises(UnregisteredCode, match="LAYOUT-NOPE"):
-        error("LAYOUT-NOPE", "message", "file.yaml")
+        _made_in("pipeline.render.layouts", error, "LAYOUT-NOPE")
     with pytest.raises(UnregisteredCode):
-        warning("OW-EVENT-NOPE", "message", "file.yaml")
-    assert error("LAYOUT-CYCLE", "m", "f").code == "LAYOUT-CYCLE"
-    assert error("OW-EVENT-GAP", "m", "f").code == "OW-EVENT-GAP"  # <DECK>-GAP
-    assert error("AG-GUIDE-LINK", "m", "f").code == "AG-GUIDE-LINK"  # <GAME>-GUIDE-LINK
-    assert error(DeclaredCode("AG-MAP"), "m", "f").code == "AG-MAP"  # a designer's code from game.yaml
+        _made_in("pipeline.content.numbered", warning, "OW-EVENT-NOPE")
+    assert _made_in("pipeline.render.layouts", error, "LAYOUT-CYCLE").code == "LAYOUT-CYCLE"
+    assert _made_in("pipeline.content.numbered", error, "OW-EVENT-GAP").code == "OW-EVENT-GAP"  # <DECK>-GAP
+    assert _made_in("pipeline.rules.guide_checks", error, "AG-GUIDE-LINK").code == "AG-GUIDE-LINK"  # <GAME>-GUIDE-LINK
+    assert _made_in("pipeline.content.database", error, DeclaredCode("AG-MAP")).code == "AG-MAP"  # a game.yaml's own code
+    assert _made_in("rules", warning, "MY-COST").code == "MY-COST"  # a game's rules plug-in makes its own codes
     monkeypatch.delenv(GUARD_ENV)
-    assert error("LAYOUT-NOPE", "m", "f").code == "LAYOUT-NOPE"  # outside tests: the finding is made as asked
+    assert _made_in("pipeline.render.layouts", error, "LAYOUT-NOPE").code == "LAYOUT-NOPE"  # outside tests: made as asked
 
 
 def test_a_code_is_found_case_insensitively_and_a_family_by_its_members() -> None:
