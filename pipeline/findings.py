@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass, field
 from enum import StrEnum
@@ -58,12 +59,40 @@ class Finding:
         return f"::{level} file={_github_property(self.file)},line={self.line},col={self.column},title={title}::{message}"
 
 
+def finding(severity: Severity, code: str, message: str, file: str, line: int = 1, column: int = 1,
+            hint: str = "") -> Finding:
+    """A new finding; every finding the pipeline makes is made here, so its code can be held to the registry."""
+    if os.environ.get(GUARD_ENV):
+        _require_registered(code)
+    return Finding(file, line, column, severity, code, message, hint)
+
+
 def error(code: str, message: str, file: str, line: int = 1, column: int = 1, hint: str = "") -> Finding:
-    return Finding(file, line, column, Severity.ERROR, code, message, hint)
+    return finding(Severity.ERROR, code, message, file, line, column, hint)
 
 
 def warning(code: str, message: str, file: str, line: int = 1, column: int = 1, hint: str = "") -> Finding:
-    return Finding(file, line, column, Severity.WARNING, code, message, hint)
+    return finding(Severity.WARNING, code, message, file, line, column, hint)
+
+
+# Set (the test suite sets it): a finding whose code is not in the registry (finding_codes.yaml) raises.
+GUARD_ENV = "PNP_REQUIRE_REGISTERED_CODES"
+
+
+class UnregisteredCode(AssertionError):
+    """A finding made with a code the registry does not hold: a bug in the pipeline, not in content."""
+
+
+def _require_registered(code: str) -> None:
+    """Raise for an unregistered code the pipeline makes; a rules plug-in's own codes are its game's to document."""
+    from pipeline.finding_codes import registry
+
+    frame = sys._getframe(1)
+    while frame.f_globals.get("__name__") == __name__:  # up to the code that asked for the finding
+        frame = frame.f_back  # type: ignore[assignment]
+    maker = str(frame.f_globals.get("__name__", ""))
+    if maker.startswith("pipeline.") and not registry().is_registered(code):
+        raise UnregisteredCode(f"finding code {code!r} is not registered in pipeline/finding_codes.yaml")
 
 
 def _github_escape(text: str) -> str:

@@ -17,7 +17,7 @@ from hypothesis.internal.detection import is_hypothesis_test
 
 from pipeline.content import kept_files
 from pipeline.content.database import Database
-from pipeline.findings import Finding
+from pipeline.findings import GUARD_ENV, Finding
 from pipeline.games import find_game
 from pipeline.i18n import kept_catalogs
 from pipeline.i18n.status import LocaleStatus
@@ -25,6 +25,9 @@ from pipeline.rules.spec import GameSpec
 
 if TYPE_CHECKING:
     from pipeline.render.fit import PrintCheck
+
+# Every finding the suite makes (here, in workers and in `pnp` subprocesses) must carry a registered code.
+os.environ[GUARD_ENV] = "1"
 
 REPO = Path(__file__).resolve().parent.parent
 CONTENT = REPO / "content"

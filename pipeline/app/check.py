@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from pipeline.content.database import Database
 from pipeline.content.kept_files import add_kept, keep_loaded_in, save_kept, take_kept
 from pipeline.content.schema import is_current, stale_schemas, write_schema, write_schemas
-from pipeline.findings import Finding, Report, Severity, display_path
+from pipeline.findings import Finding, Report, Severity, display_path, finding
 from pipeline.games import GameListing, declared_described, spec_of
 from pipeline.progress import progress_bar
 from pipeline.render.hyphenation import keep_parsed_in
@@ -264,8 +264,8 @@ SKIPPED = re.compile(r"(?P<game>[^:]+): (?P<group>.+?) skipped: (?P<reason>.+)")
 
 def skip_note(game: GameSpec, root: Path, group: str, reason: str) -> Finding:
     """The info finding that says a group was skipped; `skipped_of` reads it back (a replayed check has only findings)."""
-    return Finding(display_path(game.content_dir(root)), 1, 1, Severity.INFO, "CHECK-SKIPPED",
-                   f"{game.id}: {group} skipped: {reason}", hint="fix the errors above and check again")
+    return finding(Severity.INFO, "CHECK-SKIPPED", f"{game.id}: {group} skipped: {reason}",
+                   display_path(game.content_dir(root)), hint="fix the errors above and check again")
 
 
 def skipped_of(findings: list[Finding]) -> list[dict[str, str]]:

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Any
 
+from pipeline.finding_codes import registry
 from pipeline.findings import Finding, Report, Severity, warning
 from pipeline.reading import YAML_LIMIT, UnreadableFile, read_input
 
@@ -78,12 +79,22 @@ class Gate:
                 kept.append(finding)
         report.findings = kept
         report.strict = strict
+        unknown = [s for s in self.suppressions if not registry().is_registered(s.code)]
+        report.extend(_unknown_code(s) for s in unknown)
         if judge_unused:
             report.extend(
                 warning("SUPPRESSION-UNUSED", f"suppression {s.describe()} matches no warning", s.declared_in, s.declared_at,
                         hint="the warning is gone: remove the suppression")
-                for s in self.suppressions if s not in used
+                for s in self.suppressions if s not in used and s not in unknown
             )
+
+
+def _unknown_code(suppression: Suppression) -> Finding:
+    """A suppression whose code no finding can carry: a typo, or a code since renamed; it would never match."""
+    close = registry().closest(suppression.code, n=3)
+    return warning("SUPPRESSION-UNKNOWN-CODE", f"suppression {suppression.describe()} names no finding code",
+                   suppression.declared_in, suppression.declared_at,
+                   hint=f"did you mean {', '.join(close)}?" if close else "`pnp explain` lists every code")
 
 
 def load_gate(content_root: Path) -> Gate:

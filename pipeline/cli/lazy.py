@@ -31,6 +31,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "diff": ("pipeline.cli.diff", "diff"),
     "schema": ("pipeline.cli.commands", "schema"),
     "docs": ("pipeline.cli.commands", "docs"),
+    "explain": ("pipeline.cli.explain", "explain"),
     "import": ("pipeline.cli.commands", "import_sheet"),
     "i18n": ("pipeline.cli.i18n", "i18n_app"),
 }

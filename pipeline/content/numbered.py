@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from pipeline.findings import Finding, Severity
+from pipeline.findings import Finding, Severity, finding
 
 from .database import Source
 
@@ -105,14 +105,9 @@ def check_numbered_deck(deck: NumberedDeck, entries: Sequence[NumberedEntry], en
     for number, entry in sorted(by_number.items()):
         if number not in reachable:
             findings.append(
-                Finding(
-                    entry.where.file,
-                    entry.where.line,
-                    entry.where.column,
-                    deck.unreachable,
-                    f"{deck.code}-UNREACHABLE",
-                    f"{deck.name} {number} is never entered: nothing leads to it",
-                )
+                finding(deck.unreachable, f"{deck.code}-UNREACHABLE",
+                        f"{deck.name} {number} is never entered: nothing leads to it",
+                        entry.where.file, entry.where.line, entry.where.column)
             )
     if not deck.allow_cycles:
         findings.extend(_cycles(deck, graph))
@@ -123,7 +118,7 @@ def check_numbered_deck(deck: NumberedDeck, entries: Sequence[NumberedEntry], en
 
 
 def _finding(deck: NumberedDeck, suffix: str, message: str, where: Source) -> Finding:
-    return Finding(where.file, where.line, where.column, Severity.ERROR, f"{deck.code}-{suffix}", message)
+    return finding(Severity.ERROR, f"{deck.code}-{suffix}", message, where.file, where.line, where.column)
 
 
 @dataclass(frozen=True)

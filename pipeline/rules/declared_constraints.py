@@ -39,6 +39,7 @@ from pipeline.content.database import Database, Record, finding_at
 from pipeline.content.declared import ConstraintDeclaration, Declaration, FieldDeclaration
 from pipeline.content.refs import ref_fields
 from pipeline.content.yaml_loader import LoadedFile
+from pipeline.finding_codes import DeclaredCode
 from pipeline.findings import Finding, error
 
 MANIFEST_KIND = "game"
@@ -139,7 +140,7 @@ class _Checker:
             for name, declared in kind.fields.items():
                 records = self.db.records(self._collection(kind_id))
                 if declared.unique:
-                    findings += self._unique(kind_id, name, declared.unique, declared.code or f"{self.game.code}-UNIQUE",
+                    findings += self._unique(kind_id, name, declared.unique, _code(declared.code, self.game.code, "UNIQUE"),
                                              records)
                 if declared.symmetric:
                     findings += self._symmetric(kind_id, name, declared, records)
@@ -169,7 +170,7 @@ class _Checker:
         return findings
 
     def _symmetric(self, kind: str, name: str, declared: FieldDeclaration, records: list[Record]) -> list[Finding]:
-        code = declared.code or f"{self.game.code}-SYMMETRIC"
+        code = _code(declared.code, self.game.code, "SYMMETRIC")
         listed = {record.entity.id: set(getattr(record.entity, name) or []) for record in records}
         findings = []
         for record in records:
@@ -180,7 +181,7 @@ class _Checker:
         return findings
 
     def _distinct(self, kind: str, name: str, declared: FieldDeclaration, records: list[Record]) -> list[Finding]:
-        code = declared.code or f"{self.game.code}-DISTINCT"
+        code = _code(declared.code, self.game.code, "DISTINCT")
         findings = []
         for record in records:
             items = getattr(record.entity, name) or []
@@ -212,7 +213,7 @@ class _Checker:
             # A rejected file of the counted kind would skew the count; another kind's errors do not.
             whole = self.db.holds_all(self._collection(self.game.counts[name].kind))
             if whole and name in stated and stated[name] != actual:
-                code = self.game.counts[name].code or f"{self.game.code}-COUNT"
+                code = _code(self.game.counts[name].code, self.game.code, "COUNT")
                 message = f"the manifest states {stated[name]} {name.replace('_', ' ')}, the content has {actual}"
                 findings.append(finding_at(self.manifest.where("components", name), code, message))
         return findings
@@ -224,7 +225,7 @@ class _Checker:
         for i, constraint in enumerate(self.game.constraints):
             if not self._sound("game", "constraints", i):
                 continue
-            code = constraint.code or f"{self.game.code}-RULE"
+            code = _code(constraint.code, self.game.code, "RULE")
             records = self.db.records(self._collection(constraint.kind))
             for record in records:
                 findings += self._then(constraint, record, code) + self._inverse(constraint, record, code)
@@ -273,7 +274,7 @@ class _Checker:
         for kind, facts in self.game.facts.items():
             if not self._sound("game", "facts", kind):
                 continue
-            code = facts.code or f"{self.game.code}-FACT"
+            code = _code(facts.code, self.game.code, "FACT")
             if kind == MANIFEST_KIND:
                 findings += self._manifest_facts(facts.fields, code)
                 continue
@@ -397,3 +398,8 @@ def actual_counts(db: Database, declaration: Declaration) -> dict[str, int]:
     checker = _Checker(db, declaration)
     checker.declaration_problems()
     return checker.actual_counts()
+
+
+def _code(declared: str | None, game_code: str, family: str) -> str:
+    """A rule's finding code: the one its game.yaml gives it (the designer's), else the game's `<GAME>-<family>`."""
+    return DeclaredCode(declared) if declared else f"{game_code}-{family}"

@@ -50,6 +50,6 @@ def test_an_unwritable_job_summary_is_said_and_changes_no_exit_code(warned_tree:
 
 @pytest.mark.parametrize("message", ["a | b", "line one\nline two"])
 def test_a_message_cannot_break_the_table(message: str) -> None:
-    markdown = Report([error("E-1", message, "x.yaml"), warning("W-1", "fine", "y.yaml")]).to_markdown("pnp check")
-    rows = [line for line in markdown.splitlines() if line.startswith("| error | `E-1`")]
+    markdown = Report([error("LAYOUT-CYCLE", message, "x.yaml"), warning("SIM-UNUSED", "fine", "y.yaml")]).to_markdown("pnp check")
+    rows = [line for line in markdown.splitlines() if line.startswith("| error | `LAYOUT-CYCLE`")]
     assert len(rows) == 1 and rows[0].count(" | ") == 3 and "\n" not in rows[0]

@@ -47,7 +47,7 @@ def test_check_sarif_validates_and_carries_codes_levels_regions_and_suppressions
 
 def test_validate_sarif_of_an_error_validates() -> None:
     report = Report([error("OW-EVENT-REF", "quest city-07 enters event 61", "/abs/content dir/city.yaml", 42, 22, "see events"),
-                     warning("W-0", "line 0 is clamped", "a.yaml", 0, 0)])
+                     warning("SIM-UNUSED", "line 0 is clamped", "a.yaml", 0, 0)])
     log = sarif_log(report)
     assert_valid_sarif(log)
     results = log["runs"][0]["results"]

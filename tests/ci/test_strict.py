@@ -15,13 +15,13 @@ runner = CliRunner()
 
 
 def test_a_strict_report_fails_on_a_warning_and_says_it_is_strict() -> None:
-    report = Report([warning("W-1", "a warning", "a.yaml")])
+    report = Report([warning("SIM-UNUSED", "a warning", "a.yaml")])
     assert report.ok and report.exit_code == 0
     report.strict = True
     assert not report.ok and report.exit_code == 1
     assert report.summary() == "0 error(s), 1 warning(s) [strict: warnings fail]"
     assert Report([], strict=True).exit_code == 0
-    assert Report([error("E-1", "an error", "a.yaml")], strict=True).exit_code == 1
+    assert Report([error("LAYOUT-CYCLE", "an error", "a.yaml")], strict=True).exit_code == 1
 
 
 def test_check_passes_with_warnings_and_fails_on_them_when_strict(warned_tree: Path) -> None:

@@ -102,8 +102,8 @@ def test_a_pyproject_that_is_not_toml_is_a_usage_error(warned_tree: Path) -> Non
 
 
 def test_errors_cannot_be_suppressed() -> None:
-    accept = Suppression("X-1", "known", None, "a.yaml", None, "pyproject.toml", 1)
-    report = Report([error("X-1", "broken", "content/a.yaml"), warning("X-1", "odd", "content/a.yaml")])
+    accept = Suppression("OW-MARKET-ZERO", "known", None, "a.yaml", None, "pyproject.toml", 1)
+    report = Report([error("OW-MARKET-ZERO", "broken", "content/a.yaml"), warning("OW-MARKET-ZERO", "odd", "content/a.yaml")])
     Gate((accept,)).apply(report, strict=True, judge_unused=True)
     assert [f.severity.value for f in report.findings] == ["error"]
     assert list(report.suppressed.values()) == ["known"]
@@ -113,3 +113,23 @@ def test_an_id_matches_whole_ids_only() -> None:
     accept = Suppression("SIM-UNUSED", "known", "parry", None, None, "pyproject.toml", 1)
     assert not accept.matches(warning("SIM-UNUSED", "action-cards 'master-parry' was never used", "m.yaml"))
     assert accept.matches(warning("SIM-UNUSED", "action-cards 'parry' was never used", "m.yaml"))
+
+
+def test_a_suppression_of_an_unknown_code_is_a_warning_at_its_entry(warned_tree: Path) -> None:
+    typo = ACCEPT_ALL + '\n[[tool.pnp.suppress]]\ncode = "SIM-UNUSD"\nid = "aard-blast"\nreason = "was unreachable"\n'
+    (warned_tree.parent / "pyproject.toml").write_text(typo, encoding="utf-8")
+    # A partial run too: an unknown code is wrong whatever runs.
+    result = runner.invoke(app, ["validate", "--content", str(warned_tree), "--format", "json"])
+    assert result.exit_code == 0, result.output
+    [unknown] = json.loads(result.output)["findings"]
+    assert (unknown["code"], unknown["severity"]) == ("SUPPRESSION-UNKNOWN-CODE", "warning")
+    assert unknown["message"] == "suppression SIM-UNUSD aard-blast names no finding code"
+    assert (unknown["file"], unknown["line"]) == ("pyproject.toml", 20)
+    assert unknown["hint"].startswith("did you mean SIM-UNUSED")
+
+
+def test_a_suppression_of_a_family_member_is_known() -> None:
+    accept = Suppression("OW-EVENT-UNREACHABLE", "known", "event 7", None, None, "pyproject.toml", 1)
+    report = Report([])
+    Gate((accept,)).apply(report, strict=False, judge_unused=False)
+    assert report.findings == []

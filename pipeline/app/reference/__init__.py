@@ -12,6 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from pipeline.app.finding_reference import render_findings_markdown
 from pipeline.atomic import write_atomic
 from pipeline.content.schema import holds_text
 
@@ -31,6 +32,7 @@ def pages(cli: Any) -> dict[str, str]:
         "declared-fields.md": declared_fields_page,
         "manifest.md": manifest_page,
         "paper.md": paper_page,
+        "findings.md": render_findings_markdown,
     }
     return {name: make() for name, make in makers.items()}
 
