@@ -119,6 +119,7 @@ def build(games: Sequence[GameSpec | GameListing], options: BuildOptions, locale
                 unwritable = _unwritable([options.out_dir, options.cache_dir] if plan else [])
                 report.extend(unwritable)  # said once, and nothing is drawn
                 records = [] if unwritable else run_jobs(plan, jobs, databases, show_progress)
+                records += checklists(plan, records, databases)  # reads what every target wrote
                 seconds = time.perf_counter() - started
                 for record in records:
                     report.extend(record.finding_objects())
@@ -386,6 +387,13 @@ def _chosen_targets(targets: Sequence[str] | None, selection: Selection) -> tupl
         raise UsageError(f"--deck and --card choose faces: {', '.join(refused)} cannot be built for them "
                          f"(targets that print faces: {', '.join(SELECTABLE_TARGETS)})")
     return tuple(targets)
+
+
+def checklists(plan: list[Job], records: list[TargetRecord], databases: Databases) -> list[TargetRecord]:
+    """checklist.pdf of each job (production/checklist.py; reportlab is imported when a build has printed)."""
+    from pipeline.production.checklist import build_checklists
+
+    return build_checklists(plan, records, databases) if records else []
 
 
 def _summary(record: TargetRecord) -> dict[str, Any]:
