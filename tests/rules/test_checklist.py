@@ -112,3 +112,8 @@ def test_the_checklist_lists_every_component_with_its_count(tmp_path: Path) -> N
     assert "Miniatures (not printed) 5" in text and "Dice (not printed) 10" in text
     # The decks the list does not name are a warning in the build too (COMPONENT-UNLISTED), not a missing row.
     assert {f.code for f in result.report.findings} >= {"COMPONENT-UNLISTED"}
+
+
+def test_the_shipped_path_of_destiny_list_matches_its_print() -> None:
+    """Its list names the 5 Automa boards, which print with the character boards."""
+    assert list_findings(CONTENT, "path-of-destiny") == []
