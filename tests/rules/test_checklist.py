@@ -31,7 +31,7 @@ def list_findings(root: Path, game: str = "old-world", packs: tuple[str, ...] = 
 
 
 @pytest.mark.parametrize("packs", [(), ("lost-mount",), ("adventure-pack",), ("ciri",), ("monster-pack",),
-                                   ("legendary-hunt",), ("monster-trail",), ("skellige",), ("wild-hunt",),
+                                   ("legendary-hunt",), ("monster-trail",), ("skellige",), ("wild-hunt",), ("mages",),
                                    ("monster-trail", "monster-trail/troll")])
 def test_the_shipped_old_world_lists_match_its_print(packs: tuple[str, ...]) -> None:
     assert list_findings(CONTENT, packs=packs) == []

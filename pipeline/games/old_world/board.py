@@ -7,6 +7,7 @@ shield limits); labels from `texts/boards.yaml` and the other message templates.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from pipeline.content.database import Database
@@ -25,6 +26,8 @@ from .texts import when_message
 
 BOARD_TEMPLATE = "board"
 SKELLIGE_TEMPLATE = "skellige-board"
+MAGE_MARKET_TEMPLATE = "mage-market-board"
+MAGE_MARKET_SIZE = (495.0, 155.0)  # mm; must match the mage-market-board layout template
 PLAYER_BOARD_TEMPLATE = "player-board"
 PLAYER_BOARD_SIZE = (250.0, 170.0)  # mm; must match the player-board layout template
 ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X")
@@ -49,8 +52,9 @@ def old_world_boards(db: Database, loc: Localizer) -> Boards:
     """The game board and the five player boards in the localizer's locale."""
     builder = _Builder(OldWorldContent(db), loc)
     labels = {key.partition(":")[2]: builder.label(key) for key in PRINT_LABELS}
-    boards = Boards("old-world", loc.locale, builder.board(), builder.player_boards(), labels,
-                    [builder.skellige(board) for board in builder.content.skellige_boards], (SKELLIGE_TEMPLATE,))
+    extensions = [builder.skellige(board) for board in builder.content.skellige_boards] + builder.mage_market()
+    boards = Boards("old-world", loc.locale, builder.board(), builder.player_boards(), labels, extensions,
+                    (SKELLIGE_TEMPLATE, MAGE_MARKET_TEMPLATE))
     return boards
 
 
@@ -176,6 +180,23 @@ class _Builder(LocalizedText):
         spec.areas = [Area("title", title), Area("harbors", self.label("board:harbors"), "water", text=notes),
                       self.danger_track(board), self.skellige_decks()]
         return spec
+
+    def mage_market(self) -> list[BoardSpec]:
+        """Mages' Game Board extension (expansion sheet §8.1, §8.3): with Witchers and Mages at the table, the Mage
+        Action deck and its own market of 6 beside the base market. Printed whenever the Mage deck is selected."""
+        mage = {card.id for card in self.content.mage_cards}
+        cards = [r for r in self.content.card_records if r.entity.id in mage]
+        if not cards:
+            return []
+        source = cards[0].where()
+        title = self.label("board:mage-market")
+        width, height = MAGE_MARKET_SIZE
+        spec = BoardSpec("mage-market", title, width, height, MAGE_MARKET_TEMPLATE,
+                         where=Where(source.file, source.line, source.column))
+        market = self.market()
+        spec.areas = [Area("title", title), replace(market, title=self.label("board:mage-market-slots")),
+                      Area("action-deck", spots=(Spot(self.label("board:mage-deck"), icon="sign", place="action-back"),))]
+        return [spec]
 
     def danger_track(self, board: SkelligeBoard) -> Area:
         starts: dict[int, list[str]] = {}
