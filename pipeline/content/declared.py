@@ -56,7 +56,7 @@ from pipeline.findings import Finding, error, warning
 
 from .images import ImageFile
 from .locales import DeclaredLocales
-from .models import SLUG_PATTERN, ContentFile, ContentModel, Entity, Slug, Text
+from .models import SLUG_PATTERN, ContentFile, ContentModel, Entity, ListedComponent, Slug, Text
 from .refs import Ref
 from .rule_data import RuleData, entity_model
 from .texts import OptionalTranslated, Translated, UniqueKeys
@@ -282,6 +282,9 @@ class DeclaredGame(ContentModel, DeclaredLocales):
     guide: GuideDeclaration | None = None  # the game holds the shared guide files and prints a reference guide
     enums: dict[Slug, EnumDeclaration] = {}  # enums that fields of several kinds share (`{type: enum, enum: <id>}`)
     components: dict[RuleKey, Count] = {}  # facts about the components, printed by `{key}` in the guide
+    # The component list as the rulebook gives it (pipeline/rules/checklist.py): checked against the print, printed
+    # as checklist.pdf.
+    component_list: list[ListedComponent] = []
     rules: dict[RuleKey, int] = {}  # the rules numbers, printed by `{key}`
     variants: list[Variant] = []
     counts: dict[RuleKey, CountDeclaration] = {}  # `components:` facts the content counts

@@ -129,6 +129,8 @@ def _places(records: Sequence[TargetRecord], job: Job, page: str, player_boards:
             name = f"{unit.target}.pdf"
             pages = [spot["page"] for spot in positions.get(name, []) if spot["deck"] == unit.id and spot["card"] in unit.faces]
             return f"{name}, {page} {pages_text(pages)}" if pages else "—"
+        if unit.target == "boards" and unit.faces:  # a declared game's boards: a file per face
+            return ", ".join(f"board-{face}.pdf" for face in sorted(unit.faces) if f"board-{face}.pdf" in files) or "—"
         board = "board.pdf" if unit.id == game_board else f"board-{unit.id}.pdf"
         name = {"guides": f"{unit.id}.pdf", "boards": board}[unit.target]
         if unit.id in player_boards and "player-boards.pdf" in files:

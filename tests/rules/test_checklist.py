@@ -117,3 +117,17 @@ def test_the_checklist_lists_every_component_with_its_count(tmp_path: Path) -> N
 def test_the_shipped_path_of_destiny_list_matches_its_print() -> None:
     """Its list names the 5 Automa boards, which print with the character boards."""
     assert list_findings(CONTENT, "path-of-destiny") == []
+
+
+def test_a_declared_game_lists_its_components_in_its_manifest(tmp_path: Path) -> None:
+    from pipeline.app.new import new_game
+
+    root = tmp_path / "content"
+    new_game("my-game", "cards", root)
+    manifest = root / "my-game" / "game.yaml"
+    edit(manifest, "  kinds:\n", "  component_list:\n"
+                                "    - {item: cards, count: 4, kind: card, print: [card]}\n"
+                                "    - {item: tarot, count: 2, kind: card}\n"
+                                "    - {item: meeples, count: 4, kind: wooden}\n  kinds:\n")
+    findings = list_findings(root, "my-game")
+    assert [(f.code, f.line) for f in findings] == [("COMPONENT-NOT-PRINTED", line_of(manifest, "item: tarot"))]
