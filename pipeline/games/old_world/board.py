@@ -273,7 +273,9 @@ class _Builder(LocalizedText):
         rules = self.manifest.rules if self.manifest else None
         top = rules.attribute_max if rules else 5
         spots = tuple(Spot(value=str(n)) for n in range(0, top + 1))
-        return Area("shield", self.label("player-board:energy" if mage else "player-board:shield"), "shield", spots, track=True)
+        # A Mage's track is Energy and prints Energy's own icon, not the Shield's (issue 42).
+        icon = "energy" if mage else "shield"
+        return Area("shield", self.label("player-board:energy" if mage else "player-board:shield"), icon, spots, track=True)
 
     def wagers(self) -> Area:
         rules = self.manifest.rules if self.manifest else None

@@ -138,7 +138,9 @@ def _players(b: Builder, counts: list[int]) -> str:
 
 
 def _hound_side(b: Builder, card: HoundCard, symbol: str) -> dict[str, str]:
+    # A level that costs no Shield says nothing of it: "−0" is no number a player reads (issue 42).
     rows = [b.label("label:wh-hound-row", level=LEVELS[x.level], life=x.life, draw=x.draw, shield=x.shield_loss)
+            if x.shield_loss else b.label("label:wh-hound-row-no-shield", level=LEVELS[x.level], life=x.life, draw=x.draw)
             for x in sorted(card.levels, key=lambda x: x.level)]
     return {"title": b.label("card-kind:hound-card"), "side": _players(b, card.players), "symbol": symbol,
             "body": "\n".join(rows)}
