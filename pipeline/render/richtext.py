@@ -105,14 +105,19 @@ def parse(markup: str, base: str = "regular") -> Parsed:
 _NUMBER = re.compile(r"[+\-\u2212]?\d+([.,]\d+)?[x\u00d7]?")
 
 
+_PUNCTUATION = re.compile(r"[.,;:!?)\]»“”\"'…]+")
+
+
 def _glue_numbers_to_icons(paragraph: Paragraph) -> Paragraph:
-    """"2 {icon:shield}." is one unbreakable word: a line never starts with the icon a number counts."""
+    """"2 {icon:shield}." is one unbreakable word: a line never starts with the icon a number counts; nor with an
+    icon that only its punctuation follows ("… draw {icon:draw}."), which would stand alone on its line."""
     glued: Paragraph = []
     for word in paragraph:
         previous = glued[-1] if glued else None
-        if (word[0].icon and previous and len(previous) == 1 and not previous[0].icon
-                and _NUMBER.fullmatch(previous[0].text)):
-            glued[-1] = (*previous, Frag(NBSP, previous[0].style), *word)
+        counted = previous and len(previous) == 1 and not previous[0].icon and _NUMBER.fullmatch(previous[0].text)
+        punctuated = len(word) > 1 and all(not frag.icon and _PUNCTUATION.fullmatch(frag.text) for frag in word[1:])
+        if word[0].icon and previous and (counted or punctuated):
+            glued[-1] = (*previous, Frag(NBSP, previous[-1].style if not previous[-1].icon else "regular"), *word)
         else:
             glued.append(word)
     return glued

@@ -104,3 +104,14 @@ def test_a_number_and_its_icon_stay_together(markup: str) -> None:
 def test_a_lone_icon_without_a_number_is_its_own_word() -> None:
     paragraph = parse("Discard {icon:card} cards").paragraphs[0]
     assert [len(word) for word in paragraph] == [1, 1, 1]
+
+
+@pytest.mark.parametrize("markup", ["Then draw {icon:draw}.", "Gewinne eine Spur {icon:trail}, dann ziehe."])
+def test_an_icon_never_starts_a_line_with_only_its_punctuation(markup: str) -> None:
+    """Issue 42: "{icon}." wrapped alone onto a new line; it stays with the word before it."""
+    paragraph = parse(markup).paragraphs[0]
+    glued = next(word for word in paragraph if any(frag.icon for frag in word))
+    assert any(frag.text == NBSP for frag in glued) and not glued[0].icon
+    for width in (x / 2 for x in range(8, 40)):
+        for line in break_lines(paragraph, width, "de"):
+            assert not line.words[0][0].icon
