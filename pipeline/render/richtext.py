@@ -151,17 +151,19 @@ def break_points(text: str, dictionary: pyphen.Pyphen | None) -> list[tuple[int,
 
 
 def split_word(word: Word, room: float, locale: str) -> tuple[Word, Word] | None:
-    """Hyphenate a one-style word so its first part (plus a hyphen) fits in room (at 1 pt); None if it can't."""
-    if len(word) != 1 or word[0].icon or len(word[0].text) < 4:
+    """Hyphenate a one-style word so its first part (plus a hyphen) fits in room (at 1 pt); None if it can't.
+    A word an icon is glued to (`Karte\u00a0{icon:draw}.`) hyphenates in its text; the icon stays with the tail."""
+    glued = len(word) > 1 and word[1].text == NBSP
+    if (len(word) != 1 and not glued) or word[0].icon or len(word[0].text) < 4:
         return None
-    frag = word[0]
+    frag, rest = word[0], word[1:]
     dictionary = hyphenation.dictionary(locale)
     # A word's own hyphen first (the break a reader expects in a compound), then pyphen's, widest first.
     points = sorted(break_points(frag.text, dictionary), key=lambda point: (not point[1], point[0]), reverse=True)
     for position, adds_hyphen in points:
         head = frag.text[:position] + (HYPHEN if adds_hyphen else "")
         if text_width(head, frag.style) <= room:
-            return (Frag(head, frag.style, soft=adds_hyphen),), (Frag(frag.text[position:], frag.style),)
+            return (Frag(head, frag.style, soft=adds_hyphen),), (Frag(frag.text[position:], frag.style), *rest)
     return None
 
 

@@ -115,3 +115,11 @@ def test_an_icon_never_starts_a_line_with_only_its_punctuation(markup: str) -> N
     for width in (x / 2 for x in range(8, 40)):
         for line in break_lines(paragraph, width, "de"):
             assert not line.words[0][0].icon
+
+
+def test_a_word_with_a_glued_icon_still_hyphenates_and_keeps_the_icon_in_its_tail() -> None:
+    paragraph = parse("Ziehe eine Aktionskarte {icon:draw}.").paragraphs[0]
+    lines = break_lines(paragraph, 6.5, "de")
+    heads = [line.words[-1] for line in lines[:-1]]
+    assert any(word[-1].soft for word in heads)
+    assert lines[-1].words[-1][-2].icon == "draw" and not lines[-1].words[0][0].icon
