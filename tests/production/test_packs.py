@@ -17,7 +17,7 @@ def test_one_pack_alone_prints_its_card_and_token_with_its_symbol(build: Build) 
     report = json.loads((out / "old-world" / "build-report.json").read_text(encoding="utf-8"))
     cards = {t["target"]: t["cards"] for t in report["targets"]}
     # The fact sheet: 1 Lost Mount card, 1 miniature (a token); and its rules in the guides (no help card).
-    assert cards == {"cards": 1, "tokens": 1, "tts": 1, "guides": 0, "checklist": 0}
+    assert cards == {"cards": 1, "tokens": 1, "tts": 1, "guides": 0}
     assert report["options"]["packs"] == ["lost-mount"] and report["options"]["pack_only"] is True
     text = "".join(page.extract_text() for page in PdfReader(out / "old-world" / "de" / "cards-1up.pdf").pages)
     assert "Verirrtes Reittier" in text and "LM" in text and "Ziehe sofort 2 Karten" in text
@@ -29,7 +29,7 @@ def test_the_monster_pack_alone_prints_its_cards_and_token_with_its_symbol(build
     report = json.loads((out / "old-world" / "build-report.json").read_text(encoding="utf-8"))
     # The fact sheet (§6): 2 Monster cards (Koshchey, Siren), the Kayran's large legendary card, Koshchey's large
     # monster card (for Monster Trail's Weakness mode; it is in this box), 1 Monster token (Koshchey).
-    assert {t["target"]: t["cards"] for t in report["targets"]} == {"cards": 4, "tokens": 1, "checklist": 0}
+    assert {t["target"]: t["cards"] for t in report["targets"]} == {"cards": 4, "tokens": 1}
     text = "".join(page.extract_text() for page in PdfReader(out / "old-world" / "en" / "cards-1up.pdf").pages)
     assert all(name in text for name in ("Koshchey", "Siren", "Kayran", "Large Monster Card", "Special Attacks",
                                          "no trophy-track step"))

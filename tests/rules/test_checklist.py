@@ -104,8 +104,8 @@ def test_the_checklist_lists_every_component_with_its_count(tmp_path: Path) -> N
     out = tmp_path / "out"
     result = build([find_game("old-world", root)], BuildOptions(out, root, REPO / "pipeline" / "layouts", tmp_path / "cache"),
                    targets=["tokens"])
-    checklist = [r for r in result.records if r.target == "checklist"]
-    assert [f.path for r in checklist for f in r.files] == ["old-world/en/checklist.pdf"]
+    assert [path for c in result.report.extra["checklists"] for path in c["files"]] == ["old-world/en/checklist.pdf"]
+    assert all(r.target != "checklist" for r in result.records)  # listed apart from the targets
     text = " ".join(PdfReader(out / "old-world" / "en" / "checklist.pdf").pages[0].extract_text().split())
     assert "Location Token 18 tokens.pdf, p. 1" in text
     assert "Monster Token 9 tokens.pdf, p." in text
