@@ -67,8 +67,9 @@ def _checklist(context: BuildContext, job: Job, unit: TargetRecord, records: Seq
     assert spec.printing is not None and spec.printing.listed is not None and context.profile is not None
     labels = {**CHECKLIST_LABELS, **print_labels(context, CHECKLIST_LABELS)}
     listed = [entry for entry in spec.printing.listed(db) if not job.options.pack_only or entry.pack != BASE_PACK]
-    boards = spec.printing.boards(db, context.localizer) if spec.printing.boards is not None and not job.options.pack_only \
-        else None
+    # A pack's boards are its components whether or not this build prints them (`--pack-only` prints no board: their
+    # rows say so with no place).
+    boards = spec.printing.boards(db, context.localizer) if spec.printing.boards is not None else None
     guides = [name for name in (spec.guide.names if spec.guide is not None else ()) if not job.options.pack_only]
     printed = printed_units(db, context.components, boards, guides)
     order = [board.id for board in boards.player_boards] if boards is not None else []
