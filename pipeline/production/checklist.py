@@ -38,23 +38,28 @@ def build_checklists(jobs: Sequence[Job], records: Sequence[TargetRecord], datab
         mine = [r for r in records if (r.game, r.locale) == (job.game, job.locale)]
         if not mine or all(r.refused for r in mine) or job.options.selection:
             continue
-        spec = find_game(job.game, job.options.content_root)
-        if spec.printing is None or spec.printing.listed is None:
-            continue
+        cache = Cache(job.options.cache_dir, job.options.out_dir)
         unit = TargetRecord(job.game, job.locale, CHECKLIST, digest({
             "keys": job.keys, "content": job.content, "layouts": job.layouts, "targets": list(job.targets),
             "files": sorted(f.sha256 for r in mine for f in r.files)}))
-        hit = _kept_unit(Cache(job.options.cache_dir, job.options.out_dir), job, unit)
+        # Looked up before the game is: a build that changed nothing imports none of its modules. A game that lists
+        # no components keeps a record with no file, so it is not asked again either.
+        hit = _kept_unit(cache, job, unit)
         if hit is not None:
-            made.append(hit)
+            made += [hit] if hit.files else []
             continue
-        context, problems = load_context(replace(job, targets=()), databases)
-        if context is None:
+        spec = find_game(job.game, job.options.content_root)
+        context, problems = (load_context(replace(job, targets=()), databases)
+                             if spec.printing is not None and spec.printing.listed is not None else (None, []))
+        if context is None and problems:
             unit.findings = [f.as_dict() for f in problems]
-        else:
+            made.append(unit)
+            continue
+        if context is not None:
             unit.findings = [f.as_dict() for f in _checklist(context, job, unit, mine)]
-            Cache(job.options.cache_dir, job.options.out_dir).store(unit)
-        made.append(unit)
+        if unit.key:
+            cache.store(unit)
+        made += [unit] if unit.files else []
     return made
 
 
@@ -67,6 +72,8 @@ def _checklist(context: BuildContext, job: Job, unit: TargetRecord, records: Seq
     assert spec.printing is not None and spec.printing.listed is not None and context.profile is not None
     labels = {**CHECKLIST_LABELS, **print_labels(context, CHECKLIST_LABELS)}
     listed = [entry for entry in spec.printing.listed(db) if not job.options.pack_only or entry.pack != BASE_PACK]
+    if not listed:
+        return []
     # A pack's boards are its components whether or not this build prints them (`--pack-only` prints no board: their
     # rows say so with no place).
     boards = spec.printing.boards(db, context.localizer) if spec.printing.boards is not None else None
