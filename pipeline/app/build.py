@@ -121,18 +121,21 @@ def build(games: Sequence[GameSpec | GameListing], options: BuildOptions, locale
                 # From the cache's judgement of what is up to date to the report: one build at a time per output folder.
                 with one_writer(options.out_dir) if plan and not unwritable else nullcontext():
                     records = [] if unwritable else run_jobs(plan, jobs, databases, show_progress)
+                    # The checklists read what every target wrote; they are listed apart from the targets.
+                    listed = checklists(plan, records, databases)
                     seconds = time.perf_counter() - started
-                    for record in records:
+                    for record in records + listed:
                         report.extend(record.finding_objects())
                     stale = _stale_outputs(records, options)
                     report.extend(stale.values())
-                    outputs, problems = _write_reports(records, options, seconds, stale)
+                    outputs, problems = _write_reports(records, options, seconds, stale, listed)
         except BuildStopped:
             for folder in folders:  # the workers are gone: what they were writing is left over
                 remove_stale_temporaries(folder)
             raise
     report.extend(problems)
-    report.extra.update(outputs=[_summary(r) for r in records], seconds=round(seconds, 3), reports=outputs)
+    report.extra.update(outputs=[_summary(r) for r in records], checklists=[_summary(r) for r in listed],
+                        seconds=round(seconds, 3), reports=outputs)
     return BuildResult(report, records, seconds)
 
 
@@ -391,6 +394,13 @@ def _chosen_targets(targets: Sequence[str] | None, selection: Selection) -> tupl
     return tuple(targets)
 
 
+def checklists(plan: list[Job], records: list[TargetRecord], databases: Databases) -> list[TargetRecord]:
+    """checklist.pdf of each job (production/checklist.py; reportlab is imported when a build has printed)."""
+    from pipeline.production.checklist import build_checklists
+
+    return build_checklists(plan, records, databases) if records else []
+
+
 def _summary(record: TargetRecord) -> dict[str, Any]:
     return {
         "game": record.game,
@@ -431,14 +441,16 @@ def _stale_outputs(records: list[TargetRecord], options: BuildOptions) -> dict[t
 
 
 def _write_reports(records: list[TargetRecord], options: BuildOptions, seconds: float,
-                   stale: dict[tuple[str, str], Finding]) -> tuple[list[str], list[Finding]]:
+                   stale: dict[tuple[str, str], Finding],
+                   listed: Sequence[TargetRecord] = ()) -> tuple[list[str], list[Finding]]:
     """`<out>/<game>/build-report.json`: files, pages, cards, findings and seconds per target, and the
     locales whose earlier outputs are stale; the paths written, and a finding for each report that could not be."""
     written = []
     problems = []
     for game in dict.fromkeys(r.game for r in records):
         mine = [r for r in records if r.game == game]
-        findings = sorted({json.dumps(f, sort_keys=True) for r in mine for f in r.findings})
+        lists = [r for r in listed if r.game == game]
+        findings = sorted({json.dumps(f, sort_keys=True) for r in mine + lists for f in r.findings})
         payload = {
             "game": game,
             "ok": not any(json.loads(f)["severity"] == "error" for f in findings),
@@ -450,6 +462,8 @@ def _write_reports(records: list[TargetRecord], options: BuildOptions, seconds: 
                          **({"fallbacks": r.extra["fallbacks"]} if r.extra.get("fallbacks") else {})} for r in mine],
             "findings": [json.loads(f) for f in findings],
             "stale": sorted(locale for (name, locale) in stale if name == game),
+            # checklist.pdf of each locale (production/checklist.py): written after the targets, from their files.
+            "checklists": [{**_summary(r), "files": [_file_entry(f, r) for f in r.files]} for r in lists],
             "seconds": round(seconds, 3),
         }
         path = options.out_dir / game / "build-report.json"

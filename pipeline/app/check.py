@@ -29,6 +29,8 @@ if TYPE_CHECKING:
     from pipeline.i18n.localizer import Localizer
     from pipeline.render.fit import FitMemo
     from pipeline.render.layouts import Layouts
+    from pipeline.rules.boards import Boards
+    from pipeline.rules.components import Components
 
 # Games per player count in the `pnp check` smoke run: enough to reach most content in a few seconds.
 SMOKE_GAMES = 10
@@ -342,6 +344,8 @@ def print_findings(game: GameSpec, db: Database, localizer: Localizer, layouts: 
         check = PrintCheck.of(game.printing, db, localizer, layouts)
         findings.extend(fit_findings(check, cache_dir, fits))
         findings.extend(board_fit_findings(check, fits))
+        if game.printing.listed is not None and localizer.is_source:  # what prints is the same in every locale
+            findings.extend(component_list_findings(game, db, check.components, check.boards))
     if game.guide is not None:
         from pipeline.render.fit import guide_fit_findings
         from pipeline.render.guide.check import guide_icon_findings
@@ -350,6 +354,16 @@ def print_findings(game: GameSpec, db: Database, localizer: Localizer, layouts: 
         findings.extend(guide_icon_findings(parts, db))
         findings.extend(guide_fit_findings(parts, db.root.as_posix(), layouts, memo=fits))
     return findings
+
+
+def component_list_findings(game: GameSpec, db: Database, components: Components, boards: Boards | None) -> list[Finding]:
+    """The component lists of the base and the selected packs held against what the selection prints."""
+    from pipeline.rules.checklist import checklist_findings, printed_units
+
+    assert game.printing is not None and game.printing.listed is not None
+    guides = game.guide.names if game.guide is not None else ()
+    return checklist_findings(game.printing.listed(db), printed_units(db, components, boards, guides), game.id,
+                              exact=not db.chooses_kinds)
 
 
 def schemas(schema_root: Path, check_only: bool, root: Path) -> tuple[list[Path], list[Path]]:

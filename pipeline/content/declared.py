@@ -56,7 +56,7 @@ from pipeline.findings import Finding, error, warning
 
 from .images import ImageFile
 from .locales import DeclaredLocales
-from .models import SLUG_PATTERN, ContentFile, ContentModel, Copies, Entity, Slug, Text
+from .models import SLUG_PATTERN, ContentFile, ContentModel, Copies, Entity, ListedComponent, Slug, Text
 from .refs import Ref
 from .rule_data import RuleData, entity_model
 from .texts import OptionalTranslated, Translated, UniqueKeys
@@ -315,6 +315,8 @@ class DeclaredGame(ContentModel, DeclaredLocales):
     enums: dict[Slug, EnumDeclaration] = Field({}, description="enums that fields of several kinds share (`{type: enum, enum: "
         "<id>}`)")
     components: dict[RuleKey, Count] = Field({}, description="facts about the components, printed by `{key}` in the guide")
+    component_list: list[ListedComponent] = Field([], description="the component list as the rulebook gives it "
+        "(pipeline/rules/checklist.py): checked against the print, printed as checklist.pdf")
     rules: dict[RuleKey, int] = Field({}, description="the rules numbers, printed by `{key}`")
     variants: list[Variant] = Field([], description="optional ways to play, each replacing rule numbers")
     counts: dict[RuleKey, CountDeclaration] = Field({}, description="`components:` facts the content counts")

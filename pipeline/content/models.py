@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Annotated, Any, ClassVar, Protocol
+from typing import Annotated, Any, ClassVar, Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -77,3 +77,22 @@ def iter_models(value: object, path: tuple[str | int, ...] = ()) -> Iterator[tup
         elif isinstance(node, (list, tuple)):
             for i in reversed(range(len(node))):
                 stack.append(((*here, i), node[i]))
+
+
+# What a component list entry is made of: the paper kinds are printed (and checked to print), the others are
+# supplied by the table (a miniature, a wooden cube, a die) and appear on the checklist as not printed.
+PAPER_KINDS = ("card", "token", "board", "help-card", "guide", "sheet")
+ComponentKind = Literal["card", "token", "board", "help-card", "guide", "sheet", "miniature", "wooden", "die", "other"]
+
+
+class ListedComponent(ContentModel):
+    """One line of a game's or pack's component list, as its rulebook gives it (pipeline/rules/checklist.py)."""
+
+    item: Slug
+    count: Annotated[int, Field(ge=1)]
+    kind: ComponentKind
+    # What prints it: deck ids (cards, tokens), board ids or guide documents (`reference-guide`); the copies they
+    # print from this game or pack add up to `count`. Empty for a component that is not paper.
+    print: list[Slug] = []
+    # A toolbox pack's mode the component belongs to (Monster Trail): listed only when the mode is played.
+    mode: Slug | None = None

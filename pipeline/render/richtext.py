@@ -105,14 +105,19 @@ def parse(markup: str, base: str = "regular") -> Parsed:
 _NUMBER = re.compile(r"[+\-\u2212]?\d+([.,]\d+)?[x\u00d7]?")
 
 
+_PUNCTUATION = re.compile(r"[.,;:!?)\]»“”\"'…]+")
+
+
 def _glue_numbers_to_icons(paragraph: Paragraph) -> Paragraph:
-    """"2 {icon:shield}." is one unbreakable word: a line never starts with the icon a number counts."""
+    """"2 {icon:shield}." is one unbreakable word: a line never starts with the icon a number counts; nor with an
+    icon that only its punctuation follows ("… draw {icon:draw}."), which would stand alone on its line."""
     glued: Paragraph = []
     for word in paragraph:
         previous = glued[-1] if glued else None
-        if (word[0].icon and previous and len(previous) == 1 and not previous[0].icon
-                and _NUMBER.fullmatch(previous[0].text)):
-            glued[-1] = (*previous, Frag(NBSP, previous[0].style), *word)
+        counted = previous and len(previous) == 1 and not previous[0].icon and _NUMBER.fullmatch(previous[0].text)
+        punctuated = len(word) > 1 and all(not frag.icon and _PUNCTUATION.fullmatch(frag.text) for frag in word[1:])
+        if word[0].icon and previous and (counted or punctuated):
+            glued[-1] = (*previous, Frag(NBSP, previous[-1].style if not previous[-1].icon else "regular"), *word)
         else:
             glued.append(word)
     return glued
@@ -146,17 +151,19 @@ def break_points(text: str, dictionary: pyphen.Pyphen | None) -> list[tuple[int,
 
 
 def split_word(word: Word, room: float, locale: str) -> tuple[Word, Word] | None:
-    """Hyphenate a one-style word so its first part (plus a hyphen) fits in room (at 1 pt); None if it can't."""
-    if len(word) != 1 or word[0].icon or len(word[0].text) < 4:
+    """Hyphenate a one-style word so its first part (plus a hyphen) fits in room (at 1 pt); None if it can't.
+    A word an icon is glued to (`Karte\u00a0{icon:draw}.`) hyphenates in its text; the icon stays with the tail."""
+    glued = len(word) > 1 and word[1].text == NBSP
+    if (len(word) != 1 and not glued) or word[0].icon or len(word[0].text) < 4:
         return None
-    frag = word[0]
+    frag, rest = word[0], word[1:]
     dictionary = hyphenation.dictionary(locale)
     # A word's own hyphen first (the break a reader expects in a compound), then pyphen's, widest first.
     points = sorted(break_points(frag.text, dictionary), key=lambda point: (not point[1], point[0]), reverse=True)
     for position, adds_hyphen in points:
         head = frag.text[:position] + (HYPHEN if adds_hyphen else "")
         if text_width(head, frag.style) <= room:
-            return (Frag(head, frag.style, soft=adds_hyphen),), (Frag(frag.text[position:], frag.style),)
+            return (Frag(head, frag.style, soft=adds_hyphen),), (Frag(frag.text[position:], frag.style), *rest)
     return None
 
 

@@ -112,7 +112,11 @@ class DeckPlan:
             }
             for cell, face in enumerate(front.faces):
                 if face is not None:
-                    cards.append({"Name": "Card", "CardID": number * 100 + cell, "Nickname": face_name(face),
+                    # A card that prints no name (a Monster Fight card) is called by its deck's printed title and
+                    # its place in the deck, in the locale, not by its internal id.
+                    name = face_name(face)
+                    nickname = f"{self.title} {len(cards) + 1}" if name == face.face.id else name
+                    cards.append({"Name": "Card", "CardID": number * 100 + cell, "Nickname": nickname,
                                   "GMNotes": face.face.id, "CustomDeck": {str(number): custom[str(number)]},
                                   "Transform": _TRANSFORM})
         state: dict[str, object] = cards[0] if len(cards) == 1 else {

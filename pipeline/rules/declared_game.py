@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ValidationError
 
-from pipeline.content.database import Database, Record, Source, finding_at
+from pipeline.content.database import BASE_PACK, Database, Record, Source, finding_at
 from pipeline.content.declared import (
     Declaration,
     DeclaredIcon,
@@ -53,6 +53,7 @@ from .spec import GameInfo, GameSpec, PrintSpec
 if TYPE_CHECKING:
     from pipeline.i18n.localizer import Localizer
     from pipeline.i18n.messages import SourceString
+    from pipeline.rules.checklist import Listed
     from pipeline.rules.components import Components
 
 MANIFEST = "game.yaml"
@@ -67,6 +68,14 @@ def plugins_allowed(game_id: str) -> bool:
     """Whether the owner allowed the plug-in of this game to run (`PNP_ALLOW_PLUGINS`)."""
     allowed = {name.strip() for name in os.environ.get(ALLOW_PLUGINS, "").split(",")}
     return "*" in allowed or game_id in allowed
+
+
+def _listed(db: Database) -> list[Listed]:
+    """The manifest's component list (a declared game has no packs: every line is the base game's)."""
+    from .checklist import listed_at
+
+    record = next(iter(db.records("game")), None)
+    return listed_at(db, record, BASE_PACK, record.entity.component_list, "component_list") if record is not None else []
 
 
 def declared_spec(folder: Path) -> GameSpec:
@@ -105,7 +114,8 @@ def _spec(folder: Path, digest: str, allowed: bool) -> GameSpec:
         localizer=_localizer,
         strings=lambda db: [*_strings(db, declaration), *(guide_strings(db, folder.name, game.name) if guided else [])],
         printing=PrintSpec(components=lambda db, loc: _components(db, loc, declaration),
-                           layouts=folder / LAYOUTS, targets=targets) if printed else None,
+                           layouts=folder / LAYOUTS, targets=targets,
+                           listed=_listed if game.component_list else None) if printed else None,
         guide=guide_spec(folder.name, game.name) if guided else None,
         not_content=(LAYOUTS,),
         folder=folder,

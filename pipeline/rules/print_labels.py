@@ -15,6 +15,24 @@ CALIBRATION_LABELS = {
                         "--back-offset X,Y and build again.",
 }
 
+CHECKLIST_LABELS = {
+    "checklist": "Component checklist",
+    "checklist-help": "Tick each component as you cut it out and sort it into the box. The last column says in which "
+                      "file, on which pages, it printed; the table brings what is not printed.",
+    "checklist-component": "Component",
+    "checklist-count": "Count",
+    "checklist-place": "Printed in",
+    "checklist-page": "p.",
+    "checklist-base": "Base game",
+    "checklist-reference-guide": "Reference guide",
+    "checklist-player-aid": "Player aid",
+    # What the table brings (components of a kind that is not paper).
+    "checklist-miniature": "Miniatures (not printed)",
+    "checklist-wooden": "Wooden pieces (not printed)",
+    "checklist-die": "Dice (not printed)",
+    "checklist-other": "Markers of your own (not printed)",
+}
+
 TILING_LABELS = {
     "assembly": "Assembly",
     "assembly-help": "Print every sheet at 100 % (no scaling). Cut each sheet along its dashed trim lines, lay it "

@@ -21,6 +21,7 @@ from pipeline.i18n.messages import SourceString
 if TYPE_CHECKING:
     from pipeline.i18n.localizer import Localizer
     from pipeline.rules.boards import Boards
+    from pipeline.rules.checklist import Listed
     from pipeline.rules.components import Components
     from pipeline.rules.engine import Bot, State
     from pipeline.rules.guide import GuideDocument
@@ -139,6 +140,9 @@ class PrintSpec:
     layouts: Path | None = None
     # The face targets it has (pipeline/production/targets.py): a declared game prints only the kinds it declares.
     targets: tuple[str, ...] = ("cards", "tokens", "tts", "help")
+    # The component lists of the base and the selected packs, as the rulebooks give them (rules/checklist.py):
+    # checked against what prints, and printed as each build's checklist. None: the game lists nothing.
+    listed: Callable[[Database], list[Listed]] | None = None
 
 
 @dataclass(frozen=True)
@@ -169,6 +173,11 @@ class GuideSpec:
         if self.player_aid is not None:
             parts.append(GuidePart("player-aid", "aid", self.player_aid(db, localizer)))
         return parts
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The output names of `documents` (without `pack_only`), known without building them."""
+        return ("reference-guide", "player-aid") if self.player_aid is not None else ("reference-guide",)
 
 
 def _no_strings(db: Database) -> list[SourceString]:

@@ -127,6 +127,13 @@ def test_tts_saved_objects_describe_every_deck(a4_build: Path) -> None:
     assert deck["DeckIDs"] == [card["CardID"] for card in deck["ContainedObjects"]]
     assert "Aard" in {card["Nickname"] for card in deck["ContainedObjects"]}
     assert market["SaveName"] == deck["Nickname"] != "market"  # the deck's printed label, not its id
+    # A card that prints no name is called by the deck's printed title and its place, never by its id (issue 42).
+    fight = json.loads((folder / "monster-fight.json").read_text())["ObjectStates"][0]["ContainedObjects"]
+    assert [card["Nickname"] for card in fight][:2] == ["Monster Fight 1", "Monster Fight 2"]
+    for saved in folder.glob("*.json"):
+        for state in json.loads(saved.read_text())["ObjectStates"]:
+            for card in state.get("ContainedObjects", [state]):
+                assert card["Nickname"] != card["GMNotes"], (saved.name, card["Nickname"])
     for saved in folder.glob("*.json"):  # every deck has one, naming images that exist
         for state in json.loads(saved.read_text())["ObjectStates"]:
             for custom in state["CustomDeck"].values():

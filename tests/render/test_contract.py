@@ -23,7 +23,7 @@ from tests.conftest import line_of, print_check
 
 REPO = Path(__file__).resolve().parents[2]
 # The board templates Old World draws from: its game board, the player boards and Skellige's map extension.
-OLD_WORLD_BOARDS = ["board", "player-board", "skellige-board"]
+OLD_WORLD_BOARDS = ["board", "player-board", "skellige-board", "mage-market-board"]
 
 
 def copy_layouts(tmp_path: Path, relative: str, old: str, new: str) -> tuple[Path, Path]:

@@ -104,3 +104,22 @@ def test_a_number_and_its_icon_stay_together(markup: str) -> None:
 def test_a_lone_icon_without_a_number_is_its_own_word() -> None:
     paragraph = parse("Discard {icon:card} cards").paragraphs[0]
     assert [len(word) for word in paragraph] == [1, 1, 1]
+
+
+@pytest.mark.parametrize("markup", ["Then draw {icon:draw}.", "Gewinne eine Spur {icon:trail}, dann ziehe."])
+def test_an_icon_never_starts_a_line_with_only_its_punctuation(markup: str) -> None:
+    """Issue 42: "{icon}." wrapped alone onto a new line; it stays with the word before it."""
+    paragraph = parse(markup).paragraphs[0]
+    glued = next(word for word in paragraph if any(frag.icon for frag in word))
+    assert any(frag.text == NBSP for frag in glued) and not glued[0].icon
+    for width in (x / 2 for x in range(8, 40)):
+        for line in break_lines(paragraph, width, "de"):
+            assert not line.words[0][0].icon
+
+
+def test_a_word_with_a_glued_icon_still_hyphenates_and_keeps_the_icon_in_its_tail() -> None:
+    paragraph = parse("Ziehe eine Aktionskarte {icon:draw}.").paragraphs[0]
+    lines = break_lines(paragraph, 6.5, "de")
+    heads = [line.words[-1] for line in lines[:-1]]
+    assert any(word[-1].soft for word in heads)
+    assert lines[-1].words[-1][-2].icon == "draw" and not lines[-1].words[0][0].icon

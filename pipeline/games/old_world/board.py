@@ -7,6 +7,7 @@ shield limits); labels from `texts/boards.yaml` and the other message templates.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from pipeline.content.database import Database
@@ -25,6 +26,8 @@ from .texts import when_message
 
 BOARD_TEMPLATE = "board"
 SKELLIGE_TEMPLATE = "skellige-board"
+MAGE_MARKET_TEMPLATE = "mage-market-board"
+MAGE_MARKET_SIZE = (495.0, 155.0)  # mm; must match the mage-market-board layout template
 PLAYER_BOARD_TEMPLATE = "player-board"
 PLAYER_BOARD_SIZE = (250.0, 170.0)  # mm; must match the player-board layout template
 ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X")
@@ -49,8 +52,9 @@ def old_world_boards(db: Database, loc: Localizer) -> Boards:
     """The game board and the five player boards in the localizer's locale."""
     builder = _Builder(OldWorldContent(db), loc)
     labels = {key.partition(":")[2]: builder.label(key) for key in PRINT_LABELS}
-    boards = Boards("old-world", loc.locale, builder.board(), builder.player_boards(), labels,
-                    [builder.skellige(board) for board in builder.content.skellige_boards], (SKELLIGE_TEMPLATE,))
+    extensions = [builder.skellige(board) for board in builder.content.skellige_boards] + builder.mage_market()
+    boards = Boards("old-world", loc.locale, builder.board(), builder.player_boards(), labels, extensions,
+                    (SKELLIGE_TEMPLATE, MAGE_MARKET_TEMPLATE))
     return boards
 
 
@@ -177,6 +181,23 @@ class _Builder(LocalizedText):
                       self.danger_track(board), self.skellige_decks()]
         return spec
 
+    def mage_market(self) -> list[BoardSpec]:
+        """Mages' Game Board extension (expansion sheet §8.1, §8.3): with Witchers and Mages at the table, the Mage
+        Action deck and its own market of 6 beside the base market. Printed whenever the Mage deck is selected."""
+        mage = {card.id for card in self.content.mage_cards}
+        cards = [r for r in self.content.card_records if r.entity.id in mage]
+        if not cards:
+            return []
+        source = cards[0].where()
+        title = self.label("board:mage-market")
+        width, height = MAGE_MARKET_SIZE
+        spec = BoardSpec("mage-market", title, width, height, MAGE_MARKET_TEMPLATE,
+                         where=Where(source.file, source.line, source.column))
+        market = self.market()
+        spec.areas = [Area("title", title), replace(market, title=self.label("board:mage-market-slots")),
+                      Area("action-deck", spots=(Spot(self.label("board:mage-deck"), icon="sign", place="action-back"),))]
+        return [spec]
+
     def danger_track(self, board: SkelligeBoard) -> Area:
         starts: dict[int, list[str]] = {}
         for start in board.starts:
@@ -252,7 +273,9 @@ class _Builder(LocalizedText):
         rules = self.manifest.rules if self.manifest else None
         top = rules.attribute_max if rules else 5
         spots = tuple(Spot(value=str(n)) for n in range(0, top + 1))
-        return Area("shield", self.label("player-board:energy" if mage else "player-board:shield"), "shield", spots, track=True)
+        # A Mage's track is Energy and prints Energy's own icon, not the Shield's (issue 42).
+        icon = "energy" if mage else "shield"
+        return Area("shield", self.label("player-board:energy" if mage else "player-board:shield"), icon, spots, track=True)
 
     def wagers(self) -> Area:
         rules = self.manifest.rules if self.manifest else None

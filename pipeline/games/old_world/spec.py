@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Literal
 
-from pipeline.content.database import Database
+from pipeline.content.database import BASE_PACK, Database
 from pipeline.rules.spec import (
     EngineSpec,
     GameInfo,
@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from pipeline.i18n.localizer import Localizer
     from pipeline.i18n.messages import SourceString
     from pipeline.rules.boards import Boards
+    from pipeline.rules.checklist import Listed
     from pipeline.rules.components import Components
     from pipeline.rules.engine import Bot
     from pipeline.rules.guide import GuideDocument
@@ -162,6 +163,18 @@ def pack_guides(db: Database, localizer: Localizer) -> list[GuidePart]:
     return [GuidePart(name, kinds[name], document) for name, document in pack_documents(db, localizer.locale, localizer.text)]
 
 
+def listed(db: Database) -> list[Listed]:
+    """The component lists of the base and the selected packs (the manifest's `packs:` entries)."""
+    from pipeline.rules.checklist import listed_at
+
+    record = OldWorldContent(db).manifest_record
+    if record is None:
+        return []
+    return [entry for index, pack in enumerate(record.entity.packs)
+            for entry in listed_at(db, record, pack.id, pack.components, "packs", index, "components",
+                                   heading=("", "") if pack.id == BASE_PACK else (f"game:packs:{pack.id}:name", pack.name))]
+
+
 SPEC = GameSpec(
     id=ID,
     name=NAME,
@@ -173,6 +186,6 @@ SPEC = GameSpec(
     engine=EngineSpec(tables=tables, new_game=new_game, player_counts=player_counts, bots=bots,
                       progress=Progress(clock=_clock, seat=_seat, standing=_standing), statistics=statistics,
                       out_of_play=out_of_play, sweeps=sweeps),
-    printing=PrintSpec(components=components, boards=boards),
+    printing=PrintSpec(components=components, boards=boards, listed=listed),
     guide=GuideSpec(reference=reference_guide, player_aid=player_aid, pack_documents=pack_guides),
 )

@@ -1,14 +1,18 @@
 """Wild Hunt's printed components (expansion sheet §11.1), each with the pack symbol: the four two-sided Wild Hunt
 cards (side A for the rounds, side B for the final fight), the 16 Special Attack cards, the two two-sided Hound cards
-(1 | 2 players, 3 | 4-5 players), the Round Tracking board (1-3 players on the front, 4-5 on the back), the Hound
-tokens (bonus on the front, level on the back), the Shield tokens, the 35 Exploration and 35 Event cards. The Quest
-tokens print with the other quest markers (components.py: `tokens`)."""
+(1 | 2 players, 3 | 4-5 players), the Round Tracking board (1-3 players on the front, 4-5 on the back), the
+difficulty table (two two-sided cards, a level a side: the Shields and starting monsters the guide and player aid
+point to), the Wild Hunt Help card (its Dice Poker table; the round's reminders on the back), the Hound tokens (bonus
+on the front, level on the back), the Shield tokens, the Charge/Bite token (§11.3 step 6), the 35 Exploration and
+the 35 Event cards (each back numbered, as the deck is kept in order). The Quest tokens print with the other quest
+markers (components.py: `tokens`)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .models.wild_hunt import HoundCard, RoundTrack, WildHuntBox
+from .guide import POKER_NAMES
+from .models.wild_hunt import HoundCard, HuntDifficulty, RoundTrack, WildHuntBox
 
 if TYPE_CHECKING:
     from pipeline.rules.components import Deck, Where
@@ -26,8 +30,11 @@ def wild_hunt_faces(b: Builder) -> None:
         return
     _members(b)
     _boards(b, box)
+    _difficulty_table(b, box)
+    _help_card(b, box)
     _hound_tokens(b, box)
     _shield_tokens(b, box)
+    _charge_bite_token(b, box)
     _exploration(b)
     _events(b)
 
@@ -80,6 +87,50 @@ def _boards(b: Builder, box: WildHuntBox) -> None:
     _two_sided(b, track, "round-track", _track_side(b, tracks[0], symbol), _track_side(b, tracks[-1], symbol), where)
 
 
+def _difficulty_table(b: Builder, box: WildHuntBox) -> None:
+    """The difficulty table (§11.3) on two-sided cards, one level a side: per player count the Wild Hunt's Shields
+    and the levels of the starting monsters."""
+    symbol = b.pack_symbol("wild-hunt", box.id)
+    where = b.where("wild-hunt", box.id)
+    deck = b.deck("wild-hunt-difficulty", b.label("card-kind:wh-difficulty"))
+    sides = [_difficulty_side(b, level, symbol) for level in box.difficulties]
+    for i in range(0, len(sides), 2):
+        _two_sided(b, deck, f"wild-hunt-difficulty-{i // 2 + 1}", sides[i], sides[min(i + 1, len(sides) - 1)], where)
+
+
+def _difficulty_side(b: Builder, difficulty: HuntDifficulty, symbol: str) -> dict[str, str]:
+    rows = [b.label("label:wh-difficulty-row", players=row.players, shields=row.shields,
+                    monsters=" + ".join(LEVELS[level] for level in row.monsters)) for row in difficulty.rows]
+    return {"title": b.text(difficulty, "name"), "side": b.label("card-kind:wh-difficulty"), "symbol": symbol,
+            "body": "\n".join(rows)}
+
+
+def _help_card(b: Builder, box: WildHuntBox) -> None:
+    """The Wild Hunt Help card (§11.5): the Dice Poker table against the locals on the front, the round's
+    reminders on the back."""
+    symbol = b.pack_symbol("wild-hunt", box.id)
+    deck = b.deck("wild-hunt-help", b.label("card-kind:wh-help"))
+    poker = [b.label("label:wh-poker-row", result=b.loc.text(f"guide:poker:{category.value}", POKER_NAMES[category]),
+                     gold=gold) for category, gold in box.poker_payout.items()]
+    front = {"title": b.label("card-kind:wh-help"), "side": b.label("label:wh-poker"), "symbol": symbol,
+             "body": "\n".join(poker)}
+    back = {"title": b.label("card-kind:wh-help"), "side": b.label("label:wh-reminders"), "symbol": symbol,
+            "body": b.label("label:wh-reminder-text", cap=box.life_pool_cap)}
+    _two_sided(b, deck, "wild-hunt-help", front, back, b.where("wild-hunt", box.id))
+
+
+def _charge_bite_token(b: Builder, box: WildHuntBox) -> None:
+    """The Charge/Bite token, flipped after a Monster Fight card is revealed (§11.5): Charge on one side, Bite on
+    the other."""
+    deck = b.deck("charge-bite-token", b.label("card-kind:wh-charge-bite"), "tokens")
+    symbol = b.pack_symbol("wild-hunt", box.id)
+    bite = b.back("pack-marker-token", "charge-bite-token-bite", label=b.label("attack:bite"), icon="damage",
+                  symbol=symbol)
+    deck.faces.append(b.face("pack-marker-token", "charge-bite-token", deck.id,
+                             {"label": b.label("attack:charge"), "icon": "sword", "symbol": symbol}, 1, bite,
+                             b.where("wild-hunt", box.id)))
+
+
 def _players(b: Builder, counts: list[int]) -> str:
     """"1", or a range of player counts as "4–5"."""
     shown = str(counts[0]) if len(counts) == 1 else f"{counts[0]}–{counts[-1]}"
@@ -87,7 +138,9 @@ def _players(b: Builder, counts: list[int]) -> str:
 
 
 def _hound_side(b: Builder, card: HoundCard, symbol: str) -> dict[str, str]:
+    # A level that costs no Shield says nothing of it: "−0" is no number a player reads (issue 42).
     rows = [b.label("label:wh-hound-row", level=LEVELS[x.level], life=x.life, draw=x.draw, shield=x.shield_loss)
+            if x.shield_loss else b.label("label:wh-hound-row-no-shield", level=LEVELS[x.level], life=x.life, draw=x.draw)
             for x in sorted(card.levels, key=lambda x: x.level)]
     return {"title": b.label("card-kind:hound-card"), "side": _players(b, card.players), "symbol": symbol,
             "body": "\n".join(rows)}
@@ -157,7 +210,9 @@ def _events(b: Builder) -> None:
     for event in b.content.wild_hunt_events:
         key = f"wild-hunt-event-{event.number}"
         symbol = b.pack_symbol("wild-hunt-events", key)
-        back = b.back("wild-hunt-event-back", "wild-hunt-event-back", title=kind, stage="", symbol=symbol)
+        # Numbered backs: the Event deck is never shuffled, and a card is found by the number on its back.
+        back = b.back("wild-hunt-event-back", f"wild-hunt-event-back-{event.number}", title=kind,
+                      stage=str(event.number), symbol=symbol)
         lines = [b.text(event, "text")]
         if event.effects:
             lines.append(b.effects(list(event.effects), key))

@@ -1,5 +1,6 @@
 """Path of Destiny's boards as render-ready data: the playmat (card supply, main deck, initiative track,
-story cards and markers, VP track, round summary) and one character board per character, localized.
+story cards and markers, VP track, round summary), one character board per character and, for the solo mode, one
+Automa board per character (reference §14, on the character board's layout), localized.
 
 Numbers come from the manifest (supply rows, XP track, extra-XP row); labels from `texts/boards.yaml`.
 """
@@ -16,7 +17,7 @@ from pipeline.rules.boards import Area, Boards, BoardSpec, Spot
 from pipeline.rules.components import Where
 
 from .content import PathOfDestinyContent
-from .models import Character, Manifest
+from .models import AutomaBoard, Character, Manifest
 
 MAT_TEMPLATE = "playmat"
 MAT_SIZE = (600.0, 540.0)  # mm; must match the playmat layout template
@@ -31,7 +32,8 @@ def path_of_destiny_boards(db: Database, loc: Localizer) -> Boards:
     """The playmat and the character boards in the localizer's locale."""
     builder = _Builder(PathOfDestinyContent(db), loc)
     labels = {key.partition(":")[2]: builder.label(key) for key in PRINT_LABELS}
-    return Boards("path-of-destiny", loc.locale, builder.playmat(), builder.character_boards(), labels)
+    return Boards("path-of-destiny", loc.locale, builder.playmat(), builder.character_boards() + builder.automa_boards(),
+                  labels)
 
 
 class _Builder(LocalizedText):
@@ -126,6 +128,36 @@ class _Builder(LocalizedText):
                       self.xp_track(character), self.abilities(character),
                       Area("side-quest", self.label("board:side-quest"), text=(self.label("board:side-quest-note"),)),
                       Area("timeline", self.label("board:pool"), text=(self.label("board:pool-note"),))]
+        return spec
+
+    # --- Automa boards (solo mode) ---------------------------------------------------------------
+
+    def automa_boards(self) -> list[BoardSpec]:
+        automa = self.content.automa
+        characters = {c.id: c for c in self.content.characters}
+        if automa is None:
+            return []
+        return [self.automa_board(board, characters[board.character], self.content.db.where("automa", automa.id, "boards", i))
+                for i, board in enumerate(automa.boards) if board.character in characters]
+
+    def automa_board(self, board: AutomaBoard, character: Character, source: Any) -> BoardSpec:
+        """The Automa's board of a character: its XP track (the second ability's step marked), its two abilities,
+        the symbols it plays for, its timeline."""
+        width, height = CHARACTER_SIZE
+        spec = BoardSpec(board.id, f"{self.label('board:automa')} · {self.text(character, 'name')}", width, height,
+                         CHARACTER_TEMPLATE, where=Where(source.file, source.line, source.column))
+        second = self.manifest.rules.automa_second_ability_xp if self.manifest else 8
+        top = self.manifest.rules.xp_track_max if self.manifest else 20
+        track = tuple(Spot("{icon:specialty}" if n == second else "", str(n), color=ACCENT if n == second else "")
+                      for n in range(top + 1))
+        unlocks = (self.label("board:automa-first"), self.label("board:unlock", xp=second))
+        abilities = tuple(Spot(unlock, text=f"**{self.text(ability, 'name')}**\n{self.text(ability, 'text')}", color=ACCENT)
+                          for unlock, ability in zip(unlocks, board.abilities, strict=False))
+        symbols = " ".join(f"{{icon:{symbol.value}}}" for symbol in board.symbols)
+        spec.areas = [Area("header", spec.title), Area("xp-track", self.label("board:xp-track"), "xp", track, track=True),
+                      Area("abilities", self.label("board:automa-abilities"), "specialty", abilities),
+                      Area("side-quest", self.label("board:automa-symbols"), text=(symbols,)),
+                      Area("timeline", self.label("board:automa-timeline"), text=(self.label("board:automa-timeline-note"),))]
         return spec
 
     def xp_track(self, character: Character) -> Area:

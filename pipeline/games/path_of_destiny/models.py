@@ -12,7 +12,7 @@ from typing import Annotated, ClassVar, Literal
 from pydantic import Field
 
 from pipeline.content.locales import DeclaredLocales
-from pipeline.content.models import ContentFile, ContentModel, Entity, Slug
+from pipeline.content.models import ContentFile, ContentModel, Entity, ListedComponent, Slug
 from pipeline.content.refs import Ref
 from pipeline.content.texts import OptionalTranslated, Translated
 from pipeline.i18n.models import TextsFile
@@ -128,6 +128,8 @@ class Manifest(ContentModel, DeclaredLocales):
     symbols: list[SymbolInfo] = Field(min_length=1, description="the symbols cards show, with their translated names")
     colors: list[ColorInfo] = Field(min_length=1, description="the card colours, with their names and swatches")
     components: ComponentCounts = Field(description="how many of each component the box holds")
+    component_list: list[ListedComponent] = Field([], description="the component list as the rulebook gives it "
+                                                  "(pipeline/rules/checklist.py): checked against the print")
     rules: RuleConstants = Field(description="every rules number, printed by `{key}` in the guides")
     initiative_after_take: Literal["rows-top-down-then-deck"] = Field(
         description="how the initiative order is read off the supply after taking cards (printed on the mat; §15.3)")

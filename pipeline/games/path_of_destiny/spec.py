@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from pipeline.content.database import Database
+from pipeline.content.database import BASE_PACK, Database
 from pipeline.rules.spec import EngineSpec, GameInfo, GameSpec, GuideSpec, PrintSpec, Progress, player_counts_of
 
 from .checks import run_checks
@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from pipeline.i18n.localizer import Localizer
     from pipeline.i18n.messages import SourceString
     from pipeline.rules.boards import Boards
+    from pipeline.rules.checklist import Listed
     from pipeline.rules.components import Components
     from pipeline.rules.engine import Bot
     from pipeline.rules.guide import GuideDocument
@@ -116,6 +117,14 @@ def reference_guide(db: Database, localizer: Localizer) -> GuideDocument:
     return guide_document(db, localizer.locale, localizer.text)
 
 
+def listed(db: Database) -> list[Listed]:
+    """The manifest's component list."""
+    from pipeline.rules.checklist import listed_at
+
+    record = PathOfDestinyContent(db).manifest_record
+    return listed_at(db, record, BASE_PACK, record.entity.component_list, "component_list") if record is not None else []
+
+
 SPEC = GameSpec(
     id=ID,
     name=NAME,
@@ -126,6 +135,6 @@ SPEC = GameSpec(
     strings=strings,
     engine=EngineSpec(tables=tables, new_game=new_game, player_counts=player_counts, bots=bots,
                       progress=Progress(clock=_clock, seat=_seat, standing=_standing), statistics=statistics),
-    printing=PrintSpec(components=components, boards=boards),
+    printing=PrintSpec(components=components, boards=boards, listed=listed),
     guide=GuideSpec(reference=reference_guide),
 )

@@ -117,3 +117,11 @@ def test_the_localizer_reads_the_german_catalog_and_knows_the_source_locale(cont
     assert not german.is_source
     assert german.text("guide:title", "Rules Reference Guide") == "Referenzhandbuch"
     assert german.text("guide:glossary:gone:title", "Gone") == "Gone" and german.fallback_contexts() == ["guide:glossary:gone:title"]
+
+
+@pytest.mark.parametrize("locale", ["en", "de"])
+def test_no_two_parts_of_the_guide_share_a_title(content_root: Path, locale: str) -> None:
+    """Issue 42: the rules section of dice, operations and battle was titled like the quick-reference page."""
+    guide = _guide(content_root, locale)
+    titles = [section.title for section in guide.sections] + [guide.labels.quick_reference]
+    assert len(titles) == len(set(titles)), titles

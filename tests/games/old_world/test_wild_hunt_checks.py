@@ -117,3 +117,39 @@ def test_every_wild_hunt_component_prints_with_the_pack_symbol_in_english_and_ge
         back = components.back_of(nithral)
         assert back is not None and back.fields["title"] == "Nithral"
         assert ("Herald of Frost" if locale == "en" else "Herold des Frosts") in back.fields["body"]
+
+
+def test_the_difficulty_table_help_card_charge_bite_token_and_numbered_event_backs_print() -> None:
+    """Issue 42: what the guide and player aid point to prints (the difficulty table: Shields and starting monsters per
+    level), the Wild Hunt Help card, the Charge/Bite token (Charge on one side, Bite on the other), and every Event's
+    back carries its number (the deck is kept in order)."""
+    db, _ = SPEC.load(CONTENT, (PACK,))
+    assert SPEC.printing is not None
+    for locale, bite in (("en", "Bite"), ("de", "Beißangriff")):
+        components = SPEC.printing.components(db, SPEC.localizer(db, locale))
+        decks = {deck.id: deck for deck in components.decks}
+        sides = [side for face in decks["wild-hunt-difficulty"].faces for side in (face, components.back_of(face))]
+        bodies = [side.fields["body"] for side in sides if side is not None]
+        assert len(bodies) == 4 and "**1**" in bodies[0] and " 5 " in bodies[0] and "120" in bodies[3]
+        assert len(decks["wild-hunt-help"].faces) == 1
+        token = decks["charge-bite-token"].faces[0]
+        back = components.back_of(token)
+        assert back is not None and back.fields["label"] == bite and token.fields["label"] != bite
+        numbers = [components.back_of(face).fields["stage"] for face in decks["wild-hunt-events"].faces]  # type: ignore[union-attr]
+        assert numbers == [str(n) for n in range(1, 36)]
+
+
+def test_hound_cards_print_no_signed_zero_and_mage_boards_print_the_energy_icon() -> None:
+    """Issue 42: a Hound level that costs no Shield printed "−0"; the Mages' Energy track printed the Shield icon."""
+    db, _ = SPEC.load(CONTENT, (PACK, "mages"))
+    assert SPEC.printing is not None and SPEC.printing.boards is not None
+    for locale in ("en", "de"):
+        localizer = SPEC.localizer(db, locale)
+        components = SPEC.printing.components(db, localizer)
+        hounds = next(deck for deck in components.decks if deck.id == "hound-cards")
+        bodies = [side.fields["body"] for face in hounds.faces for side in (face, components.back_of(face)) if side]
+        assert bodies and not any("−0" in body or "-0" in body for body in bodies)
+        assert all(body.count("{icon:shield}") == 2 for body in bodies)  # levels II and III cost a Shield
+        boards = SPEC.printing.boards(db, localizer)
+        icons = {board.id: next(area.icon for area in board.areas if area.id == "shield") for board in boards.player_boards}
+        assert icons["player-board-alzur"] == "energy" and icons["player-board-wolf"] == "shield"

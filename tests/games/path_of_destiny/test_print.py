@@ -188,3 +188,15 @@ def test_the_printed_chapter_symbols_follow_the_data(db: Database) -> None:
 
     assert "Death March!: XP cube on 8, second ability from the start; at each chapter start +3" in setup_body(db)
     assert "Death March!: XP cube on 8, second ability from the start; at each chapter start +5" in setup_body(changed)
+
+
+def test_the_solo_automa_boards_print_beside_the_character_boards(built: Built, db: Database) -> None:
+    """Issue 42: the 5 Automa boards of the solo mode were in the content but not printed."""
+    _, out = built
+    boards = squeeze(" ".join(p.extract_text() for p in PdfReader(out / "player-boards.pdf").pages))
+    automa = PathOfDestinyContent(db).automa
+    assert automa is not None and len(automa.boards) == 5
+    names = {c.id: c.name for c in PathOfDestinyContent(db).characters}
+    for board in automa.boards:
+        assert squeeze(f"Automa · {names[board.character]}") in boards
+        assert all(squeeze(ability.name) in boards for ability in board.abilities)

@@ -12,7 +12,7 @@ from pipeline.content import guide as shared_guide
 from pipeline.content.help_cards import HelpSections
 from pipeline.content.images import ImageFile
 from pipeline.content.locales import DeclaredLocales
-from pipeline.content.models import ContentFile, ContentModel, Copies, Entity, Slug
+from pipeline.content.models import ContentFile, ContentModel, Copies, Entity, ListedComponent, Slug
 from pipeline.content.refs import Ref
 from pipeline.content.texts import Lettered, Translated, UniqueKeys
 from pipeline.rules.effects import RulesWording
@@ -75,13 +75,6 @@ class Ability(ContentModel):
 # --- Manifest ---------------------------------------------------------------------------------
 
 
-class PackComponent(ContentModel):
-    """One line of a pack's component list, as its rulebook counts it."""
-
-    item: Slug
-    count: Annotated[int, Field(ge=1)]
-
-
 class PackMode(ContentModel):
     """A mode of a pack that is a toolbox of independent modes (Monster Trail, expansion sheet §9): each can be
     switched on alone with `--mode ID`; its content lives in `packs/<pack id>/<mode id>/`."""
@@ -116,7 +109,7 @@ class Pack(ContentModel):
     symbol: Annotated[str, Field(min_length=1, max_length=3)] | None = None
     # declared: its rules and compatibility are known, its content is not written yet (it cannot be selected).
     status: Literal["playable", "declared"] = "playable"
-    components: list[PackComponent] = []
+    components: list[ListedComponent] = []  # its component list, as its rulebook gives it (rules/checklist.py)
     # What its content adds to the manifest's component counts (keys as in `components` of the game).
     adds: dict[str, Count] = {}
     rules: list[PackRule] = []
