@@ -108,9 +108,9 @@ def test_the_worked_example_two_moves_toward_18_end_on_11(hunt_tables: Tables) -
     # close to 18, the last player (seat 1) chooses.
     assert [d.player for d in seen] == [1, 1]
     assert {a.location for a in seen[0].actions} == {"cintra", "doldeth"}  # type: ignore[attr-defined]
-    # Move 2, rule 1: off the main location it heads for the main again, but Glenmore now has a token; rule 4:
-    # the last player picks any neighbour without one, and takes 11.
-    assert {a.location for a in seen[1].actions} == {"cintra", "beauclair", "ard-modron"}  # type: ignore[attr-defined]
+    # Move 2: off the main location it goes on toward the secondary (rule 1 toward the main would leave every free
+    # neighbour, Cintra too): 11 and 14 are Doldeth's neighbours closest to 18, the last player takes 11.
+    assert {a.location for a in seen[1].actions} == {"beauclair", "ard-modron"}  # type: ignore[attr-defined]
     assert hunt_tables.locations[h.location].number == 11
     # "Each time the monster leaves a location, put 1 face-down Destruction token on it."
     assert set(h.tokens) == {"glenmore", "doldeth"}
