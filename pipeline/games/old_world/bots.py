@@ -23,6 +23,7 @@ from .engine.actions import (
     Buy,
     ChooseAttribute,
     ChooseOption,
+    Discard,
     DrawPotion,
     Exchange,
     Explore,
@@ -561,6 +562,12 @@ class GreedyBot:
 
     def _bonus_attribute(self, s: GameState, p: PlayerState, actions: Sequence[Action]) -> Action | None:
         return next((a for a in actions if getattr(a, "attribute", "") == "combat"), None)
+
+    def _special_attack(self, s: GameState, p: PlayerState, actions: Sequence[Action]) -> Action:
+        """A legendary Special Attack's discard (or the damage instead, where the card offers the choice): the hand
+        card worth least, since the damage would cost several cards of the Life Pool."""
+        cards = [a for a in actions if isinstance(a, Discard)]
+        return self._lowest(s, cards, lambda a: a.card) if cards else actions[0]  # type: ignore[attr-defined]
 
     def _dagon_fight(self, s: GameState, p: PlayerState, actions: Sequence[Action]) -> Action:
         """Stayed on the Dagon Location: fight again only when the usual rough guess says it may be won."""
