@@ -53,6 +53,15 @@ def _at_harbor_with_ship(state: GameState) -> PlayerState:
     return p
 
 
+def _sailed_to_dagon(state: GameState) -> PlayerState:
+    """Dagon has emerged and the first witcher sailed to the Dagon Location from a harbor with a Ship."""
+    assert state.seas is not None
+    _emerge(state)
+    p = _at_harbor_with_ship(state)
+    skellige.sail_to_dagon(state, p)
+    return p
+
+
 def _fixed_fight(knocked_out: bool, left: int) -> Callable[[GameState, PlayerState, FightState, Terrain | None], Flow]:
     """A fight whose witcher is knocked out or not, with `left` cards of Dagon's Life Pool unspent."""
 
@@ -107,11 +116,8 @@ def test_after_the_fight_the_witcher_stays_on_the_dagon_location_and_can_only_sa
     # §10.7 Dagon Location: "Several Ships, and so several players, may be there. If Dagon is driven back down the
     # track, nobody may enter until it emerges again, and players there can only sail back to the continent."
     state = _game()
-    assert state.seas is not None
-    _emerge(state)
-    p = _at_harbor_with_ship(state)
+    p = _sailed_to_dagon(state)
     harbor = p.location
-    skellige.sail_to_dagon(state, p)
     monkeypatch.setattr(fight, "fight_rounds", _fixed_fight(False, 0))  # Dagon driven away
     _drive(skellige.dagon_fight(state, p))
     assert skellige.on_dagon(state, p) and not skellige.emerged(state)
@@ -133,10 +139,7 @@ def test_after_the_fight_the_witcher_stays_on_the_dagon_location_and_can_only_sa
 def test_a_witcher_who_stays_may_fight_dagon_again_and_nothing_else(monkeypatch: pytest.MonkeyPatch) -> None:
     # §10.7: on the Dagon Location, Phase II is the fight with Dagon (while it is up), never the map's options.
     state = _game()
-    assert state.seas is not None
-    _emerge(state)
-    p = _at_harbor_with_ship(state)
-    skellige.sail_to_dagon(state, p)
+    p = _sailed_to_dagon(state)
     monkeypatch.setattr(fight, "fight_rounds", _fixed_fight(True, 2))  # a complete defeat: Dagon stays up
     _drive(skellige.dagon_fight(state, p))
     skellige.new_turn(state, p)
