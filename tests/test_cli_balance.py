@@ -147,7 +147,7 @@ def test_the_wild_hunt_plays_every_difficulty_and_the_report_shows_the_team_step
     assert figures["settings"] == [{"key": WILD_HUNT_LEVEL, "values": WILD_HUNT_LEVELS}]
     with (tmp_path / "team.csv").open(encoding="utf-8") as f:
         rows = list(csv.DictReader(f))
-    assert [r["variant"] for r in rows] == [f"{WILD_HUNT_LEVEL}={level}" for level in WILD_HUNT_LEVELS]
+    assert [r["variant"] for r in rows] == [f"wild-hunt.difficulty={level}" for level in WILD_HUNT_LEVELS]  # readable
     assert rows[0]["step"] == "" and all(r["step"] in STEPS for r in rows[1:]) and {r["plays"] for r in rows} == {"2"}
     html = (tmp_path / "report.html").read_text(encoding="utf-8")
     assert "<h2>The team</h2>" in html and html.count("death-march") >= 2

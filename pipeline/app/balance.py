@@ -195,6 +195,8 @@ def balance(
     for batch, records in zip(batches, results, strict=True):
         by_cell.setdefault((label(dict(batch.variant)), batch.bot), []).extend(records)
     cards = db.shown_keys(engine.card_collection)  # the base's and the selected packs': no other can be used
+    costs = {card: getattr(db.get(engine.card_collection, card), "cost", None) for card in cards}
+    order = engine.faction_order(db) if engine.faction_order else []
     where = str(game.content_dir(root) / "game.yaml")
     out_variants = []
     for variant in variants:
@@ -208,7 +210,7 @@ def balance(
                             f"--seed {record.seed} --bot {bot}" + "".join(f" --pack {pack}" for pack in run.packs)
                             + "".join(f" --mode {mode}" for mode in run.modes))
                     report.extend([_crash(game.id, name, bot, record, where, hint)])
-            summary = summarise(records, cards)
+            summary = summarise(records, cards, costs, order)
             for row in summary["cards"]:
                 if row["never_used"]:
                     source = db.where(engine.card_collection, row["card"])
@@ -237,7 +239,8 @@ METHOD = {
     "excluded": "games stopped at the turn cap have no winner and count in no rate",
     "cards": "bought: cards a player chose to take (Old World: bought, exchanged or gained by an effect; Path of Destiny: "
              "the pairs taken from a row); played: cards added to a combo or a timeline; win rate when owned: the seats "
-             "holding the card at the end",
+             "holding the card at the end (starting cards are played but never counted as owned: 'no owner counted'); "
+             "cost: the printed cost",
 }
 
 

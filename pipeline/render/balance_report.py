@@ -94,14 +94,14 @@ def _tables(figures: dict[str, Any]) -> Iterator[tuple[str, list[str], list[list
             lengths.append([*key, count["games"], count["completed"], len(count["capped"]), len(count["errors"]),
                             r["mean"], r["median"], r["min"], r["max"], m["mean"], m["median"], m["max"], tiers])
         for row in run["cards"]:
-            cards.append([variant, bot, row["card"], row["bought"], row["played"], *_rate_columns(row["owned"]),
+            cards.append([variant, bot, row["card"], row.get("cost"), row["bought"], row["played"], *_rate_columns(row["owned"]),
                           row["never_used"], row.get("where", "")])
     yield "factions", ["variant", "bot", "players", "faction", *RATE_HEADER], factions
     yield "seats", ["variant", "bot", "players", "seat", *RATE_HEADER], seats
     yield "games", ["variant", "bot", "players", "games", "completed", "turn_cap", "errors", "rounds_mean", "rounds_median",
                     "rounds_min", "rounds_max", "margin_mean", "margin_median", "margin_max", "solo_tiers"], lengths
     owned = [f"owned_{h}" for h in RATE_HEADER]
-    yield "cards", ["variant", "bot", "card", "bought", "played", *owned, "never_used", "where"], cards
+    yield "cards", ["variant", "bot", "card", "cost", "bought", "played", *owned, "never_used", "where"], cards
     team = [[c["variant"], row["bot"], row["players"], c["wins"], c["plays"], c["rate"], *c["ci95"], c["step"]]
             for row in team_steps(figures) for c in row["cells"]]
     if team:
@@ -296,10 +296,31 @@ def _rate_table(rows: list[dict[str, Any]], first: str) -> str:
     body = "".join(
         f"<tr class='{r['verdict'].replace(' ', '-')}'><td>{html.escape(r['label'])}</td><td>{r['wins']} / {r['plays']}</td>"
         f"<td>{r['rate']:.1%}</td><td>{r['fair']:.1%}</td><td>{r['ci95'][0]:.1%}–{r['ci95'][1]:.1%}</td>"
-        f"<td>{r['ci_adjusted'][0]:.1%}–{r['ci_adjusted'][1]:.1%}</td><td>{r['verdict']}</td></tr>"
+        f"<td>{r['ci_adjusted'][0]:.1%}–{r['ci_adjusted'][1]:.1%}</td><td>{r['verdict']}{_step(r)}</td></tr>"
         for r in rows
     )
     return f"<table>{head}{body}</table>"
+
+
+def _step(row: dict[str, Any]) -> str:
+    """An ordered level's step against the one before (harder should win less)."""
+    return f"; {row['step']} than the level before" if "step" in row else ""
+
+
+def look_at(figures: dict[str, Any]) -> list[str]:
+    """The report's "what to look at": per variant and bot, the rows outside their interval, the ordered levels that
+    do not step down, and the cards never bought or played."""
+    lines = []
+    for variant, bot, run in _cells(figures):
+        rows = [(c["players"], row) for c in run["counts"] for row in (*c["factions"], *c["seats"])]
+        off = [f"{n}p {row['label']} {row['rate']:.1%} against {row['fair']:.1%} ({row['verdict']})"
+               for n, row in rows if row["verdict"] in ("above fair", "below fair")]
+        flat = [f"{n}p {row['label']} {row['rate']:.1%} (not lower than the level before)"
+                for n, row in rows if row.get("step") == "not lower"]
+        never = [row["card"] for row in run["cards"] if row["never_used"]]
+        found = [*off, *flat] + ([f"never bought or played: {', '.join(never)}"] if never else [])
+        lines.append(f"{variant}, bot {bot}: " + ("; ".join(found) if found else "nothing outside its interval"))
+    return lines
 
 
 def _comparison_table(figures: dict[str, Any]) -> str:
@@ -323,7 +344,9 @@ def _comparison_table(figures: dict[str, Any]) -> str:
 
 def _card_row(r: dict[str, Any]) -> str:
     owned = r["owned"]
-    return (f"<tr class='{owned['verdict'].replace(' ', '-')}'><td>{html.escape(r['card'])}</td><td>{r['bought']}</td>"
+    cost = "" if r.get("cost") is None else r["cost"]
+    return (f"<tr class='{owned['verdict'].replace(' ', '-')}'><td>{html.escape(r['card'])}</td><td>{cost}</td>"
+            f"<td>{r['bought']}</td>"
             f"<td>{r['played']}</td><td>{owned['plays']}</td><td>{owned['rate']:.1%}</td><td>{owned['fair']:.1%}</td>"
             f"<td>{owned['verdict']}</td></tr>")
 
@@ -348,6 +371,8 @@ def _html(figures: dict[str, Any], plots: list[tuple[str, Figure]]) -> str:
              f"{figures['seed']} + <i>i</i>); packs played: {html.escape(played_packs(figures))}; "
              f"players {', '.join(map(str, figures['players']))}; "
              f"bots {', '.join(figures['bots'])}.</p>",
+             "<h2>What to look at</h2><ul>" + "".join(f"<li>{html.escape(line)}</li>" for line in look_at(figures))
+             + "</ul>",
              "<h2>How to read it</h2><ul>"
              + "".join(f"<li><b>{html.escape(k)}</b>: {html.escape(v)}</li>" for k, v in figures["method"].items()) + "</ul>"]
     team = team_steps(figures)
@@ -375,7 +400,8 @@ def _html(figures: dict[str, Any], plots: list[tuple[str, Figure]]) -> str:
         listed = ", ".join(f"{html.escape(r['card'])} ({html.escape(r.get('where', ''))})" for r in never)
         parts.append(f"<h3>Cards</h3><p>Never bought or played: {listed or 'none'}</p>")
         card_rows = "".join(_card_row(r) for r in run["cards"])
-        parts.append("<table><tr><th>card</th><th>bought</th><th>played</th><th>seats owning it</th><th>win rate when owned</th>"
+        parts.append("<table><tr><th>card</th><th>cost</th><th>bought</th><th>played</th><th>seats owning it</th>"
+                     "<th>win rate when owned</th>"
                      f"<th>fair</th><th>verdict</th></tr>{card_rows}</table>")
     for title, figure in plots:
         parts.append(f"<h2>{html.escape(title)}</h2><img alt='{html.escape(title)}' src='data:image/png;base64,{_png(figure)}'>")

@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 import statistics
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from statistics import NormalDist
 from typing import Any
@@ -65,7 +65,9 @@ def wilson(successes: int, trials: int, confidence: float) -> tuple[float, float
     denominator = 1 + z * z / trials
     centre = (p + z * z / (2 * trials)) / denominator
     half = z / denominator * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials))
-    return max(0.0, centre - half), min(1.0, centre + half)
+    # Exact at the ends: all wins reach 1 and none reach 0 (the float sum falls a hair short, so a solo row at 100 %
+    # against a 100 % share read "below fair").
+    return (0.0 if successes == 0 else max(0.0, centre - half)), (1.0 if successes == trials else min(1.0, centre + half))
 
 
 @dataclass
@@ -86,7 +88,8 @@ class Tally:
         fair = self.fair_sum / self.plays if self.plays else 0.0
         low, high = wilson(self.wins, self.plays, 1 - ALPHA)
         adj_low, adj_high = wilson(self.wins, self.plays, 1 - ALPHA / max(1, comparisons))
-        verdict = "within noise" if adj_low <= fair <= adj_high else ("above fair" if rate > fair else "below fair")
+        within = adj_low <= fair <= adj_high or math.isclose(rate, fair)
+        verdict = "within noise" if within else ("above fair" if rate > fair else "below fair")
         if not self.plays:
             verdict = "not played"
         return {
@@ -119,10 +122,13 @@ def _figures(values: Sequence[int]) -> dict[str, Any]:
     }
 
 
-def summarise(records: Iterable[GameRecord], cards: Sequence[str]) -> dict[str, Any]:
+def summarise(records: Iterable[GameRecord], cards: Sequence[str], costs: Mapping[str, int | None] | None = None,
+              faction_order: Sequence[str] = ()) -> dict[str, Any]:
     """The figures of one variant and bot over every player count it played: per count the faction and seat
     rows, game lengths, victory margins and solo tiers; per card of `cards` (the content's, in its order)
-    the purchases, plays and the win rate of the seats owning it. JSON-ready and deterministic."""
+    its printed cost (`costs`), the purchases, plays and the win rate of the seats owning it. Factions named in
+    `faction_order` (an Automa's levels, easiest first) come first in that order, each with its step against the one
+    before; the others follow by name. JSON-ready and deterministic."""
     by_count: dict[int, list[GameRecord]] = {}
     for record in sorted(records, key=lambda r: (r.players, r.seed)):
         by_count.setdefault(record.players, []).append(record)
@@ -177,15 +183,28 @@ def summarise(records: Iterable[GameRecord], cards: Sequence[str]) -> dict[str, 
     family = sum(len(f) for f in factions_by_count.values()) + sum(len(s) for s in seats_by_count.values())
     for entry in counts:
         players = entry["players"]
-        entry["factions"] = [t.row(name, family) for name, t in sorted(factions_by_count[players].items())]
+        rank = {name: i for i, name in enumerate(faction_order)}
+        ordered = sorted(factions_by_count[players].items(), key=lambda item: (rank.get(item[0], len(rank)), item[0]))
+        entry["factions"] = [t.row(name, family) for name, t in ordered]
+        _mark_steps(entry["factions"], rank)
         entry["seats"] = [t.row(f"seat {i + 1}", family) for i, t in enumerate(seats_by_count[players])]
     owned_family = sum(1 for t in card_tallies.values() if t.owned.plays)
     card_rows = []
     for card, tally in card_tallies.items():
         row = tally.owned.row(card, owned_family)
-        card_rows.append({"card": card, "bought": tally.bought, "played": tally.played, "owned": row,
-                          "never_used": tally.bought == 0 and tally.played == 0 and tally.owned.plays == 0})
+        if not tally.owned.plays and (tally.bought or tally.played):  # used, but held by no seat's end-of-game tally
+            row["verdict"] = "no owner counted"
+        card_rows.append({"card": card, "cost": (costs or {}).get(card), "bought": tally.bought, "played": tally.played,
+                          "owned": row, "never_used": tally.bought == 0 and tally.played == 0 and tally.owned.plays == 0})
     return {"counts": counts, "comparisons": {"seats_and_factions": family, "cards_owned": owned_family}, "cards": card_rows}
+
+
+def _mark_steps(rows: list[dict[str, Any]], rank: Mapping[str, int]) -> None:
+    """Each ordered faction after the first gets its step: "lower" when it wins less than the one before (harder
+    levels should), else "not lower"."""
+    ranked = [row for row in rows if row["label"] in rank]
+    for before, row in zip(ranked, ranked[1:], strict=False):
+        row["step"] = "lower" if row["rate"] < before["rate"] else "not lower"
 
 
 def played_packs(figures: dict[str, Any]) -> str:

@@ -128,6 +128,9 @@ class EngineSpec:
     # The choices `pnp balance` sweeps unless told otherwise (`--set` of the same key): each of a selected pack's
     # difficulty levels, say, where the content holds only the table's one pick.
     sweeps: Callable[[Database], list[Setting]] | None = None
+    # Factions `pnp balance` lists in this order, each with its step against the one before (an Automa's difficulty
+    # levels, easiest first), ahead of the others by name.
+    faction_order: Callable[[Database], list[str]] | None = None
 
 
 @dataclass(frozen=True)

@@ -58,7 +58,16 @@ def grid(settings: Sequence[Setting]) -> list[dict[str, str]]:
 
 
 def label(variant: dict[str, str]) -> str:
-    return ", ".join(f"{k}={v}" for k, v in variant.items()) or "as shipped"
+    """A variant as a report names it: each key readable (`readable_key`) with its value; "as shipped" without one."""
+    return ", ".join(f"{readable_key(k)}={v}" for k, v in variant.items()) or "as shipped"
+
+
+def readable_key(key: str) -> str:
+    """A `--set` key without the parts its file path repeats: `packs.wild-hunt.wild-hunt.wild-hunt.difficulty` reads
+    `wild-hunt.difficulty`, `automa.automa.levels.death-march.chapter_symbols` reads `automa.levels.death-march...`."""
+    parts = key.split(".")
+    kept = [part for i, part in enumerate(parts) if i == 0 or part != parts[i - 1]]
+    return ".".join(kept[1:] if kept[0] == "packs" and len(kept) > 1 else kept)
 
 
 @dataclass(frozen=True)

@@ -99,3 +99,59 @@ def test_path_of_destiny_solo_names_the_automa_by_its_level() -> None:
     assert automa.faction.startswith("automa:") and automa.faction != "automa:None"
     assert human.faction in {c for c in db.collections["characters"]}
     assert record.stats.rounds > 0 and len(record.stats.played) % 2 == 0
+
+
+def test_a_solo_row_at_100_percent_against_a_100_percent_share_is_within_noise() -> None:
+    # Issue 41: "a solo row says 'below fair' at 100 % against a 100 % share" (Wilson's upper end fell a hair short).
+    tally = Tally()
+    for _ in range(37):
+        tally.add(True, 1.0)
+    assert wilson(37, 37, 0.95)[1] == 1.0 and wilson(0, 37, 0.95)[0] == 0.0
+    assert tally.row("solo", 12)["verdict"] == "within noise"
+
+
+def test_cards_show_their_cost_and_a_played_starting_card_is_not_not_played() -> None:
+    # Issue 41: "the 39 starting cards show 'not played' despite 36,905 plays"; "no cost column".
+    games = [GameRecord(2, 1, 0, stats=GameStatistics((seat("cat", 5, "aard"), seat("wolf", 3)), 7, ("aard",),
+                                                      ("jab", "jab")))]
+    figures = summarise(games, ["aard", "jab", "quen"], {"aard": 2, "jab": 0, "quen": 3})
+    cards = {row["card"]: row for row in figures["cards"]}
+    assert [cards[c]["cost"] for c in ("aard", "jab", "quen")] == [2, 0, 3]
+    assert cards["jab"]["played"] == 2 and cards["jab"]["owned"]["verdict"] == "no owner counted"
+    assert cards["quen"]["never_used"] and cards["quen"]["owned"]["verdict"] == "not played"
+
+
+def test_automa_levels_are_ordered_by_difficulty_with_each_step_checked() -> None:
+    # Issue 41: "Automa levels are sorted alphabetically against a 50 % line": easiest first, each step marked.
+    def solo(seed: int, level: str, human_won: bool) -> GameRecord:
+        stats = GameStatistics((seat("geralt", 5), seat(f"automa:{level}", 3)), 3, (), ())
+        return GameRecord(1, seed, 0 if human_won else 1, stats=stats)
+
+    order = ["automa:just-the-story", "automa:normal", "automa:death-march"]
+    games = [solo(1, "just-the-story", False), solo(2, "normal", True), solo(3, "normal", False),
+             solo(4, "death-march", False)]
+    rows = summarise(games, [], faction_order=order)["counts"][0]["factions"]
+    assert [row["label"] for row in rows] == [*order, "geralt"]
+    assert [row.get("step") for row in rows] == [None, "lower", "not lower", None]
+
+
+def test_a_variant_label_reads_without_the_keys_repeated_path() -> None:
+    # Issue 41: labels read `packs.wild-hunt.wild-hunt.wild-hunt.difficulty=...`.
+    from pipeline.rules.variants import label
+
+    assert label({"packs.wild-hunt.wild-hunt.wild-hunt.difficulty": "easy"}) == "wild-hunt.difficulty=easy"
+    assert label({"automa.automa.levels.death-march.chapter_symbols": "3", "hand_limit": "6"}) == (
+        "automa.levels.death-march.chapter_symbols=3, hand_limit=6")
+
+
+def test_the_report_opens_with_what_to_look_at() -> None:
+    # Issue 41: 'a short "what to look at" summary at the top (the rows outside their interval, the cards never
+    # bought or played)'.
+    from pipeline.render.balance_report import look_at
+
+    games = [GameRecord(2, seed, 0, stats=GameStatistics((seat("cat", 5), seat("wolf", 3)), 7, (), ("jab",)))
+             for seed in range(40)]
+    run = {"bot": "greedy", **summarise(games, ["jab", "quen"])}
+    lines = look_at({"variants": [{"label": "as shipped", "runs": [run]}]})
+    assert len(lines) == 1 and lines[0].startswith("as shipped, bot greedy: ")
+    assert "2p cat 100.0% against 50.0% (above fair)" in lines[0] and "never bought or played: quen" in lines[0]

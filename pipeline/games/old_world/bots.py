@@ -23,9 +23,11 @@ from .engine.actions import (
     Buy,
     ChooseAttribute,
     ChooseOption,
+    Discard,
     DrawPotion,
     Exchange,
     Explore,
+    FightDagon,
     FightMonster,
     MarketGain,
     Meditate,
@@ -35,6 +37,7 @@ from .engine.actions import (
     PokerWithLocals,
     PoolTrash,
     Reroll,
+    SailBackFromDagon,
     SailToDagon,
     TakeBomb,
     TakeCard,
@@ -51,9 +54,10 @@ from .engine.advanced_actions import TrashBuy, Travel
 from .engine.combo import connects
 from .engine.legendary_hunt import NO_MONSTER_LOCATION, DriveAwayLegendary, FightLegendary
 from .engine.locations import is_school_site
+from .engine.mages import TrashFromMarkets
 from .engine.poker import categorize
 from .engine.state import GameState, PlayerState
-from .engine.wild_hunt import FightHound, HandOver
+from .engine.wild_hunt import FightHound, HandOver, TakeHoundCard
 from .enums import Attribute, LocationAction, PokerCategory, Region, Terrain
 from .models.base import ActionCard, FightAbility, LocationActionSpec
 
@@ -287,6 +291,8 @@ class GreedyBot:
         groups: dict[type[Action], list[Any]] = {}  # The actions by kind, in order: one pass.
         for a in actions:
             groups.setdefault(type(a), []).append(a)
+        if SailBackFromDagon in groups:  # on the Dagon Location: stay for a fight it may win, else sail back (§10.7)
+            return PASS if self._dagon_foe(s, p) is not None else interned(SailBackFromDagon)
         hounds: list[FightHound] = groups.get(FightHound, [])
         if hounds:
             return hounds[0]
@@ -313,6 +319,8 @@ class GreedyBot:
             return interned(PokerWithLocals)
         if PoolTrash in groups:
             return interned(PoolTrash, ())
+        if TrashFromMarkets in groups:  # Vizima in a mixed Mages game: the pity Gold, no card trashed
+            return interned(TrashFromMarkets)
         exchanges: list[Exchange] = groups.get(Exchange, [])
         if exchanges:
             best = max(exchanges, key=lambda a: self._market_value(s, a.slot) - self.value(s, a.trash))
@@ -554,6 +562,20 @@ class GreedyBot:
 
     def _bonus_attribute(self, s: GameState, p: PlayerState, actions: Sequence[Action]) -> Action | None:
         return next((a for a in actions if getattr(a, "attribute", "") == "combat"), None)
+
+    def _special_attack(self, s: GameState, p: PlayerState, actions: Sequence[Action]) -> Action:
+        """A legendary Special Attack's discard (or the damage instead, where the card offers the choice): the hand
+        card worth least, since the damage would cost several cards of the Life Pool."""
+        cards = [a for a in actions if isinstance(a, Discard)]
+        return self._lowest(s, cards, lambda a: a.card) if cards else actions[0]  # type: ignore[attr-defined]
+
+    def _dagon_fight(self, s: GameState, p: PlayerState, actions: Sequence[Action]) -> Action:
+        """Stayed on the Dagon Location: fight again only when the usual rough guess says it may be won."""
+        return interned(FightDagon) if self._dagon_foe(s, p) is not None else PASS
+
+    def _hound_card(self, s: GameState, p: PlayerState, actions: Sequence[Action]) -> Action:
+        """A Hound token's market card: the one worth most."""
+        return max(actions, key=lambda a: self.value(s, s.market[a.slot] or "") if isinstance(a, TakeHoundCard) else 0)
 
     def _attribute(self, s: GameState, p: PlayerState, actions: Sequence[Action]) -> Action:
         order = ["combat", "defense", "alchemy", "specialty"]

@@ -115,6 +115,8 @@ class GreedyBot:
             return min(top, colors(cond.color)), 0.0
         if isinstance(cond, fx.InactiveScaled):
             return min(top, sum(symbols(sym) for sym in inactive)), 0.0
+        if isinstance(cond, fx.InactiveAtLeast):
+            return int(sum(symbols(sym) for sym in inactive) >= cond.count), 0.0
         if isinstance(cond, (fx.PaySymbol, fx.PaySymbolScaled)):
             n = min(1 if isinstance(cond, fx.PaySymbol) else top, symbols(cond.symbol))
             return n, n * self.symbol_value(s, cond.symbol)

@@ -268,12 +268,16 @@ class _Builder(FaceBuilder):
             deck.faces.append(self.face("solo-card", card.id, deck.id, plain(fields), 1, back, where))
 
     def solo_levels(self, automa: Automa) -> list[str]:
-        """One line per difficulty level: its start XP, whether the second ability is open, its chapter_symbols."""
-        return [
-            "\u2022 " + self.label("solo:level-second-ability" if level.second_ability_from_start else "solo:level",
-                                    level=self.text(level, "name"), xp=level.start_xp, symbols=level.chapter_symbols)
-            for level in automa.levels
-        ]
+        """One line per difficulty level: its start XP, whether the second ability is open, its chapter_symbols (the
+        rulebook's levels have none: then the line says nothing of them)."""
+        lines = []
+        for level in automa.levels:
+            key = "solo:level" if level.chapter_symbols else "solo:level-start"
+            if level.second_ability_from_start:
+                key = "solo:level-second-ability" if level.chapter_symbols else "solo:level-start-second-ability"
+            lines.append("\u2022 " + self.label(key, level=self.text(level, "name"), xp=level.start_xp,
+                                                 symbols=level.chapter_symbols))
+        return lines
 
     def help_cards(self) -> None:
         cards: list[HelpCard] = self.db.all("help-cards")

@@ -140,6 +140,16 @@ class InactiveScaled(PodCondition):
     type: Literal["inactive-scaled"]
 
 
+class InactiveAtLeast(PodCondition):
+    """C-INACT-GE2: at least `count` non-active symbols in your timeline (the rulebook's glossary condition the
+    audit of issue 41 found missing; the fact sheet's §13 table lost it)."""
+
+    glossary = "C-INACT-GE"
+    printed = ("count",)
+    type: Literal["inactive-at-least"]
+    count: CardCount
+
+
 # --- Effects (reference §13, right list) --------------------------------------------------------
 
 
@@ -289,6 +299,7 @@ CardCondition = Annotated[
         ColorsExactly,
         ColorsScaled,
         InactiveScaled,
+        InactiveAtLeast,
     ],
     Field(discriminator="type"),
 ]

@@ -78,6 +78,12 @@ def bots() -> Mapping[str, Callable[[int], Bot]]:
     return BOTS
 
 
+def automa_levels(db: Database) -> list[str]:
+    """The Automa's factions in `pnp balance`, easiest level first (the content lists them by rising start XP)."""
+    automa = PathOfDestinyContent(db).automa
+    return [f"automa:{level.id}" for level in automa.levels] if automa is not None else []
+
+
 def statistics() -> StatisticsRecorder:
     from .statistics import recorder
 
@@ -134,7 +140,8 @@ SPEC = GameSpec(
     localizer=localizer,
     strings=strings,
     engine=EngineSpec(tables=tables, new_game=new_game, player_counts=player_counts, bots=bots,
-                      progress=Progress(clock=_clock, seat=_seat, standing=_standing), statistics=statistics),
+                      progress=Progress(clock=_clock, seat=_seat, standing=_standing), statistics=statistics,
+                      faction_order=automa_levels),
     printing=PrintSpec(components=components, boards=boards, listed=listed),
     guide=GuideSpec(reference=reference_guide),
 )

@@ -12,7 +12,7 @@ import pytest
 from pipeline.games.old_world.content import OldWorldContent
 from pipeline.games.old_world.engine import Tables, fight, new_game, skellige
 from pipeline.games.old_world.engine.abilities import owned_abilities
-from pipeline.games.old_world.engine.actions import SailToDagon
+from pipeline.games.old_world.engine.actions import PASS, FightDagon, SailBackFromDagon, SailToDagon
 from pipeline.games.old_world.engine.execute import Ctx, run_effects
 from pipeline.games.old_world.engine.state import FightState, Flow, GameState, PlayerState
 from pipeline.games.old_world.engine.turn import phase_one, phase_two
@@ -50,6 +50,15 @@ def _at_harbor_with_ship(state: GameState) -> PlayerState:
     assert state.seas is not None
     p = state.players[0]
     p.location = sorted(state.seas.ships)[0]
+    return p
+
+
+def _sailed_to_dagon(state: GameState) -> PlayerState:
+    """Dagon has emerged and the first witcher sailed to the Dagon Location from a harbor with a Ship."""
+    assert state.seas is not None
+    _emerge(state)
+    p = _at_harbor_with_ship(state)
+    skellige.sail_to_dagon(state, p)
     return p
 
 
@@ -99,6 +108,94 @@ def test_sailing_to_dagon_reads_no_exploration_card_and_phase_two_is_its_fight(m
     monkeypatch.setattr(fight, "fight_rounds", rounds)
     _drive(phase_two(state, p))
     assert fought == ["dagon"] and p.location == harbor and not skellige.at_dagon(state, p)
+
+
+def test_after_the_fight_the_witcher_stays_on_the_dagon_location_and_can_only_sail_back(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # §10.7 Dagon Location: "Several Ships, and so several players, may be there. If Dagon is driven back down the
+    # track, nobody may enter until it emerges again, and players there can only sail back to the continent."
+    state = _game()
+    p = _sailed_to_dagon(state)
+    harbor = p.location
+    monkeypatch.setattr(fight, "fight_rounds", _fixed_fight(False, 0))  # Dagon driven away
+    _drive(skellige.dagon_fight(state, p))
+    assert skellige.on_dagon(state, p) and not skellige.emerged(state)
+    # The next turn: the voyage back is the one Phase I option (no road move, location action or Dice Poker).
+    skellige.new_turn(state, p)
+    p.moved_into, p.actions_used = set(), set()
+    seen: list[tuple[object, ...]] = []
+
+    def back(options: tuple[object, ...]) -> object:
+        seen.append(options)
+        return options[0]
+
+    _drive(phase_one(state, p), back)
+    assert seen[0] == (SailBackFromDagon(), PASS)
+    assert not skellige.on_dagon(state, p) and p.location == harbor and harbor in p.moved_into
+    assert skellige.dagon_options(state, p) == []  # no second voyage out this turn
+
+
+def test_a_witcher_who_stays_may_fight_dagon_again_and_nothing_else(monkeypatch: pytest.MonkeyPatch) -> None:
+    # §10.7: on the Dagon Location, Phase II is the fight with Dagon (while it is up), never the map's options.
+    state = _game()
+    p = _sailed_to_dagon(state)
+    monkeypatch.setattr(fight, "fight_rounds", _fixed_fight(True, 2))  # a complete defeat: Dagon stays up
+    _drive(skellige.dagon_fight(state, p))
+    skellige.new_turn(state, p)
+    seen: list[tuple[object, ...]] = []
+
+    def stay(options: tuple[object, ...]) -> object:
+        seen.append(options)
+        return PASS
+
+    _drive(phase_one(state, p), stay)
+    _drive(phase_two(state, p), stay)
+    assert seen == [(SailBackFromDagon(), PASS), (FightDagon(), PASS)]
+    assert skellige.on_dagon(state, p)
+
+
+@pytest.mark.parametrize(("holds", "first"), [(True, "witcher"), (False, "dagon")])
+def test_a_dagon_trail_token_lets_its_holder_strike_first(monkeypatch: pytest.MonkeyPatch, holds: bool,
+                                                          first: str) -> None:
+    # §10.7 Dagon Trail tokens, base §6.8: "a trail token lets you take the first fight turn against that monster".
+    state = _game()
+    assert state.seas is not None
+    _emerge(state)
+    p = _at_harbor_with_ship(state)
+    if holds:
+        skellige.take_dagon_trail(state.seas, p)
+    turns: list[str] = []
+
+    def witcher_turn(s: GameState, seat: int) -> Flow:
+        turns.append("witcher")
+        s.fight.life_pool.clear()  # type: ignore[union-attr]
+        yield from ()
+
+    def monster_turn(s: GameState, q: PlayerState, f: FightState) -> Flow:
+        turns.append("dagon")
+        q.hand, q.deck = [], []  # knocked out
+        yield from ()
+
+    monkeypatch.setattr(fight, "witcher_turn", witcher_turn)
+    monkeypatch.setattr(fight, "monster_turn", monster_turn)
+    skellige.sail_to_dagon(state, p)
+    _drive(skellige.dagon_fight(state, p))
+    assert turns[0] == first
+
+
+def test_driving_dagon_away_returns_the_dagon_trail_tokens(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Designed by analogy with base §10.9 (a monster that leaves takes its Trail tokens with it); §10.7 is silent.
+    state = _game()
+    assert state.seas is not None
+    _emerge(state)
+    p = _at_harbor_with_ship(state)
+    skellige.take_dagon_trail(state.seas, p)
+    supply = state.seas.dagon_trails
+    skellige.sail_to_dagon(state, p)
+    monkeypatch.setattr(fight, "fight_rounds", _fixed_fight(False, 0))
+    _drive(skellige.dagon_fight(state, p))
+    assert state.seas.trail_holders == set() and state.seas.dagon_trails == supply + 1
 
 
 @pytest.mark.parametrize(("knocked_out", "left"), [(False, 0), (True, 1), (True, 0)])
@@ -232,7 +329,8 @@ def test_after_a_complete_defeat_the_siren_may_be_fought_again_with_a_fresh_life
     _drive(skellige.dagon_fight(state, p))
     assert skellige.dagon_options(state, p) == []  # one voyage out a turn
     skellige.new_turn(state, p)
-    assert skellige.siren_waits(state) and skellige.dagon_options(state, p) == [SailToDagon()]
+    # The witcher stayed on the Dagon Location (§10.7): the rematch is their Phase II there.
+    assert skellige.siren_waits(state) and skellige.on_dagon(state, p)
     dealt: list[int] = []
     deal = fight.deal_life_pool
 
@@ -242,6 +340,5 @@ def test_after_a_complete_defeat_the_siren_may_be_fought_again_with_a_fresh_life
 
     monkeypatch.setattr(fight, "fight_rounds", ORIGINAL_ROUNDS)
     monkeypatch.setattr(fight, "deal_life_pool", counted)
-    skellige.sail_to_dagon(state, p)
-    _drive(skellige.dagon_fight(state, p))
+    _drive(phase_two(state, p), lambda options: FightDagon() if FightDagon() in options else options[0])
     assert dealt == [state.tables.monsters[skellige.SIREN].life]

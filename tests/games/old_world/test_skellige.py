@@ -222,19 +222,22 @@ def test_ard_skellig_raises_any_attribute_for_free() -> None:
 
 
 def test_isle_of_mists_gains_a_zero_cost_card_or_a_one_cost_card_for_one_gold() -> None:
-    # §10.4: "take a 0-cost card from the 6-card market into your discard pile; or pay 1 Gold for a 1-cost card."
+    # §10.4 Isle of Mists: "take a 0-cost card from the 6-card market into your discard pile; or pay 1 Gold for a
+    # 1-cost card": the printed cost, wherever the card lies (the slots' +1/-1 prices are Phase III's).
     state = _game(2)
     p = _arrived(state, "isle-of-mists")
+    cards = state.tables.cards
+    zero, one, two = (next(c for c in cards if cards[c].cost == cost and state.tables.takes_by_cost(c))
+                      for cost in (0, 1, 2))
+    state.market = [zero, one, two, two, one, zero]  # slot 0 prices +1, the last slot -1
     p.gold = 1
     offered = [a for a in location_options(state, p) if isinstance(a, MarketGain)]
-    assert offered and all(state.slot_cost(a.slot) in (0, 1) for a in offered)
-    assert {a.slot for a in offered} == {i for i in range(len(state.market)) if state.slot_cost(i) <= 1}
-    one = next((a for a in offered if state.slot_cost(a.slot) == 1), offered[0])
-    card, cost = state.market[one.slot], state.slot_cost(one.slot)
-    list(take_location_action(state, p, one))
-    assert p.discard[-1] == card and p.gold == 1 - cost
-    p.gold, p.actions_used = 0, set()
-    assert all(state.slot_cost(a.slot) == 0 for a in location_options(state, p) if isinstance(a, MarketGain))
+    assert {a.slot for a in offered} == {0, 1, 4, 5}
+    list(take_location_action(state, p, MarketGain(1)))  # a 1-cost card in a +1 slot still costs 1 Gold
+    assert p.discard[-1] == one and p.gold == 0
+    p.actions_used = set()
+    state.market = [zero, one, two, two, one, zero]
+    assert {a.slot for a in location_options(state, p) if isinstance(a, MarketGain)} == {0, 5}
 
 
 def test_eyna_gives_a_level_one_trophy_then_trades_it_a_level_up() -> None:

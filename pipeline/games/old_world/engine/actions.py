@@ -197,6 +197,16 @@ class SailToDagon(Action):
 
 
 @dataclass(frozen=True, slots=True, repr=False)
+class SailBackFromDagon(Action):
+    """From the Dagon Location, sail back to the continent harbor the Ship waits at (expansion sheet §10.7)."""
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class FightDagon(Action):
+    """Phase II on the Dagon Location, stayed there from an earlier turn: fight Dagon again (expansion sheet §10.7)."""
+
+
+@dataclass(frozen=True, slots=True, repr=False)
 class TakeGold(Action):
     """Location 0's action (designed, see map.yaml)."""
 

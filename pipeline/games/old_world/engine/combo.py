@@ -73,10 +73,20 @@ def alchemy_left(f: FightState, p: PlayerState) -> bool:
     return used < p.attributes[Attribute.ALCHEMY]
 
 
+# Abilities of these timings are a "may": their owner chooses whether to use them now or keep them for a later
+# moment of the fight (the Viper's Venomous Steel, reference §13, "when the opponent discards").
+OPTIONAL_TIMINGS = frozenset({Timing.ON_OPPONENT_DISCARD})
+
+
 def auto_abilities(s: GameState, p: PlayerState, timing: Timing, combo_size: int = 0) -> Flow:
-    """Abilities that trigger by themselves at a moment of the fight (each within its limit)."""
+    """Abilities that trigger at a moment of the fight (each within its limit): by themselves, or for an optional
+    timing when their owner chooses to."""
     for view in owned_abilities(s, p):
         if view.timing is timing and is_available(s, p, view, combo_size):
+            if timing in OPTIONAL_TIMINGS:
+                chosen = yield Decision(p.seat, "triggered-ability", (interned(UseAbility, view.key), PASS))
+                if not isinstance(chosen, UseAbility):
+                    continue
             yield from use_ability(s, p, view)
             if s.outcome is not None:
                 return

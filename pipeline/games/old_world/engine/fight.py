@@ -151,6 +151,7 @@ def fight_rounds(s: GameState, p: PlayerState, f: FightState, terrain: Terrain |
         for pack in s.packs:  # Monster Trail's Weakness tokens (§9.8)
             witcher_first = pack.before_monster_fight(s, p, f, terrain) or witcher_first
         witcher_first = p.has_trail(terrain, s.tables) or witcher_first  # §6.8: a trail strikes first.
+    witcher_first = any(pack.strikes_first(s, p, f) for pack in s.packs) or witcher_first  # Skellige's Dagon Trail
     witcher_acts = witcher_first and not f.monster_first
     knocked_out = False
     while s.outcome is None:

@@ -189,13 +189,16 @@ def draw_movement(s: GameState) -> MovementCard | None:
 
 
 def move(s: GameState, card: MovementCard, moves: int, chooser: int) -> Flow:
-    """Up to `moves` steps toward the main location (the secondary one from the main); False if it could not
-    step at all. A step it cannot make cancels the rest (rule 5)."""
+    """Up to `moves` steps toward the main location; False if it could not step at all. A step it cannot make
+    cancels the rest (rule 5). Once it stood on the main location it heads on for the secondary one for the rest of
+    the card's steps (rule 3 and the worked example: off the main, it goes on toward 18)."""
     h = s.hunt
     assert h is not None
     moved = False
+    target = card.main
     for _ in range(moves):
-        target = card.secondary if h.location == card.main else card.main
+        if h.location == target:
+            target = card.secondary if target == card.main else card.main
         options = step_options(s, target)
         if not options:
             break

@@ -74,13 +74,19 @@ def location_options(s: GameState, p: PlayerState) -> list[Action]:
     if kind is LocationAction.TRAIN_ANY:  # Ard Skellig: any one attribute, no price (§10.4)
         return [interned(Train, a.value) for a in ATTRIBUTES if p.attributes[a] < top]
     if kind is LocationAction.MARKET_GAIN:
+        # A "0-cost" or "1-cost" card is its printed cost: the market slot's price modifier does not apply (§10.4).
         return [interned(MarketGain, i) for i, m in enumerate(s.market) if m is not None and s.tables.takes_by_cost(m)
-                and s.slot_cost(i) in ISLE_OF_MISTS_COSTS and p.gold >= s.slot_cost(i)]
+                and s.tables.cards[m].cost in ISLE_OF_MISTS_COSTS and p.gold >= s.tables.cards[m].cost]
     if kind is LocationAction.TROPHY_UPGRADE:
         return eyna_options(s, p)
     if kind in EVENT_ISLAND_ACTIONS:
         return [option for pack in s.packs for option in pack.location_options(s, p, kind)]  # Skellige's (§10.5)
     if kind is LocationAction.POOL_TRASH:
+        # The Mages' second market: either market, in any combination (expansion sheet §8.4).
+        both = next((found for pack in s.packs if (found := pack.market_trash_options(s, p, MARKET_TRASH_MAX)) is not None),
+                    None)
+        if both is not None:
+            return both
         filled = [i for i, m in enumerate(s.market) if m is not None]
         return [interned(PoolTrash, c) for k in range(MARKET_TRASH_MAX + 1) for c in combinations(filled, k)]
     return [interned(TakeGold)]
@@ -143,7 +149,7 @@ def take_location_action(s: GameState, p: PlayerState, action: Action) -> Flow:
         for slot in sorted(action.slots):
             s.trash.append(s.take_from_market(slot))
     elif isinstance(action, MarketGain):
-        s.give_gold(p, -s.slot_cost(action.slot))
+        s.give_gold(p, -s.tables.cards[s.market[action.slot] or ""].cost)
         s.put_gained(p, s.take_from_market(action.slot), to_hand=False)
     elif isinstance(action, UpgradeTrophy):
         take_island_trophy(s, p, action.monster)

@@ -13,12 +13,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, field
+from itertools import combinations
 from typing import Any
 
 from ..models.base import FightAbility
 from .actions import PASS, Action, interned
 from .execute import Ctx, run_effects
-from .pack import Pack
+from .pack import Pack, no_flow
 from .state import Decision, FightState, Flow, GameState, PlayerState
 from .tables import Tables
 from .witcher import set_shield
@@ -36,6 +37,14 @@ class Boost(Action):
     """Pay the Energy a combo card's boost shows for its boost effect (§8.5)."""
 
     card: str
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class TrashFromMarkets(Action):
+    """Vizima in a mixed game: pity Gold, then trash up to 2 market cards from either market, by slot (§8.4)."""
+
+    own: tuple[int, ...] = ()
+    other: tuple[int, ...] = ()
 
 
 @dataclass
@@ -112,15 +121,47 @@ def _swap(s: GameState, other: Pool) -> None:
 def discard_twin(s: GameState, slot: int) -> None:
     """A card gained in Phase III discards the card in the same slot of the other pool; it slides and refills (§8.4)."""
     other = s.other_pool
-    twin = other.market[slot] if other is not None else None
-    if other is None or twin is None:
+    if other is None or other.market[slot] is None:
         return
+    other.discard.append(_take_from_other(s, other, slot))
+
+
+def _take_from_other(s: GameState, other: Pool, slot: int) -> str:
+    """Remove a card of the other pool's market; the cards left of it slide right and the left-most slot refills."""
+    card = other.market[slot]
+    assert card is not None
     del other.market[slot]
-    other.discard.append(twin)
     if not other.deck and other.discard:
         other.deck, other.discard = other.discard, []
         s.rng.shuffle(other.deck)
     other.market.insert(0, other.deck.pop() if other.deck else None)
+    return card
+
+
+def market_trash_options(s: GameState, most: int) -> list[Action] | None:
+    """Vizima in a mixed game: up to `most` cards of either market, in any combination (§8.4); None with one market."""
+    other = s.other_pool
+    if other is None:
+        return None
+    filled = [(0, i) for i, card in enumerate(s.market) if card is not None]
+    filled += [(1, i) for i, card in enumerate(other.market) if card is not None]
+    return [interned(TrashFromMarkets, tuple(i for pool, i in chosen if pool == 0),
+                     tuple(i for pool, i in chosen if pool == 1))
+            for k in range(most + 1) for chosen in combinations(filled, k)]
+
+
+def trash_from_markets(s: GameState, p: PlayerState, action: TrashFromMarkets) -> None:
+    """Pity Gold as at Vizima, then the chosen cards to the trash; ascending slots keep the later ones' indices."""
+    from .locations import PITY_GOLD  # locations offers this action: imported when taken
+
+    other = s.other_pool
+    assert other is not None
+    if p.gold == 0:
+        s.give_gold(p, PITY_GOLD)
+    for slot in sorted(action.own):
+        s.trash.append(s.take_from_market(slot))
+    for slot in sorted(action.other):
+        s.trash.append(_take_from_other(s, other, slot))
 
 
 # --- Fights (§8.4) ------------------------------------------------------------------------------
@@ -183,6 +224,15 @@ class MagesRules(Pack):
 
     def gained_from_market(self, s: GameState, slot: int) -> None:
         discard_twin(s, slot)
+
+    def market_trash_options(self, s: GameState, p: PlayerState, most: int) -> list[Action] | None:
+        return market_trash_options(s, most)
+
+    def take_location_action(self, s: GameState, p: PlayerState, action: Action) -> Flow | None:
+        if not isinstance(action, TrashFromMarkets):
+            return None
+        trash_from_markets(s, p, action)
+        return no_flow()
 
     def card_zones(self, s: GameState) -> list[list[str]]:
         pool = s.other_pool

@@ -93,6 +93,10 @@ class Pack:
         """More Phase I options (after moves, location actions and Dice Poker)."""
         return []
 
+    def confined_options(self, s: GameState, p: PlayerState) -> list[Action] | None:
+        """The witcher stands on a pack's own place off the map: their only Phase I options there (else None)."""
+        return None
+
     def may_sail(self, s: GameState, p: PlayerState, destination: str) -> bool:
         """Whether a sea link may be taken now (only packs with sea links ask)."""
         return True
@@ -188,6 +192,10 @@ class Pack:
         """Before the first turn of a fight against the monster of `terrain`: True lets the witcher strike first."""
         return False
 
+    def strikes_first(self, s: GameState, p: PlayerState, f: FightState) -> bool:
+        """The witcher strikes first for the pack's own reason (a trail of a monster on no terrain's slot)."""
+        return False
+
     def attack_type(self, s: GameState) -> AttackType | None:
         """Charge or Bite decided by the pack (else by the players or, solo, a die)."""
         return None
@@ -245,6 +253,11 @@ class Pack:
 
     def take_location_action(self, s: GameState, p: PlayerState, action: Action) -> Flow | None:
         """The flow of one of those options, else None."""
+        return None
+
+    def market_trash_options(self, s: GameState, p: PlayerState, most: int) -> list[Action] | None:
+        """Every way to trash up to `most` market cards when the pack has more than the game's one market (Vizima),
+        else None; the options are the pack's own location actions (`take_location_action`)."""
         return None
 
     def locals_poker_payout(self, s: GameState) -> Mapping[PokerCategory, int] | None:

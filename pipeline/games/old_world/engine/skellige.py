@@ -26,11 +26,11 @@ from pipeline.rules.effects import Effect
 from ..effects import EnterSkelligeEvent, MoveDagon
 from ..enums import LocationAction, Region
 from ..models.skellige import SkelligeEvent
-from .actions import Action, ChooseOption, EventIslandAction, SailToDagon, interned
+from .actions import PASS, Action, ChooseOption, EventIslandAction, FightDagon, SailBackFromDagon, SailToDagon, interned
 from .execute import Ctx, run_effects
 from .exploration import MAX_EVENT_DEPTH, resolve_event
 from .pack import Pack, no_flow
-from .state import Decision, Flow, GameState, PlayerState
+from .state import Decision, FightState, Flow, GameState, PlayerState
 from .tables import TERRAINS, Tables
 from .witcher import gain_potions, gain_trail
 
@@ -51,6 +51,9 @@ class Seas:
     revealed: list[str] = field(default_factory=list)  # the event islands found, in order
     island_monsters: dict[int, str] = field(default_factory=dict)  # seat -> the monster Hvandre Hevangi drew for them
     at_dagon: set[int] = field(default_factory=set)  # seats whose Ship sailed to the Dagon Location this turn
+    # Seats standing on the Dagon Location: from their voyage there until they sail back, the fight does not bring
+    # them back (§10.7: "players there can only sail back to the continent").
+    on_dagon: set[int] = field(default_factory=set)
     start: int = 1  # Dagon's start spot for the player count, where driving it away puts it back (§10.7)
     bonus: list[str] = field(default_factory=list)  # the Dagon Bonus deck, top last
     siren: bool = False  # with the Monster Pack: the Siren still waits on the Dagon Location (gone once beaten, §6)
@@ -264,7 +267,7 @@ def dagon_options(s: GameState, p: PlayerState) -> list[Action]:
     """Sail to the Dagon Location (§10.7): once Dagon has emerged, or while the Siren waits there (§6), from a
     continent harbor with a Ship, once per turn."""
     seas = s.seas
-    if seas is None or DAGON not in s.tables.monsters or p.seat in seas.sailed_out:
+    if seas is None or DAGON not in s.tables.monsters or p.seat in seas.sailed_out or p.seat in seas.on_dagon:
         return []
     if not emerged(s) and not siren_waits(s):
         return []
@@ -274,16 +277,47 @@ def dagon_options(s: GameState, p: PlayerState) -> list[Action]:
 
 
 def sail_to_dagon(s: GameState, p: PlayerState) -> None:
-    """No Skellige Exploration card is read (§13 FAQ); Phase I ends and Phase II is the fight. The Ship waits there and
-    brings the witcher back to their harbor after the fight (designed: the sheet lets them sail only back to the
-    continent; going straight back keeps their place on the map)."""
+    """No Skellige Exploration card is read (§13 FAQ); Phase I ends and Phase II is the fight. The witcher stays on the
+    Dagon Location after it, until they sail back (§10.7); their Ship waits at their harbor and brings them back there
+    (designed: the sheet lets them sail only back to the continent; the harbor they came from keeps their place on the
+    map, and the trip back is free like the trip out)."""
     assert s.seas is not None
     s.seas.sailed_out.add(p.seat)
     s.seas.at_dagon.add(p.seat)
+    s.seas.on_dagon.add(p.seat)
 
 
 def at_dagon(s: GameState, p: PlayerState) -> bool:
+    """The witcher sailed to the Dagon Location this turn: Phase II is the fight."""
     return s.seas is not None and p.seat in s.seas.at_dagon
+
+
+def on_dagon(s: GameState, p: PlayerState) -> bool:
+    """The witcher stands on the Dagon Location (sailed there this turn or stayed from an earlier one)."""
+    return s.seas is not None and p.seat in s.seas.on_dagon
+
+
+def confined_options(s: GameState, p: PlayerState) -> list[Action] | None:
+    """On the Dagon Location, Phase I offers only the voyage back to the continent (§10.7)."""
+    return [interned(SailBackFromDagon)] if on_dagon(s, p) else None
+
+
+def sail_back(s: GameState, p: PlayerState) -> None:
+    """Back at the harbor the Ship waits at, as after a voyage from an island: its action and Phase I go on."""
+    assert s.seas is not None
+    s.seas.on_dagon.discard(p.seat)
+    s.seas.sailed_out.add(p.seat)
+    p.moved_into.add(p.location)
+
+
+def stayed_fight(s: GameState, p: PlayerState) -> Flow:
+    """Phase II for a witcher who stayed on the Dagon Location: fight whoever is there (Dagon, or the Siren), or not;
+    nothing else can be done there (no monster, duel or Exploration of the map)."""
+    if not emerged(s) and not siren_waits(s):
+        return
+    action = yield Decision(p.seat, "dagon-fight", (interned(FightDagon), PASS))
+    if isinstance(action, FightDagon):
+        yield from dagon_fight(s, p)
 
 
 def dagon_fight(s: GameState, p: PlayerState) -> Flow:
@@ -298,7 +332,7 @@ def dagon_fight(s: GameState, p: PlayerState) -> Flow:
 
     seas, board = s.seas, s.tables.skellige
     assert seas is not None and board is not None
-    seas.at_dagon.discard(p.seat)
+    seas.at_dagon.discard(p.seat)  # the witcher stays on the Dagon Location (on_dagon) until they sail back
     if siren_waits(s):
         yield from siren_fight(s, p)
         return
@@ -317,6 +351,10 @@ def dagon_fight(s: GameState, p: PlayerState) -> Flow:
             s.used.setdefault("dagon-bonus-cards", set()).add(card)
             p.trophies.append(f"dagon-bonus:{card}")  # kept with the trophies: no track step, no Fatigue
         seas.dagon = seas.start
+        # Designed: like a base monster's Trail tokens when it leaves its slot (§10.9), the Dagon Trail tokens go back to
+        # the supply when Dagon is driven down (the sheet does not say).
+        seas.dagon_trails += len(seas.trail_holders)
+        seas.trail_holders.clear()
     yield from gain_zero_cost(s, p)
     s.reshuffle_all(p)
 
@@ -345,6 +383,11 @@ def siren_fight(s: GameState, p: PlayerState) -> Flow:
     if result != "defeat":
         yield from gain_zero_cost(s, p)
     s.reshuffle_all(p)
+
+
+def strikes_first(s: GameState, p: PlayerState, f: FightState) -> bool:
+    """A Dagon Trail token lets its holder strike first against Dagon, as a Trail token does (§10.7, base §6.8)."""
+    return s.seas is not None and f.monster == DAGON and p.seat in s.seas.trail_holders
 
 
 def take_dagon_trail(seas: Seas, p: PlayerState) -> None:
@@ -377,6 +420,12 @@ class SkelligeRules(Pack):
     def phase_one_options(self, s: GameState, p: PlayerState) -> list[Action]:
         return dagon_options(s, p)
 
+    def confined_options(self, s: GameState, p: PlayerState) -> list[Action] | None:
+        return confined_options(s, p)
+
+    def strikes_first(self, s: GameState, p: PlayerState, f: FightState) -> bool:
+        return strikes_first(s, p, f)
+
     def may_sail(self, s: GameState, p: PlayerState, destination: str) -> bool:
         return may_sail(s, p, destination)
 
@@ -386,6 +435,9 @@ class SkelligeRules(Pack):
     def take_action(self, s: GameState, p: PlayerState, action: Action) -> Flow | None:
         if isinstance(action, SailToDagon):
             sail_to_dagon(s, p)
+            return no_flow()
+        if isinstance(action, SailBackFromDagon):
+            sail_back(s, p)
             return no_flow()
         return None
 
@@ -397,6 +449,8 @@ class SkelligeRules(Pack):
             return island_fight(s, p)
         if at_dagon(s, p):  # sailed to the Dagon Location (§10.7)
             return dagon_fight(s, p)
+        if on_dagon(s, p):  # stayed there: its fight or nothing
+            return stayed_fight(s, p)
         return None
 
     def may_explore(self, s: GameState, p: PlayerState) -> bool:

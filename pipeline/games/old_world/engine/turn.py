@@ -159,11 +159,15 @@ def poker_options(s: GameState, p: PlayerState) -> list[Action]:
 def phase_one(s: GameState, p: PlayerState) -> Flow:
     while True:
         # Extended in place (move_options makes a new list): asked at every Phase I step, so no list is copied.
-        options = move_options(s, p)
-        options += location_options(s, p)
-        options += poker_options(s, p)
-        for pack in s.packs:
-            options += pack.phase_one_options(s, p)
+        confined = next((found for pack in s.packs if (found := pack.confined_options(s, p)) is not None), None)
+        if confined is not None:  # Skellige's Dagon Location: only the way back (expansion sheet §10.7)
+            options = confined
+        else:
+            options = move_options(s, p)
+            options += location_options(s, p)
+            options += poker_options(s, p)
+            for pack in s.packs:
+                options += pack.phase_one_options(s, p)
         if not options:
             return
         options.append(PASS)

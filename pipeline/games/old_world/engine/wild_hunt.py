@@ -24,14 +24,14 @@ from collections.abc import Generator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..enums import AttackType, PokerCategory, Terrain
+from ..enums import AttackType, Attribute, PokerCategory, Terrain
 from ..models.wild_hunt import HuntAttack, RoundRow, WildHuntMember
 from . import weakness
-from .actions import PASS, Action, Discard, interned
+from .actions import PASS, Action, ChooseAttribute, Discard, PlayCard, interned
 from .execute import Ctx, run_effects
 from .outcome import Outcome, Termination
 from .pack import Pack, no_flow
-from .state import Decision, FightState, Flow, GameState, PlayerState
+from .state import ComboCard, Decision, FightState, Flow, GameState, PlayerState
 from .tables import ATTRIBUTES, TERRAINS, Tables, WildHunt
 from .witcher import gain_trail, lower_attribute, lowerable, raise_attribute, take_damage
 
@@ -49,9 +49,23 @@ TEAM_LOST = "team-lost"
 
 @dataclass(frozen=True, slots=True, repr=False)
 class FightHound(Action):
-    """Phase I: fight the Hound standing here, with every witcher on this location (§11.5)."""
+    """Phase I: fight the Hound standing here, with each witcher on this location who chooses to join (§11.5)."""
 
     hound: str
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class JoinHoundFight(Action):
+    """Phase I, another witcher started a Hound fight here: fight it along with them (§11.5)."""
+
+    hound: str
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class TakeHoundCard(Action):
+    """A Hound token's bonus: the market card in this slot, of the bonus's printed cost (§11.5)."""
+
+    slot: int
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -357,38 +371,35 @@ def hound_options(s: GameState, p: PlayerState) -> list[Action]:
             if d.location == p.location and hound not in h.fought]
 
 
-def fight_hound(s: GameState, action: FightHound) -> Flow:
-    """Every witcher on the Hound's location fights it together: each draws and loses Shield as the Hound card
-    says, then plays one combo; enough damage removes it (the excess costs the Hunt Shields) and each fighter gains
-    a Hound token's bonus; too little, and each fighter discards their hand."""
-    from .combo import witcher_turn
-    from .fight import end_fight, start_fight
-    from .state import FightState
+def fight_hound(s: GameState, starter: PlayerState, action: FightHound) -> Flow:
+    """The witcher who starts it and each other witcher there who chooses to join fight the Hound together: each
+    draws and loses Shield as the Hound card says, then plays one combo of at least 1 card, of which only the damage
+    and the Shield count (§11.5). Enough damage removes it (the excess costs the Hunt Shields) and each fighter gains
+    a Hound token's bonus, taken as they choose; too little, and each fighter discards their hand."""
     from .witcher import set_shield
 
     h, wh = s.wild_hunt, content(s)
     assert h is not None and wh is not None
     hound = h.hounds[action.hound]
     h.fought.add(action.hound)
-    fighters = [p.seat for p in s.players if p.location == hound.location]
+    fighters = [starter.seat]
+    for q in s.players:  # "Any players on the Hound's location may fight it together": each chooses
+        if q is not starter and q.location == hound.location:
+            joined = yield Decision(q.seat, "join-hound-fight", (interned(JoinHoundFight, action.hound), PASS))
+            if isinstance(joined, JoinHoundFight):
+                fighters.append(q.seat)
     side = next(c for c in wh.box.hound_cards if s.n in c.players)
     stats = next(x for x in side.levels if x.level == hound.level)
-    f = FightState(kind="hound", witcher=fighters[0], level=hound.level)
-    yield from start_fight(s, f, fighters)
     for seat in fighters:
         p = s.players[seat]
-        s.draw(p, stats.draw, reshuffle=False)
+        s.draw(p, stats.draw)
         set_shield(s, p, p.shield - stats.shield_loss)
-    # The Monster Fight deck stands in for the Hound's life: every card a combo removes is 1 damage.
-    s.rng.shuffle(s.fight_deck)
-    f.life_pool, s.fight_deck = s.fight_deck, []
+    damage = 0
     for seat in fighters:
-        f.whole_fight_draw_mod = -99  # one combo each, no step-4 draw (only damage and Shield count)
-        yield from witcher_turn(s, seat)
-        if s.outcome is not None:
-            return
-    damage = len(f.spent)
-    yield from end_fight(s, fighters, keep_hand=True)
+        p = s.players[seat]
+        dealt, shield = yield from hound_combo(s, p)
+        damage += dealt
+        set_shield(s, p, min(p.shield + shield, p.attributes[Attribute.DEFENSE]))  # "Shield symbols (up to Defense)"
     if damage < stats.life:
         for seat in fighters:
             p = s.players[seat]
@@ -404,8 +415,43 @@ def fight_hound(s: GameState, action: FightHound) -> Flow:
             yield from hound_bonus(s, s.players[seat], token.bonus)
 
 
+def hound_combo(s: GameState, p: PlayerState) -> Generator[Decision, Action, tuple[int, int]]:
+    """One combo of at least 1 card (none with an empty hand), built card by card as in a fight turn's step 2, with
+    no Potion, ability or draw: its damage and Shield symbols, the cards' and the used extensions' (§11.5)."""
+    from .combo import combo_options
+
+    f = s.fight = FightState(kind="hound", witcher=p.seat)  # the combo's cards are held by the fight meanwhile
+    while True:
+        options = combo_options(s, p, f)
+        if not options:
+            break
+        if f.combo:
+            options.append(PASS)
+        action = yield Decision(p.seat, "fight-turn", tuple(options))
+        if not isinstance(action, PlayCard):
+            break
+        if f.combo and action.via < 0:
+            f.extra_links -= 1
+        p.hand.remove(action.card)
+        f.combo.append(ComboCard(action.card, action.via))
+        s.used["action-cards"].add(action.card)
+    cards = s.tables.cards
+    damage = shield = 0
+    for index, placed in enumerate(f.combo):
+        damage += cards[placed.card].fight.damage
+        shield += cards[placed.card].fight.shield
+        if index > 0 and placed.via >= 0:
+            used = cards[f.combo[index - 1].card].extensions[placed.via]
+            damage += used.damage
+            shield += used.shield
+    p.discard.extend(placed.card for placed in f.combo)
+    s.fight = None
+    return damage, shield
+
+
 def hound_bonus(s: GameState, p: PlayerState, bonus: str) -> Flow:
-    """The six Hound token bonuses (§11.5)."""
+    """The six Hound token bonuses (§11.5); where a bonus leaves a choice (which attribute, which market card, a
+    lowest attribute among equals) the player takes it."""
     if bonus == "trail":
         yield from gain_trail(s, p, None)
     elif bonus == "draw":
@@ -414,17 +460,20 @@ def hound_bonus(s: GameState, p: PlayerState, bonus: str) -> Flow:
         cost = 0 if bonus == "zero-cost-card" else 1
         shown = s.market_slots(lambda printed: printed == cost)
         if shown:
-            s.put_gained(p, s.take_from_market(shown[-1]), to_hand=False)
+            action = yield Decision(p.seat, "hound-card", tuple(interned(TakeHoundCard, slot) for slot in shown))
+            assert isinstance(action, TakeHoundCard)
+            s.put_gained(p, s.take_from_market(action.slot), to_hand=False)
         else:  # none shown: reveal Action cards until one of that cost appears
             s.gain_by_cost(p, lambda printed: printed == cost, to_hand=False)
-    elif bonus == "any-attribute":
+    else:  # "any-attribute", or "lowest-attribute": a choice among the lowest ones
         options = [a for a in ATTRIBUTES if p.attributes[a] < s.rules.attribute_max]
+        if bonus != "any-attribute":
+            lowest = min(p.attributes[a] for a in ATTRIBUTES)
+            options = [a for a in options if p.attributes[a] == lowest]
         if options:
-            yield from raise_attribute(s, p, options[0], levelup_draw=False)
-    else:  # lowest-attribute
-        lowest = min(ATTRIBUTES, key=lambda a: p.attributes[a])
-        if p.attributes[lowest] < s.rules.attribute_max:
-            yield from raise_attribute(s, p, lowest, levelup_draw=False)
+            action = yield Decision(p.seat, "attribute", tuple(interned(ChooseAttribute, a.value) for a in options))
+            assert isinstance(action, ChooseAttribute)
+            yield from raise_attribute(s, p, Attribute(action.attribute), levelup_draw=False)
 
 
 # --- Phase IV: the Wild Hunt acts (§11.5) ---------------------------------------------------------
@@ -671,7 +720,7 @@ class WildHuntRules(Pack):
 
     def take_action(self, s: GameState, p: PlayerState, action: Action) -> Flow | None:
         if isinstance(action, FightHound):
-            return fight_hound(s, action)
+            return fight_hound(s, p, action)
         if isinstance(action, HandOver):
             hand_over(s, p, action)
             return no_flow()

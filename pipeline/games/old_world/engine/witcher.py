@@ -33,8 +33,9 @@ def raise_attribute(s: GameState, p: PlayerState, attribute: Attribute, amount: 
         p.attributes[attribute] += 1
         if p.attributes[attribute] >= top:
             p.maxed.add(attribute)
-        # §6.4 "(exception: level 5)", read as §18.5's first reading: the raise to 5 gives no Shield.
-        if attribute is Attribute.DEFENSE and p.attributes[attribute] < top:
+        # §6.4 "(exception: level 5)", read as §18.5's first reading: the raise to 5 gives no Shield. A Mage has no such
+        # exception: "Raising Wisdom raises Energy by 1" (expansion sheet §8.4).
+        if attribute is Attribute.DEFENSE and (p.attributes[attribute] < top or p.mage):
             set_shield(s, p, p.shield + 1)
         elif attribute is Attribute.ALCHEMY:
             yield from gain_potions(s, p, 1)

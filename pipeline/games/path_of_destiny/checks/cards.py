@@ -39,8 +39,8 @@ def check(content: PathOfDestinyContent) -> list[Finding]:
             flag("POD-CARD-EFFECT", f"{card.id} pairs a {kind} effect with a condition that is not", "effect")
         if isinstance(condition, fx.ColorsExactly) and condition.count not in EXACTLY:
             flag("POD-CARD-COUNT", f"'exactly' conditions count {sorted(EXACTLY)} cards, not {condition.count}", "condition")
-        if isinstance(condition, fx.ColorsAtLeast) and condition.count not in AT_LEAST:
-            flag("POD-CARD-COUNT", f"'at least' conditions count {sorted(AT_LEAST)} cards, not {condition.count}", "condition")
+        if isinstance(condition, (fx.ColorsAtLeast, fx.InactiveAtLeast)) and condition.count not in AT_LEAST:
+            flag("POD-CARD-COUNT", f"'at least' conditions count {sorted(AT_LEAST)}, not {condition.count}", "condition")
         wanted = FIXED_AMOUNT.get(type(effect)) if effect is not None else None
         if effect is not None and wanted is not None and getattr(effect, "amount", wanted) != wanted:
             flag("POD-CARD-COUNT", f"the glossary's {type(effect).glossary} effect gives {wanted}", "effect")

@@ -148,6 +148,12 @@ def _inactive_scaled(s: GameState, ctx: Ctx, c: fx.InactiveScaled) -> int:
     return min(s.rules.scaled_max, sum(s.count(p, sym, ctx.upto) for sym in _inactive(s)))
 
 
+@_checks.register(fx.InactiveAtLeast)
+def _inactive_at_least(s: GameState, ctx: Ctx, c: fx.InactiveAtLeast) -> int:
+    p = _me(s, ctx)
+    return 1 if sum(s.count(p, sym, ctx.upto) for sym in _inactive(s)) >= c.count else 0
+
+
 CHECKS = _checks.build()  # every condition has its check, or importing the engine fails
 
 

@@ -140,3 +140,23 @@ def test_the_griffin_monster_leaves_a_combat_one_witcher_one_draw(game) -> None:
     p.hand = ["jab"]
     drive(witcher_turn(s, 0))
     assert p.hand == ["kick"] * 2  # one fewer than Combat above the floor
+
+
+def test_the_vipers_venomous_steel_is_a_may_its_owner_keeps_for_later(game) -> None:  # type: ignore[no-untyped-def]
+    """Reference §13, Viper: "when the opponent discards ≥1 card because of your attack" the Viper may look at the
+    top cards; once per fight, so the Viper chooses which discard it answers (it no longer fires at the first)."""
+    from pipeline.games.old_world.engine.actions import UseAbility
+    from pipeline.games.old_world.engine.combo import deal_attack_damage
+
+    s = game(schools=["viper", "wolf"])
+    p = s.players[0]
+    f = monster_fight(s)
+    f.attack_damage = 1
+    seen = decisions(deal_attack_damage(s, p, f), [Pass()])
+    assert [(d.player, d.kind, {type(a) for a in d.actions}) for d in seen] == [
+        (0, "triggered-ability", {UseAbility, Pass})]
+    f.attack_damage = 1  # declined: the once-per-fight Specialty is still there for the next discard
+    seen = decisions(deal_attack_damage(s, p, f), [seen[0].actions[0]])
+    assert [d.kind for d in seen][:1] == ["triggered-ability"]
+    f.attack_damage = 1  # used: nothing more to ask in this fight
+    assert [d.kind for d in decisions(deal_attack_damage(s, p, f), [])] == []

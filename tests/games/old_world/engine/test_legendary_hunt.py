@@ -108,9 +108,9 @@ def test_the_worked_example_two_moves_toward_18_end_on_11(hunt_tables: Tables) -
     # close to 18, the last player (seat 1) chooses.
     assert [d.player for d in seen] == [1, 1]
     assert {a.location for a in seen[0].actions} == {"cintra", "doldeth"}  # type: ignore[attr-defined]
-    # Move 2, rule 1: off the main location it heads for the main again, but Glenmore now has a token; rule 4:
-    # the last player picks any neighbour without one, and takes 11.
-    assert {a.location for a in seen[1].actions} == {"cintra", "beauclair", "ard-modron"}  # type: ignore[attr-defined]
+    # Move 2: off the main location it goes on toward the secondary (rule 1 toward the main would leave every free
+    # neighbour, Cintra too): 11 and 14 are Doldeth's neighbours closest to 18, the last player takes 11.
+    assert {a.location for a in seen[1].actions} == {"beauclair", "ard-modron"}  # type: ignore[attr-defined]
     assert hunt_tables.locations[h.location].number == 11
     # "Each time the monster leaves a location, put 1 face-down Destruction token on it."
     assert set(h.tokens) == {"glenmore", "doldeth"}
@@ -414,3 +414,24 @@ def test_greedy_games_end_with_a_kill_or_a_solo_loss(hunt_tables: Tables, player
         outcome = state.result()
         assert outcome is not None
         assert outcome.termination in (Termination.LEGENDARY, Termination.LEGENDARY_ESCAPED)
+
+
+def test_crushing_strength_is_the_witchers_choice_a_purple_card_or_4_damage(hunt_tables: Tables) -> None:
+    # §7.3, the Golem's Crushing Strength: "discard 1 Offensive Sign (purple) card from your hand, or take 4 damage":
+    # the witcher holding one chooses (Unstoppable Attack's "or take 6 damage if you cannot" is the forced kind).
+    state = start(hunt_tables, 2, legendary_monster="legendary-golem")
+    p = state.players[0]
+    golem = hunt_tables.legendary.monsters["legendary-golem"]  # type: ignore[union-attr]
+    purple = next(c.id for c in hunt_tables.cards.values() if c.color is Color.PURPLE)
+    yellow = next(c.id for c in hunt_tables.cards.values() if c.color is Color.YELLOW)
+    f = state.fight = _fight(state, p)
+    for answer, hand, lost in ((Discard(purple), [], 0), (lh.PASS, [purple], 4)):
+        p.hand, p.shield, p.deck = [purple], 0, list(p.deck) + [yellow] * 8
+        deck = len(p.deck)
+        seen = decisions(lh.special_attack(state, p, f, golem.attacks[0]), [answer])
+        assert [(d.player, d.kind) for d in seen] == [(0, "special-attack")]
+        assert p.hand == hand and deck - len(p.deck) == lost
+    # Unstoppable Attack with a yellow card: no choice, the card goes (2 damage either way).
+    p.hand, p.shield = [yellow], 0
+    seen = decisions(lh.special_attack(state, p, f, golem.attacks[3]), [Discard(yellow)])
+    assert [set(map(type, d.actions)) for d in seen] == [{Discard}] and p.hand == []

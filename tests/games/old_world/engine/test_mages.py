@@ -12,7 +12,7 @@ from pipeline.games.old_world.engine.abilities import is_available, owned_abilit
 from pipeline.games.old_world.engine.actions import PASS, UseAbility
 from pipeline.games.old_world.engine.combo import resolve_combo, use_ability, witcher_turn
 from pipeline.games.old_world.engine.fight import end_fight
-from pipeline.games.old_world.engine.locations import location_options
+from pipeline.games.old_world.engine.locations import location_options, take_location_action
 from pipeline.games.old_world.engine.mages import Boost, ClaimSchool, discard_twin, own_pool
 from pipeline.games.old_world.engine.state import ComboCard, FightState, PlayerState
 from pipeline.games.old_world.engine.witcher import raise_attribute, set_shield, take_damage
@@ -192,6 +192,40 @@ def test_raising_wisdom_raises_energy(mage_game: Callable[..., GameState]) -> No
     before = ardea.shield
     drive(raise_attribute(s, ardea, Attribute.DEFENSE))
     assert ardea.shield == before + 1
+
+
+def test_raising_wisdom_to_5_raises_energy_too(mage_game: Callable[..., GameState]) -> None:
+    """§8.4: "Raising Wisdom raises Energy by 1": the Mages booklet has no level-5 exception, unlike a witcher's
+    Shield (base §6.4, "exception: level 5")."""
+    s = mage_game(["ardea", "cat"])
+    ardea, cat = s.players
+    for p in (ardea, cat):
+        p.attributes[Attribute.DEFENSE] = 4
+        p.shield = 4
+        drive(raise_attribute(s, p, Attribute.DEFENSE))
+    assert (ardea.attributes[Attribute.DEFENSE], ardea.shield) == (5, 5)
+    assert (cat.attributes[Attribute.DEFENSE], cat.shield) == (5, 4)  # the witcher's exception stays
+
+
+def test_vizima_trashes_from_either_market_in_any_combination(mage_game: Callable[..., GameState]) -> None:
+    """§8.4 mixed game: "Effects that discard market cards (for example the Vizima location action) may take from
+    either pool, in any combination"."""
+    s = mage_game(["cat", "gekhira"])
+    cat = s.players[0]
+    pool = s.other_pool
+    assert pool is not None
+    cat.location, cat.moved_into, cat.actions_used = "vizima", {"vizima"}, set()
+    with own_pool(s, cat):
+        offered = {(a.own, a.other) for a in location_options(s, cat)}  # type: ignore[attr-defined]
+        assert {((), ()), ((0,), ()), ((), (5,)), ((1, 4), ()), ((), (0, 3)), ((2,), (2,))} <= offered
+        assert all(len(own) + len(other) <= 2 for own, other in offered)
+        witchers, mages = list(s.market), list(pool.market)
+        action = next(a for a in location_options(s, cat) if (a.own, a.other) == ((1,), (4,)))  # type: ignore[attr-defined]
+        gold = cat.gold
+        drive(take_location_action(s, cat, action))
+    assert sorted(s.trash) == sorted([witchers[1], mages[4]])
+    assert s.market[2:] == witchers[2:] and pool.market[5:] == mages[5:] and pool.market[2:5] == mages[1:4]
+    assert cat.gold == gold + (1 if gold == 0 else 0)
 
 
 def combo(s: GameState, p: PlayerState, cards: list[str]) -> FightState:

@@ -12,7 +12,15 @@ from pipeline.games.old_world.bots import GreedyBot
 from pipeline.games.old_world.content import OldWorldContent
 from pipeline.games.old_world.engine import GameState, Tables, Termination, fight, new_game, poker
 from pipeline.games.old_world.engine import wild_hunt as wh
-from pipeline.games.old_world.engine.actions import Discard, PokerWithLocals, Reroll
+from pipeline.games.old_world.engine.actions import (
+    PASS,
+    ChooseAttribute,
+    Discard,
+    Pass,
+    PlayCard,
+    PokerWithLocals,
+    Reroll,
+)
 from pipeline.games.old_world.engine.locations import location_options, take_location_action
 from pipeline.games.old_world.engine.state import FightState
 from pipeline.games.old_world.engine.turn import phase_two, phase_two_options, poker_options
@@ -383,3 +391,97 @@ def test_the_greedy_team_shares_gold_until_even_and_never_hands_it_back(tables: 
         if action is not None:
             wh.hand_over(state, giver, action)
     assert (a.gold, b.gold) == (3, 3)
+
+
+# --- Hound fights (§11.5 Phase I) --------------------------------------------------------------------
+
+
+def hound_here(state: GameState, level: int = 1) -> str:
+    """Both witchers on one location with a Hound of `level` (the 2-player Hound card: level I has 4 life, draws 1)."""
+    here = state.players[0].location
+    state.players[1].location = here
+    hunt(state).hounds = {f"hound-{level}-1": wh.Hound(level, here)}
+    hunt(state).fought = set()
+    return f"hound-{level}-1"
+
+
+def test_a_hound_fight_counts_only_damage_and_shield_and_draws_nothing_after(tables: Tables) -> None:
+    # §11.5 Hound fights: "Preparation: the Hound card gives how many cards each fighter draws and how much each
+    # fighter's Shield drops. Attack: each fighter plays one combo of at least 1 card. Only damage symbols (to the
+    # Hound) and Shield symbols (up to Defense) count." No Potion, Specialty or trophy ability, no fight-turn draw.
+    state = start(tables, 2)
+    hound = hound_here(state)
+    p, q = state.players
+    p.hand, p.deck, p.potions = ["heavy-swing", "jab"], ["brace"], list(state.potion_deck[:1])
+    q.hand, q.deck = ["wolf-strong-strike"], ["lean-back"]
+    hunt(state).hound_tokens[1] = []  # no bonus token left: its draw would blur the count
+    shields = hunt(state).shields
+    seen: list[Any] = []
+
+    def pick(decision: Any) -> Any:
+        seen.append(decision)
+        if decision.kind == "join-hound-fight":
+            return decision.actions[0]
+        plays = [a for a in decision.actions if isinstance(a, PlayCard) and a.card in ("heavy-swing", "jab",
+                                                                                         "wolf-strong-strike")]
+        return plays[0] if plays else PASS
+
+    drive(wh.PACK.take_action(state, p, wh.FightHound(hound)), pick)  # type: ignore[arg-type]
+    turns = [d for d in seen if d.kind == "fight-turn"]
+    assert all(isinstance(a, (PlayCard, Pass)) for d in turns for a in d.actions)  # no Potion, no ability
+    assert not any(isinstance(a, Pass) for a in turns[0].actions)  # at least 1 card
+    # 2 + 1 (heavy swing, jab on its extension) + 2 (strong strike) = 5 against 4 life: the Hound goes, the Hunt
+    # loses the excess 1 Shield.
+    assert hound not in hunt(state).hounds and shields - hunt(state).shields == 1
+    assert sorted(p.hand) == ["brace"] and q.hand == ["lean-back"]  # the preparation's draw only
+
+
+def test_each_witcher_on_the_hounds_location_chooses_whether_to_fight(tables: Tables) -> None:
+    # §11.5: "Any players on the Hound's location may fight it together"; "Total damage < life points: the Hound
+    # stays and every fighter discards their whole hand" (only the fighters).
+    state = start(tables, 2)
+    hound = hound_here(state)
+    p, q = state.players
+    p.hand, p.deck = ["jab"], ["duck"]
+    q.hand, q.deck = ["wolf-strong-strike", "kick"], ["lean-back"]
+    seen: list[Any] = []
+
+    def pick(decision: Any) -> Any:
+        seen.append(decision)
+        return PASS if decision.kind == "join-hound-fight" else next(a for a in decision.actions if a != PASS)
+
+    drive(wh.PACK.take_action(state, p, wh.FightHound(hound)), pick)  # type: ignore[arg-type]
+    asked = [d for d in seen if d.kind == "join-hound-fight"]
+    assert [d.player for d in asked] == [1]
+    assert {type(a).__name__ for a in asked[0].actions} == {"JoinHoundFight", "Pass"}
+    assert hound in hunt(state).hounds  # 1 damage against 4 life
+    assert p.hand == [] and q.hand == ["wolf-strong-strike", "kick"] and q.deck == ["lean-back"]
+
+
+def test_hound_bonuses_are_the_players_choice(tables: Tables) -> None:
+    # §11.5 Hound-token bonuses: "raise any attribute by 1"; "take a 1-cost market card into your discard pile";
+    # "raise your lowest attribute by 1" (a choice among equals).
+    state = start(tables, 2)
+    p = state.players[0]
+    p.attributes = {a: 2 for a in p.attributes}
+    p.attributes[Attribute.ALCHEMY] = 5
+    seen: list[Any] = []
+
+    def defense(decision: Any) -> Any:
+        seen.append(decision)
+        return ChooseAttribute("defense")
+
+    drive(wh.hound_bonus(state, p, "any-attribute"), defense)
+    assert {a.attribute for a in seen[0].actions} == {"combat", "defense", "specialty"}
+    assert p.attributes[Attribute.DEFENSE] == 3
+    seen.clear()
+    drive(wh.hound_bonus(state, p, "lowest-attribute"), lambda d: seen.append(d) or d.actions[-1])
+    assert {a.attribute for a in seen[0].actions} == {"combat", "specialty"}
+    cards = state.tables.cards
+    one = [c for c in cards if cards[c].cost == 1 and state.tables.takes_by_cost(c)][:2]
+    two = next(c for c in cards if cards[c].cost == 2)
+    state.market = [two, one[0], two, two, one[1], two]
+    seen.clear()
+    drive(wh.hound_bonus(state, p, "one-cost-card"), lambda d: seen.append(d) or d.actions[-1])
+    assert [a.slot for a in seen[0].actions] == [1, 4]
+    assert p.discard[-1] == one[1]

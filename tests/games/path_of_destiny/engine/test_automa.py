@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 
 from pipeline.games.path_of_destiny.engine import GameState
 from pipeline.games.path_of_destiny.engine.actions import DrawFromDeck
-from pipeline.games.path_of_destiny.engine.automa import chapter_start, fate_vote, level_of, pick_row
+from pipeline.games.path_of_destiny.engine.automa import chapter_start, fate_vote, pick_row
 from pipeline.games.path_of_destiny.engine.chapter import award_path_markers
 from pipeline.games.path_of_destiny.engine.rounds import take_cards
 from pipeline.games.path_of_destiny.engine.tables import Tables
@@ -114,20 +115,31 @@ def test_wanderer_fires_only_when_the_automa_draws_from_the_deck(game: Callable[
     assert _automa_take_xp(game, "ciri", rows_active=True) == 0
 
 
-def test_a_level_adds_its_chapter_symbols_to_each_active_symbol(game: Callable[..., GameState]) -> None:
-    # Two levels with one ability each, the same seed and Automa board: the same game but for the level.
-    gained = {}
-    for level in ("normal", "the-sword-and-the-story"):
-        s = game(1, 1, level=level, story="drowned-bells", characters=["geralt"], automa="vesemir")
-        a = s.players[1]
-        before = dict(a.tokens)
-        run(chapter_start(s, a))
-        gained[level] = {symbol: a.tokens[symbol] - before[symbol] for symbol in Symbol}
-        bonus = level_of(s).chapter_symbols
-    assert bonus == 1
-    for symbol in Symbol:
-        extra = gained["the-sword-and-the-story"][symbol] - gained["normal"][symbol]
-        assert extra == (bonus if symbol in s.active else 0), symbol
+def _chapter_start_gains(tables: Tables, level: str) -> tuple[dict[Symbol, int], tuple[Symbol, ...]]:
+    """The tokens the Automa (Vesemir's board, one ability) gains at the first chapter start at `level`."""
+    from pipeline.games.path_of_destiny.engine import new_game
+
+    s = new_game(tables, 1, 1, {"level": level, "story": "drowned-bells", "characters": ["geralt"], "automa": "vesemir"})
+    a = s.players[1]
+    before = dict(a.tokens)
+    run(chapter_start(s, a))
+    return {symbol: a.tokens[symbol] - before[symbol] for symbol in Symbol}, tuple(s.active)
+
+
+def test_the_difficulty_sets_only_the_automas_start_xp(tables: Tables) -> None:
+    # §14 Difficulty: "the Automa's normal XP cube starts on" 0/2/4/6/8; nothing else changes with the level, so two
+    # levels play the same chapter start (same seed, board and story).
+    assert _chapter_start_gains(tables, "normal") == _chapter_start_gains(tables, "the-sword-and-the-story")
+
+
+def test_chapter_symbols_are_an_opt_in_variant(db: Any, spec: Any) -> None:
+    # The designed deviation stays playable with --set: each active symbol gains the level's chapter_symbols.
+    from pipeline.rules.variants import apply_variant
+
+    designed = spec.engine.tables(apply_variant(db, {"automa.automa.levels.the-sword-and-the-story.chapter_symbols": "1"}))
+    plain, active = _chapter_start_gains(designed, "normal")
+    more, _ = _chapter_start_gains(designed, "the-sword-and-the-story")
+    assert {symbol: more[symbol] - plain[symbol] for symbol in Symbol} == {s: int(s in active) for s in Symbol}
 
 
 def test_the_levels_step_from_easy_to_hard(tables: Tables) -> None:

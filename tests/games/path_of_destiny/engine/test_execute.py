@@ -23,6 +23,7 @@ SAMPLES: dict[type, dict[str, Any]] = {
     fx.ColorsExactly: {"color": "red", "count": 1},
     fx.ColorsScaled: {"color": "red"},
     fx.InactiveScaled: {},
+    fx.InactiveAtLeast: {"count": 2},
     fx.GainXp: {"amount": 3},
     fx.GainXpScaled: {},
     fx.GainPathSymbol: {"path": "left", "amount": 2},
@@ -120,3 +121,21 @@ def test_non_active_symbols_count_only_the_chapters_two_inactive_symbols(tables:
     assert run(check(s, Ctx(p.seat), condition)) == 2
     s.gain(p, inactive[1], 4)
     assert run(check(s, Ctx(p.seat), condition)) == 3  # capped at the third step
+
+
+def test_at_least_two_non_active_symbols_is_a_condition_of_its_own(tables: Tables) -> None:
+    # Rulebook glossary (reference §13, conditions; the audit of issue 41): "at least 2 non-active symbols" in your
+    # timeline, met once or not at all; active symbols never count.
+    s = new_game(tables, 2, 1, {"story": "drowned-bells", "characters": ["geralt", "yennefer"]})
+    p = s.players[0]
+    p.timeline = []
+    inactive = [sym for sym in Symbol if sym not in s.active]
+    condition = fx.InactiveAtLeast(type="inactive-at-least", count=2)
+    for sym in s.active:
+        s.gain(p, sym, 3)
+    s.gain(p, inactive[0], 1)
+    assert run(check(s, Ctx(p.seat), condition)) == 0
+    s.gain(p, inactive[1], 1)
+    assert run(check(s, Ctx(p.seat), condition)) == 1
+    s.gain(p, inactive[1], 4)
+    assert run(check(s, Ctx(p.seat), condition)) == 1  # not scaled
