@@ -1,0 +1,37 @@
+"""Pages of a PDF as PNG images through pdfium: the pixels the PDF prints (`pnp serve` shows the build's own
+drawings page by page). pdfium is not thread-safe: one document is read at a time."""
+
+from __future__ import annotations
+
+import io
+import threading
+
+import pypdfium2 as pdfium
+
+_pdfium = threading.Lock()
+
+
+def page_count(pdf: bytes) -> int:
+    with _pdfium:
+        document = pdfium.PdfDocument(pdf)
+        try:
+            return len(document)
+        finally:
+            document.close()
+
+
+def page_png(pdf: bytes, number: int, dpi: float) -> bytes:
+    """Page `number` (1-based) of a PDF as a PNG at dpi."""
+    with _pdfium:
+        document = pdfium.PdfDocument(pdf)
+        try:
+            page = document[number - 1]
+            try:
+                image = page.render(scale=dpi / 72).to_pil().convert("RGB")
+            finally:
+                page.close()
+        finally:
+            document.close()
+    out = io.BytesIO()
+    image.save(out, "PNG", compress_level=1)  # fast to write; the browser reads it once
+    return out.getvalue()
