@@ -21,6 +21,8 @@ from pipeline.render.units import Box
 ONE_UP = "cards-1up.pdf"
 # A face named in a message: `<kind> '<id>'` (FIT-OVERFLOW, ICON-UNKNOWN, LAYOUT-CONTRAST's example face).
 NAMED_FACE = re.compile(r"(?P<kind>[\w-]+) '(?P<id>[^']+)'")
+# A catalog message's context names its face and field: `card:guard:title` (I18N-STALE, I18N-GLYPH, ...).
+NAMED_STRING = re.compile(r"\b(?P<kind>[\w-]+):(?P<id>[^:\s]+):(?P<name>[\w-]+)\b")
 NAMED_FIELD = re.compile(r"field '(?P<name>[^']+)'")
 NAMED_BOX = re.compile(r"box '(?P<name>[^']+)'")
 NAMED_LOCALE = re.compile(r"\[(?P<locale>[A-Za-z_-]+)\]")
@@ -132,6 +134,9 @@ def attach(entries: Iterable[CardEntry], findings: Iterable[Finding]) -> list[tu
     placed: list[tuple[Finding, CardEntry | None]] = []
     for finding in findings:
         concerned = _named(finding, by_id) or _holding(finding, by_file)
+        locale = NAMED_LOCALE.search(finding.message)
+        if locale is not None:  # a finding of one locale's print concerns that locale's card only
+            concerned = [entry for entry in concerned if entry.locale == locale["locale"]]
         for entry in concerned:
             outline, side = _box(finding, entry)
             entry.findings.append((finding, outline, side))
@@ -140,11 +145,10 @@ def attach(entries: Iterable[CardEntry], findings: Iterable[Finding]) -> list[tu
 
 
 def _named(finding: Finding, by_id: dict[str, list[CardEntry]]) -> list[CardEntry]:
-    locale = NAMED_LOCALE.search(finding.message)
-    for match in NAMED_FACE.finditer(finding.message):
+    for match in [*NAMED_FACE.finditer(finding.message), *NAMED_STRING.finditer(finding.message)]:
         cards = [entry for entry in by_id.get(match["id"], []) if entry.kind == match["kind"]]
         if cards:
-            return [entry for entry in cards if locale is None or entry.locale == locale["locale"]] or cards
+            return cards
     return []
 
 
@@ -159,7 +163,7 @@ def _holding(finding: Finding, by_file: dict[str, list[CardEntry]]) -> list[Card
 def _box(finding: Finding, entry: CardEntry) -> tuple[Outline | None, str]:
     """The layout box a finding names (by box, else by the field the box binds) and the side it is on."""
     box_name = NAMED_BOX.search(finding.message)
-    field_name = NAMED_FIELD.search(finding.message)
+    field_name = NAMED_FIELD.search(finding.message) or NAMED_STRING.search(finding.message)
     for side_name, side in entry.sides.items():
         if box_name and box_name["name"] in side.boxes:
             return side.boxes[box_name["name"]], side_name

@@ -114,11 +114,7 @@ def application(site: Site, events: Events) -> Starlette:
             "Cache-Control": "max-age=86400, immutable" if versioned else "no-cache", "X-Content-Type-Options": "nosniff",
             "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'"})
 
-    async def started() -> None:
-        events.loop = asyncio.get_running_loop()
-
-    return Starlette(routes=[Route("/events", stream, methods=["GET"]), Route("/{path:path}", page, methods=["GET"])],
-                     on_startup=[started])
+    return Starlette(routes=[Route("/events", stream, methods=["GET"]), Route("/{path:path}", page, methods=["GET"])])
 
 
 def serve(games: Sequence[GameSpec], options: BuildOptions, locales: Sequence[str] | None, jobs: int, host: str,
@@ -131,7 +127,7 @@ def serve(games: Sequence[GameSpec], options: BuildOptions, locales: Sequence[st
     sock = listening_socket(host, port)
     site = Site(options, games, title=", ".join(game.id for game in games))
     events = Events()
-    server = uvicorn.Server(uvicorn.Config(application(site, events), log_level="warning", lifespan="on",
+    server = uvicorn.Server(uvicorn.Config(application(site, events), log_level="warning", lifespan="off",
                                            timeout_graceful_shutdown=1))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, name="pnp-serve", daemon=True)
     thread.start()

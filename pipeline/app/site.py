@@ -72,8 +72,13 @@ class Site:
             if done.result is not None:
                 self._take_files(done)
                 for record in done.result.records:
-                    if record.target == "cards" and not record.refused:
-                        problems += self._take_print(record.game, record.locale, record.extra, record.cached)
+                    if record.target != "cards":
+                        continue
+                    if record.refused:  # the last good cards stay on show, with the error that stopped these
+                        first = next(f for f in record.finding_objects() if f.severity.value == "error" or f.code)
+                        problems.append(f"{record.game} [{record.locale}] cards not printed: {first.as_text()}")
+                        continue
+                    problems += self._take_print(record.game, record.locale, record.extra, record.cached)
                 for game in done.games:
                     self.findings_by_game[game] = []
                 for finding in done.report.findings:
@@ -228,7 +233,8 @@ class Site:
         else:
             images = {f"diff/{name}/{Path(path).name}": Path(path) for path in result.files if path.endswith(".png")}
             changes = [(game, locale, c.deck, c.card, c.change) for game, locale, c in result.changes]
-            view = DiffView(rev, result.lines(rev, "working tree"), images, changes)
+            lines = [f"{game} [{locale}]: {change.as_text()}" for game, locale, change in result.changes]
+            view = DiffView(rev, lines or [f"no card prints differently than at {rev}"], images, changes)
         self.diffs = dict(list(self.diffs.items())[-3:])  # the last few looked at, not one per round for ever
         self.diffs[name] = view
         return view

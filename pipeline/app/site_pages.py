@@ -70,7 +70,7 @@ def _face_src(site: Site, entry: CardEntry, side: str, up: str) -> str:
 
 
 def _page(site: Site, title: str, up: str, body: str) -> str:
-    banner = f'<p class="problem" role="alert">This round printed nothing new: {escape(site.problem)}</p>' if site.problem else ""
+    banner = f'<p class="problem" role="alert">Not everything printed this round (the last good print shows): {escape(site.problem)}</p>' if site.problem else ""
     errors = sum(1 for f, _ in site.placed if f.severity.value == "error")
     live = ' data-live="1"' if site.live else ""
     return f"""<!doctype html>
@@ -91,7 +91,7 @@ def _entries(site: Site) -> list[CardEntry]:
 
 
 def _options(name: str, label: str, values: Iterable[str]) -> str:
-    shown = "".join(f'<option value="{escape(v)}">{escape(v)}</option>' for v in sorted(set(values)) if v)
+    shown = "".join(f'<option value="{escape(v)}">{escape(v)}</option>' for v in dict.fromkeys(values) if v)  # as printed
     return f'<label>{label} <select data-filter="{name}"><option value="">all</option>{shown}</select></label>'
 
 

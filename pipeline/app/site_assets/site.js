@@ -51,6 +51,7 @@ function firstLocale() {
 }
 
 function wire() {
+  firstLocale();
   const search = document.getElementById("search");
   if (search) search.oninput = filterGallery;
   document.querySelectorAll("select[data-filter]").forEach((select) => {
@@ -94,6 +95,5 @@ function listen() {
   source.onopen = () => { if (status && status.textContent.startsWith("server gone")) status.textContent = "live"; };
 }
 
-firstLocale();
 wire();
 listen();
