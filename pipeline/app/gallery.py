@@ -134,14 +134,23 @@ def attach(entries: Iterable[CardEntry], findings: Iterable[Finding]) -> list[tu
     placed: list[tuple[Finding, CardEntry | None]] = []
     for finding in findings:
         concerned = _named(finding, by_id) or _holding(finding, by_file)
-        locale = NAMED_LOCALE.search(finding.message)
-        if locale is not None:  # a finding of one locale's print concerns that locale's card only
-            concerned = [entry for entry in concerned if entry.locale == locale["locale"]]
+        locale = _locale_of(finding)
+        if locale:  # a finding of one locale's print or catalog concerns that locale's card only
+            concerned = [entry for entry in concerned if entry.locale == locale]
         for entry in concerned:
             outline, side = _box(finding, entry)
             entry.findings.append((finding, outline, side))
         placed.append((finding, concerned[0] if concerned else None))
     return placed
+
+
+def _locale_of(finding: Finding) -> str:
+    """The locale a finding is about: the one its message names (`demo [de]`), or its catalog's (`de.po`)."""
+    named = NAMED_LOCALE.search(finding.message)
+    if named:
+        return named["locale"]
+    path = Path(finding.file)
+    return path.stem if path.suffix == ".po" else ""
 
 
 def _named(finding: Finding, by_id: dict[str, list[CardEntry]]) -> list[CardEntry]:

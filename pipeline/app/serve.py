@@ -73,8 +73,13 @@ class Events:
         loop = self.loop
         if loop is not None:
             text = json.dumps(news)
+
+            def deliver() -> None:
+                for queue in list(self.queues):
+                    queue.put_nowait(text)
+
             with contextlib.suppress(RuntimeError):  # the loop closed while the server stops
-                loop.call_soon_threadsafe(lambda: [queue.put_nowait(text) for queue in list(self.queues)])
+                loop.call_soon_threadsafe(deliver)
 
     async def stream(self) -> AsyncIterator[str]:
         self.loop = asyncio.get_running_loop()
@@ -105,7 +110,9 @@ def application(site: Site, events: Events) -> Starlette:
                                  headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
 
     async def page(request: Request) -> Response:
-        found = await run_in_threadpool(site.get, request.url.path, dict(request.query_params))
+        # The path as sent, still encoded: the site decodes each segment once (an encoded `/` stays in its segment).
+        raw = request.scope.get("raw_path") or request.url.path.encode()
+        found = await run_in_threadpool(site.get, raw.decode("latin-1"), dict(request.query_params))
         if found is None:
             return Response("not found\n", 404, media_type="text/plain")
         data, kind = found

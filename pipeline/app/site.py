@@ -71,18 +71,19 @@ class Site:
             problems: list[str] = [done.problem] if done.problem else []
             if done.result is not None:
                 self._take_files(done)
+                printed = set()
                 for record in done.result.records:
-                    if record.target != "cards":
-                        continue
-                    if record.refused:  # the last good cards stay on show, with the error that stopped these
-                        first = next(f for f in record.finding_objects() if f.severity.value == "error" or f.code)
-                        problems.append(f"{record.game} [{record.locale}] cards not printed: {first.as_text()}")
-                        continue
-                    problems += self._take_print(record.game, record.locale, record.extra, record.cached)
+                    if record.target == "cards" and not record.refused:
+                        printed.add((record.game, record.locale))
+                        problems += self._take_print(record.game, record.locale, record.extra, record.cached)
                 for game in done.games:
                     self.findings_by_game[game] = []
                 for finding in done.report.findings:
                     self.findings_by_game.setdefault(self._game_of(finding, done.games), []).append(finding)
+                # The cards a round could not print stay on show as last printed, with the error that stopped them.
+                errors = done.report.errors
+                problems += [f"{game} [{locale}] cards not printed" + (f": {errors[0].as_text()}" if errors else "")
+                             for game, locale in self.prints if game in done.games and (game, locale) not in printed]
             self.problem = "; ".join(problems)
             self.placed = attach([e for p in self.prints.values() for e in p.entries.values()], self.findings)
             return {"round": self.round, "changed": ["/".join(key) for key in sorted(self.changed)],
@@ -166,7 +167,8 @@ class Site:
             return html(pages.card(self, entry, depth)) if entry else None
         if head == "face" and depth == 5 and parts[5] in ("front.png", "back.png"):
             entry = self._entry(*parts[1:5])
-            return (self._face_png(entry, parts[5].removesuffix(".png")), "image/png") if entry else None
+            png = self._face_png(entry, parts[5].removesuffix(".png")) if entry else None
+            return (png, "image/png") if png is not None else None
         if head == "files" and "/".join(parts) in self.files:
             path = self.files["/".join(parts)]
             return (path.read_bytes(), "application/pdf") if path.is_file() else None

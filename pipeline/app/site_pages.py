@@ -70,7 +70,8 @@ def _face_src(site: Site, entry: CardEntry, side: str, up: str) -> str:
 
 
 def _page(site: Site, title: str, up: str, body: str) -> str:
-    banner = f'<p class="problem" role="alert">Not everything printed this round (the last good print shows): {escape(site.problem)}</p>' if site.problem else ""
+    banner = (f'<p class="problem" role="alert">Not everything printed this round (the last good print shows): '
+              f'{escape(site.problem)}</p>' if site.problem else "")
     errors = sum(1 for f, _ in site.placed if f.severity.value == "error")
     live = ' data-live="1"' if site.live else ""
     return f"""<!doctype html>
