@@ -68,6 +68,9 @@ class Site:
         with self.lock:
             self.round += 1
             self.changed = set()
+            # What the round's build loaded is read again here: the watch keeps each file's parse, so an unchanged
+            # file costs no parse, and nothing of an earlier round's content is kept.
+            self.databases = Databases()
             problems: list[str] = [done.problem] if done.problem else []
             if done.result is not None:
                 self._take_files(done)

@@ -7,6 +7,7 @@ import io
 import threading
 
 import pypdfium2 as pdfium
+from PIL import Image
 
 _pdfium = threading.Lock()
 
@@ -20,18 +21,23 @@ def page_count(pdf: bytes) -> int:
             document.close()
 
 
-def page_png(pdf: bytes, number: int, dpi: float) -> bytes:
-    """Page `number` (1-based) of a PDF as a PNG at dpi."""
+def page_image(pdf: bytes, number: int, dpi: float) -> Image.Image:
+    """Page `number` (1-based) of a PDF as an RGB image at dpi."""
     with _pdfium:
         document = pdfium.PdfDocument(pdf)
         try:
             page = document[number - 1]
             try:
-                image = page.render(scale=dpi / 72).to_pil().convert("RGB")
+                return page.render(scale=dpi / 72).to_pil().convert("RGB")
             finally:
                 page.close()
         finally:
             document.close()
+
+
+def page_png(pdf: bytes, number: int, dpi: float) -> bytes:
+    """Page `number` (1-based) of a PDF as a PNG at dpi."""
+    image = page_image(pdf, number, dpi)
     out = io.BytesIO()
     image.save(out, "PNG", compress_level=1)  # fast to write; the browser reads it once
     return out.getvalue()

@@ -160,12 +160,14 @@ def test_an_edit_marks_its_card_and_a_broken_file_keeps_the_last_print(site: Sit
     versions = dict(site.versions)
     cards = demo_repo.content / "demo" / "cards.yaml"
     edit(cards, "    cost: 2\n", "    cost: 7\n")
+    edit(cards, "you take no damage", "you take no harm")
     news = site.update(run_round(games, site.options, None, 1))
     assert news["changed"] == ["demo/de/card/guard", "demo/en/card/guard"] and not news["problem"]
     assert {"/".join(key) for key, version in site.versions.items() if version != versions[key]} == set(news["changed"])
     gallery = text(site, "index.html")
     assert re.findall(r'class="tile changed[^"]*"[^>]*data-key="([^"]+)"', gallery) == ["demo/en/card/guard", "demo/de/card/guard"]
     assert 'front.png?v=2"' in text(site, "card/demo/en/card/guard.html")
+    assert "you take no harm" in gallery and "no damage" not in gallery  # the card's text as the round read it
 
     # A broken YAML file: its finding shows, the page stays, the cards printed before stay on show.
     cards.write_text(cards.read_text(encoding="utf-8") + "  - id: [unclosed\n", encoding="utf-8")
