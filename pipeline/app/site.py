@@ -30,7 +30,7 @@ from pipeline.rules.spec import GameSpec
 
 from . import site_pages as pages
 from .gallery import ONE_UP, CardEntry, CardKey, Print, attach, card_entries
-from .project import writing
+from .project import UsageError, writing
 from .site_pages import DiffView
 from .watch import Round
 
@@ -153,7 +153,7 @@ class Site:
         head, depth = parts[0], len(parts) - 1
         html: Callable[[str], tuple[bytes, str]] = lambda text: (text.encode(), "text/html; charset=utf-8")  # noqa: E731
         if parts == ["index.html"]:
-            return html(pages.index(self, 0, self.diffs.get(query.get("rev", ""))))
+            return html(pages.index(self, 0, None))
         if parts == ["findings.html"]:
             return html(pages.findings(self, 0))
         if parts == ["prints.html"]:
@@ -224,7 +224,6 @@ class Site:
         """What `pnp diff REV` computes against the working tree, its review pages written as PNGs in the output
         folder (one per changed card side: before, after and the changed pixels); kept per revision and round."""
         from .diff import diff
-        from .project import UsageError
 
         name = f"{hashlib.sha256(rev.encode()).hexdigest()[:12]}-{self.round}"
         if name in self.diffs:
@@ -308,6 +307,8 @@ def review(games: Sequence[GameSpec], options: BuildOptions, locales: Sequence[s
     pages (changed cards since `rev` first, then the findings, then the gallery)."""
     from .watch import run_round
 
+    if folder.exists() and not folder.is_dir():
+        raise UsageError(f"--html {display_path(folder)} is a file: name a folder for the review's pages")
     done = run_round(list(games), options, locales, jobs)
     site = Site(options, games, title=", ".join(game.id for game in games), live=False)
     site.update(done)

@@ -222,3 +222,10 @@ def test_the_workflow_pnp_new_writes_publishes_the_review() -> None:
 
     workflow = (REPO / "pipeline" / "templates" / "repository" / "pnp-workflow.yml").read_text(encoding="utf-8")
     assert "pnp review --html review" in workflow and "path: review/" in workflow
+
+
+def test_review_into_a_file_is_a_usage_error_before_anything_is_built(demo_repo: GameRepo, tmp_path: Path) -> None:
+    (tmp_path / "taken").write_text("not a folder\n")
+    result = runner.invoke(app, ["review", "--html", str(tmp_path / "taken"), *serve_args(demo_repo, tmp_path / "out")])
+    assert result.exit_code == 2 and "is a file" in result.output and not (tmp_path / "out").exists()
+
