@@ -75,7 +75,7 @@ def main() -> None:
             rows = [("first round (build and check)", 1, f"{first_round:.2f}", "", "")]
             with sync_playwright() as driver:
                 browser = driver.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-                page = browser.new_page(viewport={"width": 1400, "height": 900})
+                page = browser.new_page(viewport={"width": 1400, "height": 900}, bypass_csp=True)  # its waits evaluate script
                 begun = time.perf_counter()
                 page.goto(url)
                 page.wait_for_function("[...document.querySelectorAll('.tile img')].filter(i => i.offsetParent && "

@@ -12,11 +12,13 @@ from pipeline.app.choices import DEFAULT_PAPER
 from pipeline.app.project import project_folder, select_games
 from pipeline.findings import Report
 
-from .build import DEFAULT_JOBS, Backs, BacksOption, JobsOption, OutOption, PaperOption
+from .build import DEFAULT_JOBS, Backs, BacksOption, JobsOption, OutOption, PaperOption, stopping
 from .options import ContentOption, GameOption, LocaleOption, resolve_content
-from .reporter import GateFormat, emit, fail, usage_exits
+from .reporter import GateFormat, emit, usage_exits
 
 if TYPE_CHECKING:
+    from pipeline.app.build import BuildOptions
+    from pipeline.app.delta import GameSpec
     from pipeline.app.watch import Round
 
 LayoutsOption = Annotated[Path | None, typer.Option("--layouts", help="Layouts folder; default: ./layouts.")]
@@ -39,14 +41,11 @@ def serve(
 ) -> None:
     """Show every printed card in the browser with its findings, live: each saved edit rebuilds what it changed
     and the open pages update in place. Ctrl-C stops (exit 130)."""
-    from pipeline.app.build import BuildOptions, BuildStopped
     from pipeline.app.serve import require_extra
     from pipeline.app.serve import serve as run_serve
 
     require_extra()
-    root = resolve_content(content)
-    games = select_games(game, root)
-    options = BuildOptions(out, root, project_folder(layouts, "layouts"), cache_dir, paper, backs.value, allow_incomplete=True)
+    games, options = _project(game, content, layouts, out, cache_dir, paper, backs)
 
     def shown(done: Round) -> None:
         if done.result is None:
@@ -55,13 +54,9 @@ def serve(
         typer.echo(f"serve {', '.join(done.games)}: {done.report.summary()}; {done.result.counts()}, "
                    f"{done.result.seconds:.2f}s", err=True)
 
-    try:
+    with stopping("serve"):
         run_serve(games, options, locale, jobs, host, port, lambda url: typer.echo(f"serving on {url} (Ctrl-C stops)", err=True),
                   shown)
-    except BuildStopped as stop:
-        raise fail(f"serve stopped: {stop}; no worker left running", stop.exit_code) from None
-    except KeyboardInterrupt:
-        raise fail("serve stopped", 130) from None
 
 
 @usage_exits
@@ -80,13 +75,22 @@ def review(
 ) -> None:
     """Write the pages of `pnp serve` as a static site (no server), for a pull request's CI artifact: the cards
     changed since REV first, then the findings, then the gallery."""
-    from pipeline.app.build import BuildOptions
     from pipeline.app.site import review as run_review
 
-    root = resolve_content(content)
-    games = select_games(game, root)
-    options = BuildOptions(out, root, project_folder(layouts, "layouts"), cache_dir, paper, backs.value, allow_incomplete=True)
+    games, options = _project(game, content, layouts, out, cache_dir, paper, backs)
     site, written = run_review(games, options, locale, jobs, html, rev)
     cards = sum(len(shown.entries) for shown in site.prints.values())
     summary = f"review: {cards} card(s), {len(site.placed)} finding(s), {len(written)} file(s); open {html / 'index.html'}"
     emit(Report(site.findings), GateFormat.text, summary, "pnp review", fold_drafts=True)
+
+
+def _project(game: list[str] | None, content: Path | None, layouts: Path | None, out: Path, cache_dir: Path, paper: str,
+             backs: Backs) -> tuple[list[GameSpec], BuildOptions]:
+    """The games and build options of the project: a draft locale prints as with --allow-incomplete (the pages
+    show every locale; its missing strings are findings)."""
+    from pipeline.app.build import BuildOptions
+
+    root = resolve_content(content)
+    options = BuildOptions(out, root, project_folder(layouts, "layouts"), cache_dir, paper, backs.value, allow_incomplete=True)
+    return select_games(game, root), options
+
