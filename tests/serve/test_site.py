@@ -16,11 +16,13 @@ import pytest
 from typer.testing import CliRunner
 
 from pipeline.app.build import BuildOptions
+from pipeline.app.gallery import attach
 from pipeline.app.project import UsageError, select_games
 from pipeline.app.serve import Events, application, listening_socket
 from pipeline.app.site import Site, review
 from pipeline.app.watch import run_round
 from pipeline.cli import app
+from pipeline.findings import error, warning
 from pipeline.render.layouts import PACKAGE_LAYOUTS
 from pipeline.render.page_images import page_png
 from tests.app.game_repo import GameRepo
@@ -75,6 +77,18 @@ def test_every_card_in_every_locale_with_the_builds_pixels_and_its_finding_outli
     assert "FIT-OVERFLOW" not in text(site, "card/demo/en/card/scout.html")
     findings = text(site, "findings.html")
     assert 'href="card/demo/en/card/guard.html"' in findings
+
+    # The box a finding names: a contrast finding's box, an unknown icon's field; a finding of no card concerns none.
+    contrast = warning("LAYOUT-CONTRAST", "template 'card': box 'suit' prints #999999 on #ffffff (contrast 2.85:1, e.g. card "
+                       "'healer'); below 3:1 it reads poorly in print", "layouts/cards.yaml", 20)
+    icon = error("ICON-UNKNOWN", "demo [de] card 'scout': field 'icon' prints unknown icon 'compass'", "content/demo/cards.yaml", 9)
+    loose = warning("I18N-POT-STALE", "the translation template is out of date", "content/demo/locales/messages.pot")
+    entries = [e for shown in site.prints.values() for e in shown.entries.values()]
+    placed = dict(attach(entries, [contrast, icon, loose]))
+    assert {(e.locale, e.card) for e in entries if e.findings} == {("en", "healer"), ("de", "healer"), ("de", "scout")}
+    assert placed[loose] is None and placed[icon] is site.prints["demo", "de"].entries["card", "scout"]
+    assert [(f.code, o and o.box) for f, o, _ in placed[icon].findings] == [("ICON-UNKNOWN", "icon")]
+    assert [(f.code, o and o.box) for f, o, _ in placed[contrast].findings] == [("LAYOUT-CONTRAST", "suit")]
 
 
 TRAVERSALS = [
