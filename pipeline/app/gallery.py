@@ -14,8 +14,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pipeline.content.database import pack_of_file
-from pipeline.findings import Finding
-from pipeline.production.targets import BuildOptions, Databases, Job, load_context
+from pipeline.findings import Finding, Report
+from pipeline.games import find_game
+from pipeline.production.targets import BuildOptions, Databases
 from pipeline.render.units import Box
 
 ONE_UP = "cards-1up.pdf"
@@ -84,13 +85,18 @@ class Print:
 def card_entries(game: str, locale: str, options: BuildOptions, databases: Databases,
                  positions: Sequence[dict[str, object]], pages: int) -> tuple[list[CardEntry] | None, list[Finding]]:
     """The game's printed cards in locale, in print order, placed on the pages of its cards-1up.pdf (`positions`
-    as the cards target recorded them, `pages` the file's count); None and the findings when the job does not load."""
-    context, stopped = load_context(Job(game, locale, ("cards",), {}, options), databases)
-    if context is None:
-        return None, stopped
-    components = context.components
-    bleed = context.profile.bleed if context.profile else 0.0
-    root = context.db.root.resolve()
+    as the cards target recorded them, `pages` the file's count); None and the findings when the game does not load.
+
+    The build that wrote the file checked the content already: its faces are read again, not checked again."""
+    spec = find_game(game, options.content_root)
+    db, loaded = databases.load(spec, options.content_root, "")
+    if not Report(loaded).ok or spec.printing is None:
+        return None, loaded
+    components = databases.components(spec, db, databases.localizer(spec, db, locale))
+    layouts, _ = databases.layouts(options.layouts_dir, spec)
+    profile = layouts.profiles.get(options.paper)
+    bleed = profile.bleed if profile else 0.0
+    root = db.root.resolve()
     faces = {(face.deck, face.id): face for deck in components.decks_for("cards") for face in deck.faces}
     starts = sorted({(int(str(p["page"])), str(p["deck"]), str(p["card"])) for p in positions})
     entries: dict[tuple[str, str], CardEntry] = {}
@@ -107,7 +113,7 @@ def card_entries(game: str, locale: str, options: BuildOptions, databases: Datab
         for side, shown, at in (("front", face, page), ("back", back, page + 1)):
             if shown is None or at >= end:
                 continue
-            template = context.layouts.template_for(game, shown.kind)
+            template = layouts.template_for(game, shown.kind)
             boxes = {spec.name: Outline(spec.name, spec.box) for spec in template.boxes} if template else {}
             bound = {spec.name: spec.model.field for spec in template.boxes if spec.model.field} if template else {}
             size = template.size if template else None

@@ -35,7 +35,7 @@ from .site_pages import DiffView
 from .watch import Round
 
 DPI = 150  # a card face on screen at print size, sharp enough to read its small print
-KEPT_IMAGES = 600  # rendered PNGs kept (an LRU): the gallery's first screens and the cards looked at
+KEPT_BYTES = 64 * 2**20  # rendered PNGs kept (an LRU, bounded in bytes): the gallery's first screens, the cards looked at
 ASSETS = ("site.css", "site.js")
 
 
@@ -59,6 +59,7 @@ class Site:
     databases: Databases = field(default_factory=Databases)
     lock: threading.RLock = field(default_factory=threading.RLock)
     _images: OrderedDict[tuple[object, ...], bytes] = field(default_factory=OrderedDict)
+    _kept_bytes: int = 0
 
     # --- the rounds -------------------------------------------------------------------------------------------
 
@@ -214,8 +215,9 @@ class Site:
             self._images.move_to_end(key)
             return self._images[key]
         data = self._images[key] = render()
-        while len(self._images) > KEPT_IMAGES:
-            self._images.popitem(last=False)
+        self._kept_bytes += len(data)
+        while self._kept_bytes > KEPT_BYTES and len(self._images) > 1:
+            self._kept_bytes -= len(self._images.popitem(last=False)[1])
         return data
 
     # --- the diff view ----------------------------------------------------------------------------------------
