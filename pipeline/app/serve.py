@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from pipeline.production.targets import BuildOptions
 from pipeline.rules.spec import GameSpec
 
+from .build import BuildResult
 from .project import UsageError
 from .site import Site
 from .watch import Round, watch
@@ -146,8 +147,11 @@ def serve(games: Sequence[GameSpec], options: BuildOptions, locales: Sequence[st
         shown(done)
         events.publish(news)
 
+    def take_build(names: list[str], result: BuildResult) -> None:
+        events.publish(site.take_build(names, result))
+
     try:
-        watch(games, options, locales, jobs, take, lambda: None, changes)
+        watch(games, options, locales, jobs, take, lambda: None, changes, take_build)
     finally:
         server.should_exit = True
         thread.join(5)

@@ -29,6 +29,7 @@ from pipeline.render.page_images import page_count, page_png
 from pipeline.rules.spec import GameSpec
 
 from . import site_pages as pages
+from .build import BuildResult
 from .gallery import ONE_UP, CardEntry, CardKey, Print, attach, card_entries
 from .project import UsageError, writing
 from .site_pages import DiffView
@@ -60,38 +61,67 @@ class Site:
     lock: threading.RLock = field(default_factory=threading.RLock)
     _images: OrderedDict[tuple[object, ...], bytes] = field(default_factory=OrderedDict)
     _kept_bytes: int = 0
+    _built: bool = False  # this round's build taken already (take_build), its check not yet
+    _printed: set[tuple[str, str]] = field(default_factory=set)
+    _print_problems: list[str] = field(default_factory=list)
 
     # --- the rounds -------------------------------------------------------------------------------------------
 
-    def update(self, done: Round) -> dict[str, object]:
-        """Take a round of the watch: the cards it printed anew, the files it wrote, its findings. What a round could
-        not print (a broken file) keeps the last good cards on show, with the findings that say why."""
+    def take_build(self, games: Sequence[str], result: BuildResult) -> dict[str, object]:
+        """Take what a round's build printed, before its check runs (`watch(built=)`): the cards shown at once."""
         with self.lock:
-            self.round += 1
-            self.changed = set()
-            # What the round's build loaded is read again here: the watch keeps each file's parse, so an unchanged
-            # file costs no parse, and nothing of an earlier round's content is kept.
-            self.databases = Databases()
-            problems: list[str] = [done.problem] if done.problem else []
+            self._start_round()
+            self._printed = self._take_prints(games, result)
+            self._built = True
+            self.placed = attach(self._entries(), self.findings)  # the last round's findings until the check's
+            return self._news()
+
+    def update(self, done: Round) -> dict[str, object]:
+        """Take a round of the watch: the cards it printed anew (unless `take_build` took them), the files it wrote,
+        its findings. What a round could not print (a broken file) keeps the last good cards on show, with the
+        error that stopped them."""
+        with self.lock:
+            if not self._built:
+                self._start_round()
+                self._printed = self._take_prints(done.games, done.result) if done.result is not None else set()
+            self._built = False
+            problems = [done.problem] if done.problem else []
             if done.result is not None:
-                self._take_files(done)
-                printed = set()
-                for record in done.result.records:
-                    if record.target == "cards" and not record.refused:
-                        printed.add((record.game, record.locale))
-                        problems += self._take_print(record.game, record.locale, record.extra, record.cached)
                 for game in done.games:
                     self.findings_by_game[game] = []
                 for finding in done.report.findings:
                     self.findings_by_game.setdefault(self._game_of(finding, done.games), []).append(finding)
-                # The cards a round could not print stay on show as last printed, with the error that stopped them.
                 errors = done.report.errors
                 problems += [f"{game} [{locale}] cards not printed" + (f": {errors[0].as_text()}" if errors else "")
-                             for game, locale in self.prints if game in done.games and (game, locale) not in printed]
-            self.problem = "; ".join(problems)
-            self.placed = attach([e for p in self.prints.values() for e in p.entries.values()], self.findings)
-            return {"round": self.round, "changed": ["/".join(key) for key in sorted(self.changed)],
-                    "findings": len(self.placed), "problem": self.problem}
+                             for game, locale in self.prints if game in done.games and (game, locale) not in self._printed]
+            self.problem = "; ".join(problems + self._print_problems)
+            self.placed = attach(self._entries(), self.findings)
+            return self._news()
+
+    def _start_round(self) -> None:
+        self.round += 1
+        self.changed = set()
+        # What the round's build loaded is read again here: the watch keeps each file's parse, so an unchanged
+        # file costs no parse, and nothing of an earlier round's content is kept.
+        self.databases = Databases()
+        self._print_problems = []
+
+    def _take_prints(self, games: Sequence[str], result: BuildResult) -> set[tuple[str, str]]:
+        """The files and the cards a build printed; the (game, locale) whose cards it printed."""
+        self._take_files(games, result)
+        printed = set()
+        for record in result.records:
+            if record.target == "cards" and not record.refused:
+                printed.add((record.game, record.locale))
+                self._print_problems += self._take_print(record.game, record.locale, record.extra, record.cached)
+        return printed
+
+    def _entries(self) -> list[CardEntry]:
+        return [entry for shown in self.prints.values() for entry in shown.entries.values()]
+
+    def _news(self) -> dict[str, object]:
+        return {"round": self.round, "changed": ["/".join(key) for key in sorted(self.changed)],
+                "findings": len(self.placed), "problem": self.problem}
 
     @property
     def findings(self) -> list[Finding]:
@@ -104,11 +134,10 @@ class Site:
                 return game
         return games[0] if len(games) == 1 else ""
 
-    def _take_files(self, done: Round) -> None:
-        assert done.result is not None
-        prefixes = tuple(f"files/{game}/" for game in done.games)
+    def _take_files(self, games: Sequence[str], result: BuildResult) -> None:
+        prefixes = tuple(f"files/{game}/" for game in games)
         self.files = {route: path for route, path in self.files.items() if not route.startswith(prefixes)}
-        for record in done.result.records:
+        for record in result.records:
             for output in record.files:
                 if output.path.endswith(".pdf"):
                     self.files["files/" + output.path] = self.options.out_dir / output.path
