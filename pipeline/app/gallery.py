@@ -17,6 +17,7 @@ from pipeline.content.database import pack_of_file
 from pipeline.findings import Finding, Report
 from pipeline.games import find_game
 from pipeline.production.targets import BuildOptions, Databases
+from pipeline.render.page_images import OpenPdf
 from pipeline.render.units import Box
 
 ONE_UP = "cards-1up.pdf"
@@ -77,7 +78,7 @@ class Print:
 
     game: str
     locale: str
-    pdf: bytes
+    pdf: OpenPdf
     entries: dict[tuple[str, str], CardEntry]
     fingerprints: dict[tuple[str, str], str]
 

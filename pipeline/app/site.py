@@ -25,7 +25,7 @@ from urllib.parse import quote, unquote
 from pipeline.atomic import write_atomic
 from pipeline.findings import Finding, display_path
 from pipeline.production.targets import BuildOptions, Databases
-from pipeline.render.page_images import page_count, page_png
+from pipeline.render.page_images import OpenPdf, page_count, page_png
 from pipeline.rules.spec import GameSpec
 
 from . import site_pages as pages
@@ -36,6 +36,7 @@ from .site_pages import DiffView
 from .watch import Round
 
 DPI = 150  # a card face on screen at print size, sharp enough to read its small print
+THUMB_DPI = 72  # a gallery tile (126 CSS px wide, 180 px drawn for a poker card): a fifth of the pixels to draw
 KEPT_BYTES = 64 * 2**20  # rendered PNGs kept (an LRU, bounded in bytes): the gallery's first screens, the cards looked at
 ASSETS = ("site.css", "site.js")
 
@@ -165,7 +166,9 @@ class Site:
                 self.changed.add(entry.key)
                 self.versions[entry.key] = self.round
             self.versions.setdefault(entry.key, self.round)
-        self.prints[game, locale] = Print(game, locale, pdf, {(e.deck, e.card): e for e in entries}, fingerprints)
+        if old is not None:
+            old.pdf.close()
+        self.prints[game, locale] = Print(game, locale, OpenPdf(pdf), {(e.deck, e.card): e for e in entries}, fingerprints)
         return []
 
     # --- answering a path -------------------------------------------------------------------------------------
@@ -198,9 +201,9 @@ class Site:
         if head == "card" and depth == 4 and parts[4].endswith(".html"):
             entry = self._entry(parts[1], parts[2], parts[3], parts[4].removesuffix(".html"))
             return html(pages.card(self, entry, depth)) if entry else None
-        if head == "face" and depth == 5 and parts[5] in ("front.png", "back.png"):
+        if head in ("face", "thumb") and depth == 5 and parts[5] in ("front.png", "back.png"):
             entry = self._entry(*parts[1:5])
-            png = self._face_png(entry, parts[5].removesuffix(".png")) if entry else None
+            png = self._face_png(entry, parts[5].removesuffix(".png"), head == "thumb") if entry else None
             return (png, "image/png") if png is not None else None
         if head == "files" and "/".join(parts) in self.files:
             path = self.files["/".join(parts)]
@@ -232,12 +235,12 @@ class Site:
         key = ("file", document, hashlib.sha256(data).hexdigest(), int(number))
         return self._kept(key, lambda: page_png(data, int(number), DPI)), "image/png"
 
-    def _face_png(self, entry: CardEntry, side: str) -> bytes | None:
+    def _face_png(self, entry: CardEntry, side: str, thumb: bool = False) -> bytes | None:
         shown = self.prints[entry.game, entry.locale]
         if side not in entry.sides:
             return None
-        page = entry.sides[side].page
-        return self._kept(("face", entry.key, side, self.versions.get(entry.key, 0)), lambda: page_png(shown.pdf, page, DPI))
+        page, dpi = entry.sides[side].page, THUMB_DPI if thumb else DPI
+        return self._kept(("face", entry.key, side, dpi, self.versions.get(entry.key, 0)), lambda: shown.pdf.png(page, dpi))
 
     def _kept(self, key: tuple[object, ...], render: Callable[[], bytes]) -> bytes:
         if key in self._images:
@@ -298,6 +301,7 @@ def write_site(site: Site, folder: Path, rev: str | None) -> list[Path]:
                 routes[pages.card_route(entry)] = pages.card(site, entry, 4).encode()
                 for side in entry.sides:
                     routes[pages.face_route(entry, side)] = site._face_png(entry, side) or b""
+                    routes[pages.face_route(entry, side, thumb=True)] = site._face_png(entry, side, thumb=True) or b""
         for route, path in site.files.items():
             data = path.read_bytes()
             routes[route] = data

@@ -50,8 +50,8 @@ def card_route(entry: CardEntry) -> str:
     return "card/" + _q(entry.game, entry.locale, entry.deck, entry.card) + ".html"
 
 
-def face_route(entry: CardEntry, side: str) -> str:
-    return "face/" + _q(entry.game, entry.locale, entry.deck, entry.card, f"{side}.png")
+def face_route(entry: CardEntry, side: str, thumb: bool = False) -> str:
+    return ("thumb/" if thumb else "face/") + _q(entry.game, entry.locale, entry.deck, entry.card, f"{side}.png")
 
 
 def page_route(route: str, number: int) -> str:
@@ -64,8 +64,8 @@ def paged(route: str) -> bool:
     return route.rsplit("/", 1)[-1] not in CARD_FILES
 
 
-def _face_src(site: Site, entry: CardEntry, side: str, up: str) -> str:
-    src = up + face_route(entry, side)
+def _face_src(site: Site, entry: CardEntry, side: str, up: str, thumb: bool = False) -> str:
+    src = up + face_route(entry, side, thumb)
     return f"{src}?v={site.versions.get(entry.key, 0)}" if site.live else src
 
 
@@ -104,7 +104,7 @@ def _tile(site: Site, entry: CardEntry, up: str) -> str:
     return (f'<a class="{classes}" href="{up}{card_route(entry)}" data-key="{escape("/".join(entry.key))}" '
             f'data-game="{escape(entry.game)}" data-locale="{escape(entry.locale)}" data-deck="{escape(entry.deck)}" '
             f'data-kind="{escape(entry.kind)}" data-pack="{escape(entry.pack)}" data-codes="{escape(codes)}" '
-            f'data-search="{escape(search)}"><img loading="lazy" width="126" src="{_face_src(site, entry, "front", up)}" '
+            f'data-search="{escape(search)}"><img loading="lazy" width="126" src="{_face_src(site, entry, "front", up, True)}" '
             f'alt="{escape(entry.name)}"><span class="name">{escape(entry.name)}</span>{badge}</a>')
 
 
@@ -175,7 +175,7 @@ def card(site: Site, entry: CardEntry, depth: int) -> str:
     others = [shown.entries[(entry.deck, entry.card)] for (game, locale), shown in sorted(site.prints.items())
               if game == entry.game and locale != entry.locale and (entry.deck, entry.card) in shown.entries]
     locales = "".join(f'<a class="tile" href="{up}{card_route(other)}"><img loading="lazy" width="126" '
-                      f'src="{_face_src(site, other, "front", up)}" alt="{escape(other.locale)}">'
+                      f'src="{_face_src(site, other, "front", up, True)}" alt="{escape(other.locale)}">'
                       f'<span class="name">{escape(other.locale)}</span></a>' for other in others)
     changed = ' <span class="mark">changed</span>' if entry.key in site.changed else ""
     body = (f'<h2 data-key="{escape("/".join(entry.key))}">{escape(entry.name)} <small>{escape(entry.game)} '
