@@ -83,18 +83,21 @@ class Print:
     fingerprints: dict[tuple[str, str], str]
 
 
-def card_entries(game: str, locale: str, options: BuildOptions, databases: Databases,
+def card_entries(game: str, locale: str, options: BuildOptions, built: Databases | None,
                  positions: Sequence[dict[str, object]], pages: int) -> tuple[list[CardEntry] | None, list[Finding]]:
     """The game's printed cards in locale, in print order, placed on the pages of its cards-1up.pdf (`positions`
     as the cards target recorded them, `pages` the file's count); None and the findings when the game does not load.
 
-    The build that wrote the file checked the content already: its faces are read again, not checked again."""
+    The build that wrote the file checked the content already: its faces are read again, not checked again; from
+    what that build loaded (`built`, the watch's), else loaded here."""
     spec = find_game(game, options.content_root)
-    db, loaded = databases.load(spec, options.content_root, "")
+    held = built.held(spec, options.content_root) if built is not None else None
+    databases = built if held is not None and built is not None else Databases()
+    db, loaded = held or databases.load(spec, options.content_root, "")
     if not Report(loaded).ok or spec.printing is None:
         return None, loaded
     components = databases.components(spec, db, databases.localizer(spec, db, locale))
-    layouts, _ = databases.layouts(options.layouts_dir, spec)
+    layouts = databases.held_layouts(options.layouts_dir, spec) or databases.layouts(options.layouts_dir, spec)[0]
     profile = layouts.profiles.get(options.paper)
     bleed = profile.bleed if profile else 0.0
     root = db.root.resolve()

@@ -17,7 +17,7 @@ from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pipeline.production.targets import BuildOptions
+from pipeline.production.targets import BuildOptions, Databases
 from pipeline.rules.spec import GameSpec
 
 from .build import BuildResult
@@ -133,7 +133,8 @@ def serve(games: Sequence[GameSpec], options: BuildOptions, locales: Sequence[st
     import uvicorn
 
     sock = listening_socket(host, port)
-    site = Site(options, games, title=", ".join(game.id for game in games))
+    kept = Databases()  # what the watch's rounds load, the cards of each build read from it
+    site = Site(options, games, title=", ".join(game.id for game in games), built=kept)
     events = Events()
     server = uvicorn.Server(uvicorn.Config(application(site, events), log_level="warning", lifespan="off",
                                            timeout_graceful_shutdown=1))
@@ -151,7 +152,7 @@ def serve(games: Sequence[GameSpec], options: BuildOptions, locales: Sequence[st
         events.publish(site.take_build(names, result))
 
     try:
-        watch(games, options, locales, jobs, take, lambda: None, changes, take_build)
+        watch(games, options, locales, jobs, take, lambda: None, changes, take_build, kept)
     finally:
         server.should_exit = True
         thread.join(5)

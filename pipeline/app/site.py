@@ -58,7 +58,7 @@ class Site:
     placed: list[tuple[Finding, CardEntry | None]] = field(default_factory=list)
     problem: str = ""  # why the last round printed nothing new (a usage error, a game that does not load)
     diffs: dict[str, DiffView] = field(default_factory=dict)
-    databases: Databases = field(default_factory=Databases)
+    built: Databases | None = None  # what the watch's builds loaded (`pnp serve`): the cards are read from it
     lock: threading.RLock = field(default_factory=threading.RLock)
     _images: OrderedDict[tuple[object, ...], bytes] = field(default_factory=OrderedDict)
     _kept_bytes: int = 0
@@ -102,9 +102,6 @@ class Site:
     def _start_round(self) -> None:
         self.round += 1
         self.changed = set()
-        # What the round's build loaded is read again here: the watch keeps each file's parse, so an unchanged
-        # file costs no parse, and nothing of an earlier round's content is kept.
-        self.databases = Databases()
         self._print_problems = []
 
     def _take_prints(self, games: Sequence[str], result: BuildResult) -> set[tuple[str, str]]:
@@ -154,7 +151,7 @@ class Site:
             pdf = path.read_bytes()
         except OSError as exc:
             return [f"{display_path(path)}: {exc.strerror}"]
-        entries, stopped = card_entries(game, locale, self.options, self.databases, placed, page_count(pdf))
+        entries, stopped = card_entries(game, locale, self.options, self.built, placed, page_count(pdf))
         if entries is None:
             return [finding.as_text() for finding in stopped[:1]]
         redrawn = set(extra.get("redrawn", []) if not cached else [])  # type: ignore[call-overload]

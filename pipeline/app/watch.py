@@ -40,7 +40,7 @@ class Round:
 
 def watch(games: Sequence[GameSpec], options: BuildOptions, locales: Sequence[str] | None, jobs: int,
           show: Callable[[Round], None], watching: Callable[[], None], changes: Iterable[set[Path]] | None = None,
-          built: Built | None = None) -> None:
+          built: Built | None = None, kept: Databases | None = None) -> None:
     """A first round over `games`, then one per batch of changed paths (default: watchfiles on the content
     and layouts folders) over the games the batch touched. Returns when `changes` ends; Ctrl-C raises
     KeyboardInterrupt (or BuildInterrupted while a build runs).
@@ -48,7 +48,7 @@ def watch(games: Sequence[GameSpec], options: BuildOptions, locales: Sequence[st
     `changes` yields its first batch (empty unless something changed) once it is watching: the watcher runs
     before the first round, so an edit saved while a round runs is the next batch. `watching` is called after
     each round shown, when the next saved edit is certain to be seen. `built` hears of each round's build before
-    its check runs (`pnp serve` shows the cards at once).
+    its check runs (`pnp serve` shows the cards at once); `kept`: where the rounds keep what they loaded.
     """
     # Unchanged files are not parsed or read back again. Between rounds the garbage a round left is collected and
     # the rest frozen out of the collector's view, so no full collection of the loaded games falls inside the next
@@ -57,7 +57,7 @@ def watch(games: Sequence[GameSpec], options: BuildOptions, locales: Sequence[st
     with held_in_memory(), collector.frozen_between_rounds() as settle:
         batches = iter(file_changes(options) if changes is None else changes)
         first = next(batches, set())
-        kept = Databases()  # what a round loaded, for the next: an unchanged game is not loaded again, nor the layouts
+        kept = kept or Databases()  # what a round loaded, for the next: an unchanged game is not loaded again, nor the layouts
         show(run_round(list(games), options, locales, jobs, kept, built))
         settle()
         watching()

@@ -23,6 +23,7 @@ from pipeline.app.site import Site, review
 from pipeline.app.watch import run_round
 from pipeline.cli import app
 from pipeline.findings import error, warning
+from pipeline.production.targets import Databases
 from pipeline.render.layouts import PACKAGE_LAYOUTS
 from pipeline.render.page_images import page_png
 from tests.app.game_repo import GameRepo
@@ -176,8 +177,11 @@ def test_an_edit_marks_its_card_and_a_broken_file_keeps_the_last_print(site: Sit
     edit(cards, "    cost: 2\n", "    cost: 7\n")
     edit(cards, "you take no damage", "you take no harm")
     # The build's cards are taken before the check runs (what `pnp serve` shows at once), the findings after.
+    # As `pnp serve` runs: the cards read from what the round's build loaded (the watch's Databases).
+    site.built = Databases()
     early: list[dict[str, object]] = []
-    news = site.update(run_round(games, site.options, None, 1, built=lambda names, result: early.append(site.take_build(names, result))))
+    news = site.update(run_round(games, site.options, None, 1, site.built,
+                                 built=lambda names, result: early.append(site.take_build(names, result))))
     assert early[0]["changed"] == news["changed"] == ["demo/de/card/guard", "demo/en/card/guard"] and not news["problem"]
     assert early[0]["round"] == news["round"] == 2
     assert {"/".join(key) for key, version in site.versions.items() if version != versions[key]} == set(news["changed"])
@@ -188,7 +192,7 @@ def test_an_edit_marks_its_card_and_a_broken_file_keeps_the_last_print(site: Sit
 
     # A broken YAML file: its finding shows, the page stays, the cards printed before stay on show.
     cards.write_text(cards.read_text(encoding="utf-8") + "  - id: [unclosed\n", encoding="utf-8")
-    news = site.update(run_round(games, site.options, None, 1))
+    news = site.update(run_round(games, site.options, None, 1, site.built))
     assert news["changed"] == [] and news["problem"]
     gallery = text(site, "index.html")
     assert 'role="alert"' in gallery and set(re.findall(r'data-key="([^"]+)"', gallery)) == KEYS
