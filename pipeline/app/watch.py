@@ -26,6 +26,7 @@ from .build import BuildResult, build
 from .check import check
 from .project import UsageError
 
+Built = Callable[[list[str], BuildResult], None]  # the games of a round and its build, before the check
 WAKE_MS = 100  # how soon watchfiles first yields when nothing changed (then on every quiet 100 ms, skipped)
 
 
@@ -40,14 +41,16 @@ class Round:
 
 
 def watch(games: Sequence[GameSpec], options: BuildOptions, locales: Sequence[str] | None, jobs: int,
-          show: Callable[[Round], None], watching: Callable[[], None], changes: Iterable[set[Path]] | None = None) -> None:
+          show: Callable[[Round], None], watching: Callable[[], None], changes: Iterable[set[Path]] | None = None,
+          built: Built | None = None, kept: Databases | None = None) -> None:
     """A first round over `games`, then one per batch of changed paths (default: watchfiles on the content
     and layouts folders) over the games the batch touched. Returns when `changes` ends; Ctrl-C raises
     KeyboardInterrupt (or BuildInterrupted while a build runs).
 
     `changes` yields its first batch (empty unless something changed) once it is watching: the watcher runs
     before the first round, so an edit saved while a round runs is the next batch. `watching` is called after
-    each round shown, when the next saved edit is certain to be seen.
+    each round shown, when the next saved edit is certain to be seen. `built` hears of each round's build before
+    its check runs (`pnp serve` shows the cards at once); `kept`: where the rounds keep what they loaded.
     """
     # Unchanged files are not parsed or read back again. Between rounds the garbage a round left is collected and
     # the rest frozen out of the collector's view, so no full collection of the loaded games falls inside the next
@@ -56,20 +59,20 @@ def watch(games: Sequence[GameSpec], options: BuildOptions, locales: Sequence[st
     with held_in_memory(), collector.frozen_between_rounds() as settle:
         batches = iter(file_changes(options) if changes is None else changes)
         first = next(batches, set())
-        kept = Databases()  # what a round loaded, for the next: an unchanged game is not loaded again, nor the layouts
-        show(run_round(list(games), options, locales, jobs, kept))
+        kept = kept or Databases()  # what a round loaded, for the next: an unchanged game is not loaded again, nor the layouts
+        show(run_round(list(games), options, locales, jobs, kept, built))
         settle()
         watching()
         for changed in chain([first], batches):
             touched = touched_games(changed, games, options)
             if touched:
-                show(run_round(touched, options, locales, jobs, kept))
+                show(run_round(touched, options, locales, jobs, kept, built))
                 settle()
                 watching()
 
 
 def run_round(games: list[GameSpec], options: BuildOptions, locales: Sequence[str] | None, jobs: int,
-              databases: Databases | None = None) -> Round:
+              databases: Databases | None = None, built: Built | None = None) -> Round:
     """Build first (the edited card's page is what the designer waits for), then check the same games. Each game's
     cards-changed.pdf goes first: it shows what this round changed, or nothing."""
     names = [game.id for game in games]
@@ -79,6 +82,8 @@ def run_round(games: list[GameSpec], options: BuildOptions, locales: Sequence[st
                 shown.unlink()
     try:
         result = build(games, options, locales, jobs=jobs, show_progress=False, databases=databases)
+        if built is not None:
+            built(names, result)
         checked = check(games, options.content_root, locales, options.cache_dir, reuse=True, layouts_dir=options.layouts_dir,
                         kept=(databases or Databases()).kept_games(options.cache_dir))  # replays what no edit touched
     except UsageError as exc:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, NoReturn
@@ -158,7 +160,7 @@ def watch(
 ) -> None:
     """Build, then on every saved edit of the content or layouts rebuild what it changed and print the findings
     of build and check for the games it touched. Ctrl-C stops (exit 130)."""
-    from pipeline.app.build import BuildOptions, BuildStopped
+    from pipeline.app.build import BuildOptions
     from pipeline.app.gate import load_gate
     from pipeline.app.watch import Round
     from pipeline.app.watch import watch as run_watch
@@ -182,12 +184,21 @@ def watch(
     def watching() -> None:
         typer.echo(f"watching {root} and {options.layouts_dir} (Ctrl-C stops)", err=True)
 
-    try:
+    with stopping("watch"):
         run_watch(games, options, locale, jobs, show, watching)
+
+
+@contextmanager
+def stopping(command: str) -> Iterator[None]:
+    """A long-running command's end by a signal: Ctrl-C is exit 130, a signal during a build its own code."""
+    from pipeline.app.build import BuildStopped
+
+    try:
+        yield
     except BuildStopped as stop:
-        raise fail(f"watch stopped: {stop}; no worker left running", stop.exit_code) from None
+        raise fail(f"{command} stopped: {stop}; no worker left running", stop.exit_code) from None
     except KeyboardInterrupt:
-        raise fail("watch stopped", 130) from None
+        raise fail(f"{command} stopped", 130) from None
 
 
 @usage_exits

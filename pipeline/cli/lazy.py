@@ -29,6 +29,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "watch": ("pipeline.cli.build", "watch"),
     "preflight": ("pipeline.cli.build", "preflight"),
     "diff": ("pipeline.cli.diff", "diff"),
+    "serve": ("pipeline.cli.serve", "serve"),
+    "review": ("pipeline.cli.serve", "review"),
     "schema": ("pipeline.cli.commands", "schema"),
     "docs": ("pipeline.cli.commands", "docs"),
     "explain": ("pipeline.cli.explain", "explain"),

@@ -161,6 +161,19 @@ class Databases:
             self._kept = KeptGames(cache_dir)
         return self._kept
 
+    def held(self, spec: GameSpec, content_root: Path) -> tuple[Database, list[Finding]] | None:
+        """The game's base content as the last build through this object loaded it, or None (read without loading:
+        `pnp serve` reads the cards the watch's round printed from what that round loaded)."""
+        for key, (db, findings) in self._loaded.items():
+            if key[:2] == (spec.id, str(content_root)) and len(key) == 3:
+                return db, list(findings)
+        return None
+
+    def held_layouts(self, folder: Path, spec: GameSpec) -> Layouts | None:
+        """The layouts the last build through this object printed the game with, or None (as `held`)."""
+        prefix = _layouts_key(folder, spec, "")[:-1]
+        return next((layouts for key, (layouts, _) in self._layouts.items() if key[:-1] == prefix), None)
+
     def _forget(self, db: Database) -> None:
         """Drop what was derived from a database no longer served."""
         self._strings.pop(id(db), None)

@@ -10,7 +10,6 @@ from __future__ import annotations
 import io
 from dataclasses import dataclass
 
-import pypdfium2 as pdfium
 from PIL import Image, ImageChops
 from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.utils import ImageReader
@@ -18,6 +17,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from . import reportlab_internals
 from .fonts import font_name, register_fonts
+from .page_images import page_image
 
 # Enough to read a card's small print on screen and keep a 300-card diff small.
 DPI = 100
@@ -29,15 +29,7 @@ TITLE = 28  # pt above the panels for the headline and the panel labels
 
 def raster(pdf: bytes) -> Image.Image:
     """The first page of a PDF as an RGB image at DPI."""
-    document = pdfium.PdfDocument(pdf)
-    try:
-        page = document[0]
-        try:
-            return page.render(scale=DPI / 72).to_pil().convert("RGB")
-        finally:
-            page.close()
-    finally:
-        document.close()
+    return page_image(pdf, 1, DPI)
 
 
 def changed_pixels(before: Image.Image, after: Image.Image) -> tuple[Image.Image, int]:
