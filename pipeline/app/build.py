@@ -44,7 +44,7 @@ from pipeline.render.hyphenation import keep_parsed_in
 from pipeline.rules.components import Components
 from pipeline.rules.spec import GameSpec
 
-from .project import UsageError, missing_content, require_packs, select_locales
+from .project import UsageError, locale_code, missing_content, require_packs, select_locales
 
 # What `--pack-only` prints: a pack's own cards and tokens (and their digital-table sheets).
 PACK_TARGETS = ("cards", "tokens", "tts", "help", "guides")
@@ -98,6 +98,8 @@ def build(games: Sequence[GameSpec | GameListing], options: BuildOptions, locale
     keep_loaded_in(options.cache_dir)
     if options.pack_only and not options.packs:
         raise UsageError("--pack-only prints the packs named with --pack: name at least one")
+    for code in locales or ():  # a code that is no locale is refused before a game is loaded (or kept: rules/verified)
+        locale_code(code)
     games = declared_described(games)
     if options.packs or options.modes:
         packs = require_packs([spec_of(game) for game in games], options.content_root, options.packs, options.modes)

@@ -22,7 +22,7 @@ from pipeline.rules.verified import KeptGames, layouts_digest
 
 from .check_cache import CheckCache, CheckInputs, GameRecord
 from .check_pool import run_forked, usable_cores
-from .project import listed_games, project_folder, require_packs, select_locales
+from .project import listed_games, locale_code, project_folder, require_packs, select_locales
 
 if TYPE_CHECKING:
     from pipeline.app.smoke import PendingSmoke
@@ -75,6 +75,8 @@ def check(games: Sequence[GameSpec | GameListing], root: Path, locales: Sequence
     Each group runs unless the data it reads is broken (`skipped_groups`); what was skipped and why is an
     info finding `CHECK-SKIPPED` per group, and `report.extra["skipped"]` lists them (replayed ones too).
     """
+    for code in locales or ():  # a code that is no locale is refused before a game is loaded (or kept: rules/verified)
+        locale_code(code)
     report = Report()
     keep_parsed_in(cache_dir)
     keep_loaded_in(cache_dir)

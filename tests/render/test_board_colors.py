@@ -79,7 +79,8 @@ def test_a_board_template_without_the_board_colours_is_a_finding(tmp_path: Path)
     assert findings == []
     plan, findings = plan_board(board(), "old-world", "en", layouts)
     assert plan is None and [f.code for f in findings] == ["LAYOUT-COLOR"]
-    assert findings[0].file.endswith("old-world/boards.yaml") and findings[0].line == 8  # the template's name
+    template_line = (tmp_path / "layouts" / "old-world" / "boards.yaml").read_text(encoding="utf-8").splitlines().index("  board:") + 1
+    assert findings[0].file.endswith("old-world/boards.yaml") and findings[0].line == template_line  # the template's name
     assert "'road'" in findings[0].message and "board-base" in findings[0].hint
 
 

@@ -117,8 +117,8 @@ def test_a_declared_pack_cannot_be_selected(load: Load) -> None:
         # Rule 31: each Monster Pack monster tied to its partner.
         ("partners: {kayran: legendary-hunt, koshchey: mages, siren: skellige}",
          "partners: {kayran: legendary-hunt, koshchey: mages, siren: mages}", "OW-PACK-RULE-31", "partners: {kayran"),
-        ("- {item: lost-mount-card, count: 1}\n      adds: {lost_mount_cards: 1}",
-         "- {item: lost-mount-card, count: 1}\n      adds: {lost_mount_card: 1}", "OW-PACK-REF", "adds: {lost_mount_card"),
+        ("print: [lost-mount-tokens]}\n      adds: {lost_mount_cards: 1}",
+         "print: [lost-mount-tokens]}\n      adds: {lost_mount_card: 1}", "OW-PACK-REF", "adds: {lost_mount_card"),
         ("      incompatible_with: [wild-hunt]\n    - id: ciri", "      incompatible_with: [wild-hunnt]\n    - id: ciri",
          "OW-PACK-REF", "[wild-hunnt]"),
         ("    - id: skellige\n", "    - id: lost-mount\n", "OW-PACK-ID", "    - id: lost-mount"),

@@ -158,7 +158,7 @@ def test_a_weakness_token_count_of_the_manifest_other_than_3_sets_of_6_is_a_find
     """Rule 9: "18 = 3 terrains x 6", in the component line and the mode's `adds`, even when Monster Trail is not played."""
     root = copy_old_world(tmp_path)
     path = root / "old-world/game.yaml"
-    edit(path, "{item: weakness-tokens, count: 18}", "{item: weakness-tokens, count: 17}")
+    edit(path, "{item: weakness-tokens, count: 18,", "{item: weakness-tokens, count: 17,")
     edit(path, "weakness_tokens: 18,", "weakness_tokens: 19,")
     assert errors(findings_of(root, ())) == [("OW-WEAKNESS-TOKENS", line_of(path, "count: 17")),
                                              ("OW-WEAKNESS-TOKENS", line_of(path, "weakness_tokens: 19"))]
