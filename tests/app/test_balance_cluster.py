@@ -40,7 +40,7 @@ def test_local_processes_give_the_figures_of_one_process() -> None:
 @PROCESSES
 def test_local_processes_and_a_dask_cluster_give_identical_figures() -> None:
     local = figures(jobs=2)
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None) as cluster:
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False, protocol="tcp", dashboard_address=None) as cluster:
         on_cluster = figures(scheduler=cluster.scheduler_address)
     assert on_cluster == local
     assert figures(jobs=1) == local
