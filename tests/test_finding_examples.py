@@ -27,7 +27,7 @@ runner = CliRunner()
 # example lands. Nothing may be added here.
 WAITING: frozenset[str] = frozenset({"<DECK>-DEAD-END", "<DECK>-TOO-LONG",
     "OW-ATTACK-DECK", "OW-LEGENDARY-MARKER", "OW-SK-DAGON-BONUS",
-    "POD-STORY-PROFILE", "POD-STORY-REWARDS", "SIM-UNUSED"})
+    "POD-STORY-PROFILE", "POD-STORY-REWARDS"})
 SAMPLE = ("YAML-DUPLICATE-KEY", "LAYOUT-PARENT", "REF-UNKNOWN", "<DECK>-GAP", "OW-MAP-SELF")
 
 Base = Callable[[str], Path]
