@@ -94,10 +94,11 @@ def test_full_template_the_whole_designer_path(project: Path, tmp_path: Path) ->
     # The workflow's own commands, as the CI runner runs them on the fresh game.
     workflow = YAML(typ="safe").load((project / ".github" / "workflows" / "pnp.yml").read_text(encoding="utf-8"))
     commands = [step["run"] for step in workflow["jobs"]["check-and-build"]["steps"] if step.get("run", "").startswith("pnp ")]
-    assert len(commands) == 3
-    for command in commands:
-        run(command, project, shell=True)
+    assert len(commands) == 4 and commands[-1].startswith("pnp review --html review ")
+    for command in commands:  # the review compares with the pull request's base; here, with nothing (no git yet)
+        run(command.replace(" ${{ github.event.pull_request.base.sha }}", ""), project, shell=True)
     assert (project / "pnp-check.sarif").stat().st_size > 0
+    assert (project / "review" / "index.html").is_file()
 
     # Translation: an English edit leaves the German one entry short, as status says.
     cards = project / "content" / "my-game" / "cards.yaml"
